@@ -228,7 +228,10 @@ impl Locator {
                 self.consider(&node_path, mark);
                 Some(node_path)
             }
-            None => Some(Vec::new()),
+            None => {
+                self.consider(&[], mark);
+                Some(Vec::new())
+            }
         }
     }
 
