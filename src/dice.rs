@@ -40,7 +40,12 @@ impl Die {
     pub fn outcomes(self) -> Vec<(u8, f64)> {
         match self {
             Die::D6 => (1..=6).map(|face| (face, 1.0 / 6.0)).collect(),
-            Die::Average => vec![(2, 1.0 / 6.0), (3, 2.0 / 6.0), (4, 2.0 / 6.0), (5, 1.0 / 6.0)],
+            Die::Average => vec![
+                (2, 1.0 / 6.0),
+                (3, 2.0 / 6.0),
+                (4, 2.0 / 6.0),
+                (5, 1.0 / 6.0),
+            ],
             Die::D100 => (1..=100).map(|face| (face, 0.01)).collect(),
         }
     }
@@ -92,7 +97,9 @@ pub struct Seeded {
 impl Seeded {
     /// A generator whose every roll follows from `seed`.
     pub fn new(seed: u64) -> Seeded {
-        Seeded { rng: ChaCha8Rng::seed_from_u64(seed) }
+        Seeded {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 }
 
@@ -115,7 +122,9 @@ pub struct Scripted {
 
 impl fmt::Debug for Scripted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scripted").field("queue", &self.queue).finish_non_exhaustive()
+        f.debug_struct("Scripted")
+            .field("queue", &self.queue)
+            .finish_non_exhaustive()
     }
 }
 
@@ -123,12 +132,18 @@ impl Scripted {
     /// Forced rolls with no fallback. Each roll must be a legal face of the die
     /// asked for; running out is a bug in the caller (tests), so it panics.
     pub fn new(rolls: impl IntoIterator<Item = u8>) -> Scripted {
-        Scripted { queue: rolls.into_iter().collect(), fallback: None }
+        Scripted {
+            queue: rolls.into_iter().collect(),
+            fallback: None,
+        }
     }
 
     /// Forced rolls first, then rolls from `fallback`.
     pub fn then(rolls: impl IntoIterator<Item = u8>, fallback: Box<dyn Roller>) -> Scripted {
-        Scripted { queue: rolls.into_iter().collect(), fallback: Some(fallback) }
+        Scripted {
+            queue: rolls.into_iter().collect(),
+            fallback: Some(fallback),
+        }
     }
 
     /// Add a forced roll at the end of the queue.
@@ -146,7 +161,10 @@ impl Roller for Scripted {
     fn roll(&mut self, die: Die) -> u8 {
         match self.queue.pop_front() {
             Some(value) => {
-                assert!(die.is_face(value), "scripted roll {value} is not a face of the {die}");
+                assert!(
+                    die.is_face(value),
+                    "scripted roll {value} is not a face of the {die}"
+                );
                 value
             }
             None => match &mut self.fallback {

@@ -1,3 +1,13 @@
 //! foe: a command-line opponent for solo historical wargamers.
+//!
+//! The library holds everything; `main.rs` only calls [`cli::run`]. Modules
+//! in reading order: dice and tables, the reaction test and the other Lone
+//! Warrior procedures, then the edges (command line, REPLs, rendering).
+//! See ARCHITECTURE.md for the code map and the invariants.
+
 pub mod dice;
+pub mod error;
+pub mod suggest;
 pub mod yaml;
+
+pub mod cli;

@@ -32,7 +32,9 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "{}:{line}:{column}: {}", self.file, self.message),
+            (Some(line), Some(column)) => {
+                write!(f, "{}:{line}:{column}: {}", self.file, self.message)
+            }
             (Some(line), None) => write!(f, "{}:{line}: {}", self.file, self.message),
             _ => write!(f, "{}: {}", self.file, self.message),
         }
@@ -108,7 +110,12 @@ impl<'a> Source<'a> {
             Some((line, column)) => (Some(line), Some(column)),
             None => (None, None),
         };
-        Problem { file: self.name.to_string(), line, column, message: message.into() }
+        Problem {
+            file: self.name.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
@@ -122,7 +129,10 @@ pub struct Checker<'a> {
 impl<'a> Checker<'a> {
     /// A checker reporting against `source`.
     pub fn new(source: Source<'a>) -> Checker<'a> {
-        Checker { source, problems: Vec::new() }
+        Checker {
+            source,
+            problems: Vec::new(),
+        }
     }
 
     /// Record a problem at `path`.
@@ -143,7 +153,11 @@ impl<'a> Checker<'a> {
 
     /// `Ok(value)` if nothing was reported, else every problem.
     pub fn finish<T>(self, value: T) -> Result<T, Problems> {
-        if self.problems.is_empty() { Ok(value) } else { Err(Problems(self.problems)) }
+        if self.problems.is_empty() {
+            Ok(value)
+        } else {
+            Err(Problems(self.problems))
+        }
     }
 }
 
@@ -177,8 +191,13 @@ fn parse_path(path: &str) -> Vec<Segment> {
 }
 
 enum Frame {
-    Mapping { key: Option<String>, expecting_key: bool },
-    Sequence { next_index: usize },
+    Mapping {
+        key: Option<String>,
+        expecting_key: bool,
+    },
+    Sequence {
+        next_index: usize,
+    },
 }
 
 struct Locator {
@@ -191,7 +210,8 @@ struct Locator {
 
 impl Locator {
     fn consider(&mut self, depth_path: &[Segment], mark: Marker) {
-        let matched = depth_path.len() <= self.target.len() && self.target[..depth_path.len()] == *depth_path;
+        let matched =
+            depth_path.len() <= self.target.len() && self.target[..depth_path.len()] == *depth_path;
         if matched && self.best.is_none_or(|(len, _)| depth_path.len() > len) {
             self.best = Some((depth_path.len(), mark));
         }
@@ -209,7 +229,10 @@ impl Locator {
                 // A block mapping's start mark sits at its first `:`; its first
                 // key is where a reader would look for the mapping.
                 let on_target = self.target.starts_with(&self.path);
-                if first_key && on_target && self.best.is_some_and(|(len, _)| len == self.path.len()) {
+                if first_key
+                    && on_target
+                    && self.best.is_some_and(|(len, _)| len == self.path.len())
+                {
                     self.best = Some((self.path.len(), mark));
                 }
                 let mut key_path = self.path.clone();
@@ -272,7 +295,10 @@ impl MarkedEventReceiver for Locator {
                     }
                 }
                 self.stack.push(if is_mapping {
-                    Frame::Mapping { key: None, expecting_key: true }
+                    Frame::Mapping {
+                        key: None,
+                        expecting_key: true,
+                    }
                 } else {
                     Frame::Sequence { next_index: 0 }
                 });
@@ -347,13 +373,18 @@ nested:
         let source = Source::new("test.yaml", "title: x\ncount: lots\n");
         let problems = source.parse::<Doc>().unwrap_err();
         let text = problems.to_string();
-        assert!(text.starts_with("test.yaml:2:8: count: invalid type"), "{text}");
+        assert!(
+            text.starts_with("test.yaml:2:8: count: invalid type"),
+            "{text}"
+        );
     }
 
     #[test]
     fn oversized_files_are_refused_before_parsing() {
         let text = "a".repeat(MAX_YAML_BYTES + 1);
-        let problems = Source::new("big.yaml", &text).parse::<String>().unwrap_err();
+        let problems = Source::new("big.yaml", &text)
+            .parse::<String>()
+            .unwrap_err();
         assert!(problems.to_string().contains("at most"));
     }
 

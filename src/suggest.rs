@@ -1,0 +1,98 @@
+//! "Did you mean …?": the nearest valid name for a typo.
+
+/// The candidate closest to `input` by edit distance, if it is close enough
+/// to be a plausible typo (or `input` is a prefix of exactly one candidate).
+pub fn nearest<'a, I>(input: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let input_lower = input.to_lowercase();
+    let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    let prefixed: Vec<&'a str> = candidates
+        .iter()
+        .copied()
+        .filter(|c| c.to_lowercase().starts_with(&input_lower))
+        .collect();
+    if prefixed.len() == 1 && !input.is_empty() {
+        return prefixed.first().copied();
+    }
+    candidates
+        .into_iter()
+        .map(|candidate| {
+            (
+                strsim::damerau_levenshtein(&input_lower, &candidate.to_lowercase()),
+                candidate,
+            )
+        })
+        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(2))
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
+        .map(|(_, candidate)| candidate)
+}
+
+/// `, did you mean `x`?` or nothing: the tail of an "unknown name" message.
+pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    match nearest(input, candidates) {
+        Some(name) => format!("; did you mean `{name}`?"),
+        None => String::new(),
+    }
+}
+
+/// Resolve `input` to exactly one candidate: an exact match (ignoring case),
+/// or a unique prefix. `Err` carries the matches when the prefix is ambiguous.
+pub fn resolve<'a, I>(input: &str, candidates: I) -> Result<&'a str, Vec<&'a str>>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let input_lower = input.to_lowercase();
+    let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    if let Some(exact) = candidates.iter().find(|c| c.to_lowercase() == input_lower) {
+        return Ok(exact);
+    }
+    let prefixed: Vec<&'a str> = candidates
+        .into_iter()
+        .filter(|c| c.to_lowercase().starts_with(&input_lower))
+        .collect();
+    if prefixed.len() == 1 && !input.is_empty() {
+        Ok(prefixed[0])
+    } else {
+        Err(prefixed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSES: [&str; 4] = [
+        "rangers",
+        "british-regulars",
+        "light-infantry",
+        "light-cavalry",
+    ];
+
+    #[test]
+    fn suggests_the_nearest_name() {
+        assert_eq!(nearest("rangrs", CLASSES), Some("rangers"));
+        assert_eq!(
+            nearest("british-regular", CLASSES),
+            Some("british-regulars")
+        );
+        assert_eq!(nearest("light-cavalery", CLASSES), Some("light-cavalry"));
+        assert_eq!(nearest("zulus", CLASSES), None);
+        assert_eq!(nearest("brit", CLASSES), Some("british-regulars"));
+    }
+
+    #[test]
+    fn resolves_exact_names_and_unique_prefixes() {
+        assert_eq!(resolve("Rangers", CLASSES), Ok("rangers"));
+        assert_eq!(resolve("ran", CLASSES), Ok("rangers"));
+        assert_eq!(
+            resolve("light", CLASSES),
+            Err(vec!["light-infantry", "light-cavalry"])
+        );
+        assert_eq!(resolve("x", CLASSES), Err(vec![]));
+    }
+}
