@@ -274,12 +274,14 @@ impl MarkedEventReceiver for Locator {
         }
         match event {
             Event::Scalar(value, ..) => {
-                if self.node_start(Some(&value), mark).is_some() {
+                let is_value = self.node_start(Some(&value), mark).is_some();
+                if is_value {
                     self.node_end();
                 }
             }
             Event::Alias(_) => {
-                if self.node_start(None, mark).is_some() {
+                let is_value = self.node_start(None, mark).is_some();
+                if is_value {
                     self.node_end();
                 }
             }
