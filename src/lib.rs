@@ -5,8 +5,11 @@
 //! Warrior procedures, then the edges (command line, REPLs, rendering).
 //! See ARCHITECTURE.md for the code map and the invariants.
 
+pub mod battlefield;
 pub mod dice;
 pub mod error;
+pub mod ruleset;
+pub mod scenario;
 pub mod suggest;
 pub mod yaml;
 

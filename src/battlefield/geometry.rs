@@ -1,0 +1,464 @@
+//! Table geometry in inches: points, oriented unit bases, arcs and the tests
+//! the rules ask of them (which arc a point is in, the 45° frontal arc,
+//! distance between bases, overlap).
+//!
+//! Conventions, used everywhere in foe: the origin is the south-west corner
+//! of the table, `x` grows east (right) and `y` grows north (up). A facing is
+//! a compass bearing in degrees: 0 faces north (+y), 90 faces east (+x).
+
+use std::fmt;
+
+/// Distances smaller than this are treated as zero, so that bases placed
+/// edge to edge touch without overlapping.
+pub const EPSILON: f64 = 1e-6;
+
+/// A point on the table, in inches.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Point {
+    /// Inches east of the west edge.
+    pub x: f64,
+    /// Inches north of the south edge.
+    pub y: f64,
+}
+
+impl Point {
+    /// The point `(x, y)`.
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    /// Straight-line distance to `other`, in inches.
+    pub fn distance(self, other: Point) -> f64 {
+        (self - other).length()
+    }
+
+    /// The point `fraction` of the way from `self` to `other`.
+    pub fn lerp(self, other: Point, fraction: f64) -> Point {
+        self + (other - self) * fraction
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", trim(self.x), trim(self.y))
+    }
+}
+
+/// A number with at most two decimals and no trailing zeros, for messages.
+pub fn trim(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// A displacement on the table, in inches.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Vector {
+    /// Eastward component.
+    pub x: f64,
+    /// Northward component.
+    pub y: f64,
+}
+
+impl Vector {
+    /// The vector `(x, y)`.
+    pub const fn new(x: f64, y: f64) -> Vector {
+        Vector { x, y }
+    }
+
+    /// The unit vector pointing along a compass bearing in degrees.
+    pub fn from_bearing(degrees: f64) -> Vector {
+        let radians = degrees.to_radians();
+        Vector::new(radians.sin(), radians.cos())
+    }
+
+    /// Length in inches.
+    pub fn length(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+
+    /// Dot product.
+    pub fn dot(self, other: Vector) -> f64 {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// The compass bearing this vector points along, in `[0, 360)`.
+    pub fn bearing(self) -> f64 {
+        normalise_degrees(self.x.atan2(self.y).to_degrees())
+    }
+}
+
+impl std::ops::Sub for Point {
+    type Output = Vector;
+    fn sub(self, other: Point) -> Vector {
+        Vector::new(self.x - other.x, self.y - other.y)
+    }
+}
+
+impl std::ops::Add<Vector> for Point {
+    type Output = Point;
+    fn add(self, v: Vector) -> Point {
+        Point::new(self.x + v.x, self.y + v.y)
+    }
+}
+
+impl std::ops::Mul<f64> for Vector {
+    type Output = Vector;
+    fn mul(self, k: f64) -> Vector {
+        Vector::new(self.x * k, self.y * k)
+    }
+}
+
+impl std::ops::Add for Vector {
+    type Output = Vector;
+    fn add(self, v: Vector) -> Vector {
+        Vector::new(self.x + v.x, self.y + v.y)
+    }
+}
+
+/// An angle folded into `[0, 360)`.
+pub fn normalise_degrees(degrees: f64) -> f64 {
+    let folded = degrees.rem_euclid(360.0);
+    if folded >= 360.0 { 0.0 } else { folded }
+}
+
+/// The smallest turn, in degrees (0–180), between two bearings.
+pub fn turn_between(from: f64, to: f64) -> f64 {
+    let difference = normalise_degrees(to - from);
+    difference.min(360.0 - difference)
+}
+
+/// Which side of a base a point lies on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arc {
+    /// Ahead of the base.
+    Front,
+    /// Off the base's left flank.
+    LeftFlank,
+    /// Off the base's right flank.
+    RightFlank,
+    /// Behind the base.
+    Rear,
+}
+
+impl Arc {
+    /// Whether this is either flank.
+    pub fn is_flank(self) -> bool {
+        matches!(self, Arc::LeftFlank | Arc::RightFlank)
+    }
+}
+
+/// An oriented rectangular base: where a unit stands and which way it faces.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Base {
+    /// The centre of the base, the point it pivots on (seed 000: "units may
+    /// pivot on their central point").
+    pub centre: Point,
+    /// Compass bearing the front edge faces, degrees.
+    pub facing: f64,
+    /// Width of the front edge, inches.
+    pub frontage: f64,
+    /// Front-to-back depth, inches.
+    pub depth: f64,
+}
+
+impl Base {
+    /// A base of the given size at `centre` facing `facing` degrees.
+    pub fn new(centre: Point, facing: f64, frontage: f64, depth: f64) -> Base {
+        Base {
+            centre,
+            facing: normalise_degrees(facing),
+            frontage,
+            depth,
+        }
+    }
+
+    /// Unit vector the base faces.
+    pub fn forward(&self) -> Vector {
+        Vector::from_bearing(self.facing)
+    }
+
+    /// Unit vector to the base's right.
+    pub fn right(&self) -> Vector {
+        Vector::from_bearing(self.facing + 90.0)
+    }
+
+    /// `point` in the base's own frame: (inches to the right of the centre,
+    /// inches ahead of the centre).
+    pub fn local(&self, point: Point) -> (f64, f64) {
+        let offset = point - self.centre;
+        (offset.dot(self.right()), offset.dot(self.forward()))
+    }
+
+    /// The four corners: front-left, front-right, rear-right, rear-left.
+    pub fn corners(&self) -> [Point; 4] {
+        let half_right = self.right() * (self.frontage / 2.0);
+        let half_forward = self.forward() * (self.depth / 2.0);
+        let c = self.centre;
+        [
+            c + half_forward + half_right * -1.0,
+            c + half_forward + half_right,
+            c + half_forward * -1.0 + half_right,
+            c + half_forward * -1.0 + half_right * -1.0,
+        ]
+    }
+
+    /// The midpoint of the front edge.
+    pub fn front_centre(&self) -> Point {
+        self.centre + self.forward() * (self.depth / 2.0)
+    }
+
+    /// Whether `point` lies on or inside the base.
+    pub fn contains(&self, point: Point) -> bool {
+        let (u, v) = self.local(point);
+        u.abs() <= self.frontage / 2.0 + EPSILON && v.abs() <= self.depth / 2.0 + EPSILON
+    }
+
+    /// Which arc of this base `point` lies in. The arcs are divided by the
+    /// base's diagonals produced outwards (a ruling: seed 000 names front,
+    /// flank and rear attacks without drawing the arcs).
+    pub fn arc_of(&self, point: Point) -> Arc {
+        let (u, v) = self.local(point);
+        // Scale so that the diagonals become the lines |u'| = |v'|.
+        let u_scaled = u / (self.frontage / 2.0).max(EPSILON);
+        let v_scaled = v / (self.depth / 2.0).max(EPSILON);
+        if v_scaled >= u_scaled.abs() {
+            Arc::Front
+        } else if -v_scaled >= u_scaled.abs() {
+            Arc::Rear
+        } else if u_scaled < 0.0 {
+            Arc::LeftFlank
+        } else {
+            Arc::RightFlank
+        }
+    }
+
+    /// Whether `point` is inside the 45° frontal arc: ahead of the front edge
+    /// and within 45° outwards of lines straight ahead from its two front
+    /// corners (seed 000: targets "within 45 degrees of their frontal arc").
+    pub fn point_in_frontal_arc(&self, point: Point) -> bool {
+        let (u, v) = self.local(point);
+        let ahead = v - self.depth / 2.0;
+        ahead >= -EPSILON && u.abs() - self.frontage / 2.0 <= ahead + EPSILON
+    }
+
+    /// Whether any part of `other` lies inside this base's 45° frontal arc.
+    pub fn in_frontal_arc(&self, other: &Base) -> bool {
+        // Clip the other base's outline to the arc's three half-planes; any
+        // area left over is inside the arc.
+        let mut polygon: Vec<(f64, f64)> = other.corners().iter().map(|&c| self.local(c)).collect();
+        let half = self.frontage / 2.0;
+        let front = self.depth / 2.0;
+        // Each half-plane as a*u + b*v + c >= 0.
+        let planes = [
+            (0.0, 1.0, -front),        // ahead of the front edge
+            (-1.0, 1.0, half - front), // right-hand 45° line
+            (1.0, 1.0, half - front),  // left-hand 45° line
+        ];
+        for (a, b, c) in planes {
+            polygon = clip_half_plane(&polygon, a, b, c);
+            if polygon.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether two bases overlap (touching edges do not count).
+    pub fn overlaps(&self, other: &Base) -> bool {
+        let ours = self.corners();
+        let theirs = other.corners();
+        let axes = [self.forward(), self.right(), other.forward(), other.right()];
+        axes.iter().all(|&axis| {
+            let (min_a, max_a) = project(&ours, axis);
+            let (min_b, max_b) = project(&theirs, axis);
+            min_a < max_b - EPSILON && min_b < max_a - EPSILON
+        })
+    }
+
+    /// The shortest distance between any part of the two bases, 0 if they
+    /// touch or overlap.
+    pub fn distance_to(&self, other: &Base) -> f64 {
+        if self.overlaps(other) {
+            return 0.0;
+        }
+        let ours = self.corners();
+        let theirs = other.corners();
+        let mut best = f64::INFINITY;
+        for i in 0..4 {
+            let (a, b) = (ours[i], ours[(i + 1) % 4]);
+            let (c, d) = (theirs[i], theirs[(i + 1) % 4]);
+            for &p in &theirs {
+                best = best.min(point_segment_distance(p, a, b));
+            }
+            for &p in &ours {
+                best = best.min(point_segment_distance(p, c, d));
+            }
+        }
+        best
+    }
+
+    /// The shortest distance from any part of the base to `point`.
+    pub fn distance_to_point(&self, point: Point) -> f64 {
+        let (u, v) = self.local(point);
+        let du = (u.abs() - self.frontage / 2.0).max(0.0);
+        let dv = (v.abs() - self.depth / 2.0).max(0.0);
+        du.hypot(dv)
+    }
+
+    /// The axis-aligned box around the base: (min corner, max corner).
+    pub fn bounds(&self) -> (Point, Point) {
+        let corners = self.corners();
+        let mut min = corners[0];
+        let mut max = corners[0];
+        for c in &corners[1..] {
+            min = Point::new(min.x.min(c.x), min.y.min(c.y));
+            max = Point::new(max.x.max(c.x), max.y.max(c.y));
+        }
+        (min, max)
+    }
+}
+
+fn project(corners: &[Point; 4], axis: Vector) -> (f64, f64) {
+    let mut min = f64::INFINITY;
+    let mut max = f64::NEG_INFINITY;
+    for c in corners {
+        let d = Vector::new(c.x, c.y).dot(axis);
+        min = min.min(d);
+        max = max.max(d);
+    }
+    (min, max)
+}
+
+/// Sutherland–Hodgman clip of a convex polygon to `a*u + b*v + c >= 0`.
+/// Degenerate leftovers (no area) come back empty.
+fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Vec<(f64, f64)> {
+    let side = |p: (f64, f64)| a * p.0 + b * p.1 + c;
+    let mut out = Vec::with_capacity(polygon.len() + 2);
+    for i in 0..polygon.len() {
+        let p = polygon[i];
+        let q = polygon[(i + 1) % polygon.len()];
+        let (sp, sq) = (side(p), side(q));
+        if sp >= 0.0 {
+            out.push(p);
+        }
+        if (sp >= 0.0) != (sq >= 0.0) {
+            let t = sp / (sp - sq);
+            out.push((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t));
+        }
+    }
+    if polygon_area(&out) <= EPSILON {
+        Vec::new()
+    } else {
+        out
+    }
+}
+
+fn polygon_area(polygon: &[(f64, f64)]) -> f64 {
+    let mut twice = 0.0;
+    for i in 0..polygon.len() {
+        let p = polygon[i];
+        let q = polygon[(i + 1) % polygon.len()];
+        twice += p.0 * q.1 - q.0 * p.1;
+    }
+    (twice / 2.0).abs()
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn point_segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let ab = b - a;
+    let length_squared = ab.dot(ab);
+    if length_squared <= EPSILON * EPSILON {
+        return p.distance(a);
+    }
+    let t = ((p - a).dot(ab) / length_squared).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn infantry(x: f64, y: f64, facing: f64) -> Base {
+        Base::new(Point::new(x, y), facing, 4.0, 1.0)
+    }
+
+    #[test]
+    fn bearings_follow_the_compass() {
+        let north = Vector::from_bearing(0.0);
+        assert!((north.y - 1.0).abs() < 1e-9 && north.x.abs() < 1e-9);
+        let east = Vector::from_bearing(90.0);
+        assert!((east.x - 1.0).abs() < 1e-9);
+        assert!((Vector::new(-1.0, 0.0).bearing() - 270.0).abs() < 1e-9);
+        assert_eq!(turn_between(350.0, 10.0), 20.0);
+        assert_eq!(normalise_degrees(-90.0), 270.0);
+    }
+
+    #[test]
+    fn corners_of_a_north_facing_base() {
+        let base = infantry(10.0, 10.0, 0.0);
+        let [front_left, front_right, rear_right, rear_left] = base.corners();
+        let close = |p: Point, x: f64, y: f64| (p.x - x).abs() < 1e-9 && (p.y - y).abs() < 1e-9;
+        assert!(close(front_left, 8.0, 10.5));
+        assert!(close(front_right, 12.0, 10.5));
+        assert!(close(rear_right, 12.0, 9.5));
+        assert!(close(rear_left, 8.0, 9.5));
+    }
+
+    #[test]
+    fn arcs_are_split_by_the_diagonals() {
+        let base = infantry(0.0, 0.0, 0.0);
+        let check =
+            |x: f64, y: f64, arc: Arc| assert_eq!(base.arc_of(Point::new(x, y)), arc, "{x},{y}");
+        check(0.0, 5.0, Arc::Front);
+        check(0.0, -5.0, Arc::Rear);
+        check(-5.0, 0.0, Arc::LeftFlank);
+        check(5.0, 0.0, Arc::RightFlank);
+        // A wide base: a point level with the front edge but far out is on the flank.
+        check(6.0, 1.0, Arc::RightFlank);
+        // Facing east, north is the left flank.
+        let east = infantry(0.0, 0.0, 90.0);
+        assert_eq!(east.arc_of(Point::new(0.0, 5.0)), Arc::LeftFlank);
+        assert_eq!(east.arc_of(Point::new(5.0, 0.0)), Arc::Front);
+    }
+
+    #[test]
+    fn the_45_degree_frontal_arc() {
+        let base = infantry(0.0, 0.0, 0.0);
+        // Straight ahead, and 45° out from the front corners.
+        assert!(base.point_in_frontal_arc(Point::new(0.0, 6.0)));
+        assert!(base.point_in_frontal_arc(Point::new(7.0, 5.6)));
+        assert!(!base.point_in_frontal_arc(Point::new(8.0, 5.0)));
+        assert!(!base.point_in_frontal_arc(Point::new(0.0, -3.0)));
+        // A target whose corner pokes into the arc is in it.
+        let target = infantry(9.5, 6.0, 0.0);
+        assert!(base.in_frontal_arc(&target));
+        let wide_out = infantry(13.0, 6.0, 0.0);
+        assert!(!base.in_frontal_arc(&wide_out));
+        let behind = infantry(0.0, -6.0, 0.0);
+        assert!(!base.in_frontal_arc(&behind));
+    }
+
+    #[test]
+    fn overlap_and_distance() {
+        let a = infantry(0.0, 0.0, 0.0);
+        let touching = infantry(4.0, 0.0, 0.0);
+        assert!(!a.overlaps(&touching));
+        assert!(a.distance_to(&touching) < 1e-9);
+        let overlapping = infantry(3.0, 0.5, 0.0);
+        assert!(a.overlaps(&overlapping));
+        assert_eq!(a.distance_to(&overlapping), 0.0);
+        let ahead = infantry(0.0, 7.0, 180.0);
+        assert!((a.distance_to(&ahead) - 6.0).abs() < 1e-9);
+        // A rotated base whose corner reaches into the other.
+        let rotated = Base::new(Point::new(0.0, 1.8), 45.0, 2.0, 2.0);
+        assert!(a.overlaps(&rotated));
+        let diagonal = infantry(7.0, 0.3, 0.0);
+        assert!((a.distance_to(&diagonal) - 3.0).abs() < 1e-9);
+        assert!((a.distance_to_point(Point::new(2.0, 3.5)) - 3.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,518 @@
+//! The battlefield: the table in inches, its terrain rasterised into a grid,
+//! line of sight, and pathing over a petgraph graph built once per table.
+//!
+//! Pure: no I/O, no printing, no clock; the same table and question give
+//! the same answer. The rule set says what each terrain kind does; this
+//! module only applies it.
+
+pub mod geometry;
+pub mod grid;
+pub mod pathing;
+pub mod shape;
+pub mod sight;
+
+pub use geometry::{Arc, Base, Point, Vector};
+pub use grid::{CellIndex, DEFAULT_CELL, Feature, Grid};
+pub use pathing::{CellSet, Field, Leg, Route, Waypoint};
+pub use shape::Shape;
+
+use crate::ruleset::{Category, Column, Movement, Ruleset, TerrainId, TroopTypeId};
+use petgraph::csr::Csr;
+
+/// The pathing graph: one node per cell (index = y·width + x), an edge to
+/// each of the eight neighbours in both directions, weighted by step length
+/// in inches. Terrain costs are applied when searching, per troop type.
+pub type CellGraph = Csr<(), f32, petgraph::Directed, u32>;
+
+/// A table ready for play: terrain, grid, per-category movement costs and
+/// the pathing graph.
+#[derive(Debug, Clone)]
+pub struct Battlefield {
+    /// The rule set the terrain effects come from.
+    pub ruleset: Ruleset,
+    /// The features as placed.
+    pub features: Vec<Feature>,
+    /// The rasterised table.
+    pub grid: Grid,
+    graph: CellGraph,
+    /// Cost of one inch of movement per cell, by category index, as a
+    /// multiple of an inch of open ground; infinite where impassable.
+    multipliers: [Vec<f32>; 5],
+    /// The smallest finite multiplier per category (for A*'s estimate).
+    cheapest: [f32; 5],
+    /// Whether a road runs through each cell.
+    road: Vec<bool>,
+}
+
+impl Battlefield {
+    /// Rasterise `features` onto a `width` × `height` inch table with cells
+    /// of `cell` inches, and build the pathing graph.
+    pub fn new(
+        ruleset: Ruleset,
+        width: f64,
+        height: f64,
+        cell: f64,
+        features: Vec<Feature>,
+    ) -> Battlefield {
+        let grid = Grid::rasterise(&ruleset, width, height, cell, &features);
+        let n_cells = grid.len();
+        let mut multipliers: [Vec<f32>; 5] = Default::default();
+        let mut cheapest = [f32::INFINITY; 5];
+        let mut road = vec![false; n_cells];
+        for category in Category::ALL {
+            let mut costs = Vec::with_capacity(n_cells);
+            for (index, road_here) in road.iter_mut().enumerate() {
+                let (speed, on_road) = cell_speed(&ruleset, &grid, index, category);
+                *road_here = on_road;
+                let multiplier = match speed {
+                    Some(speed) => (1.0 / speed) as f32,
+                    None => f32::INFINITY,
+                };
+                cheapest[category.index()] = cheapest[category.index()].min(multiplier);
+                costs.push(multiplier);
+            }
+            multipliers[category.index()] = costs;
+        }
+        let graph = build_graph(&grid);
+        Battlefield {
+            ruleset,
+            features,
+            grid,
+            graph,
+            multipliers,
+            cheapest,
+            road,
+        }
+    }
+
+    /// The pathing graph.
+    pub fn graph(&self) -> &CellGraph {
+        &self.graph
+    }
+
+    /// Table width in inches.
+    pub fn width(&self) -> f64 {
+        self.grid.table_width
+    }
+
+    /// Table depth in inches.
+    pub fn height(&self) -> f64 {
+        self.grid.table_height
+    }
+
+    /// Whether `point` is on the table.
+    pub fn on_table(&self, point: Point) -> bool {
+        self.grid.cell_at(point).is_some()
+    }
+
+    /// Whether every corner of `base` is on the table.
+    pub fn base_on_table(&self, base: &Base) -> bool {
+        base.corners().iter().all(|&c| {
+            c.x >= -geometry::EPSILON
+                && c.y >= -geometry::EPSILON
+                && c.x <= self.width() + geometry::EPSILON
+                && c.y <= self.height() + geometry::EPSILON
+        })
+    }
+
+    /// The category of a troop type.
+    pub fn category(&self, troop: TroopTypeId) -> Category {
+        self.ruleset.troop(troop).category
+    }
+
+    /// Cost of one inch of movement for `troop` in `cell`, as a multiple of
+    /// open ground (2 = half movement); `None` where it cannot go.
+    pub fn cost_multiplier(&self, troop: TroopTypeId, cell: CellIndex) -> Option<f64> {
+        let multiplier = *self.multipliers[self.category(troop).index()].get(cell)?;
+        multiplier.is_finite().then_some(multiplier as f64)
+    }
+
+    /// Whether `troop` may stand in or enter `cell`.
+    pub fn passable(&self, troop: TroopTypeId, cell: CellIndex) -> bool {
+        self.cost_multiplier(troop, cell).is_some()
+    }
+
+    /// Whether a road runs through `cell`.
+    pub fn on_road(&self, cell: CellIndex) -> bool {
+        self.road.get(cell).copied().unwrap_or(false)
+    }
+
+    /// The terrain kinds at `point` (the `open` kind on bare ground).
+    pub fn terrain_at(&self, point: Point) -> Vec<TerrainId> {
+        match self.grid.cell_at(point) {
+            Some(cell) => self.grid.kinds_at(&self.ruleset, cell),
+            None => Vec::new(),
+        }
+    }
+
+    /// The reaction-chart column for a unit whose centre is at `point`.
+    pub fn column_at(&self, point: Point) -> Column {
+        self.grid
+            .cell_at(point)
+            .map_or(Column::Open, |cell| self.grid.column(&self.ruleset, cell))
+    }
+
+    /// Whether a unit whose centre is at `point` is in cover for shooting.
+    pub fn cover_at(&self, point: Point) -> bool {
+        self.grid
+            .cell_at(point)
+            .is_some_and(|cell| self.grid.cover(&self.ruleset, cell))
+    }
+
+    /// Ground height in hill levels at `point`.
+    pub fn height_at(&self, point: Point) -> f64 {
+        self.grid
+            .cell_at(point)
+            .map_or(0.0, |cell| self.grid.ground[cell] as f64)
+    }
+
+    /// The cells a base covers (cells whose centres lie on the base).
+    pub fn cells_under(&self, base: &Base) -> Vec<CellIndex> {
+        let (min, max) = base.bounds();
+        let corners = [min, max];
+        let cells = self.grid.cells_in(&Shape::Rect {
+            min: corners[0],
+            max: corners[1],
+        });
+        cells
+            .into_iter()
+            .filter(|&cell| base.contains(self.grid.centre(cell)))
+            .collect()
+    }
+
+    /// The cells every base in `bases` covers, as a set to route around.
+    pub fn occupied<'a>(&self, bases: impl IntoIterator<Item = &'a Base>) -> CellSet {
+        let mut set = CellSet::new(self.grid.len());
+        for base in bases {
+            for cell in self.cells_under(base) {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+
+    /// The cells along the table edge named by `edge`.
+    pub fn edge_cells(&self, edge: Edge) -> Vec<CellIndex> {
+        let (w, h) = (self.grid.width, self.grid.height);
+        match edge {
+            Edge::South => (0..w).collect(),
+            Edge::North => ((h - 1) * w..h * w).collect(),
+            Edge::West => (0..h).map(|y| y * w).collect(),
+            Edge::East => (0..h).map(|y| y * w + w - 1).collect(),
+        }
+    }
+}
+
+/// A table edge, named by compass direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Edge {
+    /// The top edge (largest y).
+    North,
+    /// The bottom edge (y = 0).
+    South,
+    /// The right edge (largest x).
+    East,
+    /// The left edge (x = 0).
+    West,
+}
+
+impl Edge {
+    /// All four, in a fixed order.
+    pub const ALL: [Edge; 4] = [Edge::North, Edge::South, Edge::East, Edge::West];
+
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::North => "north",
+            Edge::South => "south",
+            Edge::East => "east",
+            Edge::West => "west",
+        }
+    }
+
+    /// The compass bearing that faces towards this edge.
+    pub fn bearing(self) -> f64 {
+        match self {
+            Edge::North => 0.0,
+            Edge::East => 90.0,
+            Edge::South => 180.0,
+            Edge::West => 270.0,
+        }
+    }
+
+    /// The opposite edge.
+    pub fn opposite(self) -> Edge {
+        match self {
+            Edge::North => Edge::South,
+            Edge::South => Edge::North,
+            Edge::East => Edge::West,
+            Edge::West => Edge::East,
+        }
+    }
+}
+
+/// The speed of `category` in one cell and whether a road runs through it.
+/// Kinds another kind in the cell `opens` are ignored; of the rest the
+/// slowest decides, and a road multiplies the result by the road bonus
+/// (seed 000: roads add 3" to a 6" or 12" move). `None` when impassable.
+fn cell_speed(
+    ruleset: &Ruleset,
+    grid: &Grid,
+    index: CellIndex,
+    category: Category,
+) -> (Option<f64>, bool) {
+    let present = grid.kinds_at(ruleset, index);
+    let opened: Vec<TerrainId> = present
+        .iter()
+        .flat_map(|k| ruleset.kind(*k).opens.iter().copied())
+        .collect();
+    let mut speed: Option<f64> = None;
+    let mut road_speed: Option<f64> = None;
+    for kind_id in present.iter().filter(|k| !opened.contains(k)) {
+        let kind = ruleset.kind(*kind_id);
+        match kind.movement[category.index()] {
+            Movement::Impassable => return (None, kind.road),
+            Movement::Speed(s) if kind.road => {
+                road_speed = Some(road_speed.map_or(s, |r: f64| r.min(s)))
+            }
+            Movement::Speed(s) => speed = Some(speed.map_or(s, |old: f64| old.min(s))),
+        }
+    }
+    let base =
+        speed.unwrap_or_else(
+            || match ruleset.kind(ruleset.open).movement[category.index()] {
+                Movement::Speed(s) => s,
+                Movement::Impassable => 1.0,
+            },
+        );
+    match road_speed {
+        Some(road) => {
+            let allowance = ruleset.move_inches[category.index()];
+            let bonus = (allowance + ruleset.road_bonus) / allowance;
+            (Some(base.min(road) * bonus), true)
+        }
+        None => (Some(base), false),
+    }
+}
+
+fn build_graph(grid: &Grid) -> CellGraph {
+    let (w, h) = (grid.width as i64, grid.height as i64);
+    let diagonal = (grid.cell * std::f64::consts::SQRT_2) as f32;
+    let straight = grid.cell as f32;
+    let mut edges: Vec<(u32, u32, f32)> = Vec::with_capacity(grid.len() * 8);
+    for y in 0..h {
+        for x in 0..w {
+            let from = (y * w + x) as u32;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (dx, dy) == (0, 0) || nx < 0 || ny < 0 || nx >= w || ny >= h {
+                        continue;
+                    }
+                    let length = if dx != 0 && dy != 0 {
+                        diagonal
+                    } else {
+                        straight
+                    };
+                    edges.push((from, (ny * w + nx) as u32, length));
+                }
+            }
+        }
+    }
+    // Row-major generation with neighbours in (dy, dx) order is already sorted.
+    match Csr::from_sorted_edges(&edges) {
+        Ok(graph) if graph.node_count() == grid.len() => graph,
+        _ => Csr::with_nodes(grid.len()),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub(crate) fn rules() -> Ruleset {
+        Ruleset::builtin("ohw-awi").unwrap().unwrap()
+    }
+
+    pub(crate) fn p(x: f64, y: f64) -> Point {
+        Point::new(x, y)
+    }
+
+    /// A table built from `(kind, shape)` pairs.
+    pub(crate) fn table(width: f64, height: f64, features: &[(&str, Shape, f64)]) -> Battlefield {
+        let rules = rules();
+        let features = features
+            .iter()
+            .map(|(kind, shape, height)| Feature {
+                kind: rules.terrain_kind(kind).unwrap_or_else(|| panic!("{kind}")),
+                shape: shape.clone(),
+                height: *height,
+                name: None,
+            })
+            .collect();
+        Battlefield::new(rules, width, height, DEFAULT_CELL, features)
+    }
+
+    /// Seed 000's movement effects, every troop type against every terrain
+    /// kind: the multiplier on the cost of an inch (2 = half movement),
+    /// `None` for impassable.
+    #[test]
+    fn movement_cost_for_every_troop_type_on_every_terrain() {
+        const HALF: Option<f64> = Some(2.0);
+        const FULL: Option<f64> = Some(1.0);
+        const NO: Option<f64> = None;
+        // Road: 6" becomes 9" (foot, guns), 12" becomes 15" (horse, generals).
+        const ROAD_FOOT: Option<f64> = Some(6.0 / 9.0);
+        const ROAD_HORSE: Option<f64> = Some(12.0 / 15.0);
+        let kinds = [
+            "open", "woods", "town", "hill", "marsh", "lake", "river", "ford", "bridge", "road",
+            "fence", "wall",
+        ];
+        // Columns in the order of `kinds`.
+        let expected: [(&str, [Option<f64>; 12]); 11] = [
+            (
+                "grenadiers",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "british-regulars",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "british-light-infantry",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "continentals",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "militia",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "provincials",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "light-infantry",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "riflemen",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "cavalry",
+                [
+                    FULL, NO, NO, FULL, NO, NO, NO, HALF, HALF, ROAD_HORSE, FULL, FULL,
+                ],
+            ),
+            (
+                "artillery",
+                [
+                    FULL, NO, NO, FULL, NO, NO, NO, HALF, HALF, ROAD_FOOT, FULL, FULL,
+                ],
+            ),
+            (
+                "general",
+                [
+                    FULL, HALF, HALF, FULL, NO, NO, NO, HALF, HALF, ROAD_HORSE, FULL, FULL,
+                ],
+            ),
+        ];
+        let rules = rules();
+        assert_eq!(
+            rules.troop_types.len(),
+            expected.len(),
+            "a troop type is missing from the table"
+        );
+        assert_eq!(
+            rules.terrain.len(),
+            kinds.len(),
+            "a terrain kind is missing from the table"
+        );
+        for (kind_index, kind) in kinds.iter().enumerate() {
+            // A lone feature covering a whole 4"×4" table; a ford or bridge
+            // sits on a river, as it always does on a real table.
+            let whole = Shape::Rect {
+                min: p(0.0, 0.0),
+                max: p(4.0, 4.0),
+            };
+            let mut features = vec![(*kind, whole.clone(), 0.0)];
+            if *kind == "ford" || *kind == "bridge" {
+                features.push(("river", whole.clone(), 0.0));
+            }
+            let field = table(4.0, 4.0, &features);
+            for (troop_name, row) in &expected {
+                let troop = field.ruleset.troop_type(troop_name).unwrap();
+                let got = field.cost_multiplier(troop, 0);
+                let want = row[kind_index];
+                let same = match (got, want) {
+                    (Some(a), Some(b)) => (a - b).abs() < 1e-6,
+                    (None, None) => true,
+                    _ => false,
+                };
+                assert!(same, "{troop_name} on {kind}: got {got:?}, want {want:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn roads_open_woods_and_towns_to_guns_and_horse() {
+        let field = table(
+            10.0,
+            10.0,
+            &[
+                (
+                    "woods",
+                    Shape::Rect {
+                        min: p(0.0, 0.0),
+                        max: p(10.0, 10.0),
+                    },
+                    0.0,
+                ),
+                (
+                    "road",
+                    Shape::Line {
+                        points: vec![p(5.0, 0.0), p(5.0, 10.0)],
+                        width: 1.0,
+                    },
+                    0.0,
+                ),
+            ],
+        );
+        let gun = field.ruleset.troop_type("artillery").unwrap();
+        assert!(field.passable(gun, field.grid.cell_at(p(5.2, 5.0)).unwrap()));
+        assert!(!field.passable(gun, field.grid.cell_at(p(2.0, 5.0)).unwrap()));
+    }
+
+    #[test]
+    fn bases_on_the_table_and_the_cells_under_them() {
+        let field = table(10.0, 10.0, &[]);
+        let inside = Base::new(p(5.0, 5.0), 0.0, 4.0, 1.0);
+        assert!(field.base_on_table(&inside));
+        assert_eq!(field.cells_under(&inside).len(), 8 * 2);
+        let hanging = Base::new(p(1.0, 5.0), 0.0, 4.0, 1.0);
+        assert!(!field.base_on_table(&hanging));
+        assert_eq!(field.edge_cells(Edge::North).len(), 20);
+        assert_eq!(field.edge_cells(Edge::East)[1], 39);
+    }
+}

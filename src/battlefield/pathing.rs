@@ -1,0 +1,819 @@
+//! Routes and distance fields over the battlefield's petgraph graph.
+//!
+//! The graph ([`super::CellGraph`], a `Csr` with one node per cell) is built
+//! once per table. A search views it through `NodeFiltered`, which hides the
+//! cells a troop type cannot enter and the cells other units stand on, and
+//! prices each step in a closure: step length × the mean of the two cells'
+//! terrain multipliers, doubled going uphill (seed 000: hills half movement
+//! uphill). Costs are in inches of open-ground movement, so a route costing
+//! 9 is one and a half 6" moves.
+//!
+//! A route is the cheapest cell path turned into legs the rules allow:
+//! straight lines, except along roads where the move may follow the road.
+
+use super::geometry::Point;
+use super::{Battlefield, CellIndex};
+use crate::ruleset::TroopTypeId;
+use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A set of cells, e.g. those enemy units stand on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CellSet {
+    bits: Vec<bool>,
+}
+
+impl CellSet {
+    /// An empty set for a grid of `n_cells`.
+    pub fn new(n_cells: usize) -> CellSet {
+        CellSet {
+            bits: vec![false; n_cells],
+        }
+    }
+
+    /// The empty set, usable with any grid.
+    pub fn none() -> CellSet {
+        CellSet::default()
+    }
+
+    /// Add a cell (ignored if out of range).
+    pub fn insert(&mut self, cell: CellIndex) {
+        if let Some(bit) = self.bits.get_mut(cell) {
+            *bit = true;
+        }
+    }
+
+    /// Whether the set holds `cell`.
+    pub fn contains(&self, cell: CellIndex) -> bool {
+        self.bits.get(cell).copied().unwrap_or(false)
+    }
+}
+
+/// One point on a route, with the cost of getting there from the start.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Waypoint {
+    /// Where, in inches.
+    pub point: Point,
+    /// Cost so far in inches of open-ground movement.
+    pub cost: f64,
+}
+
+/// One legal move segment: a straight line, or a stretch of road.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leg {
+    /// The points the leg passes through: two for a straight leg, more for
+    /// a leg that follows a road.
+    pub points: Vec<Point>,
+    /// Cumulative route cost at each point.
+    pub costs: Vec<f64>,
+    /// Whether the leg follows a road (and may bend with it).
+    pub along_road: bool,
+}
+
+impl Leg {
+    /// Where the leg starts.
+    pub fn start(&self) -> Point {
+        self.points[0]
+    }
+
+    /// Where the leg ends.
+    pub fn end(&self) -> Point {
+        self.points[self.points.len() - 1]
+    }
+
+    /// Length on the table in inches.
+    pub fn length(&self) -> f64 {
+        self.points.windows(2).map(|w| w[0].distance(w[1])).sum()
+    }
+
+    /// The movement cost of this leg alone.
+    pub fn cost(&self) -> f64 {
+        self.costs[self.costs.len() - 1] - self.costs[0]
+    }
+}
+
+/// The way a unit would go from one point to another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route {
+    /// The troop type the route was found for.
+    pub troop: TroopTypeId,
+    /// The cell-by-cell path, from the start point to the end point.
+    pub waypoints: Vec<Waypoint>,
+    /// The path as legal legs, end to end.
+    pub legs: Vec<Leg>,
+}
+
+impl Route {
+    /// Total cost in inches of open-ground movement.
+    pub fn cost(&self) -> f64 {
+        self.legs
+            .last()
+            .map_or(0.0, |leg| leg.costs[leg.costs.len() - 1])
+    }
+
+    /// The start point.
+    pub fn start(&self) -> Point {
+        self.legs
+            .first()
+            .map_or(self.waypoints[0].point, Leg::start)
+    }
+
+    /// The end point.
+    pub fn end(&self) -> Point {
+        self.legs
+            .last()
+            .map_or(self.waypoints[self.waypoints.len() - 1].point, Leg::end)
+    }
+
+    /// Length on the table in inches.
+    pub fn length(&self) -> f64 {
+        self.legs.iter().map(Leg::length).sum()
+    }
+
+    /// The legal straight-line (or road) moves, in order.
+    pub fn legs(&self) -> &[Leg] {
+        &self.legs
+    }
+
+    /// How many moves of `allowance` inches the route takes.
+    pub fn bounds(&self, allowance: f64) -> u32 {
+        if allowance <= 0.0 {
+            return u32::MAX;
+        }
+        ((self.cost() - 1e-6) / allowance).ceil().max(0.0) as u32
+    }
+
+    /// The part of the route a unit covers with `allowance` inches of
+    /// movement this bound. Cost is taken to grow evenly along each segment.
+    pub fn clip(&self, allowance: f64) -> Route {
+        let allowance = allowance.max(0.0);
+        let mut legs = Vec::new();
+        for leg in &self.legs {
+            if leg.costs[0] >= allowance {
+                break;
+            }
+            let mut points = vec![leg.points[0]];
+            let mut costs = vec![leg.costs[0]];
+            for i in 1..leg.points.len() {
+                if leg.costs[i] <= allowance {
+                    points.push(leg.points[i]);
+                    costs.push(leg.costs[i]);
+                } else {
+                    let span = leg.costs[i] - leg.costs[i - 1];
+                    let fraction = if span > 0.0 {
+                        (allowance - leg.costs[i - 1]) / span
+                    } else {
+                        0.0
+                    };
+                    points.push(leg.points[i - 1].lerp(leg.points[i], fraction));
+                    costs.push(allowance);
+                    break;
+                }
+            }
+            let finished = costs[costs.len() - 1] >= allowance;
+            if points.len() >= 2 {
+                legs.push(Leg {
+                    points,
+                    costs,
+                    along_road: leg.along_road,
+                });
+            }
+            if finished {
+                break;
+            }
+        }
+        let mut waypoints: Vec<Waypoint> = self
+            .waypoints
+            .iter()
+            .copied()
+            .take_while(|w| w.cost <= allowance)
+            .collect();
+        if let Some(end) = legs.last().map(Leg::end) {
+            let end_cost = legs.last().map_or(0.0, |l| l.costs[l.costs.len() - 1]);
+            if waypoints.last().is_none_or(|w| w.point != end) {
+                waypoints.push(Waypoint {
+                    point: end,
+                    cost: end_cost,
+                });
+            }
+        }
+        if waypoints.is_empty() {
+            waypoints.push(self.waypoints[0]);
+        }
+        Route {
+            troop: self.troop,
+            waypoints,
+            legs,
+        }
+    }
+}
+
+/// The cost from every cell to the nearest of a set of goal cells, for one
+/// troop type: "how far to cover", "how far to my own table edge".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The troop type the field was computed for.
+    pub troop: TroopTypeId,
+    /// Cost per cell in inches of open-ground movement; infinite where no
+    /// goal can be reached.
+    pub cost: Vec<f32>,
+    /// For each cell, the neighbour one step nearer a goal (`u32::MAX` at a
+    /// goal or where none can be reached).
+    pub next: Vec<u32>,
+}
+
+impl Field {
+    /// The cost from `cell` to the nearest goal, if one can be reached.
+    pub fn cost_at(&self, cell: CellIndex) -> Option<f64> {
+        let cost = *self.cost.get(cell)?;
+        cost.is_finite().then_some(cost as f64)
+    }
+
+    /// The cells from `cell` down to the nearest goal, both included.
+    pub fn path_from(&self, cell: CellIndex) -> Option<Vec<CellIndex>> {
+        self.cost_at(cell)?;
+        let mut path = vec![cell];
+        let mut at = cell;
+        while let Some(&next) = self.next.get(at) {
+            if next == u32::MAX || path.len() > self.next.len() {
+                break;
+            }
+            at = next as usize;
+            path.push(at);
+        }
+        Some(path)
+    }
+}
+
+/// Priority-queue entry: costs are never negative, so their bit patterns
+/// order like the numbers; the cell index breaks ties deterministically.
+type Entry = Reverse<(u32, u32)>;
+
+impl Battlefield {
+    fn step_cost(&self, multipliers: &[f32], from: usize, to: usize, length: f32) -> f32 {
+        let mut cost = length * 0.5 * (multipliers[from] + multipliers[to]);
+        if self.grid.ground[to] > self.grid.ground[from] + 1e-4 {
+            cost /= self.ruleset.uphill_speed as f32;
+        }
+        cost
+    }
+
+    /// The cheapest route for `troop` from `from` to `to`, avoiding cells in
+    /// `blocked` (other units) and ground the troop type cannot enter; the
+    /// cell the unit starts in is always allowed. `None` if `to` is off the
+    /// table, impassable, blocked or cut off.
+    pub fn route(
+        &self,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        blocked: &CellSet,
+    ) -> Option<Route> {
+        let source = self.grid.cell_at(from)?;
+        let goal = self.grid.cell_at(to)?;
+        let category = self.category(troop).index();
+        let multipliers = &self.multipliers[category];
+        if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
+            return None;
+        }
+        let filtered = NodeFiltered::from_fn(&self.graph, |node: u32| {
+            let cell = node as usize;
+            cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
+        });
+        let cheapest = self.cheapest[category];
+        let goal_centre = self.grid.centre(goal);
+        let estimate =
+            |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+        let n_cells = self.grid.len();
+        let mut cost = vec![f32::INFINITY; n_cells];
+        let mut previous = vec![u32::MAX; n_cells];
+        let mut done = vec![false; n_cells];
+        let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
+        cost[source] = 0.0;
+        heap.push(Reverse((estimate(source).to_bits(), source as u32)));
+        while let Some(Reverse((_, cell))) = heap.pop() {
+            let cell = cell as usize;
+            if done[cell] {
+                continue;
+            }
+            done[cell] = true;
+            if cell == goal {
+                break;
+            }
+            for edge in (&filtered).edges(cell as u32) {
+                let next = edge.target() as usize;
+                if done[next] {
+                    continue;
+                }
+                let candidate =
+                    cost[cell] + self.step_cost(multipliers, cell, next, *edge.weight());
+                if candidate < cost[next] {
+                    cost[next] = candidate;
+                    previous[next] = cell as u32;
+                    heap.push(Reverse((
+                        (candidate + estimate(next)).to_bits(),
+                        next as u32,
+                    )));
+                }
+            }
+        }
+        if !cost[goal].is_finite() {
+            return None;
+        }
+        let mut cells = vec![goal];
+        let mut at = goal;
+        while at != source {
+            at = previous[at] as usize;
+            cells.push(at);
+        }
+        cells.reverse();
+        Some(self.route_through(troop, from, to, &cells, blocked))
+    }
+
+    /// The cost from every cell to the nearest cell of `goals` for `troop`
+    /// (multi-source Dijkstra, searching back from the goals), avoiding
+    /// `blocked` cells and ground the troop cannot enter.
+    pub fn distance_field(
+        &self,
+        troop: TroopTypeId,
+        goals: &[CellIndex],
+        blocked: &CellSet,
+    ) -> Field {
+        let category = self.category(troop).index();
+        let multipliers = &self.multipliers[category];
+        let n_cells = self.grid.len();
+        let mut cost = vec![f32::INFINITY; n_cells];
+        let mut next = vec![u32::MAX; n_cells];
+        let mut done = vec![false; n_cells];
+        let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
+        let filtered = NodeFiltered::from_fn(&self.graph, |node: u32| {
+            let cell = node as usize;
+            multipliers[cell].is_finite() && !blocked.contains(cell)
+        });
+        for &goal in goals {
+            if goal < n_cells && multipliers[goal].is_finite() && !blocked.contains(goal) {
+                cost[goal] = 0.0;
+                heap.push(Reverse((0, goal as u32)));
+            }
+        }
+        while let Some(Reverse((_, cell))) = heap.pop() {
+            let cell = cell as usize;
+            if done[cell] {
+                continue;
+            }
+            done[cell] = true;
+            // The grid's edges come in pairs, so a cell's out-neighbours are
+            // also the cells that can step into it; price the inbound step.
+            for edge in (&filtered).edges(cell as u32) {
+                let neighbour = edge.target() as usize;
+                if done[neighbour] {
+                    continue;
+                }
+                let candidate =
+                    cost[cell] + self.step_cost(multipliers, neighbour, cell, *edge.weight());
+                if candidate < cost[neighbour] {
+                    cost[neighbour] = candidate;
+                    next[neighbour] = cell as u32;
+                    heap.push(Reverse((candidate.to_bits(), neighbour as u32)));
+                }
+            }
+        }
+        Field { troop, cost, next }
+    }
+
+    /// The route from `from` down a distance field to its nearest goal.
+    pub fn route_down(&self, field: &Field, from: Point, blocked: &CellSet) -> Option<Route> {
+        let start = self.grid.cell_at(from)?;
+        let cells = field.path_from(start)?;
+        let end = self.grid.centre(*cells.last()?);
+        Some(self.route_through(field.troop, from, end, &cells, blocked))
+    }
+
+    /// Turn a cell path into a route with legal legs.
+    fn route_through(
+        &self,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        cells: &[CellIndex],
+        blocked: &CellSet,
+    ) -> Route {
+        let category = self.category(troop).index();
+        let multipliers = &self.multipliers[category];
+        let mut waypoints = Vec::with_capacity(cells.len());
+        let mut total = 0.0f64;
+        for (index, &cell) in cells.iter().enumerate() {
+            let point = if index == 0 {
+                from
+            } else if index + 1 == cells.len() {
+                to
+            } else {
+                self.grid.centre(cell)
+            };
+            if index > 0 {
+                let previous = waypoints.last().map_or(from, |w: &Waypoint| w.point);
+                total += self.step_cost(
+                    multipliers,
+                    cells[index - 1],
+                    cell,
+                    previous.distance(point) as f32,
+                ) as f64;
+            }
+            waypoints.push(Waypoint { point, cost: total });
+        }
+        let start_cell = cells[0];
+        let road: Vec<bool> = cells.iter().map(|&c| self.on_road(c)).collect();
+        let mut legs: Vec<Leg> = Vec::new();
+        let mut cursor = 0;
+        let mut leg_cost = 0.0;
+        while cursor + 1 < waypoints.len() {
+            // A stretch of road: consecutive road cells, followed as they bend.
+            if road[cursor] && road[cursor + 1] {
+                let mut end = cursor + 1;
+                while end + 1 < waypoints.len() && road[end + 1] {
+                    end += 1;
+                }
+                let points: Vec<Point> = waypoints[cursor..=end].iter().map(|w| w.point).collect();
+                let base = waypoints[cursor].cost;
+                let costs: Vec<f64> = waypoints[cursor..=end]
+                    .iter()
+                    .map(|w| w.cost - base + leg_cost)
+                    .collect();
+                leg_cost = costs[costs.len() - 1];
+                legs.push(Leg {
+                    points,
+                    costs,
+                    along_road: true,
+                });
+                cursor = end;
+                continue;
+            }
+            // Off the road: pull the string as far as a straight line stays
+            // on passable ground and costs no more than the cells it replaces.
+            let mut end = cursor + 1;
+            let mut end_cost = self
+                .segment_cost(
+                    category,
+                    waypoints[cursor].point,
+                    waypoints[end].point,
+                    start_cell,
+                    blocked,
+                )
+                .unwrap_or(waypoints[end].cost - waypoints[cursor].cost);
+            while end + 1 < waypoints.len() && !(road[end] && road[end + 1]) {
+                let path_cost = waypoints[end + 1].cost - waypoints[cursor].cost;
+                match self.segment_cost(
+                    category,
+                    waypoints[cursor].point,
+                    waypoints[end + 1].point,
+                    start_cell,
+                    blocked,
+                ) {
+                    Some(straight) if straight <= path_cost * 1.02 + 1e-3 => {
+                        end += 1;
+                        end_cost = straight;
+                    }
+                    _ => break,
+                }
+            }
+            legs.push(Leg {
+                points: vec![waypoints[cursor].point, waypoints[end].point],
+                costs: vec![leg_cost, leg_cost + end_cost],
+                along_road: false,
+            });
+            leg_cost += end_cost;
+            cursor = end;
+        }
+        Route {
+            troop,
+            waypoints,
+            legs,
+        }
+    }
+
+    /// The cost of moving straight from `a` to `b`, or `None` if the line
+    /// crosses ground the category cannot enter or a blocked cell.
+    fn segment_cost(
+        &self,
+        category: usize,
+        a: Point,
+        b: Point,
+        start_cell: CellIndex,
+        blocked: &CellSet,
+    ) -> Option<f64> {
+        let multipliers = &self.multipliers[category];
+        let length = a.distance(b);
+        let n_steps = ((length / (self.grid.cell * 0.25)).ceil() as usize).max(1);
+        let mut cost = 0.0f64;
+        let mut previous_cell = self.grid.cell_at(a)?;
+        let mut previous_point = a;
+        let mut climbing = false;
+        for step in 1..=n_steps {
+            let point = a.lerp(b, step as f64 / n_steps as f64);
+            let cell = self.grid.cell_at(point)?;
+            if cell != start_cell && (!multipliers[cell].is_finite() || blocked.contains(cell)) {
+                return None;
+            }
+            // Within one cell the slope is the one met on entering it.
+            if cell != previous_cell {
+                climbing = self.grid.ground[cell] > self.grid.ground[previous_cell] + 1e-4;
+            }
+            let mean = 0.5 * (multipliers[previous_cell] + multipliers[cell]) as f64;
+            let slope = if climbing {
+                1.0 / self.ruleset.uphill_speed
+            } else {
+                1.0
+            };
+            cost += previous_point.distance(point) * mean * slope;
+            previous_cell = cell;
+            previous_point = point;
+        }
+        Some(cost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{p, table};
+    use super::super::{Edge, Shape};
+    use super::*;
+
+    fn infantry(field: &Battlefield) -> TroopTypeId {
+        field.ruleset.troop_type("british-regulars").unwrap()
+    }
+
+    #[test]
+    fn open_ground_is_one_straight_leg() {
+        let field = table(24.0, 24.0, &[]);
+        let route = field
+            .route(
+                infantry(&field),
+                p(2.0, 2.0),
+                p(20.0, 14.0),
+                &CellSet::none(),
+            )
+            .unwrap();
+        assert_eq!(route.legs.len(), 1, "{:?}", route.legs);
+        let straight = p(2.0, 2.0).distance(p(20.0, 14.0));
+        assert!(
+            (route.cost() - straight).abs() < 0.01,
+            "{} vs {straight}",
+            route.cost()
+        );
+        assert_eq!(route.bounds(6.0), 4);
+    }
+
+    #[test]
+    fn routes_go_round_a_lake() {
+        let field = table(
+            24.0,
+            24.0,
+            &[(
+                "lake",
+                Shape::Circle {
+                    centre: p(12.0, 12.0),
+                    radius: 5.0,
+                },
+                0.0,
+            )],
+        );
+        let route = field
+            .route(
+                infantry(&field),
+                p(2.0, 12.0),
+                p(22.0, 12.0),
+                &CellSet::none(),
+            )
+            .unwrap();
+        let lake = Shape::Circle {
+            centre: p(12.0, 12.0),
+            radius: 5.0,
+        };
+        for leg in route.legs() {
+            for w in 0..=20 {
+                assert!(
+                    !lake.contains(leg.start().lerp(leg.end(), w as f64 / 20.0)),
+                    "leg {leg:?} wets its feet"
+                );
+            }
+        }
+        assert!(route.legs.len() >= 2);
+        assert!(
+            route.cost() > 20.0 && route.cost() < 26.0,
+            "{}",
+            route.cost()
+        );
+    }
+
+    #[test]
+    fn rivers_are_crossed_at_the_ford() {
+        let field = table(
+            24.0,
+            24.0,
+            &[
+                (
+                    "river",
+                    Shape::Line {
+                        points: vec![p(0.0, 12.0), p(24.0, 12.0)],
+                        width: 1.0,
+                    },
+                    0.0,
+                ),
+                (
+                    "ford",
+                    Shape::Rect {
+                        min: p(19.0, 11.0),
+                        max: p(21.0, 13.0),
+                    },
+                    0.0,
+                ),
+            ],
+        );
+        let troop = infantry(&field);
+        let route = field
+            .route(troop, p(4.0, 4.0), p(4.0, 20.0), &CellSet::none())
+            .unwrap();
+        let crosses_at_ford = route
+            .waypoints
+            .iter()
+            .any(|w| (w.point.y - 12.0).abs() < 0.6 && w.point.x > 18.9 && w.point.x < 21.1);
+        assert!(crosses_at_ford, "{:?}", route.legs);
+        // Without the ford nobody crosses.
+        let dry = table(
+            24.0,
+            24.0,
+            &[(
+                "river",
+                Shape::Line {
+                    points: vec![p(0.0, 12.0), p(24.0, 12.0)],
+                    width: 0.3,
+                },
+                0.0,
+            )],
+        );
+        assert!(
+            dry.route(troop, p(4.0, 4.0), p(4.0, 20.0), &CellSet::none())
+                .is_none()
+        );
+        // Not even along a diagonal river.
+        let diagonal = table(
+            24.0,
+            24.0,
+            &[(
+                "river",
+                Shape::Line {
+                    points: vec![p(0.0, 0.0), p(24.0, 24.0)],
+                    width: 0.1,
+                },
+                0.0,
+            )],
+        );
+        assert!(
+            diagonal
+                .route(troop, p(18.0, 4.0), p(4.0, 18.0), &CellSet::none())
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn routes_prefer_a_road() {
+        // A road that bends round woods: guns must keep to it; foot take it
+        // because 9" a move on the road beats 3" a move in the woods.
+        let road = Shape::Line {
+            points: vec![
+                p(12.0, 0.0),
+                p(12.0, 8.0),
+                p(16.0, 12.0),
+                p(12.0, 16.0),
+                p(12.0, 24.0),
+            ],
+            width: 1.0,
+        };
+        let field = table(
+            24.0,
+            24.0,
+            &[
+                (
+                    "woods",
+                    Shape::Rect {
+                        min: p(0.0, 6.0),
+                        max: p(24.0, 18.0),
+                    },
+                    0.0,
+                ),
+                ("road", road, 0.0),
+            ],
+        );
+        let gun = field.ruleset.troop_type("artillery").unwrap();
+        let route = field
+            .route(gun, p(12.0, 1.0), p(12.0, 23.0), &CellSet::none())
+            .unwrap();
+        assert!(
+            route
+                .legs
+                .iter()
+                .any(|leg| leg.along_road && leg.points.len() > 2)
+        );
+        let foot = field
+            .route(
+                infantry(&field),
+                p(12.0, 1.0),
+                p(12.0, 23.0),
+                &CellSet::none(),
+            )
+            .unwrap();
+        assert!(foot.cost() < 22.0 * 6.0 / 9.0 * 1.3, "{}", foot.cost());
+        // Along the road the 6" move reaches 9" of table.
+        let clipped = foot.clip(6.0);
+        assert!((clipped.length() - 9.0).abs() < 0.3, "{}", clipped.length());
+    }
+
+    #[test]
+    fn clipping_to_the_allowance() {
+        let field = table(24.0, 24.0, &[]);
+        let route = field
+            .route(
+                infantry(&field),
+                p(2.0, 2.0),
+                p(2.0, 20.0),
+                &CellSet::none(),
+            )
+            .unwrap();
+        let clipped = route.clip(6.0);
+        assert!((clipped.cost() - 6.0).abs() < 1e-6);
+        assert!((clipped.end().y - 8.0).abs() < 1e-6, "{:?}", clipped.end());
+        assert_eq!(route.clip(100.0), route);
+        assert!(route.clip(0.0).legs.is_empty());
+        // Half movement in woods: 6" of allowance is 3" of table.
+        let woods = table(
+            24.0,
+            24.0,
+            &[(
+                "woods",
+                Shape::Rect {
+                    min: p(0.0, 0.0),
+                    max: p(24.0, 24.0),
+                },
+                0.0,
+            )],
+        );
+        let slow = woods
+            .route(
+                infantry(&woods),
+                p(2.0, 2.0),
+                p(2.0, 20.0),
+                &CellSet::none(),
+            )
+            .unwrap();
+        assert!((slow.clip(6.0).end().y - 5.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn uphill_is_half_speed_downhill_is_not() {
+        let field = table(
+            24.0,
+            24.0,
+            &[(
+                "hill",
+                Shape::Rect {
+                    min: p(0.0, 12.0),
+                    max: p(24.0, 36.0),
+                },
+                3.0,
+            )],
+        );
+        let troop = infantry(&field);
+        let up = field
+            .route(troop, p(12.0, 12.5), p(12.0, 20.0), &CellSet::none())
+            .unwrap();
+        let down = field
+            .route(troop, p(12.0, 20.0), p(12.0, 12.5), &CellSet::none())
+            .unwrap();
+        assert!(
+            up.cost() > 1.8 * down.cost(),
+            "up {} down {}",
+            up.cost(),
+            down.cost()
+        );
+    }
+
+    #[test]
+    fn blocked_cells_are_avoided_and_fields_find_the_edge() {
+        let field = table(24.0, 24.0, &[]);
+        let troop = infantry(&field);
+        let wall_of_units = super::super::Base::new(p(12.0, 12.0), 0.0, 20.0, 2.0);
+        let blocked = field.occupied([&wall_of_units]);
+        let route = field
+            .route(troop, p(12.0, 4.0), p(12.0, 20.0), &blocked)
+            .unwrap();
+        assert!(route.cost() > 17.0, "{}", route.cost());
+        let home = field.distance_field(troop, &field.edge_cells(Edge::South), &CellSet::none());
+        let cell = field.grid.cell_at(p(5.0, 10.0)).unwrap();
+        assert!((home.cost_at(cell).unwrap() - 10.0).abs() < 0.01);
+        let back = field
+            .route_down(&home, p(5.0, 10.0), &CellSet::none())
+            .unwrap();
+        assert!(back.end().y < 0.5);
+    }
+}
