@@ -11,3 +11,4 @@ pub mod suggest;
 pub mod yaml;
 
 pub mod cli;
+pub mod tables;
