@@ -11,4 +11,5 @@ pub mod suggest;
 pub mod yaml;
 
 pub mod cli;
+pub mod reaction;
 pub mod tables;
