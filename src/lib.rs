@@ -10,6 +10,12 @@ pub mod error;
 pub mod suggest;
 pub mod yaml;
 
-pub mod cli;
-pub mod reaction;
 pub mod tables;
+
+pub mod general;
+pub mod melee;
+pub mod reaction;
+pub mod reinforce;
+
+pub mod cli;
+pub mod render;
