@@ -9,7 +9,7 @@ use crate::reinforce::Reinforcement;
 use crate::tables::{Fire, Move, Order, Tables, Towards};
 use std::fmt::Write;
 
-const WIDTH: usize = 34;
+const WIDTH: usize = 40;
 
 fn line(out: &mut String, label: &str, value: i32) {
     let _ = writeln!(out, "  {label:<WIDTH$} {}", signed(value));

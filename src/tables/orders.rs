@@ -374,7 +374,7 @@ impl Orders {
                 Some(_) => {}
             }
         }
-        if !(self.musket_range > 0.0) {
+        if self.musket_range.is_nan() || self.musket_range <= 0.0 {
             problems.push(source.problem("musket_range", "musket range must be positive"));
         }
         for (order, text) in &self.orders {
