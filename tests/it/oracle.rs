@@ -206,10 +206,10 @@ fn reinforce_calls_up_and_tests_the_reserve() {
     .prints(
         r#"French reinforcements, d100 50: Canadian Militia
   Reaction test as an encamped reserve:
-  Canadian Militia and Indians in open ground -1
-  No enemy in sight                        +3
-  Die                                      +2
-  TOTAL                                    +4: Stand and fire
+  Canadian Militia and Indians in open ground  -1
+  No enemy in sight                            +3
+  Die                                          +2
+  TOTAL                                        +4: Stand and fire
   -> No enemy in sight, stand fast.
   => Stays off table, encamped
 "#,
