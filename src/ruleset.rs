@@ -39,6 +39,9 @@ pub const KNOWN_SECTIONS: &[&str] = &[
     "sight",
     "troop_types",
     "terrain",
+    "sequence",
+    "moving",
+    "charges",
     "shooting",
     "melee",
     "rout",
@@ -289,7 +292,11 @@ impl Ruleset {
     pub fn parse(source: Source<'_>) -> Result<Ruleset, Problems> {
         let raw: RawRuleset = source.parse()?;
         let mut checker = Checker::new(source);
-        for key in raw.rest.keys() {
+        for key in raw
+            .rest
+            .keys()
+            .filter(|key| !KNOWN_SECTIONS.contains(&key.as_str()))
+        {
             let hint = crate::suggest::did_you_mean(key, KNOWN_SECTIONS.iter().copied());
             checker.report(key, format!("unknown section `{key}`{hint}"));
         }
