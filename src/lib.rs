@@ -13,4 +13,12 @@ pub mod scenario;
 pub mod suggest;
 pub mod yaml;
 
+pub mod tables;
+
+pub mod general;
+pub mod melee;
+pub mod reaction;
+pub mod reinforce;
+
 pub mod cli;
+pub mod render;

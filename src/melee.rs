@@ -1,0 +1,158 @@
+//! The Lone Warrior figure melee (seed 004, "Melee"): each side's factor is
+//! its figures within 1/4" plus troop and situation factors; a D6 on the
+//! casualty table gives the figures it kills.
+
+use crate::error::{Error, Result};
+use crate::reaction::Factor;
+use crate::tables::Tables;
+use serde::Serialize;
+
+/// One side of a melee as the player describes it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Side {
+    /// Figures within 1/4" of the enemy.
+    pub figures: u32,
+    /// Troop type id (`rangers`, `line-infantry`, …), if any.
+    pub troop: Option<String>,
+    /// Situation ids (`charging`, `flank-or-rear`, …).
+    pub situations: Vec<String>,
+}
+
+/// The casualties one side inflicts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MeleeOutcome {
+    /// Each part of the factor.
+    pub factors: Vec<Factor>,
+    /// The total factor.
+    pub factor: i32,
+    /// The D6.
+    pub die: u8,
+    /// Casualties inflicted, in figures.
+    pub casualties: u32,
+}
+
+/// The factor lines and total for a side.
+pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
+    let melee = &tables.melee;
+    let figures =
+        i32::try_from(side.figures).map_err(|_| Error::Invalid("too many figures".into()))?;
+    let mut factors = vec![Factor {
+        id: "figures".into(),
+        label: format!("{figures} figures within 1/4\""),
+        value: figures,
+    }];
+    if let Some(troop) = &side.troop {
+        let (id, row) = melee.troops.get_key_value(troop.as_str()).ok_or_else(|| {
+            Error::unknown(
+                "melee troop type",
+                troop,
+                melee.troops.keys().map(String::as_str),
+            )
+        })?;
+        factors.push(Factor {
+            id: id.clone(),
+            label: row.name.clone(),
+            value: row.factor,
+        });
+    }
+    for situation in &side.situations {
+        let (id, row) = melee
+            .situations
+            .get_key_value(situation.as_str())
+            .ok_or_else(|| {
+                Error::unknown(
+                    "melee situation",
+                    situation,
+                    melee.situations.keys().map(String::as_str),
+                )
+            })?;
+        if factors.iter().any(|factor| factor.id == *id) {
+            return Err(Error::Invalid(format!(
+                "melee situation `{id}` given twice"
+            )));
+        }
+        factors.push(Factor {
+            id: id.clone(),
+            label: row.name.clone(),
+            value: row.factor,
+        });
+    }
+    let total = factors.iter().map(|factor| factor.value).sum();
+    Ok((factors, total))
+}
+
+/// Casualties for a side, given its D6.
+pub fn resolve(tables: &Tables, side: &Side, die: u8) -> Result<MeleeOutcome> {
+    let (factors, factor) = side_factor(tables, side)?;
+    casualties(tables, factors, factor, die)
+}
+
+/// Casualties for a bare factor, given its D6.
+pub fn resolve_factor(tables: &Tables, factor: i32, die: u8) -> Result<MeleeOutcome> {
+    let factors = vec![Factor {
+        id: "factor".into(),
+        label: "Melee factor".into(),
+        value: factor,
+    }];
+    casualties(tables, factors, factor, die)
+}
+
+fn casualties(tables: &Tables, factors: Vec<Factor>, factor: i32, die: u8) -> Result<MeleeOutcome> {
+    if !(1..=6).contains(&die) {
+        return Err(Error::Invalid(format!(
+            "die must be a D6 roll from 1 to 6, not {die}"
+        )));
+    }
+    Ok(MeleeOutcome {
+        factors,
+        factor,
+        die,
+        casualties: tables.melee.casualties(factor, die),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_charging_ranger_band_reads_the_table() {
+        let tables = Tables::embedded();
+        let side = Side {
+            figures: 8,
+            troop: Some("rangers".into()),
+            situations: vec!["charging".into()],
+        };
+        let outcome = resolve(&tables, &side, 5).unwrap();
+        assert_eq!(outcome.factor, 8 + 3 + 2);
+        assert_eq!(outcome.casualties, 3);
+        assert_eq!(outcome.factors.len(), 3);
+    }
+
+    #[test]
+    fn routing_troops_lose_two() {
+        let tables = Tables::embedded();
+        let side = Side {
+            figures: 3,
+            troop: Some("local-militia".into()),
+            situations: vec!["routing-or-withdrawing".into()],
+        };
+        let outcome = resolve(&tables, &side, 6).unwrap();
+        assert_eq!((outcome.factor, outcome.casualties), (1, 1));
+    }
+
+    #[test]
+    fn unknown_names_suggest_the_nearest() {
+        let tables = Tables::embedded();
+        let side = Side {
+            figures: 3,
+            troop: Some("ranger".into()),
+            situations: vec![],
+        };
+        assert_eq!(
+            resolve(&tables, &side, 3).unwrap_err().to_string(),
+            "unknown melee troop type `ranger`; did you mean `rangers`?"
+        );
+        assert!(resolve_factor(&tables, 5, 0).is_err());
+    }
+}

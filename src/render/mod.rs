@@ -1,0 +1,4 @@
+//! Rendering: pure functions from results to text. The edges print what
+//! these return; nothing here reads input or writes output.
+
+pub mod text;

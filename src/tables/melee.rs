@@ -1,0 +1,86 @@
+//! The Lone Warrior figure melee: factors and the casualty table
+//! (seed 004, "Melee").
+
+use crate::yaml::{Problem, Source};
+use indexmap::IndexMap;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// `tables/melee.yaml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeTable {
+    /// Troop-type factors.
+    pub troops: IndexMap<String, MeleeFactor>,
+    /// Situation factors.
+    pub situations: IndexMap<String, MeleeFactor>,
+    /// The die value of each casualty column, in file order.
+    pub die_columns: Vec<u8>,
+    /// Casualties by factor, one value per die column.
+    pub casualties: BTreeMap<i32, Vec<u32>>,
+}
+
+/// A named melee factor.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeFactor {
+    /// In words.
+    pub name: String,
+    /// Added to the side's total.
+    pub factor: i32,
+}
+
+impl MeleeTable {
+    /// The highest factor the table has a row for.
+    pub fn max_factor(&self) -> i32 {
+        self.casualties.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// Casualties in figures for a total factor and a D6. Factors above the
+    /// table read its top row; factors of 0 or less inflict none (rulings).
+    pub fn casualties(&self, factor: i32, die: u8) -> u32 {
+        if factor <= 0 {
+            return 0;
+        }
+        let row = factor.min(self.max_factor());
+        let column = self.die_columns.iter().position(|value| *value == die);
+        match (self.casualties.get(&row), column) {
+            (Some(values), Some(column)) => values.get(column).copied().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut dice = self.die_columns.clone();
+        dice.sort_unstable();
+        if dice != [1, 2, 3, 4, 5, 6] {
+            problems
+                .push(source.problem("die_columns", "die_columns must list each face 1-6 once"));
+        }
+        let max = self.max_factor();
+        if max < 1 {
+            problems.push(source.problem("casualties", "the casualty table needs rows"));
+        }
+        for factor in 1..=max {
+            match self.casualties.get(&factor) {
+                None => problems
+                    .push(source.problem("casualties", format!("factor {factor} has no row"))),
+                Some(values) if values.len() != self.die_columns.len() => {
+                    problems.push(source.problem(
+                        &format!("casualties.{factor}"),
+                        format!(
+                            "row {factor} has {} values; one per die column is needed",
+                            values.len()
+                        ),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        if self.casualties.keys().any(|factor| *factor < 1) {
+            problems.push(source.problem("casualties", "rows start at factor 1"));
+        }
+        problems
+    }
+}

@@ -1,0 +1,197 @@
+use super::*;
+
+fn with_replaced(file: &str, from: &str, to: &str) -> Vec<TableText> {
+    let mut texts = embedded_texts();
+    let entry = texts
+        .iter_mut()
+        .find(|text| text.file == file)
+        .expect("table file");
+    assert!(
+        entry.text.contains(from),
+        "test edit `{from}` not found in {file}"
+    );
+    entry.text = entry.text.replacen(from, to, 1);
+    texts
+}
+
+fn problems_of(texts: &[TableText]) -> String {
+    Tables::load(texts)
+        .expect_err("tables should be refused")
+        .to_string()
+}
+
+#[test]
+fn the_built_in_tables_load() {
+    let tables = Tables::load(&embedded_texts()).unwrap();
+    assert_eq!(tables.reaction.classes.len(), 9);
+    assert_eq!(
+        tables.reaction.class("indians").unwrap().0,
+        "canadian-militia"
+    );
+}
+
+#[test]
+fn every_d100_roll_maps_to_exactly_one_character() {
+    let tables = Tables::embedded();
+    for roll in 1..=100u8 {
+        let owners = tables
+            .characters
+            .characters
+            .iter()
+            .filter(|b| (b.from..=b.to).contains(&roll))
+            .count();
+        assert_eq!(owners, 1, "roll {roll}");
+    }
+    assert_eq!(tables.characters.roll(5), Character::Rash);
+    assert_eq!(tables.characters.roll(95), Character::Cautious);
+    assert_eq!(tables.characters.roll(96), Character::Timid);
+}
+
+#[test]
+fn every_total_falls_in_exactly_one_band() {
+    let tables = Tables::embedded();
+    for total in -40..=40 {
+        let owners = tables
+            .reaction
+            .bands
+            .iter()
+            .filter(|band| band.contains(total))
+            .count();
+        assert_eq!(owners, 1, "total {total}");
+    }
+}
+
+#[test]
+fn a_gap_in_the_character_bands_is_located() {
+    let texts = with_replaced("characters.yaml", "from: 6,  to: 30", "from: 7,  to: 30");
+    assert_eq!(
+        problems_of(&texts),
+        "tables/characters.yaml:14:7: character bands: no band covers 6; bands must cover 1-100 exactly once"
+    );
+}
+
+#[test]
+fn an_overlap_in_a_reinforcement_table_is_located() {
+    let texts = with_replaced(
+        "reinforcements.yaml",
+        "{ from: 6,  to: 15,  troop: troupes",
+        "{ from: 5,  to: 15,  troop: troupes",
+    );
+    let text = problems_of(&texts);
+    assert!(
+        text.starts_with(
+            "tables/reinforcements.yaml:33:11: french reinforcements: 5 is covered by two bands"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_class_in_the_reinforcements_suggests_the_nearest() {
+    let texts = with_replaced(
+        "reinforcements.yaml",
+        "class: rangers }",
+        "class: rangres }",
+    );
+    let text = problems_of(&texts);
+    assert!(
+        text.contains("unknown troop class `rangres`; did you mean `rangers`?"),
+        "{text}"
+    );
+    assert!(
+        text.starts_with("tables/reinforcements.yaml:19:57:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_score_band_gap_is_reported() {
+    let texts = with_replaced(
+        "reaction.yaml",
+        "  - min: 0\n    max: 0\n",
+        "  - min: 0\n    max: -1\n",
+    );
+    let text = problems_of(&texts);
+    assert!(text.contains("score bands"), "{text}");
+}
+
+#[test]
+fn a_missing_class_column_is_a_located_serde_error() {
+    let texts = with_replaced(
+        "reaction.yaml",
+        "open: 0,  natural: 2, hard: 2, retreat: 2 }",
+        "open: 0,  natural: 2, hard: 2 }",
+    );
+    let text = problems_of(&texts);
+    assert!(text.starts_with("tables/reaction.yaml:"), "{text}");
+    assert!(text.contains("missing field `retreat`"), "{text}");
+}
+
+#[test]
+fn a_wrong_type_is_reported_with_line_and_column() {
+    let texts = with_replaced(
+        "melee.yaml",
+        "  rangers:              { name: Rangers,              factor: 3 }",
+        "  rangers:              { name: Rangers,              factor: lots }",
+    );
+    let text = problems_of(&texts);
+    assert!(
+        text.starts_with("tables/melee.yaml:12:63: troops.rangers.factor: invalid type"),
+        "{text}"
+    );
+}
+
+#[test]
+fn problems_in_several_files_are_all_reported() {
+    let mut texts = with_replaced("characters.yaml", "from: 6,  to: 30", "from: 7,  to: 30");
+    let generals = texts
+        .iter_mut()
+        .find(|t| t.file == "generals.yaml")
+        .unwrap();
+    generals.text = generals
+        .text
+        .replacen("E: [96, 100] }", "E: [97, 100] }", 1);
+    let text = problems_of(&texts);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.contains("rash reactions: no band covers 96"), "{text}");
+}
+
+#[test]
+fn a_broken_yaml_file_never_panics() {
+    for garbage in ["", "[", "classes: 3", "{{{{", "- - - -", "\u{0}"] {
+        let mut texts = embedded_texts();
+        texts[0].text = garbage.to_string();
+        assert!(Tables::load(&texts).is_err(), "{garbage:?}");
+    }
+}
+
+#[test]
+fn the_melee_table_reads_as_the_seed_prints_it() {
+    let tables = Tables::embedded();
+    assert_eq!(tables.melee.casualties(21, 6), 4);
+    assert_eq!(tables.melee.casualties(21, 1), 0);
+    assert_eq!(tables.melee.casualties(1, 5), 1);
+    assert_eq!(tables.melee.casualties(1, 4), 0);
+    assert_eq!(tables.melee.casualties(16, 3), 2);
+    assert_eq!(
+        tables.melee.casualties(30, 6),
+        4,
+        "above 21 reads the 21 row"
+    );
+    assert_eq!(tables.melee.casualties(0, 6), 0);
+}
+
+#[test]
+fn melee_casualties_never_fall_as_the_die_or_factor_rises() {
+    let tables = Tables::embedded();
+    for factor in 1..=21 {
+        for die in 1..6u8 {
+            assert!(
+                tables.melee.casualties(factor, die) <= tables.melee.casualties(factor, die + 1)
+            );
+            assert!(
+                tables.melee.casualties(factor, die) <= tables.melee.casualties(factor + 1, die)
+            );
+        }
+    }
+}
