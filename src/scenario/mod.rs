@@ -637,7 +637,19 @@ impl Validator<'_> {
                 } else {
                     let names = Character::ALL.iter().map(|c| c.name()).chain(["rolled"]);
                     let hint = did_you_mean(&general.character, names);
-                    self.report(&format!("{path}.character"), format!("unknown character `{}`{hint}; expected rash, brave, average, cautious, timid or rolled", general.character));
+                    self.report(
+                        &format!("{path}.character"),
+                        format!(
+                            "unknown character `{}`{}",
+                            general.character,
+                            if hint.is_empty() {
+                                "; expected rash, brave, average, cautious, timid or rolled"
+                                    .to_string()
+                            } else {
+                                hint
+                            }
+                        ),
+                    );
                     GeneralCharacter::Rolled
                 };
                 if general.rallies.is_some_and(|r| r > 100) {
@@ -850,7 +862,13 @@ impl Validator<'_> {
             victory,
             battlefield,
         };
-        self.checker.finish(scenario)
+        // Report in file order, as an editor would list them.
+        let mut problems = self.checker.into_problems();
+        if problems.is_empty() {
+            return Ok(scenario);
+        }
+        problems.sort_by_key(|p| (p.line, p.column));
+        Err(Problems(problems))
     }
 
     fn shape(&mut self, path: &str, feature: &raw::RawFeature) -> Option<Shape> {
