@@ -19,6 +19,7 @@ pub mod general;
 pub mod melee;
 pub mod reaction;
 pub mod reinforce;
+pub mod stats;
 
 pub mod cli;
 pub mod render;
