@@ -20,6 +20,7 @@ pub mod melee;
 pub mod reaction;
 pub mod reinforce;
 pub mod rules;
+pub mod stats;
 
 pub mod cli;
 pub mod render;

@@ -64,7 +64,10 @@ pub const REACTION_CLASSES: &[&str] = &[
 
 /// Reaction-class aliases: seed 004 puts Indians in one row with the
 /// Canadian militia.
-pub const REACTION_CLASS_ALIASES: &[(&str, &str)] = &[("indians", "canadian-militia")];
+pub const REACTION_CLASS_ALIASES: &[(&str, &str)] = &[
+    ("indians", "canadian-militia"),
+    ("red-indians", "canadian-militia"),
+];
 
 /// The canonical reaction class for `name`, following aliases.
 pub fn reaction_class(name: &str) -> Option<&'static str> {
@@ -597,6 +600,21 @@ mod tests {
         );
         let general = rules.troop(rules.troop_type("general").unwrap());
         assert_eq!((general.frontage, general.depth), (2.0, 2.0));
+    }
+
+    #[test]
+    fn reaction_classes_match_the_lone_warrior_tables() {
+        // The scenario validator checks classes against this list, without
+        // loading the tables; it must agree with `tables/reaction.yaml`.
+        let tables = crate::tables::Tables::embedded();
+        let mut ours: Vec<&str> = reaction_class_names().collect();
+        let mut theirs = tables.reaction.class_names();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs);
+        for (alias, class) in REACTION_CLASS_ALIASES {
+            assert_eq!(tables.reaction.class(alias).unwrap().0, *class);
+        }
     }
 
     #[test]

@@ -270,6 +270,19 @@ impl Battlefield {
         to: Point,
         blocked: &CellSet,
     ) -> Option<Route> {
+        let cells = self.cell_path(troop, from, to, blocked)?;
+        Some(self.route_through(troop, from, to, &cells, blocked))
+    }
+
+    /// The cheapest cell-by-cell path for `troop` from `from` to `to`
+    /// (A* over the petgraph graph), without turning it into legs.
+    pub fn cell_path(
+        &self,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        blocked: &CellSet,
+    ) -> Option<Vec<CellIndex>> {
         let source = self.grid.cell_at(from)?;
         let goal = self.grid.cell_at(to)?;
         let category = self.category(troop).index();
@@ -328,7 +341,7 @@ impl Battlefield {
             cells.push(at);
         }
         cells.reverse();
-        Some(self.route_through(troop, from, to, &cells, blocked))
+        Some(cells)
     }
 
     /// The cost from every cell to the nearest cell of `goals` for `troop`

@@ -17,11 +17,11 @@ Examples:
   foe melee --factor 13 --die 5
   foe melee --figures 8 --troop rangers --situation charging --die 5
 
-    8 figures within 1/4\"              +8
-    Rangers                            +3
-    Charging (first round only)        +2
-    Factor                             +13
-    Die                                5
+    8 figures within 1/4\"                    +8
+    Rangers                                  +3
+    Charging (first round only)              +2
+    Factor                                   +13
+    Die                                      5
     -> 3 casualties (figures)")]
 pub struct Args {
     /// The total melee factor, if already worked out.

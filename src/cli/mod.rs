@@ -10,12 +10,15 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
+mod check;
 mod completions;
 pub mod dice;
 mod general;
+mod map;
 mod melee;
 mod react;
 mod reinforce;
+mod route;
 
 use dice::{CliDice, DiceMode};
 
@@ -56,6 +59,12 @@ pub enum Command {
     Reinforce(reinforce::Args),
     /// Lone Warrior melee casualties for one side.
     Melee(melee::Args),
+    /// Validate a scenario and list every problem with its file, line and column.
+    Check(check::Args),
+    /// Draw a scenario's battlefield in the terminal, or as an SVG picture.
+    Map(map::Args),
+    /// The route a unit would take to a point, and its cost in moves.
+    Route(route::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
     Completions(completions::Args),
 }
@@ -163,6 +172,9 @@ where
         Command::General(args) => general::run(args, &mut context),
         Command::Reinforce(args) => reinforce::run(args, &mut context),
         Command::Melee(args) => melee::run(args, &mut context),
+        Command::Check(args) => check::run(args, &mut context),
+        Command::Map(args) => map::run(args, &mut context),
+        Command::Route(args) => route::run(args, &mut context),
         Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {

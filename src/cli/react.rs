@@ -13,11 +13,11 @@ use crate::tables::{Character, Column, Formation};
 Example (the seed's worked example, 3rd bound: rangers in the open, enemy within 6\", two casualties):
   foe react --class rangers --terrain open --enemy-distance 5 --casualties 2 --die 3
 
-    Rangers in open ground             0
-    Enemy within 6\"                    -1
-    2 figures lost last bound          -2
-    Die                                +3
-    TOTAL                              0: Fire and withdraw
+    Rangers in open ground                   0
+    Enemy within 6\"                          -1
+    2 figures lost last bound                -2
+    Die                                      +3
+    TOTAL                                    0: Fire and withdraw
     -> Fire a single volley at -1, then withdraw at half speed to the nearest cover. [...]")]
 pub struct Args {
     /// Troop class: british-regulars, troupes-de-la-marine, rangers, canadian-militia (indians), provincial-militia, light-infantry, local-militia, light-cavalry, artillery.

@@ -1,4 +1,6 @@
 //! Rendering: pure functions from results to text. The edges print what
 //! these return; nothing here reads input or writes output.
 
+pub mod map;
+pub mod svg;
 pub mod text;

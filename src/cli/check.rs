@@ -1,0 +1,130 @@
+//! `foe check`: validate a scenario and list every problem at once.
+
+use super::Context;
+use crate::error::{Error, Result};
+use crate::ruleset::Ruleset;
+use crate::scenario::{self, Scenario};
+use crate::yaml::{Problems, Source};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `foe check`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  foe check guilford
+
+    guilford: ok - Guilford Courthouse, 15 March 1781
+      48\" x 48\" table, 7 terrain features, 15 turns, americans move first
+      british: 7 units, 1 general
+      americans: 12 units, 1 general
+
+  foe check my-battle.yaml
+    my-battle.yaml:14:13: unknown terrain kind `wods`; did you mean `woods`?")]
+pub struct Args {
+    /// A built-in scenario's name (guilford, guilford-rv, learning, monongahela, stress) or a scenario file.
+    #[arg(value_name = "FILE|NAME")]
+    pub scenario: String,
+}
+
+/// Run `foe check`.
+pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    match load_scenario(&args.scenario, context.tables_dir.as_deref()) {
+        Ok(scenario) => context.print(&summary(&scenario)),
+        Err(Error::Problems(problems)) => {
+            context.print(&format!("{problems}\n"))?;
+            let n = problems.0.len();
+            Err(Error::Invalid(format!(
+                "`{}` has {n} problem{}",
+                args.scenario,
+                if n == 1 { "" } else { "s" }
+            )))
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// What `foe check` says about a good scenario.
+pub fn summary(scenario: &Scenario) -> String {
+    let field = &scenario.battlefield;
+    let mut out = format!(
+        "{}: ok - {}\n  {}\" x {}\" table, {} terrain features, {} turns, {} move first\n",
+        scenario.name,
+        scenario.title,
+        crate::battlefield::geometry::trim(field.width()),
+        crate::battlefield::geometry::trim(field.height()),
+        field.features.len(),
+        scenario.turns,
+        scenario
+            .sides
+            .get(scenario.first)
+            .map_or("?", |s| s.name.as_str()),
+    );
+    for side in &scenario.sides {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        out.push_str(&format!(
+            "  {}: {}, {}",
+            side.name,
+            plural(side.units.len(), "unit"),
+            plural(side.generals.len(), "general")
+        ));
+        if !side.reserves.is_empty() {
+            out.push_str(&format!(", {} in reserve", side.reserves.len()));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Load a scenario named on the command line: a built-in short name (or a
+/// unique prefix of one), or a path to a file. Rule sets come from
+/// `tables_dir/rulesets/NAME.yaml` when that file exists, else built in.
+pub fn load_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<Scenario> {
+    let path = PathBuf::from(argument);
+    let looks_like_path = argument.ends_with(".yaml")
+        || argument.ends_with(".yml")
+        || argument.contains('/')
+        || argument.contains('\\');
+    let (shown_as, text) = if looks_like_path || path.is_file() {
+        (argument.to_string(), super::read_text(&path)?)
+    } else {
+        match crate::suggest::resolve(argument, scenario::builtin_names()) {
+            Ok(name) => {
+                let (file, text) = scenario::builtin(name).ok_or_else(|| {
+                    Error::unknown("scenario", argument, scenario::builtin_names())
+                })?;
+                (file.to_string(), text.to_string())
+            }
+            Err(_) => {
+                return Err(Error::unknown(
+                    "scenario",
+                    argument,
+                    scenario::builtin_names(),
+                ));
+            }
+        }
+    };
+    let source = Source::new(&shown_as, &text);
+    let mut ruleset_text: Option<(String, String)> = None;
+    let mut io_error = None;
+    let loaded = scenario::load(source, |name| {
+        if let Some(dir) = tables_dir {
+            let file = dir.join("rulesets").join(format!("{name}.yaml"));
+            if file.is_file() {
+                match super::read_text(&file) {
+                    Ok(text) => ruleset_text = Some((file.display().to_string(), text)),
+                    Err(error) => {
+                        io_error = Some(error);
+                        return Some(Err(Problems(Vec::new())));
+                    }
+                }
+                let (shown, text) = ruleset_text.as_ref()?;
+                return Some(Ruleset::parse(Source::new(shown, text)));
+            }
+        }
+        Ruleset::builtin(name)
+    });
+    if let Some(error) = io_error {
+        return Err(error);
+    }
+    Ok(loaded?)
+}

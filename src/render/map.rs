@@ -1,0 +1,333 @@
+//! The battlefield as text for a terminal: terrain glyphs, units as short
+//! labels showing side and facing, coordinates in inches along the edges,
+//! and a legend. Optionally a route drawn over it. Pure: returns a String.
+
+use crate::battlefield::{Point, Route, geometry::trim};
+use crate::scenario::Scenario;
+
+/// How to draw the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapStyle {
+    /// Total width in columns, margins included.
+    pub width: usize,
+    /// Whether to colour with ANSI escapes.
+    pub colour: bool,
+}
+
+impl Default for MapStyle {
+    fn default() -> MapStyle {
+        MapStyle {
+            width: 80,
+            colour: false,
+        }
+    }
+}
+
+/// The narrowest map foe draws.
+pub const MIN_WIDTH: usize = 20;
+
+const LEFT_MARGIN: usize = 4;
+const RESET: &str = "\x1b[0m";
+const SIDE_COLOURS: [&str; 4] = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;35m", "\x1b[1;36m"];
+const ROUTE_COLOUR: &str = "\x1b[1;33m";
+
+/// The label a unit has on maps: its side's initial and its number in the
+/// side's list, e.g. `B3`.
+pub fn unit_label(scenario: &Scenario, side: usize, index: usize) -> String {
+    let initial = scenario.sides[side]
+        .name
+        .chars()
+        .next()
+        .unwrap_or('?')
+        .to_ascii_uppercase();
+    // Sides sharing an initial are told apart by their number.
+    let shared = scenario
+        .sides
+        .iter()
+        .filter(|s| s.name.chars().next().map(|c| c.to_ascii_uppercase()) == Some(initial))
+        .count()
+        > 1;
+    if shared {
+        format!("{initial}{}.{}", side + 1, index + 1)
+    } else {
+        format!("{initial}{}", index + 1)
+    }
+}
+
+/// The arrow for a facing: the nearest of the four compass points.
+pub fn facing_arrow(degrees: f64) -> char {
+    match ((degrees.rem_euclid(360.0) + 45.0) / 90.0) as u32 % 4 {
+        0 => '^',
+        1 => '>',
+        2 => 'v',
+        _ => '<',
+    }
+}
+
+fn compass(degrees: f64) -> &'static str {
+    const NAMES: [&str; 8] = [
+        "north",
+        "north-east",
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+    ];
+    NAMES[((degrees.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
+}
+
+fn ansi_of_fill(fill: &str) -> Option<String> {
+    let hex = fill.strip_prefix('#')?;
+    if hex.len() != 6 {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+    Some(format!(
+        "\x1b[38;2;{};{};{}m",
+        channel(0)?,
+        channel(2)?,
+        channel(4)?
+    ))
+}
+
+/// Draw the scenario's table, its units and (optionally) a route.
+pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> String {
+    let field = &scenario.battlefield;
+    let rules = &field.ruleset;
+    let columns = style.width.max(MIN_WIDTH) - LEFT_MARGIN - 1;
+    let inches_per_column = field.width() / columns as f64;
+    // Terminal characters are about twice as tall as they are wide.
+    let inches_per_row = inches_per_column * 2.0;
+    let rows = ((field.height() / inches_per_row).round() as usize).max(1);
+    let inches_per_row = field.height() / rows as f64;
+    // Each character cell: (glyph, colour), row 0 at the top (north).
+    let mut canvas: Vec<Vec<(char, Option<String>)>> = vec![vec![(' ', None); columns]; rows];
+    let centre = |column: usize, row: usize| {
+        Point::new(
+            (column as f64 + 0.5) * inches_per_column,
+            field.height() - (row as f64 + 0.5) * inches_per_row,
+        )
+    };
+    let mut kinds_seen: Vec<usize> = Vec::new();
+    for (row, line) in canvas.iter_mut().enumerate() {
+        for (column, slot) in line.iter_mut().enumerate() {
+            let Some(cell) = field.grid.cell_at(centre(column, row)) else {
+                continue;
+            };
+            let kind = field.grid.top_kind(rules, cell);
+            if !kinds_seen.contains(&kind.0) && kind != rules.open {
+                kinds_seen.push(kind.0);
+            }
+            let terrain = rules.kind(kind);
+            *slot = (
+                terrain.glyph,
+                if style.colour {
+                    ansi_of_fill(&terrain.fill)
+                } else {
+                    None
+                },
+            );
+        }
+    }
+    let to_slot = |p: Point| -> Option<(usize, usize)> {
+        let column = (p.x / inches_per_column).floor();
+        let row = ((field.height() - p.y) / inches_per_row).floor();
+        (column >= 0.0 && row >= 0.0 && (column as usize) < columns && (row as usize) < rows)
+            .then_some((column as usize, row as usize))
+    };
+    if let Some(route) = route {
+        let colour = style.colour.then(|| ROUTE_COLOUR.to_string());
+        for leg in route.legs() {
+            for pair in leg.points.windows(2) {
+                let steps = (pair[0].distance(pair[1]) / (inches_per_column * 0.5))
+                    .ceil()
+                    .max(1.0) as usize;
+                for step in 0..=steps {
+                    if let Some((c, r)) = to_slot(pair[0].lerp(pair[1], step as f64 / steps as f64))
+                    {
+                        canvas[r][c] = ('*', colour.clone());
+                    }
+                }
+            }
+            if let Some((c, r)) = to_slot(leg.end()) {
+                canvas[r][c] = ('o', colour.clone());
+            }
+        }
+        if let Some((c, r)) = to_slot(route.end()) {
+            canvas[r][c] = ('X', colour.clone());
+        }
+    }
+    // Units: the base's footprint in the side's colour, then the label.
+    let mut labels = Vec::new();
+    for (side_index, side) in scenario.sides.iter().enumerate() {
+        let colour = style
+            .colour
+            .then(|| SIDE_COLOURS[side_index % SIDE_COLOURS.len()].to_string());
+        let footprint_glyph = if side_index % 2 == 0 { ':' } else { '"' };
+        for (unit_index, unit) in side.units.iter().enumerate() {
+            let Some(base) = unit.base else { continue };
+            for (row, line) in canvas.iter_mut().enumerate() {
+                for (column, slot) in line.iter_mut().enumerate() {
+                    if base.contains(centre(column, row)) {
+                        *slot = (footprint_glyph, colour.clone());
+                    }
+                }
+            }
+            labels.push((
+                base,
+                format!(
+                    "{}{}",
+                    unit_label(scenario, side_index, unit_index),
+                    facing_arrow(base.facing)
+                ),
+                colour.clone(),
+            ));
+        }
+        for (general_index, general) in side.generals.iter().enumerate() {
+            if let Some(base) = general.base {
+                let initial = side.name.chars().next().unwrap_or('?').to_ascii_uppercase();
+                labels.push((
+                    base,
+                    format!("{initial}G{}", general_index + 1),
+                    colour.clone(),
+                ));
+            }
+        }
+    }
+    for (base, label, colour) in labels {
+        if let Some((c, r)) = to_slot(base.centre) {
+            let start = c
+                .saturating_sub(label.len() / 2)
+                .min(columns.saturating_sub(label.len()));
+            for (offset, ch) in label.chars().enumerate() {
+                if let Some(slot) = canvas[r].get_mut(start + offset) {
+                    *slot = (ch, colour.clone());
+                }
+            }
+        }
+    }
+
+    let mut out = String::new();
+    // Title.
+    out.push_str(&format!("{}\n", scenario.title));
+    let border = format!("{}+{}+\n", " ".repeat(LEFT_MARGIN - 1), "-".repeat(columns));
+    out.push_str(&border);
+    let label_step = if inches_per_row > 2.0 { 12.0 } else { 6.0 };
+    for (row, line) in canvas.iter().enumerate() {
+        let y_bottom = field.height() - (row as f64 + 1.0) * inches_per_row;
+        let y_top = field.height() - row as f64 * inches_per_row;
+        // Label the row holding a multiple of 6" (12" on big tables).
+        let mark = (y_top / label_step).floor() * label_step;
+        let label = if mark >= y_bottom - 1e-9 && (row == 0 || mark < y_top - 1e-9) {
+            format!("{:>3}", trim(mark))
+        } else {
+            "   ".to_string()
+        };
+        out.push_str(&label);
+        out.push('|');
+        let mut current: Option<&str> = None;
+        for (glyph, colour) in line {
+            if colour.as_deref() != current {
+                if current.is_some() {
+                    out.push_str(RESET);
+                }
+                if let Some(c) = colour {
+                    out.push_str(c);
+                }
+                current = colour.as_deref();
+            }
+            out.push(*glyph);
+        }
+        if current.is_some() {
+            out.push_str(RESET);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&border);
+    // Inch marks along the bottom edge every 6" (12" on big tables).
+    let step = if field.width() / columns as f64 > 0.9 {
+        12.0
+    } else {
+        6.0
+    };
+    let mut axis = vec![' '; columns + LEFT_MARGIN + 4];
+    let mut inch = 0.0;
+    while inch <= field.width() + 1e-9 {
+        let column = LEFT_MARGIN + ((inch / inches_per_column).round() as usize).min(columns);
+        let text = trim(inch);
+        let start = column
+            .saturating_sub(text.len() / 2)
+            .min(LEFT_MARGIN + columns + 1 - text.len());
+        if axis[start.saturating_sub(1)..(start + text.len()).min(axis.len())]
+            .iter()
+            .all(|c| *c == ' ')
+        {
+            for (offset, ch) in text.chars().enumerate() {
+                if let Some(slot) = axis.get_mut(start + offset) {
+                    *slot = ch;
+                }
+            }
+        }
+        inch += step;
+    }
+    out.push_str(axis.iter().collect::<String>().trim_end());
+    out.push_str(&format!(
+        "\n{}\" x {}\" table; inches from the south-west corner\n\n",
+        trim(field.width()),
+        trim(field.height())
+    ));
+
+    // Legend: terrain present, then every unit.
+    kinds_seen.sort_unstable();
+    let terrain: Vec<String> = kinds_seen
+        .iter()
+        .map(|k| {
+            let kind = &rules.terrain[*k];
+            format!("{} {}", kind.glyph, kind.name)
+        })
+        .collect();
+    if !terrain.is_empty() {
+        out.push_str(&format!("Terrain: {}\n", terrain.join("  ")));
+    }
+    if route.is_some() {
+        out.push_str("Route: * path  o end of a leg  X destination\n");
+    }
+    for (side_index, side) in scenario.sides.iter().enumerate() {
+        let footprint = if side_index % 2 == 0 { ':' } else { '"' };
+        out.push_str(&format!(
+            "{} ({} edge, bases drawn {footprint}):\n",
+            side.name,
+            side.edge.name()
+        ));
+        for (unit_index, unit) in side.units.iter().enumerate() {
+            let placed = match unit.base {
+                Some(base) => format!("at {} facing {}", base.centre, compass(base.facing)),
+                None => "to be placed in its zone".to_string(),
+            };
+            out.push_str(&format!(
+                "  {:<5} {} ({}) {placed}\n",
+                unit_label(scenario, side_index, unit_index),
+                unit.name,
+                rules.troop(unit.troop).name
+            ));
+        }
+        for (general_index, general) in side.generals.iter().enumerate() {
+            let initial = side.name.chars().next().unwrap_or('?').to_ascii_uppercase();
+            let placed = general
+                .base
+                .map_or("off table".to_string(), |b| format!("at {}", b.centre));
+            out.push_str(&format!(
+                "  {:<5} General {} {placed}\n",
+                format!("{initial}G{}", general_index + 1),
+                general.name
+            ));
+        }
+        if !side.reserves.is_empty() {
+            let names: Vec<&str> = side.reserves.iter().map(|u| u.name.as_str()).collect();
+            out.push_str(&format!("  reserves: {}\n", names.join(", ")));
+        }
+    }
+    out
+}

@@ -1,0 +1,162 @@
+use super::*;
+
+fn rules() -> Ruleset {
+    Ruleset::builtin("ohw-awi").unwrap().unwrap()
+}
+
+fn load_text(name: &str, text: &str) -> Result<Scenario, Problems> {
+    load(Source::new(name, text), Ruleset::builtin)
+}
+
+#[test]
+fn every_builtin_scenario_loads_and_validates() {
+    for (name, file, text) in BUILTIN {
+        let scenario = load_text(file, text).unwrap_or_else(|p| panic!("{name}:\n{p}"));
+        assert_eq!(scenario.name, *name);
+    }
+}
+
+#[test]
+fn guilford_follows_seed_000() {
+    let (file, text) = builtin("guilford").unwrap();
+    let s = load_text(file, text).unwrap();
+    assert_eq!(
+        (s.battlefield.width(), s.battlefield.height()),
+        (48.0, 48.0)
+    );
+    assert_eq!(s.turns, 15);
+    assert_eq!(s.sides[s.first].name, "americans");
+    let british = &s.sides[0];
+    assert_eq!(british.units.len(), 7);
+    assert_eq!(british.generals[0].rallies, Some(8));
+    assert_eq!(s.sides[1].units.len(), 12);
+    assert_eq!(s.sides[1].generals[0].rallies, Some(4));
+    for unit in &british.units {
+        let base = unit.base.unwrap();
+        assert!(
+            base.corners().iter().all(|c| c.y <= 6.0),
+            "{} is not within 6\" of its edge",
+            unit.name
+        );
+    }
+    assert_eq!(s.victory.len(), 2);
+    // Each American line holds at least two infantry units; guns in the first two.
+    let rules = &s.battlefield.ruleset;
+    for line in ["first line", "second line", "third line"] {
+        let units: Vec<&Unit> = s.sides[1]
+            .units
+            .iter()
+            .filter(|u| u.group.as_deref() == Some(line))
+            .collect();
+        let foot = units
+            .iter()
+            .filter(|u| {
+                matches!(
+                    rules.troop(u.troop).category,
+                    Category::Infantry | Category::Skirmisher
+                )
+            })
+            .count();
+        assert!(foot >= 2, "{line}");
+        let guns = units
+            .iter()
+            .filter(|u| rules.troop(u.troop).category == Category::Artillery)
+            .count();
+        assert_eq!(guns, usize::from(line != "third line"), "{line}");
+    }
+    // The second line stands in the central wood.
+    let woods = rules.terrain_kind("woods").unwrap();
+    let stevens = s.find_unit("Stevens").unwrap().1;
+    assert!(
+        s.battlefield
+            .terrain_at(stevens.base.unwrap().centre)
+            .contains(&woods)
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once_with_its_location() {
+    let (_, text) = builtin("learning").unwrap();
+    let broken = text
+        .replace("kind: woods", "kind: wods")
+        .replace(
+            "troop_type: british-regulars",
+            "troop_type: british-regular",
+        )
+        .replace("reaction_class: rangers", "reaction_class: rangerz")
+        .replace("position: [24, 45]", "position: [24, 49]")
+        .replace(
+            "side: french, more_than: 0 }",
+            "side: frensh, more_than: 0 }",
+        );
+    let problems = load_text("broken.yaml", &broken).unwrap_err();
+    let text = problems.to_string();
+    assert_eq!(problems.0.len(), 5, "{text}");
+    assert!(
+        text.contains("broken.yaml:15:7: unknown terrain kind `wods`; did you mean `woods`?"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown troop type `british-regular`; did you mean `british-regulars`?"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown reaction class `rangerz`; did you mean `rangers`?"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unit `Rangers` at 24,49 is off the table"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown side `frensh`; did you mean `french`?"),
+        "{text}"
+    );
+}
+
+#[test]
+fn overlapping_impassable_and_out_of_zone_units_are_refused() {
+    let (_, text) = builtin("guilford").unwrap();
+    let broken = text
+        .replace("position: [14, 4]", "position: [36, 4]")
+        .replace("position: [23.6, 30]", "position: [20, 30]")
+        .replace("position: [8, 4]", "position: [8, 9]");
+    let problems = load_text("g.yaml", &broken).unwrap_err();
+    let text = problems.to_string();
+    assert!(
+        text.contains("unit `23rd Foot` overlaps `Guards Grenadiers`"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "unit `Finley's Gun` (artillery) stands on woods at 20,30, which it cannot enter"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("unit `71st Foot` at 8,9 is outside its deployment zone"),
+        "{text}"
+    );
+}
+
+#[test]
+fn victory_conditions_must_name_something() {
+    let (_, text) = builtin("guilford").unwrap();
+    let broken = text.replace(
+        "troop_type: continentals, count: 1",
+        "troop_type: continentals, count: 3",
+    );
+    let text = load_text("g.yaml", &broken).unwrap_err().to_string();
+    assert!(
+        text.contains("side `americans` has 2 `continentals` unit(s); the condition needs 3"),
+        "{text}"
+    );
+    let _ = rules();
+}
+
+#[test]
+fn malformed_files_fail_cleanly() {
+    for text in ["", "name: [", "- 1\n- 2", "name: x\ntitle: y\n", "{a: *b}"] {
+        assert!(load_text("bad.yaml", text).is_err());
+    }
+}
