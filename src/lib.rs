@@ -17,5 +17,7 @@ pub mod melee;
 pub mod reaction;
 pub mod reinforce;
 
+pub mod companion;
+
 pub mod cli;
 pub mod render;

@@ -1,4 +1,5 @@
 //! Rendering: pure functions from results to text. The edges print what
 //! these return; nothing here reads input or writes output.
 
+pub mod companion;
 pub mod text;

@@ -374,7 +374,7 @@ impl Orders {
                 Some(_) => {}
             }
         }
-        if !(self.musket_range > 0.0) {
+        if self.musket_range.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             problems.push(source.problem("musket_range", "musket range must be positive"));
         }
         for (order, text) in &self.orders {

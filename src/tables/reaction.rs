@@ -244,7 +244,7 @@ impl ReactionChart {
     pub fn class(&self, name: &str) -> Result<(&str, &TroopClass), Error> {
         let wanted = name.to_lowercase();
         for (id, class) in &self.classes {
-            if *id == wanted || class.aliases.iter().any(|alias| *alias == wanted) {
+            if *id == wanted || class.aliases.contains(&wanted) {
                 return Ok((id.as_str(), class));
             }
         }
