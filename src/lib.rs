@@ -16,6 +16,7 @@ pub mod general;
 pub mod melee;
 pub mod reaction;
 pub mod reinforce;
+pub mod stats;
 
 pub mod companion;
 

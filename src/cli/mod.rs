@@ -3,19 +3,43 @@
 //! This is an edge: it reads files and the environment, rolls the seeded
 //! dice, and prints. Everything it shows was computed by the pure core.
 
+use crate::error::{Error, Result};
+use crate::tables::{TableText, Tables};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
+use std::path::PathBuf;
 
 mod completions;
+pub mod dice;
+mod general;
+mod melee;
+mod react;
+mod reinforce;
+
+use dice::{CliDice, DiceMode};
 
 /// foe plays the enemy in your solo wargames.
 #[derive(Debug, Parser)]
-#[command(name = "foe", version, about, long_about = None)]
+#[command(
+    name = "foe",
+    version,
+    about = "foe plays the enemy in your solo wargames: the Lone Warrior programmed opponent",
+    after_help = "\
+Examples:
+  foe react --class rangers --terrain natural --enemy-distance 5 --die 4
+  foe general --nation british --count 3
+  foe reinforce --army french
+  foe melee --figures 8 --troop rangers --situation charging"
+)]
 pub struct Cli {
-    /// Read rule tables from this folder instead of the built-in ones.
+    /// Read rule tables from this folder instead of the built-in ones (files missing there stay built-in).
     #[arg(long, global = true, env = "FOE_TABLES", value_name = "DIR")]
-    pub tables: Option<std::path::PathBuf>,
+    pub tables: Option<PathBuf>,
+
+    /// Roll the dice (default), or ask you to roll real dice and type the results.
+    #[arg(long, global = true, value_enum, default_value_t = DiceMode::Roll)]
+    pub dice: DiceMode,
 
     #[command(subcommand)]
     pub command: Command,
@@ -24,8 +48,99 @@ pub struct Cli {
 /// foe's subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print shell completions.
+    /// What does this enemy unit do this bound? The Lone Warrior reaction test.
+    React(react::Args),
+    /// Roll random general personalities, or a general's reaction to an event.
+    General(general::Args),
+    /// Call up a unit of reinforcements and test whether it enters.
+    Reinforce(reinforce::Args),
+    /// Lone Warrior melee casualties for one side.
+    Melee(melee::Args),
+    /// Print shell completions: bash, zsh, fish, elvish, powershell.
     Completions(completions::Args),
+}
+
+/// What every subcommand gets: where to print, and how to load tables and roll dice.
+pub struct Context<'a> {
+    out: &'a mut dyn Write,
+    tables_dir: Option<PathBuf>,
+    dice_mode: DiceMode,
+}
+
+impl Context<'_> {
+    /// Load the tables: the built-in ones, overridden file by file from `--tables DIR`.
+    pub fn tables(&mut self) -> Result<Tables> {
+        load_tables(self.tables_dir.as_deref())
+    }
+
+    /// The dice for this run.
+    pub fn dice(&self, seed: Option<u64>) -> CliDice {
+        CliDice::new(self.dice_mode, seed)
+    }
+
+    /// Whether the player types their own rolls.
+    pub fn asks(&self) -> bool {
+        self.dice_mode == DiceMode::Ask
+    }
+
+    /// Print text to standard output.
+    pub fn print(&mut self, text: &str) -> Result<()> {
+        self.out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush())
+            .map_err(|source| Error::Io {
+                action: "write",
+                path: "<stdout>".into(),
+                source,
+            })
+    }
+}
+
+/// The built-in tables, with any file found in `dir` read instead.
+pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
+    let mut texts = crate::tables::embedded_texts();
+    if let Some(dir) = dir {
+        if !dir.is_dir() {
+            return Err(Error::Invalid(format!(
+                "--tables `{}` is not a folder",
+                dir.display()
+            )));
+        }
+        for text in &mut texts {
+            let path = dir.join(text.file);
+            if path.is_file() {
+                let content = read_text(&path)?;
+                *text = TableText {
+                    file: text.file,
+                    shown_as: path.display().to_string(),
+                    text: content,
+                };
+            }
+        }
+    }
+    Ok(Tables::load(&texts)?)
+}
+
+/// Read a text file, refusing anything too large to be a table or scenario.
+pub fn read_text(path: &std::path::Path) -> Result<String> {
+    let metadata = std::fs::metadata(path).map_err(|source| Error::Io {
+        action: "read",
+        path: path.into(),
+        source,
+    })?;
+    if metadata.len() > crate::yaml::MAX_YAML_BYTES as u64 {
+        return Err(Error::Invalid(format!(
+            "`{}` is {} bytes; foe reads files of at most {} bytes",
+            path.display(),
+            metadata.len(),
+            crate::yaml::MAX_YAML_BYTES
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|source| Error::Io {
+        action: "read",
+        path: path.into(),
+        source,
+    })
 }
 
 /// Run foe with these arguments, writing to `out` and `err`; returns the exit status.
@@ -36,35 +151,48 @@ where
 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(error) => {
-            let status = error.exit_code();
-            let rendered = error.render();
-            let target: &mut dyn Write = if error.use_stderr() { err } else { out };
-            let _ = write!(
-                target,
-                "{}",
-                if error.use_stderr() {
-                    rendered.to_string()
-                } else {
-                    rendered.ansi().to_string()
-                }
-            );
-            return status;
-        }
+        Err(error) => return report_usage_error(&error, out, err),
     };
-    let result = match cli.command {
-        Command::Completions(args) => completions::run(&args, &mut Cli::command(), out),
+    let mut context = Context {
+        out,
+        tables_dir: cli.tables.clone(),
+        dice_mode: cli.dice,
+    };
+    let result = match &cli.command {
+        Command::React(args) => react::run(args, &mut context),
+        Command::General(args) => general::run(args, &mut context),
+        Command::Reinforce(args) => reinforce::run(args, &mut context),
+        Command::Melee(args) => melee::run(args, &mut context),
+        Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {
         Ok(()) => 0,
+        // A closed pipe (`foe general --count 100 | head`) is not an error.
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
-            if let crate::error::Error::Io { source, .. } = &error
-                && source.kind() == std::io::ErrorKind::BrokenPipe
-            {
-                return 0;
-            }
             let _ = writeln!(err, "error: {error}");
             1
         }
     }
+}
+
+/// Help and version go to stdout with status 0; usage errors are shortened to
+/// clap's first line (plus its tip, if any) on stderr, status 2.
+fn report_usage_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if !error.use_stderr() {
+        let _ = write!(out, "{}", error.render().ansi());
+        return 0;
+    }
+    let rendered = error.render().to_string();
+    let mut lines = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty());
+    let first = lines.next().unwrap_or("error: bad arguments");
+    let tip = lines.find(|line| line.starts_with("tip:"));
+    let _ = match tip {
+        Some(tip) => writeln!(err, "{first} ({tip}; see --help)"),
+        None => writeln!(err, "{first} (see --help)"),
+    };
+    error.exit_code()
 }

@@ -9,10 +9,20 @@ use crate::reinforce::Reinforcement;
 use crate::tables::{Fire, Move, Order, Tables, Towards};
 use std::fmt::Write;
 
-const WIDTH: usize = 34;
+/// The narrowest label column; longer labels widen it so values stay aligned.
+const MIN_WIDTH: usize = 40;
 
-fn line(out: &mut String, label: &str, value: i32) {
-    let _ = writeln!(out, "  {label:<WIDTH$} {}", signed(value));
+fn width_of(factors: &[Factor]) -> usize {
+    factors
+        .iter()
+        .map(|factor| factor.label.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(MIN_WIDTH)
+}
+
+fn line(out: &mut String, width: usize, label: &str, value: i32) {
+    let _ = writeln!(out, "  {label:<width$} {}", signed(value));
 }
 
 /// A value with its sign, as the seed prints factors (`+3`, `-1`, `0`).
@@ -24,9 +34,9 @@ pub fn signed(value: i32) -> String {
     }
 }
 
-fn factors(out: &mut String, factors: &[Factor]) {
+fn factors(out: &mut String, width: usize, factors: &[Factor]) {
     for factor in factors {
-        line(out, &factor.label, factor.value);
+        line(out, width, &factor.label, factor.value);
     }
 }
 
@@ -36,11 +46,12 @@ pub fn reaction(outcome: &Outcome) -> String {
     if let Some(note) = &outcome.column_note {
         let _ = writeln!(out, "  ({note})");
     }
-    factors(&mut out, &outcome.factors);
-    line(&mut out, "Die", i32::from(outcome.die));
+    let width = width_of(&outcome.factors);
+    factors(&mut out, width, &outcome.factors);
+    line(&mut out, width, "Die", i32::from(outcome.die));
     let _ = writeln!(
         out,
-        "  {:<WIDTH$} {}: {}",
+        "  {:<width$} {}: {}",
         "TOTAL",
         signed(outcome.total),
         outcome.order
@@ -172,9 +183,10 @@ pub fn reinforcement(reinforcement: &Reinforcement) -> String {
 /// A Lone Warrior melee result.
 pub fn melee(outcome: &MeleeOutcome) -> String {
     let mut out = String::new();
-    factors(&mut out, &outcome.factors);
-    line(&mut out, "Factor", outcome.factor);
-    let _ = writeln!(out, "  {:<WIDTH$} {}", "Die", outcome.die);
+    let width = width_of(&outcome.factors);
+    factors(&mut out, width, &outcome.factors);
+    line(&mut out, width, "Factor", outcome.factor);
+    let _ = writeln!(out, "  {:<width$} {}", "Die", outcome.die);
     let _ = writeln!(
         out,
         "  -> {} casualt{} (figures)",

@@ -230,11 +230,7 @@ impl fmt::Display for Column {
 impl FromStr for Column {
     type Err = crate::error::Error;
     fn from_str(text: &str) -> Result<Column, Self::Err> {
-        let ids = Column::ALL.map(Column::id);
-        match crate::suggest::resolve(text, ids) {
-            Ok(id) => Ok(Column::ALL[ids.iter().position(|c| *c == id).unwrap_or(0)]),
-            Err(_) => Err(crate::error::Error::unknown("terrain column", text, ids)),
-        }
+        parse_named(text, &Column::ALL, Column::id, "terrain column")
     }
 }
 
@@ -363,11 +359,7 @@ impl fmt::Display for Character {
 impl FromStr for Character {
     type Err = crate::error::Error;
     fn from_str(text: &str) -> Result<Character, Self::Err> {
-        let ids = Character::ALL.map(Character::id);
-        match crate::suggest::resolve(text, ids) {
-            Ok(id) => Ok(Character::ALL[ids.iter().position(|c| *c == id).unwrap_or(0)]),
-            Err(_) => Err(crate::error::Error::unknown("character", text, ids)),
-        }
+        parse_named(text, &Character::ALL, Character::id, "character")
     }
 }
 
@@ -448,11 +440,26 @@ impl Trigger {
 impl FromStr for Trigger {
     type Err = crate::error::Error;
     fn from_str(text: &str) -> Result<Trigger, Self::Err> {
-        let ids = Trigger::ALL.map(Trigger::id);
-        match crate::suggest::resolve(text, ids) {
-            Ok(id) => Ok(Trigger::ALL[ids.iter().position(|c| *c == id).unwrap_or(0)]),
-            Err(_) => Err(crate::error::Error::unknown("trigger", text, ids)),
-        }
+        parse_named(text, &Trigger::ALL, Trigger::id, "trigger")
+    }
+}
+
+/// Resolve a name typed by a player to one of `all` by its id: an exact
+/// match or a unique prefix; otherwise an error naming the nearest id.
+pub(crate) fn parse_named<T: Copy>(
+    text: &str,
+    all: &[T],
+    id: fn(T) -> &'static str,
+    kind: &'static str,
+) -> Result<T, crate::error::Error> {
+    let ids: Vec<&'static str> = all.iter().map(|item| id(*item)).collect();
+    match crate::suggest::resolve(text, ids.iter().copied()) {
+        Ok(found) => all
+            .iter()
+            .copied()
+            .find(|item| id(*item) == found)
+            .ok_or_else(|| crate::error::Error::unknown(kind, text, ids)),
+        Err(_) => Err(crate::error::Error::unknown(kind, text, ids)),
     }
 }
 

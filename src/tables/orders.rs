@@ -205,11 +205,7 @@ impl std::fmt::Display for Formation {
 impl std::str::FromStr for Formation {
     type Err = crate::error::Error;
     fn from_str(text: &str) -> Result<Formation, Self::Err> {
-        let ids = Formation::ALL.map(Formation::id);
-        match crate::suggest::resolve(text, ids) {
-            Ok(id) => Ok(Formation::ALL[ids.iter().position(|f| *f == id).unwrap_or(0)]),
-            Err(_) => Err(crate::error::Error::unknown("formation", text, ids)),
-        }
+        super::parse_named(text, &Formation::ALL, Formation::id, "formation")
     }
 }
 
@@ -374,7 +370,7 @@ impl Orders {
                 Some(_) => {}
             }
         }
-        if self.musket_range.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        if self.musket_range.is_nan() || self.musket_range <= 0.0 {
             problems.push(source.problem("musket_range", "musket range must be positive"));
         }
         for (order, text) in &self.orders {

@@ -1,0 +1,110 @@
+//! Dice at the command line: seeded rolls (printing the seed so a roll can
+//! be replayed), or the player's own rolls typed at a prompt.
+
+use crate::dice::{Die, Roller, Seeded};
+use crate::error::{Error, Result};
+use std::io::{BufRead, Write};
+
+/// Where the command line's dice come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum DiceMode {
+    /// foe rolls with its seeded generator.
+    #[default]
+    Roll,
+    /// The player rolls real dice and types the results.
+    Ask,
+}
+
+/// A seed for a run: the one given, or one drawn from the clock.
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        // Fold nanoseconds into a short, typeable number.
+        (now.as_nanos() % 1_000_000_000) as u64
+    })
+}
+
+/// The dice of one command-line run.
+pub struct CliDice {
+    mode: DiceMode,
+    seeded: Seeded,
+    /// The seed used, to show the player.
+    pub seed: u64,
+}
+
+impl CliDice {
+    /// Dice in the given mode; seeded from `seed` or the clock.
+    pub fn new(mode: DiceMode, seed: Option<u64>) -> CliDice {
+        let seed = seed_or_clock(seed);
+        CliDice {
+            mode,
+            seeded: Seeded::new(seed),
+            seed,
+        }
+    }
+
+    /// Roll one die, or ask the player for it on stderr/stdin.
+    pub fn roll(&mut self, die: Die, what: &str) -> Result<u8> {
+        match self.mode {
+            DiceMode::Roll => Ok(self.seeded.roll(die)),
+            DiceMode::Ask => {
+                let stdin = std::io::stdin();
+                let stderr = std::io::stderr();
+                ask(die, what, &mut stdin.lock(), &mut stderr.lock())
+            }
+        }
+    }
+
+    /// The seeded generator, for rolls that are never asked (names).
+    pub fn seeded(&mut self) -> &mut Seeded {
+        &mut self.seeded
+    }
+}
+
+/// Ask for a roll until a legal face is typed. End of input is an error.
+pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write) -> Result<u8> {
+    loop {
+        let _ = write!(prompt, "{what}: roll {} and type it: ", die.faces_hint());
+        let _ = prompt.flush();
+        let mut line = String::new();
+        let read = input.read_line(&mut line).map_err(|source| Error::Io {
+            action: "read",
+            path: "<stdin>".into(),
+            source,
+        })?;
+        if read == 0 {
+            return Err(Error::Invalid(format!(
+                "no roll given for {what}: input ended"
+            )));
+        }
+        match line.trim().parse::<u8>() {
+            Ok(value) if die.is_face(value) => return Ok(value),
+            _ => {
+                let _ = writeln!(prompt, "`{}` is not {}", line.trim(), die.faces_hint());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn asking_repeats_until_a_legal_face() {
+        let mut input: &[u8] = b"7\nfour\n4\n";
+        let mut prompt = Vec::new();
+        assert_eq!(ask(Die::D6, "rangers", &mut input, &mut prompt).unwrap(), 4);
+        let prompt = String::from_utf8(prompt).unwrap();
+        assert!(prompt.contains("`7` is not a D6 roll from 1 to 6"));
+        assert!(prompt.contains("`four` is not a D6 roll from 1 to 6"));
+    }
+
+    #[test]
+    fn asking_at_end_of_input_is_an_error() {
+        let mut input: &[u8] = b"";
+        assert!(ask(Die::Average, "x", &mut input, &mut Vec::new()).is_err());
+    }
+}

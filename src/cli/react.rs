@@ -1,0 +1,205 @@
+//! `foe react`: one unit's reaction test at the table.
+
+use super::Context;
+use crate::dice::Die;
+use crate::error::{Error, Result};
+use crate::reaction::{self, Options, Situation};
+use crate::render::text;
+use crate::tables::{Character, Column, Formation};
+
+/// Arguments of `foe react`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Example (the seed's worked example, 3rd bound: rangers in the open, enemy within 6\", two casualties):
+  foe react --class rangers --terrain open --enemy-distance 5 --casualties 2 --die 3
+
+    Rangers in open ground                   0
+    Enemy within 6\"                          -1
+    2 figures lost last bound                -2
+    Die                                      +3
+    TOTAL                                    0: Fire and withdraw
+    -> Fire a single volley at -1, then withdraw at half speed to the nearest cover. [...]")]
+pub struct Args {
+    /// Troop class: british-regulars, troupes-de-la-marine, rangers, canadian-militia (indians), provincial-militia, light-infantry, local-militia, light-cavalry, artillery.
+    #[arg(long, value_name = "CLASS")]
+    pub class: String,
+    /// The ground the unit is in: open, natural, hard, or retreat (routing or withdrawing).
+    #[arg(long, value_name = "GROUND", default_value = "open")]
+    pub terrain: String,
+    /// Distance to the nearest enemy in inches (6 or less: "enemy within 6"; over 15: "enemy over 15").
+    #[arg(long, value_name = "INCHES", allow_negative_numbers = true)]
+    pub enemy_distance: Option<f64>,
+    /// No enemy is in sight.
+    #[arg(long)]
+    pub no_enemy_in_sight: bool,
+    /// A general is within 3".
+    #[arg(long)]
+    pub general_within_3: bool,
+    /// Supporting troops are within 6".
+    #[arg(long)]
+    pub support_within_6: bool,
+    /// The unit sees the enemy in retreat.
+    #[arg(long)]
+    pub sees_enemy_retreat: bool,
+    /// The unit lost a melee in the last bound.
+    #[arg(long)]
+    pub lost_melee: bool,
+    /// Line infantry in skirmish order.
+    #[arg(long)]
+    pub skirmish_order: bool,
+    /// Figures lost in the last bound.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    pub casualties: i64,
+    /// The unit is under half strength.
+    #[arg(long)]
+    pub under_half: bool,
+    /// The unit withdrew in the last bound (cover disregarded; a second withdrawal routs).
+    #[arg(long)]
+    pub withdrew_last_bound: bool,
+    /// The unit's character (militia and provincial classes): rash, brave, average, cautious, timid.
+    #[arg(long, value_name = "C")]
+    pub character: Option<String>,
+    /// The unit's formation: line, column, skirmish, close-order, mounted, dismounted, limbered, unlimbered.
+    #[arg(long, value_name = "F")]
+    pub formation: Option<String>,
+    /// The unit is disordered.
+    #[arg(long)]
+    pub disordered: bool,
+    /// Enemy cavalry is in sight.
+    #[arg(long)]
+    pub sees_cavalry: bool,
+    /// The unit is approaching the rear of a friend deployed to fire.
+    #[arg(long)]
+    pub friend_firing_ahead: bool,
+    /// ... and that friend is fighting a melee.
+    #[arg(long)]
+    pub friend_in_melee: bool,
+    /// The unit sees its own troops routing (switches on the seed's optional -2 factor).
+    #[arg(long)]
+    pub sees_own_rout: bool,
+    /// Use this D6 instead of rolling.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub die: Option<i64>,
+    /// Seed for the roll, to repeat it exactly.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Show the exact chance of each order over the D6.
+    #[arg(long)]
+    pub odds: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Args {
+    /// The situation the arguments describe.
+    pub fn situation(&self) -> Result<Situation> {
+        if self.casualties < 0 {
+            return Err(Error::Invalid(format!(
+                "--casualties must be 0 or more figures, not {}",
+                self.casualties
+            )));
+        }
+        Ok(Situation {
+            class: self.class.clone(),
+            column: Some(self.terrain.parse::<Column>()?),
+            enemy_in_sight: !self.no_enemy_in_sight,
+            enemy_distance: self.enemy_distance,
+            general_within_3: self.general_within_3,
+            support_within_6: self.support_within_6,
+            sees_enemy_retreat: self.sees_enemy_retreat,
+            lost_melee: self.lost_melee,
+            skirmish_order: self.skirmish_order,
+            sees_own_rout: self.sees_own_rout,
+            casualties: u32::try_from(self.casualties).unwrap_or(u32::MAX),
+            under_half: self.under_half,
+            withdrew_last_bound: self.withdrew_last_bound,
+            character: self
+                .character
+                .as_deref()
+                .map(str::parse::<Character>)
+                .transpose()?,
+            formation: self
+                .formation
+                .as_deref()
+                .map(str::parse::<Formation>)
+                .transpose()?,
+            disordered: self.disordered,
+            sees_cavalry: self.sees_cavalry,
+            friend_firing_ahead: self.friend_firing_ahead,
+            friend_in_melee: self.friend_in_melee,
+        })
+    }
+}
+
+/// Check a forced die is a legal face.
+pub fn forced(die: Option<i64>, kind: Die, flag: &str) -> Result<Option<u8>> {
+    match die {
+        None => Ok(None),
+        Some(value) => match u8::try_from(value) {
+            Ok(face) if kind.is_face(face) => Ok(Some(face)),
+            _ => Err(Error::Invalid(format!(
+                "{flag} must be {}, not {value}",
+                kind.faces_hint()
+            ))),
+        },
+    }
+}
+
+/// Run `foe react`.
+pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    let tables = context.tables()?;
+    let situation = args.situation()?;
+    let options = Options {
+        sees_own_rout: args.sees_own_rout,
+    };
+    // Validate the situation before asking the player for a die.
+    reaction::modifiers(&tables, &situation, options)?;
+    let forced_die = forced(args.die, Die::D6, "--die")?;
+    let mut dice = context.dice(args.seed);
+    let die = match forced_die {
+        Some(die) => die,
+        None => dice.roll(Die::D6, &format!("{} reaction test", args.class))?,
+    };
+    let outcome = reaction::test(&tables, &situation, options, die)?;
+    let odds = if args.odds {
+        Some(reaction::odds(&tables, &situation, options)?)
+    } else {
+        None
+    };
+    let rolled = forced_die.is_none() && !context.asks();
+    if args.json {
+        let mut value =
+            serde_json::to_value(&outcome).map_err(|e| Error::Invalid(e.to_string()))?;
+        if let Some(odds) = &odds {
+            let map: serde_json::Map<String, serde_json::Value> = odds
+                .iter()
+                .map(|(order, p)| (order.id().to_string(), serde_json::json!(p)))
+                .collect();
+            value["odds"] = serde_json::Value::Object(map);
+        }
+        if rolled {
+            value["seed"] = serde_json::json!(dice.seed);
+        }
+        return context.print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        ));
+    }
+    let mut out = text::reaction(&outcome);
+    if let Some(odds) = &odds {
+        out.push_str(&text::odds(odds));
+    }
+    if rolled {
+        out.push_str(&format!(
+            "  (rolled with seed {}; --seed {} repeats it)\n",
+            dice.seed, dice.seed
+        ));
+    }
+    context.print(&out)
+}

@@ -1,0 +1,4 @@
+//! foe's one integration-test binary: the CLI and REPLs driven as a player would.
+
+mod oracle;
+mod support;

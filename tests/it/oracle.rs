@@ -1,0 +1,326 @@
+//! The tabletop oracle: `foe react`, `foe general`, `foe reinforce`, `foe melee`.
+
+use crate::support::{foe, foe_with_input};
+
+#[test]
+fn react_worked_example_bound_1() {
+    foe(&["react", "--class", "rangers", "--terrain", "open", "--no-enemy-in-sight", "--enemy-distance", "16", "--formation", "column", "--die", "4"]).prints(
+        r#"  Rangers in open ground                   0
+  No enemy in sight                        +3
+  Enemy over 15"                           +1
+  Die                                      +4
+  TOTAL                                    +8: Advance and fire
+  -> Out of sight and range, march in column at normal speed towards the front line. [move 6" towards the front; ends in column]
+"#,
+    );
+}
+
+#[test]
+fn react_worked_example_bound_2() {
+    foe(&[
+        "react",
+        "--class",
+        "rangers",
+        "--terrain",
+        "open",
+        "--enemy-distance",
+        "20",
+        "--formation",
+        "column",
+        "--die",
+        "4",
+    ])
+    .prints(
+        r#"  Rangers in open ground                   0
+  Enemy over 15"                           +1
+  Die                                      +4
+  TOTAL                                    +5: Stand and fire
+  -> Deploy into skirmish order. [ends in skirmish]
+"#,
+    );
+}
+
+#[test]
+fn react_worked_example_bound_3_with_odds() {
+    foe(&["react", "--class", "rangers", "--terrain", "open", "--enemy-distance", "5", "--casualties", "2", "--die", "3", "--odds"]).prints(
+        r#"  Rangers in open ground                   0
+  Enemy within 6"                          -1
+  2 figures lost last bound                -2
+  Die                                      +3
+  TOTAL                                    0: Fire and withdraw
+  -> Fire a single volley at -1, then withdraw at half speed to the nearest cover. [move 3" to the nearest cover; fires one volley at -1]
+  Odds over the D6:
+    Stand and fire        50.0%  (3/6)
+    Fire and withdraw     16.7%  (1/6)
+    Withdraw              33.3%  (2/6)
+"#,
+    );
+}
+
+#[test]
+fn react_json_has_the_pinned_keys() {
+    let json = foe(&[
+        "react",
+        "--class",
+        "indians",
+        "--terrain",
+        "natural",
+        "--withdrew-last-bound",
+        "--die",
+        "1",
+        "--odds",
+        "--json",
+    ])
+    .json();
+    assert_eq!(json["total"], -1);
+    assert_eq!(json["die"], 1);
+    assert_eq!(json["order"], "rout");
+    assert_eq!(json["column"], "retreat");
+    assert_eq!(json["factors"][0]["value"], -2);
+    let odds = json["odds"].as_object().unwrap();
+    let sum: f64 = odds.values().map(|p| p.as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    assert!(odds.contains_key("rout"));
+}
+
+#[test]
+fn react_with_a_seed_repeats_its_roll() {
+    let first = foe(&["react", "--class", "rangers", "--seed", "42", "--json"]).json();
+    let second = foe(&["react", "--class", "rangers", "--seed", "42", "--json"]).json();
+    assert_eq!(first, second);
+    assert_eq!(first["die"], 2, "ChaCha8 seed 42 rolls a 2 first");
+    assert_eq!(first["seed"], 42);
+}
+
+#[test]
+fn react_asks_for_the_die_when_the_player_rolls() {
+    let run = foe_with_input(&["--dice", "ask", "react", "--class", "rangers"], "9\n5\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`9` is not a D6 roll from 1 to 6"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .contains("Die                                      +5"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn react_refuses_bad_input_in_one_line() {
+    foe(&["react", "--class", "rangrs"]).fails_with(
+        1,
+        "error: unknown troop class `rangrs`; did you mean `rangers`?",
+    );
+    foe(&["react", "--class", "rangers", "--terrain", "wood"]).fails_with(
+        1,
+        "error: unknown terrain column `wood`; expected one of: open, natural, hard, retreat",
+    );
+    foe(&["react", "--class", "rangers", "--die", "0"])
+        .fails_with(1, "error: --die must be a D6 roll from 1 to 6, not 0");
+    foe(&["react", "--class", "rangers", "--casualties", "-2"])
+        .fails_with(1, "error: --casualties must be 0 or more figures, not -2");
+    foe(&["react", "--class", "british-regulars", "--character", "rash"]).fails_with(
+        1,
+        "error: british-regulars have no character rating; only militia and provincial classes are rated",
+    );
+    foe(&["react", "--class", "local-militia", "--character", "braev"])
+        .fails_with(1, "error: unknown character `braev`; did you mean `brave`?");
+    foe(&["react"]).fails_with(
+        2,
+        "error: the following required arguments were not provided: (see --help)",
+    );
+}
+
+#[test]
+fn general_rolls_repeat_with_a_seed() {
+    let run = foe(&[
+        "general", "--nation", "british", "--count", "2", "--seed", "7",
+    ]);
+    assert_eq!(
+        run.stdout,
+        foe(&[
+            "general", "--nation", "british", "--count", "2", "--seed", "7"
+        ])
+        .stdout
+    );
+    let json = foe(&["general", "--count", "3", "--seed", "7", "--json"]).json();
+    let generals = json.as_array().unwrap();
+    assert_eq!(generals.len(), 3);
+    for general in generals {
+        let roll = general["roll"].as_u64().unwrap();
+        let character = general["character"].as_str().unwrap();
+        let expected = match roll {
+            1..=5 => "rash",
+            6..=30 => "brave",
+            31..=70 => "average",
+            71..=95 => "cautious",
+            _ => "timid",
+        };
+        assert_eq!(character, expected, "roll {roll}");
+        assert!(general["name"].as_str().unwrap().contains(' '));
+    }
+}
+
+#[test]
+fn general_react_gives_the_chart_reaction() {
+    foe(&["general", "react", "--character", "rash", "--trigger", "enemy-withdrawing", "--roll", "40"]).prints(
+        "  Trigger: Enemy troops routing or withdrawing.\n  Rash general, d100 40: reaction B (36-60)\n  -> Advances to the centre of the front line (no change if already there).\n",
+    );
+    let json = foe(&[
+        "general",
+        "react",
+        "--character",
+        "timid",
+        "--roll",
+        "71",
+        "--json",
+    ])
+    .json();
+    assert_eq!(json["reaction"], "E");
+    assert_eq!(json["rides_to_rear"], true);
+    foe(&["general", "react", "--character", "timid", "--roll", "101"]).fails_with(
+        1,
+        "error: --roll must be a percentage roll from 1 to 100, not 101",
+    );
+    foe(&["general", "react", "--character", "timid", "--trigger", "panic"]).fails_with(
+        1,
+        "error: unknown trigger `panic`; expected one of: own-troops-withdrawing, enemy-attacking-within-6, enemy-withdrawing",
+    );
+}
+
+#[test]
+fn reinforce_calls_up_and_tests_the_reserve() {
+    foe(&[
+        "reinforce",
+        "--army",
+        "french",
+        "--roll",
+        "50",
+        "--die",
+        "2",
+    ])
+    .prints(
+        r#"French reinforcements, d100 50: Canadian Militia
+  Reaction test as an encamped reserve:
+  Canadian Militia and Indians in open ground  -1
+  No enemy in sight                            +3
+  Die                                          +2
+  TOTAL                                        +4: Stand and fire
+  -> No enemy in sight, stand fast.
+  => Stays off table, encamped
+"#,
+    );
+    let json = foe(&[
+        "reinforce",
+        "--army",
+        "british",
+        "--roll",
+        "10",
+        "--die",
+        "1",
+        "--json",
+    ])
+    .json();
+    assert_eq!(json["troop"], "british-line-infantry");
+    assert_eq!(json["enters"], true);
+    assert_eq!(json["order"], "advance_and_fire");
+    foe(&["reinforce", "--army", "prussian"]).fails_with(
+        1,
+        "error: unknown army `prussian`; expected one of: french, british",
+    );
+}
+
+#[test]
+fn melee_reads_the_casualty_table() {
+    let json = foe(&["melee", "--factor", "13", "--die", "5", "--json"]).json();
+    assert_eq!(json["casualties"], 3);
+    let json = foe(&[
+        "melee",
+        "--figures",
+        "2",
+        "--troop",
+        "local-militia",
+        "--situation",
+        "routing-or-withdrawing",
+        "--die",
+        "6",
+        "--json",
+    ])
+    .json();
+    assert_eq!(
+        (json["factor"].as_i64(), json["casualties"].as_u64()),
+        (Some(0), Some(0))
+    );
+    foe(&["melee", "--figures", "4", "--troop", "rangrs"]).fails_with(
+        1,
+        "error: unknown melee troop type `rangrs`; did you mean `rangers`?",
+    );
+    foe(&["melee"]).fails_with(
+        1,
+        "error: give --factor F, or --figures N with --troop and --situation",
+    );
+}
+
+#[test]
+fn user_tables_override_the_built_in_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let reaction = include_str!("../../tables/reaction.yaml").replace(
+        "rangers:              { name: Rangers,                     kind: light,   open: 0,",
+        "rangers:              { name: Rangers,                     kind: light,   open: 3,",
+    );
+    std::fs::write(dir.path().join("reaction.yaml"), reaction).unwrap();
+    let json = foe(&[
+        "--tables",
+        dir.path().to_str().unwrap(),
+        "react",
+        "--class",
+        "rangers",
+        "--die",
+        "1",
+        "--json",
+    ])
+    .json();
+    assert_eq!(json["total"], 4);
+}
+
+#[test]
+fn a_broken_user_table_is_refused_with_its_location() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("characters.yaml"),
+        "characters:\n  - { id: rash, name: Rash, from: 1, to: 5, unit_factor: x }\n",
+    )
+    .unwrap();
+    let path = dir.path().join("characters.yaml");
+    let run = foe(&["--tables", dir.path().to_str().unwrap(), "general"]);
+    assert_eq!(run.status, 1);
+    let expected = format!(
+        "error: {}:2:58: characters[0].unit_factor: invalid type: string \"x\", expected i32",
+        path.display()
+    );
+    assert_eq!(run.stderr.trim_end(), expected);
+}
+
+#[test]
+fn completions_are_printed_for_bash() {
+    let run = foe(&["completions", "bash"]);
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.contains("react"));
+    assert!(run.stdout.contains("--enemy-distance"));
+}
+
+#[test]
+fn help_shows_a_worked_example() {
+    for command in ["react", "general", "reinforce", "melee", "completions"] {
+        let run = foe(&[command, "--help"]);
+        assert_eq!(run.status, 0);
+        assert!(
+            run.stdout.contains("Example"),
+            "{command} --help has no example"
+        );
+    }
+}

@@ -1,0 +1,66 @@
+//! A small builder for running the `foe` binary: given these arguments (and
+//! this input), expect this output and this status.
+
+use assert_cmd::Command;
+
+/// The outcome of one run of foe.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: i32,
+}
+
+/// Run foe with `args` and `stdin`, with a clean environment for foe's own variables.
+pub fn foe_with_input(args: &[&str], stdin: &str) -> Run {
+    let output = Command::cargo_bin("foe")
+        .expect("foe binary")
+        .args(args)
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .write_stdin(stdin)
+        .output()
+        .expect("foe runs");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// Run foe with `args` and no input.
+pub fn foe(args: &[&str]) -> Run {
+    foe_with_input(args, "")
+}
+
+impl Run {
+    /// Expect success and exactly this standard output.
+    #[track_caller]
+    pub fn prints(&self, expected: &str) {
+        assert_eq!(self.status, 0, "stderr: {}", self.stderr);
+        assert_eq!(
+            self.stdout, expected,
+            "\n--- got ---\n{}\n--- want ---\n{}",
+            self.stdout, expected
+        );
+    }
+
+    /// Expect failure with exactly this one-line message on stderr.
+    #[track_caller]
+    pub fn fails_with(&self, status: i32, message: &str) {
+        assert_eq!(
+            self.status, status,
+            "stdout: {}\nstderr: {}",
+            self.stdout, self.stderr
+        );
+        assert_eq!(self.stderr.trim_end(), message);
+        assert_eq!(self.stderr.lines().count(), 1, "one line: {}", self.stderr);
+    }
+
+    /// Expect success and parse standard output as JSON.
+    #[track_caller]
+    pub fn json(&self) -> serde_json::Value {
+        assert_eq!(self.status, 0, "stderr: {}", self.stderr);
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
+    }
+}
