@@ -10,6 +10,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod companion;
 mod completions;
 pub mod dice;
 mod general;
@@ -56,6 +57,8 @@ pub enum Command {
     Reinforce(reinforce::Args),
     /// Lone Warrior melee casualties for one side.
     Melee(melee::Args),
+    /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
+    Companion(companion::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
     Completions(completions::Args),
 }
@@ -163,6 +166,7 @@ where
         Command::General(args) => general::run(args, &mut context),
         Command::Reinforce(args) => reinforce::run(args, &mut context),
         Command::Melee(args) => melee::run(args, &mut context),
+        Command::Companion(args) => companion::run(args, &mut context),
         Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {

@@ -53,7 +53,11 @@ struct Recorder<'r> {
 
 impl Roller for Recorder<'_> {
     fn roll(&mut self, die: Die) -> u8 {
-        let value = self.inner.roll(die);
+        self.roll_for(die, "")
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        let value = self.inner.roll_for(die, why);
         self.rolls.push(value);
         value
     }

@@ -139,7 +139,7 @@ pub fn event_text(tables: &Tables, event: &Event) -> String {
             if *enters {
                 let _ = writeln!(
                     out,
-                    "  => It {entry}: place it there. It joins the army next bound."
+                    "  => It {entry}: place it there. It takes its first test next bound."
                 );
             } else {
                 let _ = writeln!(out, "  => It {entry}.");
@@ -238,8 +238,8 @@ pub fn summary(tables: &Tables, event: &Event) -> Option<String> {
                 .map(|trigger| format!(" ({})", trigger.id()))
                 .unwrap_or_default();
             let off = match whereabouts {
-                Whereabouts::OffTable => ": OFF THE TABLE",
-                Whereabouts::ToRear => ": to the rear",
+                Whereabouts::OffTable => ", and off the table for good",
+                Whereabouts::ToRear => ", to the baseline",
                 _ => "",
             };
             format!(
@@ -252,6 +252,7 @@ pub fn summary(tables: &Tables, event: &Event) -> Option<String> {
                     .next()
                     .unwrap_or("")
                     .trim_end()
+                    .trim_end_matches('.')
             )
         }
         Event::TriggerIgnored { trigger, reason } => {
