@@ -21,5 +21,7 @@ pub mod reaction;
 pub mod reinforce;
 pub mod stats;
 
+pub mod companion;
+
 pub mod cli;
 pub mod render;
