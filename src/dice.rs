@@ -74,17 +74,33 @@ impl fmt::Display for Die {
 pub trait Roller {
     /// Roll one die of the given kind.
     fn roll(&mut self, die: Die) -> u8;
+
+    /// Roll one die, saying what it is for (`prov's reaction test`). Only a
+    /// roller that asks a player for real dice needs the reason; the others
+    /// just roll.
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        let _ = why;
+        self.roll(die)
+    }
 }
 
 impl<R: Roller + ?Sized> Roller for &mut R {
     fn roll(&mut self, die: Die) -> u8 {
         (**self).roll(die)
     }
+
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        (**self).roll_for(die, why)
+    }
 }
 
 impl<R: Roller + ?Sized> Roller for Box<R> {
     fn roll(&mut self, die: Die) -> u8 {
         (**self).roll(die)
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        (**self).roll_for(die, why)
     }
 }
 

@@ -22,5 +22,7 @@ pub mod reinforce;
 pub mod rules;
 pub mod stats;
 
+pub mod companion;
+
 pub mod cli;
 pub mod render;

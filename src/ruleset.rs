@@ -139,28 +139,10 @@ impl fmt::Display for Category {
     }
 }
 
-/// The Lone Warrior reaction-chart column terrain gives a unit in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Column {
-    /// Open ground.
-    Open,
-    /// Natural cover (woods, hedges).
-    Natural,
-    /// Hard cover (buildings, walls, fences).
-    Hard,
-}
-
-impl Column {
-    /// The name used in files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Column::Open => "open",
-            Column::Natural => "natural",
-            Column::Hard => "hard",
-        }
-    }
-}
+/// The Lone Warrior reaction-chart column terrain gives a unit in it: one of
+/// the chart's columns (`open`, `natural`, `hard`; never `retreat`, which is
+/// a unit's condition, not ground).
+pub use crate::tables::Column;
 
 /// How a terrain kind affects one category's movement.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -445,6 +427,12 @@ impl Ruleset {
                 checker.report(
                     &format!("{path}.sight_height"),
                     "terrain that blocks sight needs a sight_height above 0",
+                );
+            }
+            if kind.column == Column::Retreat {
+                checker.report(
+                    &format!("{path}.column"),
+                    "terrain gives open, natural or hard; retreat is a unit's condition, not ground",
                 );
             }
             let mut glyphs = kind.glyph.chars();

@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 mod check;
+pub mod companion;
 mod completions;
 pub mod dice;
 mod general;
@@ -65,6 +66,8 @@ pub enum Command {
     Map(map::Args),
     /// The route a unit would take to a point, and its cost in moves.
     Route(route::Args),
+    /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
+    Companion(companion::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
     Completions(completions::Args),
 }
@@ -175,6 +178,7 @@ where
         Command::Check(args) => check::run(args, &mut context),
         Command::Map(args) => map::run(args, &mut context),
         Command::Route(args) => route::run(args, &mut context),
+        Command::Companion(args) => companion::run(args, &mut context),
         Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {

@@ -413,6 +413,22 @@ fn variants_follow_the_seed() {
         "double volleys at close order within 6"
     );
 
+    let skirmishers = Situation {
+        class: "light-infantry".into(),
+        column: Some(Column::Natural),
+        enemy_in_sight: true,
+        enemy_distance: Some(5.0),
+        general_within_3: true,
+        ..Situation::default()
+    };
+    let outcome = order_of(skirmishers, 6);
+    assert_eq!(outcome.order, Order::AdvanceAndFire);
+    assert_eq!(
+        outcome.instruction.formation,
+        Some(Formation::Skirmish),
+        "light troops advance in skirmish order"
+    );
+
     let cavalry = Situation {
         class: "light-cavalry".into(),
         column: Some(Column::Natural),

@@ -182,8 +182,9 @@ impl Tables {
     }
 }
 
-/// The four columns of the reaction chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The four columns of the reaction chart, ordered from open ground to the
+/// strongest cover (then retreat), so the best cover in a cell is the maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Column {
     /// Open ground.

@@ -1,5 +1,6 @@
 //! foe's one integration-test binary: the CLI and REPLs driven as a player would.
 
 mod battlefield;
+mod companion;
 mod oracle;
 mod support;
