@@ -3,5 +3,6 @@
 
 pub mod companion;
 pub mod map;
+pub mod rules;
 pub mod svg;
 pub mod text;

@@ -756,7 +756,7 @@ impl GameState {
                 let bounds = ((range - 1e-9) / rules.artillery.bound).ceil().max(1.0) as i32;
                 score -= bounds;
                 applied.push(Applied {
-                    label: format!("{bounds} range bounds"),
+                    label: format!("range {bounds} bounds"),
                     operation: Operation::Add(-bounds),
                     score,
                 });

@@ -13,6 +13,7 @@
 
 mod engine;
 mod event;
+mod from_scenario;
 mod state;
 mod table;
 

@@ -3,4 +3,5 @@
 mod battlefield;
 mod companion;
 mod oracle;
+mod rules;
 mod support;

@@ -1,0 +1,207 @@
+//! A plain-text log of a rules-engine game: one line per event, names
+//! looked up in the game state, numbers as the seed prints them.
+
+use crate::battlefield::geometry::trim;
+use crate::rules::{Applied, Cause, Event, GameState, MeleeRoll, Operation, Weapon};
+use std::fmt::Write;
+
+/// Every event as a line of text.
+pub fn transcript(state: &GameState, events: &[Event]) -> String {
+    let mut out = String::new();
+    for event in events {
+        let _ = writeln!(out, "{}", event_line(state, event));
+    }
+    out
+}
+
+fn inches(value: f64) -> String {
+    format!("{}\"", trim(value))
+}
+
+fn degrees(value: f64) -> String {
+    format!("{}°", trim(value))
+}
+
+fn hits(n: u32) -> String {
+    if n == 1 {
+        "1 hit".to_string()
+    } else {
+        format!("{n} hits")
+    }
+}
+
+fn steps(roll: u8, modifiers: &[Applied]) -> String {
+    let mut text = format!("die {roll}");
+    for applied in modifiers {
+        let change = match applied.operation {
+            Operation::Add(n) => format!("{n:+}"),
+            Operation::Multiply(n) => format!("×{n}"),
+        };
+        let _ = write!(text, ", {change} {} = {}", applied.label, applied.score);
+    }
+    text
+}
+
+fn melee_side(state: &GameState, roll: &MeleeRoll) -> String {
+    format!(
+        "{} {} → {}",
+        state.unit(roll.unit).name,
+        steps(roll.roll, &roll.modifiers),
+        hits(roll.hits)
+    )
+}
+
+/// One event as a line of text.
+pub fn event_line(state: &GameState, event: &Event) -> String {
+    let unit = |id: crate::rules::UnitId| state.unit(id).name.as_str();
+    let side = |index: usize| state.sides[index].name.as_str();
+    match event {
+        Event::CharacterRolled {
+            general,
+            roll,
+            character,
+        } => format!(
+            "{} is {} (d100 {roll})",
+            state.general(*general).name,
+            character.title()
+        ),
+        Event::TurnBegan { turn, side: s } => format!("== turn {turn}: {} ==", side(*s)),
+        Event::Pivoted { unit: u, from, to } => {
+            format!(
+                "{} pivots from {} to {}",
+                unit(*u),
+                degrees(*from),
+                degrees(*to)
+            )
+        }
+        Event::Moved {
+            unit: u,
+            from,
+            to,
+            facing,
+            cost,
+            road,
+        } => format!(
+            "{} moves {from} → {to}{} using {}, facing {}",
+            unit(*u),
+            if *road { " by road" } else { "" },
+            inches(*cost),
+            degrees(*facing)
+        ),
+        Event::GeneralMoved { general, from, to } => {
+            format!("{} rides {from} → {to}", state.general(*general).name)
+        }
+        Event::Charged {
+            unit: u,
+            target,
+            from,
+            to,
+            facing,
+            flank_or_rear,
+        } => format!(
+            "{} charges {}{}: {from} → {to}, facing {}",
+            unit(*u),
+            unit(*target),
+            if *flank_or_rear {
+                " in flank or rear"
+            } else {
+                ""
+            },
+            degrees(*facing)
+        ),
+        Event::Fired {
+            unit: u,
+            target,
+            weapon,
+            range,
+            roll,
+            modifiers,
+            hits: n_hits,
+        } => format!(
+            "{} {} {} at {}: {} → {}",
+            unit(*u),
+            match weapon {
+                Weapon::Musket => "fires at",
+                Weapon::Artillery => "bombards",
+            },
+            unit(*target),
+            inches(*range),
+            steps(*roll, modifiers),
+            hits(*n_hits)
+        ),
+        Event::HitsTaken {
+            unit: u,
+            hits: n_hits,
+            total,
+            cause,
+        } => format!(
+            "  {} takes {}{} (total {total})",
+            unit(*u),
+            hits(*n_hits),
+            match cause {
+                Cause::Fire | Cause::Melee => "",
+                Cause::ArmyResolve => " from army resolve",
+            }
+        ),
+        Event::Melee { charger, defender } => format!(
+            "melee: {}; {}",
+            melee_side(state, charger),
+            melee_side(state, defender)
+        ),
+        Event::Retreated {
+            unit: u,
+            from,
+            to,
+            facing,
+            blocked,
+        } => format!(
+            "  {} retreats {from} → {to}{}, facing {}",
+            unit(*u),
+            if *blocked { " (blocked)" } else { "" },
+            degrees(*facing)
+        ),
+        Event::Exited { unit: u } => format!("  {} is driven off the table", unit(*u)),
+        Event::Routed { unit: u, hits } => format!("{} routs with {hits} hits", unit(*u)),
+        Event::ArmyResolve {
+            side: s,
+            lost,
+            of,
+            hits,
+        } => format!(
+            "army resolve: the {} have lost {lost} of {of} units; every remaining unit takes {hits} hits",
+            side(*s)
+        ),
+        Event::Rallied {
+            general,
+            roll,
+            removed,
+            rallies_left,
+        } => {
+            let spread: Vec<String> = removed
+                .iter()
+                .map(|(id, n)| format!("{} −{n}", unit(*id)))
+                .collect();
+            format!(
+                "{} rallies: die {roll}: {} ({rallies_left} rallies left)",
+                state.general(*general).name,
+                spread.join(", ")
+            )
+        }
+        Event::PhaseEnded { phase, .. } => format!("-- end of {phase}"),
+        Event::TurnEnded { turn } => format!("== end of turn {turn} =="),
+        Event::Victory { winner, condition } => {
+            format!(
+                "victory to the {} (condition {})",
+                side(*winner),
+                condition + 1
+            )
+        }
+        Event::GameEnded { draw } => {
+            if *draw {
+                "the game ends in a draw".to_string()
+            } else {
+                "the game is over".to_string()
+            }
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The seed-000 rules engine driven through whole games: a golden
+//! transcript of a short seeded Guilford game, the Guilford rally budgets,
+//! replays, and random legal play over many seeded games.
+
+use foe::battlefield::Point;
+use foe::dice::Seeded;
+use foe::render::rules::transcript;
+use foe::rules::{
+    Action, Event, GameSetup, GameState, GeneralId, Quality, RulesTable, Supply, UnitId,
+    rally_budget,
+};
+use foe::ruleset::Ruleset;
+use foe::scenario::{self, Scenario};
+use foe::tables::Tables;
+use foe::yaml::Source;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use std::path::Path;
+use std::sync::Arc;
+
+fn load(name: &str) -> Scenario {
+    let (file, text) = scenario::builtin(name).expect("built in");
+    scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid scenario")
+}
+
+fn rules_for(scenario: &Scenario) -> Arc<RulesTable> {
+    let ruleset = &scenario.battlefield.ruleset;
+    Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    )
+}
+
+fn start(scenario: &Scenario, turns: Option<u32>, seed: u64) -> (GameState, Vec<Event>, Seeded) {
+    let mut setup = GameSetup::from_scenario(scenario).unwrap();
+    if let Some(turns) = turns {
+        setup.turns = turns;
+    }
+    let mut dice = Seeded::new(seed);
+    let characters = Tables::embedded().characters;
+    let (state, events) =
+        GameState::new(setup, rules_for(scenario), &characters, &mut dice).unwrap();
+    (state, events, dice)
+}
+
+/// Compare with a golden file; `FOE_BLESS=1` rewrites it (deliberately).
+#[track_caller]
+fn golden(actual: &str, file: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data")
+        .join(file);
+    if std::env::var_os("FOE_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        actual,
+        expected,
+        "\n--- got ---\n{actual}\n--- want ({}) ---\n{expected}",
+        path.display()
+    );
+}
+
+#[test]
+fn guilford_rally_budgets_follow_the_guidelines() {
+    let scenario = load("guilford");
+    let rules = rules_for(&scenario);
+    let (state, _, _) = start(&scenario, None, 1);
+    // The scenario's own numbers (seed 000 Forces) win.
+    let rallies: Vec<u32> = state.generals.iter().map(|g| g.rallies_left).collect();
+    assert_eq!(rallies, [8, 4]);
+    // And the guidelines give the same from the forces as listed, with
+    // Cornwallis exceptional and Greene above average, both normally supplied.
+    let troops = |side: usize| {
+        state
+            .units
+            .iter()
+            .filter(move |u| u.side == side)
+            .map(|u| u.troop)
+    };
+    assert_eq!(
+        rally_budget(&rules, troops(0), Quality::Exceptional, Supply::Normal),
+        8
+    );
+    assert_eq!(
+        rally_budget(&rules, troops(1), Quality::AboveAverage, Supply::Normal),
+        4
+    );
+}
+
+/// A short Guilford game as a list of actions in words.
+fn guilford_actions(state: &GameState) -> Vec<Action> {
+    let unit = |name: &str| state.find_unit(name).unwrap_or_else(|| panic!("{name}"));
+    let general = |name: &str| state.find_general(name).unwrap();
+    let mv = |name: &str, x: f64, y: f64, facing: f64| Action::Move {
+        unit: unit(name),
+        to: Point::new(x, y),
+        facing,
+    };
+    let fire = |a: &str, b: &str| Action::Fire {
+        unit: unit(a),
+        target: unit(b),
+    };
+    let end = || Action::EndPhase;
+    vec![
+        // Turn 1, Americans: the guns open on the British battery.
+        end(),
+        fire("Singleton's Gun", "Royal Artillery"),
+        end(),
+        end(),
+        // Turn 1, British: the line steps off.
+        mv("23rd Foot", 14.0, 10.0, 0.0),
+        mv("Guards Grenadiers", 34.0, 10.0, 0.0),
+        mv("71st Foot", 8.0, 10.0, 0.0),
+        end(),
+        fire("Royal Artillery", "Singleton's Gun"),
+        end(),
+        end(),
+        // Turn 2, Americans.
+        end(),
+        fire("Singleton's Gun", "Guards Grenadiers"),
+        end(),
+        end(),
+        // Turn 2, British: up to the fence.
+        mv("23rd Foot", 14.5, 14.0, 0.0),
+        mv("Guards Grenadiers", 33.5, 14.0, 0.0),
+        Action::MoveGeneral {
+            general: general("Cornwallis"),
+            to: Point::new(24.0, 10.0),
+        },
+        end(),
+        fire("Royal Artillery", "Singleton's Gun"),
+        end(),
+        end(),
+        // Turn 3, Americans: volleys from the fence.
+        end(),
+        fire("Butler's Militia", "23rd Foot"),
+        fire("Eaton's Militia", "Guards Grenadiers"),
+        fire("Singleton's Gun", "Royal Artillery"),
+        end(),
+        end(),
+        // Turn 3, British: the bayonet.
+        Action::Charge {
+            unit: unit("Guards Grenadiers"),
+            target: unit("Eaton's Militia"),
+        },
+        Action::Charge {
+            unit: unit("23rd Foot"),
+            target: unit("Butler's Militia"),
+        },
+        end(),
+        end(),
+        Action::Rally {
+            general: GeneralId(0),
+            units: vec![unit("23rd Foot")],
+        },
+        end(),
+    ]
+}
+
+fn play(seed: u64) -> (GameState, String, Vec<Event>) {
+    let scenario = load("guilford");
+    let (mut state, mut events, mut dice) = start(&scenario, None, seed);
+    let mut text = transcript(&state, &events);
+    for action in guilford_actions(&state) {
+        let new = state
+            .apply(&action, &mut dice)
+            .unwrap_or_else(|refusal| panic!("{text}\n{action:?} refused: {refusal}"));
+        text.push_str(&format!("> {}\n", serde_json::to_string(&action).unwrap()));
+        text.push_str(&transcript(&state, &new));
+        events.extend(new);
+    }
+    text.push_str("\nunits at the end:\n");
+    for unit in &state.units {
+        text.push_str(&format!(
+            "  {:<22} {:?} at {} facing {}°, {} hits\n",
+            unit.name,
+            unit.status,
+            unit.base.centre,
+            foe::battlefield::geometry::trim(unit.base.facing),
+            unit.hits
+        ));
+    }
+    (state, text, events)
+}
+
+#[test]
+fn a_seeded_guilford_game_matches_its_transcript() {
+    let (_, text, _) = play(1781);
+    golden(&text, "rules_guilford.txt");
+}
+
+#[test]
+fn a_game_is_its_scenario_seed_and_actions() {
+    let scenario = load("guilford");
+    let (state, _, _) = start(&scenario, None, 1781);
+    let actions = guilford_actions(&state);
+    let saved = serde_json::to_string(&actions).unwrap();
+    let replayed: Vec<Action> = serde_json::from_str(&saved).unwrap();
+    assert_eq!(actions, replayed);
+    let (_, _, first) = play(1781);
+    let (_, _, second) = play(1781);
+    assert_eq!(first, second);
+    let json = serde_json::to_string(&first).unwrap();
+    let back: Vec<Event> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, first);
+}
+
+/// Every unit on the table stands on ground it may enter, on the table,
+/// overlapping nobody.
+fn check_invariants(state: &GameState, context: &str) {
+    let field = &state.battlefield;
+    let active: Vec<(usize, &foe::rules::Unit)> = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.is_active())
+        .collect();
+    for (index, unit) in &active {
+        let cell = field
+            .grid
+            .cell_at(unit.base.centre)
+            .unwrap_or_else(|| panic!("{context}: {} off the table", unit.name));
+        assert!(
+            field.passable(unit.troop, cell),
+            "{context}: {} on impassable ground at {}",
+            unit.name,
+            unit.base.centre
+        );
+        assert!(field.base_on_table(&unit.base), "{context}: {}", unit.name);
+        for (other_index, other) in &active {
+            if other_index > index {
+                assert!(
+                    !unit.base.overlaps(&other.base),
+                    "{context}: {} overlaps {}",
+                    unit.name,
+                    other.name
+                );
+            }
+        }
+    }
+}
+
+/// Play random legal actions to the end; return the actions and events.
+fn random_game(scenario: &Scenario, turns: u32, seed: u64) -> (Vec<Action>, Vec<Event>, GameState) {
+    let (mut state, mut events, mut dice) = start(scenario, Some(turns), seed);
+    let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut actions = Vec::new();
+    let mut steps = 0;
+    while !state.is_over() {
+        steps += 1;
+        assert!(steps < 5_000, "seed {seed}: the game does not end");
+        let legal = state.legal_actions();
+        assert_eq!(legal.last(), Some(&Action::EndPhase));
+        // End the phase a third of the time so games keep moving.
+        let action = if chooser.random_range(0..3) == 0 {
+            Action::EndPhase
+        } else {
+            legal[chooser.random_range(0..legal.len())].clone()
+        };
+        let new = state
+            .apply(&action, &mut dice)
+            .unwrap_or_else(|refusal| panic!("seed {seed}: legal {action:?} refused: {refusal}"));
+        check_invariants(&state, &format!("seed {seed} after {action:?}"));
+        assert!(state.turn <= turns);
+        actions.push(action);
+        events.extend(new);
+    }
+    (actions, events, state)
+}
+
+fn replay(scenario: &Scenario, turns: u32, seed: u64, actions: &[Action]) -> Vec<Event> {
+    let (mut state, mut events, mut dice) = start(scenario, Some(turns), seed);
+    for action in actions {
+        events.extend(state.apply(action, &mut dice).unwrap());
+    }
+    events
+}
+
+#[test]
+fn random_legal_play_keeps_the_rules_invariants() {
+    let scenario = load("guilford");
+    let mut outcomes = Vec::new();
+    for seed in 0..6 {
+        let (actions, events, state) = random_game(&scenario, 15, seed);
+        assert!(matches!(events.last(), Some(Event::GameEnded { .. })));
+        assert_eq!(replay(&scenario, 15, seed, &actions), events, "seed {seed}");
+        outcomes.push(state.outcome.clone());
+    }
+    assert!(outcomes.iter().all(Option::is_some));
+}
+
+#[test]
+fn legal_actions_are_all_accepted() {
+    // Every action listed is accepted from the same state (on a clone).
+    let scenario = load("guilford");
+    let (mut state, _, mut dice) = start(&scenario, Some(2), 9);
+    let mut chooser = ChaCha8Rng::seed_from_u64(9);
+    while !state.is_over() {
+        let legal = state.legal_actions();
+        for action in &legal {
+            let mut probe = state.clone();
+            let mut probe_dice = Seeded::new(0);
+            probe
+                .apply(action, &mut probe_dice)
+                .unwrap_or_else(|refusal| panic!("{action:?}: {refusal}"));
+        }
+        let action = legal[chooser.random_range(0..legal.len())].clone();
+        state.apply(&action, &mut dice).unwrap();
+    }
+    let _ = UnitId(0);
+}
