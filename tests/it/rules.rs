@@ -282,13 +282,24 @@ fn replay(scenario: &Scenario, turns: u32, seed: u64, actions: &[Action]) -> Vec
 fn random_legal_play_keeps_the_rules_invariants() {
     let scenario = load("guilford");
     let mut outcomes = Vec::new();
+    let (mut melees, mut routs, mut rallies) = (0, 0, 0);
     for seed in 0..6 {
         let (actions, events, state) = random_game(&scenario, 15, seed);
         assert!(matches!(events.last(), Some(Event::GameEnded { .. })));
+        for event in &events {
+            match event {
+                Event::Melee { .. } => melees += 1,
+                Event::Routed { .. } => routs += 1,
+                Event::Rallied { .. } => rallies += 1,
+                _ => {}
+            }
+        }
         assert_eq!(replay(&scenario, 15, seed, &actions), events, "seed {seed}");
         outcomes.push(state.outcome.clone());
     }
     assert!(outcomes.iter().all(Option::is_some));
+    // Random play reaches the interesting rules, not just the first moves.
+    assert!(melees > 0 && routs > 0 && rallies > 0, "{melees} {routs} {rallies}");
 }
 
 #[test]
