@@ -299,7 +299,10 @@ fn random_legal_play_keeps_the_rules_invariants() {
     }
     assert!(outcomes.iter().all(Option::is_some));
     // Random play reaches the interesting rules, not just the first moves.
-    assert!(melees > 0 && routs > 0 && rallies > 0, "{melees} {routs} {rallies}");
+    assert!(
+        melees > 0 && routs > 0 && rallies > 0,
+        "{melees} {routs} {rallies}"
+    );
 }
 
 #[test]
