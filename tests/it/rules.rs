@@ -6,8 +6,7 @@ use foe::battlefield::Point;
 use foe::dice::Seeded;
 use foe::render::rules::transcript;
 use foe::rules::{
-    Action, Event, GameSetup, GameState, GeneralId, Quality, RulesTable, Supply, UnitId,
-    rally_budget,
+    Action, Event, GameSetup, GameState, GeneralId, Quality, RulesTable, Supply, rally_budget,
 };
 use foe::ruleset::Ruleset;
 use foe::scenario::{self, Scenario};
@@ -323,5 +322,4 @@ fn legal_actions_are_all_accepted() {
         let action = legal[chooser.random_range(0..legal.len())].clone();
         state.apply(&action, &mut dice).unwrap();
     }
-    let _ = UnitId(0);
 }
