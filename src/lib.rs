@@ -17,6 +17,7 @@ pub mod tables;
 
 pub mod general;
 pub mod melee;
+pub mod opponent;
 pub mod reaction;
 pub mod reinforce;
 pub mod rules;

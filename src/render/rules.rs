@@ -189,6 +189,20 @@ pub fn event_line(state: &GameState, event: &Event) -> String {
         }
         Event::PhaseEnded { phase, .. } => format!("-- end of {phase}"),
         Event::TurnEnded { turn } => format!("== end of turn {turn} =="),
+        Event::CalledUp { unit: u, troop } => {
+            format!("{} ({troop}) is called up and waits off table", unit(*u))
+        }
+        Event::Entered {
+            unit: u,
+            to,
+            facing,
+        } => {
+            format!(
+                "{} enters the table at {to} facing {}",
+                unit(*u),
+                trim(*facing)
+            )
+        }
         Event::Victory { winner, condition } => {
             format!(
                 "victory to the {} (condition {})",

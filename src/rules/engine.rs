@@ -52,6 +52,14 @@ enum Plan {
         general: GeneralId,
         units: Vec<UnitId>,
     },
+    CallUp {
+        name: String,
+        troop: TroopTypeId,
+    },
+    Enter {
+        unit: UnitId,
+        base: Base,
+    },
     EndPhase,
 }
 
@@ -150,6 +158,39 @@ impl GameState {
                 range,
             } => self.fire(unit, target, weapon, range, roller, &mut events),
             Plan::Rally { general, units } => self.rally(general, &units, roller, &mut events),
+            Plan::CallUp { name, troop } => {
+                let side = self.active;
+                let edge = self.sides[side].edge;
+                let field = &self.battlefield;
+                let kind = field.ruleset.troop(troop);
+                let (frontage, depth) = (kind.frontage, kind.depth);
+                let centre = edge_centre(edge, field.width(), field.height(), depth / 2.0);
+                let base = Base::new(centre, edge.opposite().bearing(), frontage, depth);
+                let unit = UnitId(self.units.len());
+                self.units.push(Unit::reserve(
+                    name,
+                    side,
+                    troop,
+                    field.category(troop),
+                    base,
+                ));
+                events.push(Event::CalledUp {
+                    unit,
+                    troop: self.battlefield.ruleset.troop(troop).name.clone(),
+                });
+            }
+            Plan::Enter { unit, base } => {
+                let u = &mut self.units[unit.0];
+                u.base = base;
+                u.status = Status::Active;
+                u.moved = true;
+                self.sides[u.side].starting_units += 1;
+                events.push(Event::Entered {
+                    unit,
+                    to: base.centre,
+                    facing: base.facing,
+                });
+            }
             Plan::EndPhase => self.end_phase(roller, &mut events),
         }
         Ok(events)
@@ -221,7 +262,86 @@ impl GameState {
             Action::MoveGeneral { general, to } => self.plan_general(*general, *to),
             Action::Fire { unit, target } => self.plan_fire(*unit, *target),
             Action::Rally { general, units } => self.plan_rally(*general, units),
+            Action::CallUp { name, troop } => {
+                let troop_id = self.battlefield.ruleset.troop_type(troop).ok_or_else(|| {
+                    Refusal::UnknownTroop {
+                        troop: troop.clone(),
+                    }
+                })?;
+                if self.battlefield.ruleset.troop(troop_id).category == Category::General {
+                    return Err(Refusal::UnknownTroop {
+                        troop: troop.clone(),
+                    });
+                }
+                if name.trim().is_empty() || self.units.iter().any(|u| u.name == *name) {
+                    return Err(Refusal::NameTaken { name: name.clone() });
+                }
+                Ok(Plan::CallUp {
+                    name: name.clone(),
+                    troop: troop_id,
+                })
+            }
+            Action::Enter { unit, to, facing } => self.plan_enter(*unit, *to, *facing),
         }
+    }
+
+    /// A reserve enters with its base on the table touching its own edge,
+    /// on ground it may enter, overlapping nobody and clear of the enemy.
+    fn plan_enter(&self, id: UnitId, to: Point, facing: f64) -> Result<Plan, Refusal> {
+        let unit = self
+            .units
+            .get(id.0)
+            .ok_or(Refusal::NoSuchUnit { index: id.0 })?;
+        let name = || unit.name.clone();
+        if unit.side != self.active {
+            return Err(Refusal::NotYours { name: name() });
+        }
+        if !unit.is_reserve() {
+            return Err(Refusal::NotInReserve { name: name() });
+        }
+        let field = &self.battlefield;
+        let base = Base::new(to, facing, unit.base.frontage, unit.base.depth);
+        if !field.base_on_table(&base) {
+            return Err(Refusal::OffTable { name: name() });
+        }
+        let edge = self.sides[unit.side].edge;
+        let gap = base
+            .corners()
+            .iter()
+            .map(|c| match edge {
+                crate::battlefield::Edge::South => c.y,
+                crate::battlefield::Edge::North => field.height() - c.y,
+                crate::battlefield::Edge::West => c.x,
+                crate::battlefield::Edge::East => field.width() - c.x,
+            })
+            .fold(f64::INFINITY, f64::min);
+        if gap > 0.05 {
+            return Err(Refusal::NotAtOwnEdge { name: name() });
+        }
+        let passable = field
+            .grid
+            .cell_at(to)
+            .is_some_and(|cell| field.passable(unit.troop, cell));
+        if !passable {
+            return Err(Refusal::Impassable {
+                name: name(),
+                at: to,
+            });
+        }
+        if let Some(other) = self.overlapping(&base, id, None) {
+            return Err(self.interpenetration(unit, other));
+        }
+        if let Some(enemy) = self.units.iter().find(|u| {
+            u.is_active()
+                && u.side != unit.side
+                && base.distance_to(&u.base) < self.rules.keep_clear
+        }) {
+            return Err(Refusal::ContactWithoutCharge {
+                name: name(),
+                enemy: enemy.name.clone(),
+            });
+        }
+        Ok(Plan::Enter { unit: id, base })
     }
 
     fn unit_checked(&self, id: UnitId) -> Result<&Unit, Refusal> {
@@ -1294,6 +1414,20 @@ impl GameState {
                 }
             }
         }
+        if allowed.contains(&ActionKind::Enter) {
+            for (index, unit) in self.units.iter().enumerate() {
+                if unit.side == self.active && unit.is_reserve() {
+                    push(
+                        &mut actions,
+                        Action::Enter {
+                            unit: UnitId(index),
+                            to: unit.base.centre,
+                            facing: unit.base.facing,
+                        },
+                    );
+                }
+            }
+        }
         if allowed.contains(&ActionKind::MoveGeneral) {
             for (index, general) in self.generals.iter().enumerate() {
                 if general.side != self.active || general.moved {
@@ -1442,6 +1576,17 @@ fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
         }
     }
     start + direction * hi
+}
+
+/// A point `inset` inches in from the middle of `edge`.
+fn edge_centre(edge: crate::battlefield::Edge, width: f64, height: f64, inset: f64) -> Point {
+    use crate::battlefield::Edge;
+    match edge {
+        Edge::North => Point::new(width / 2.0, height - inset),
+        Edge::South => Point::new(width / 2.0, inset),
+        Edge::East => Point::new(width - inset, height / 2.0),
+        Edge::West => Point::new(inset, height / 2.0),
+    }
 }
 
 /// Round to 1/1000 inch, so enumerated actions print and replay cleanly.

@@ -72,6 +72,26 @@ pub enum Action {
         /// The units to rally, most urgent first.
         units: Vec<UnitId>,
     },
+    /// Call up a unit of reinforcements of troop type `troop` (by name):
+    /// it joins the side to act as a reserve waiting off table. The Lone
+    /// Warrior opponent rolls which troops come (seed 004, reaction D);
+    /// the action records what it rolled, so a replay needs no dice.
+    CallUp {
+        /// The new unit's name (unique).
+        name: String,
+        /// Its troop type in the rule set.
+        troop: String,
+    },
+    /// Bring a reserve onto the table at its own edge (seed 004: "enter
+    /// from the centre rear of the table"); it counts as having moved.
+    Enter {
+        /// The reserve.
+        unit: UnitId,
+        /// Where its centre stands; the base must touch its own edge.
+        to: Point,
+        /// Its facing.
+        facing: f64,
+    },
     /// End the current phase.
     EndPhase,
 }
@@ -87,6 +107,8 @@ impl Action {
             Action::MoveGeneral { .. } => ActionKind::MoveGeneral,
             Action::Fire { .. } => ActionKind::Fire,
             Action::Rally { .. } => ActionKind::Rally,
+            Action::CallUp { .. } => ActionKind::CallUp,
+            Action::Enter { .. } => ActionKind::Enter,
             Action::EndPhase => return None,
         })
     }
@@ -287,6 +309,22 @@ pub enum Event {
         removed: Vec<(UnitId, u32)>,
         /// Rallies left for the game.
         rallies_left: u32,
+    },
+    /// Reinforcements called up: a new reserve waits off table.
+    CalledUp {
+        /// The new unit.
+        unit: UnitId,
+        /// Its troop type's name.
+        troop: String,
+    },
+    /// A reserve entered the table.
+    Entered {
+        /// Who.
+        unit: UnitId,
+        /// Where its centre stands.
+        to: Point,
+        /// Its facing.
+        facing: f64,
     },
     /// A phase ended.
     PhaseEnded {
@@ -512,6 +550,26 @@ pub enum Refusal {
         /// The unit.
         name: String,
     },
+    /// Only a reserve waiting off table may enter.
+    NotInReserve {
+        /// The unit.
+        name: String,
+    },
+    /// A reserve enters touching its own table edge.
+    NotAtOwnEdge {
+        /// The unit.
+        name: String,
+    },
+    /// No such troop type in the rule set.
+    UnknownTroop {
+        /// The name given.
+        troop: String,
+    },
+    /// A unit of that name exists already.
+    NameTaken {
+        /// The name.
+        name: String,
+    },
 }
 
 fn inches(value: f64) -> String {
@@ -665,6 +723,17 @@ impl fmt::Display for Refusal {
                 f,
                 "cannot rally `{name}`: artillery and cavalry may not be rallied"
             ),
+            Refusal::NotInReserve { name } => {
+                write!(f, "`{name}` is not a reserve waiting off table")
+            }
+            Refusal::NotAtOwnEdge { name } => write!(
+                f,
+                "`{name}` must enter with its base touching its own table edge"
+            ),
+            Refusal::UnknownTroop { troop } => {
+                write!(f, "there is no troop type `{troop}` in the rule set")
+            }
+            Refusal::NameTaken { name } => write!(f, "a unit called `{name}` exists already"),
         }
     }
 }

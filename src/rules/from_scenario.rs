@@ -29,6 +29,29 @@ impl GameSetup {
                     name: unit.name.clone(),
                     troop: unit.troop,
                     base,
+                    reserve: false,
+                });
+            }
+            // Reserves wait off table; their base is where they would enter,
+            // the centre of their own edge (seed 004: "from the centre rear").
+            for unit in &side.reserves {
+                let troop = ruleset.troop(unit.troop);
+                let centre = edge_middle(
+                    side.edge,
+                    battlefield.width(),
+                    battlefield.height(),
+                    troop.depth / 2.0,
+                );
+                units.push(UnitSetup {
+                    name: unit.name.clone(),
+                    troop: unit.troop,
+                    base: Base::new(
+                        centre,
+                        side.edge.opposite().bearing(),
+                        troop.frontage,
+                        troop.depth,
+                    ),
+                    reserve: true,
                 });
             }
             let general_type = ruleset

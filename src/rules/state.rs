@@ -36,8 +36,10 @@ pub struct UnitSetup {
     pub name: String,
     /// Troop type in the rule set.
     pub troop: TroopTypeId,
-    /// Where it stands and faces.
+    /// Where it stands and faces (for a reserve, where it would enter).
     pub base: Base,
+    /// Waits off table until it enters (seed 004 reserves).
+    pub reserve: bool,
 }
 
 /// One general as a scenario places him.
@@ -138,6 +140,8 @@ pub enum Status {
     Routed,
     /// Driven off the table by a retreat.
     Exited,
+    /// Waiting off table to enter (seed 004 reserves and reinforcements).
+    Reserve,
 }
 
 /// A unit in play.
@@ -170,6 +174,35 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A unit waiting off table.
+    pub fn reserve(
+        name: String,
+        side: usize,
+        troop: TroopTypeId,
+        category: Category,
+        base: Base,
+    ) -> Unit {
+        Unit {
+            name,
+            side,
+            troop,
+            category,
+            base,
+            hits: 0,
+            moved: false,
+            pivoted: false,
+            fired: false,
+            charging: None,
+            charge_in_flank: false,
+            status: Status::Reserve,
+        }
+    }
+
+    /// Whether the unit is waiting off table.
+    pub fn is_reserve(&self) -> bool {
+        self.status == Status::Reserve
+    }
+
     /// Whether the unit is on the table.
     pub fn is_active(&self) -> bool {
         self.status == Status::Active
@@ -202,7 +235,8 @@ pub struct SideState {
     pub name: String,
     /// Own table edge.
     pub edge: Edge,
-    /// Units it started with.
+    /// Units it started with on the table, plus every reserve that has
+    /// entered since (the count army resolve and rout fractions use).
     pub starting_units: usize,
     /// Army resolve has struck.
     pub resolve_spent: bool,
@@ -342,6 +376,19 @@ impl GameState {
                     name: unit.name.clone(),
                     problem: problem.to_string(),
                 };
+                if units.iter().any(|u| u.name == unit.name) {
+                    return Err(bad("shares its name with another unit"));
+                }
+                if unit.reserve {
+                    units.push(Unit::reserve(
+                        unit.name.clone(),
+                        side_index,
+                        unit.troop,
+                        battlefield.category(unit.troop),
+                        unit.base,
+                    ));
+                    continue;
+                }
                 if !battlefield.base_on_table(&unit.base) {
                     return Err(bad("is off the table"));
                 }
@@ -403,7 +450,7 @@ impl GameState {
             sides.push(SideState {
                 name: force.name.clone(),
                 edge: force.edge,
-                starting_units: force.units.len(),
+                starting_units: force.units.iter().filter(|u| !u.reserve).count(),
                 resolve_spent: false,
             });
         }
@@ -462,7 +509,7 @@ impl GameState {
     pub fn lost(&self, side: usize) -> usize {
         self.units
             .iter()
-            .filter(|u| u.side == side && !u.is_active())
+            .filter(|u| u.side == side && matches!(u.status, Status::Routed | Status::Exited))
             .count()
     }
 

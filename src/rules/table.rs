@@ -65,6 +65,10 @@ pub enum ActionKind {
     Fire,
     /// [`super::Action::Rally`].
     Rally,
+    /// [`super::Action::CallUp`].
+    CallUp,
+    /// [`super::Action::Enter`].
+    Enter,
 }
 
 /// What a phase does by itself when it begins.

@@ -83,6 +83,7 @@ fn game(
                     name: name.to_string(),
                     troop: id,
                     base: Base::new(p(*x, *y), *facing, troop_type.frontage, troop_type.depth),
+                    reserve: false,
                 }
             })
             .collect(),

@@ -115,6 +115,28 @@ pub enum ReinforcementTable {
     British,
 }
 
+/// A side's posture for the Lone Warrior opponent (a house rule where the
+/// history calls for it; see `docs/rulings.md`, Opponent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Posture {
+    /// Every order is carried out as the seed says.
+    #[default]
+    Free,
+    /// Hold the position: no advancing of its own accord, charges only at
+    /// enemies close to the line; withdrawals are still obeyed.
+    Hold,
+}
+
+impl Posture {
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Posture::Free => "free",
+            Posture::Hold => "hold",
+        }
+    }
+}
+
 /// How a unit is drawn up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Formation {
@@ -227,6 +249,8 @@ pub struct Side {
     pub generals: Vec<General>,
     /// Reinforcement table, where the scenario has one.
     pub reinforcements: Option<ReinforcementTable>,
+    /// The opponent's posture for this side (house rule).
+    pub posture: Posture,
     /// Deployment zones.
     pub zones: Vec<Area>,
     /// Units on the table (or placed in a zone at the start).
@@ -613,6 +637,18 @@ impl Validator<'_> {
                     None
                 }
             };
+            let posture = match side.posture.as_deref() {
+                None | Some("free") => Posture::Free,
+                Some("hold") => Posture::Hold,
+                Some(other) => {
+                    let hint = did_you_mean(other, ["free", "hold"]);
+                    self.report(
+                        &format!("{side_path}.posture"),
+                        format!("unknown posture `{other}`{hint}; expected free or hold"),
+                    );
+                    Posture::Free
+                }
+            };
             let zones: Vec<Area> = side
                 .zones
                 .iter()
@@ -732,6 +768,7 @@ impl Validator<'_> {
                 edge,
                 generals,
                 reinforcements,
+                posture,
                 zones,
                 units,
                 reserves,

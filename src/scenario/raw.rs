@@ -84,6 +84,8 @@ pub struct RawSide {
     #[serde(default)]
     pub reinforcements: Option<String>,
     #[serde(default)]
+    pub posture: Option<String>,
+    #[serde(default)]
     pub zones: Vec<RawArea>,
     #[serde(default)]
     pub units: Vec<RawUnit>,

@@ -1,0 +1,659 @@
+//! The Lone Warrior opponent on the digital table (seed 004 driving the
+//! seed-000 rules engine): every unit of a commanded side takes the
+//! reaction test each bound, reading its situation off the game state as a
+//! player at the table would, and its order is carried out through legal
+//! engine actions; generals react to the three triggers; reserves and
+//! reinforcements are called up and enter at the centre of their edge.
+//!
+//! Every decision carries its reasons as data ([`Decision`],
+//! [`GeneralDecision`]): the factors read off the map, the reaction test,
+//! the target and why, the route, the actions sent and any refused. The
+//! edges (`foe play`, logs, `foe simulate`) render these; they never
+//! recompute them. The mapping of the seed's orders onto the seed-000 rules
+//! is ruled in `docs/rulings.md`, "Opponent" (O1…).
+//!
+//! Pure: no I/O, no printing, no clock, no global RNG; dice come only from
+//! the [`Roller`] passed in.
+
+mod act;
+mod command;
+mod read;
+
+#[cfg(test)]
+mod tests;
+
+use crate::battlefield::{Field, Point};
+use crate::dice::Roller;
+use crate::reaction::{self, Factor, Options, Outcome};
+use crate::rules::{Action, Event, GameState, GeneralId, Outcome as GameOutcome, Refusal, UnitId};
+use crate::ruleset::TroopTypeId;
+use crate::scenario::{Posture, Scenario};
+use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub use read::Reading;
+
+/// Where a decision's accepted actions, refusals and events are recorded.
+type Record<'a> = (
+    &'a mut Vec<Action>,
+    &'a mut Vec<(Action, Refusal)>,
+    &'a mut Vec<Event>,
+);
+
+/// What the opponent remembers about one unit between bounds.
+#[derive(Debug, Clone, PartialEq)]
+struct Memory {
+    /// Lone Warrior reaction class id.
+    class: String,
+    /// Unit character, for rated classes.
+    character: Option<Character>,
+    /// Formation (the seed-000 engine has none; the opponent keeps it for
+    /// the order variants, ruling O6).
+    formation: Formation,
+    /// Disordered by a fire-and-withdraw in close order.
+    disordered: bool,
+    /// Figures at full strength (ruling O3).
+    figures: u32,
+    /// Fell back last bound (withdraw, rout, fire and withdraw that moved).
+    withdrew: bool,
+    /// Lost a melee (retreated) since its last test.
+    lost_melee: bool,
+    /// Hits when it last tested.
+    hits_at_test: u32,
+    /// Guns abandoned on a rout: never act again.
+    abandoned: bool,
+}
+
+/// What the opponent remembers about one of its generals.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct GeneralMemory {
+    /// Where he is riding to take his start position, until he is there.
+    post: Option<Point>,
+    /// The start position has been rolled.
+    placed: bool,
+    /// Rode off the table for good (reaction E at the baseline).
+    left: bool,
+}
+
+/// Distance fields that do not change during a game, per troop type.
+#[derive(Debug, Default)]
+struct Fields {
+    /// To the side's own table edge.
+    edge: HashMap<TroopTypeId, Arc<Field>>,
+    /// To the nearest cover (natural or hard).
+    cover: HashMap<TroopTypeId, Arc<Field>>,
+}
+
+/// The opponent commanding one side.
+#[derive(Debug)]
+pub struct Opponent {
+    tables: Arc<Tables>,
+    side: usize,
+    posture: Posture,
+    /// The side's reinforcement table (`french`, `british`), if any.
+    army: Option<String>,
+    /// By unit id (all units of both sides; only own are used).
+    units: Vec<Option<Memory>>,
+    /// By general id.
+    generals: Vec<GeneralMemory>,
+    /// The last decision about each unit, by unit id.
+    last: Vec<Option<Decision>>,
+    /// The turn whose tests have been taken.
+    tested_turn: Option<u32>,
+    /// Enemy units seen falling back since our last bound.
+    enemy_retreating: Vec<UnitId>,
+    /// An enemy attacked within 6" since our last bound.
+    enemy_attacking: bool,
+    /// Own units routed or driven off since our last bound.
+    own_lost: Vec<UnitId>,
+    /// Reinforcements called up so far (for their names).
+    called_up: u32,
+    /// Units whose orders fire, for the Shooting phase.
+    pending_fire: Vec<UnitId>,
+    fields: Fields,
+}
+
+/// The route a move follows, in words and numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteNote {
+    /// Where the unit's centre starts.
+    pub from: Point,
+    /// Where it ends this bound.
+    pub to: Point,
+    /// What it was heading for.
+    pub goal: String,
+    /// Movement cost of this bound's part, inches of open ground.
+    pub length: f64,
+    /// Legs (straight lines or road stretches) this bound.
+    pub legs: usize,
+    /// Whether the straight line served (no search was needed).
+    pub straight: bool,
+}
+
+/// One unit's decision this bound, with every reason.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its name.
+    pub name: String,
+    /// Game turn.
+    pub turn: u32,
+    /// The situation read off the map.
+    pub reading: Reading,
+    /// The reaction test: factors, die, total, order, variant.
+    pub outcome: Outcome,
+    /// What the order meant for it here, in words (the mapping onto the
+    /// seed-000 rules, ruling numbers included).
+    pub plan: String,
+    /// The enemy it aimed at and why that one.
+    pub target: Option<(UnitId, String)>,
+    /// The route of its move, if it moved.
+    pub route: Option<RouteNote>,
+    /// Actions sent to the rules engine and accepted, in order.
+    pub actions: Vec<Action>,
+    /// Actions refused, with the rule that refused them.
+    pub refused: Vec<(Action, Refusal)>,
+    /// The engine events its actions caused (moves, shots, hits).
+    pub events: Vec<Event>,
+    /// Whether it fell back this bound (counts as withdrawing next bound).
+    pub withdrew: bool,
+}
+
+/// A general's decision this bound.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneralDecision {
+    /// The general.
+    pub general: GeneralId,
+    /// His name.
+    pub name: String,
+    /// His character.
+    pub character: Character,
+    /// The start position rolled at his first bound: d100, letter, point.
+    pub start: Option<(u8, Reaction, Point)>,
+    /// The triggers that held this bound.
+    pub triggers: Vec<Trigger>,
+    /// The reaction test, if a trigger made him test.
+    pub reaction: Option<crate::general::GeneralReaction>,
+    /// What he did, in words.
+    pub does: String,
+    /// A reinforcement called up: d100, troop called.
+    pub called_up: Option<(u8, String)>,
+    /// Actions sent and accepted.
+    pub actions: Vec<Action>,
+    /// Actions refused.
+    pub refused: Vec<(Action, Refusal)>,
+}
+
+/// A rally attempt and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RallyDecision {
+    /// The general.
+    pub general: GeneralId,
+    /// The units named, most urgent first.
+    pub units: Vec<UnitId>,
+    /// Why (the policy, ruling O14).
+    pub why: String,
+    /// The engine's events (the roll and hits removed).
+    pub events: Vec<Event>,
+}
+
+/// Everything the opponent did in one player turn.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TurnReport {
+    /// The side.
+    pub side: usize,
+    /// Game turn.
+    pub turn: u32,
+    /// Generals' decisions, in general order.
+    pub generals: Vec<GeneralDecision>,
+    /// Reserves' tests and entries (a decision with an off-table reading).
+    pub reserves: Vec<Decision>,
+    /// Units' decisions, in unit order.
+    pub decisions: Vec<Decision>,
+    /// Rally attempts.
+    pub rallies: Vec<RallyDecision>,
+    /// Every action sent and accepted, in order.
+    pub actions: Vec<Action>,
+    /// Every engine event, in order.
+    pub events: Vec<Event>,
+}
+
+/// A unit's situation now and the exact odds of each order (`what UNIT`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its name.
+    pub name: String,
+    /// The situation read off the map.
+    pub reading: Reading,
+    /// Every factor except the die.
+    pub factors: Vec<Factor>,
+    /// Their sum.
+    pub modifier: i32,
+    /// Each possible order and its probability, boldest first.
+    pub odds: Vec<(Order, f64)>,
+}
+
+/// A whole game played by opponents.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord {
+    /// Every action accepted, in order (with the scenario and seed, the game).
+    pub actions: Vec<Action>,
+    /// Every event, in order.
+    pub events: Vec<Event>,
+    /// Each player turn's report.
+    pub reports: Vec<TurnReport>,
+    /// How it ended (`None` if no opponent commanded the side to act).
+    pub outcome: Option<GameOutcome>,
+    /// Game turns played.
+    pub turns: u32,
+}
+
+impl Opponent {
+    /// An opponent for `side` with the defaults of the rule set: each
+    /// unit's reaction class from its troop type, its formation the class's
+    /// usual one, no unit characters, no posture, no reinforcement table.
+    /// Use [`Opponent::with_scenario`] to read those from the scenario.
+    pub fn new(tables: Arc<Tables>, state: &GameState, side: usize) -> Opponent {
+        let mut opponent = Opponent {
+            tables,
+            side,
+            posture: Posture::Free,
+            army: None,
+            units: Vec::new(),
+            generals: vec![GeneralMemory::default(); state.generals.len()],
+            last: Vec::new(),
+            tested_turn: None,
+            enemy_retreating: Vec::new(),
+            enemy_attacking: false,
+            own_lost: Vec::new(),
+            called_up: 0,
+            pending_fire: Vec::new(),
+            fields: Fields::default(),
+        };
+        opponent.sync(state);
+        opponent
+    }
+
+    /// Read what the scenario says about the side: reaction classes,
+    /// formations, unit characters and strengths, the side's posture and
+    /// reinforcement table. Units are matched by name.
+    pub fn with_scenario(mut self, scenario: &Scenario, state: &GameState) -> Opponent {
+        let Some(side) = scenario.sides.get(self.side) else {
+            return self;
+        };
+        self.posture = side.posture;
+        self.army = side.reinforcements.map(|table| match table {
+            crate::scenario::ReinforcementTable::French => "french".to_string(),
+            crate::scenario::ReinforcementTable::British => "british".to_string(),
+        });
+        for unit in side.units.iter().chain(&side.reserves) {
+            let Some(id) = state.find_unit(&unit.name) else {
+                continue;
+            };
+            let class = unit
+                .reaction_class
+                .clone()
+                .unwrap_or_else(|| self.default_class(state, id));
+            let memory = self.memory_for(
+                state,
+                id,
+                class,
+                Some(unit.formation),
+                unit.character.map(character_of),
+                unit.strength,
+            );
+            self.units[id.0] = Some(memory);
+        }
+        self
+    }
+
+    /// The side commanded.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The side's posture.
+    pub fn posture(&self) -> Posture {
+        self.posture
+    }
+
+    /// Set the side's posture (e.g. for a scenario built in code).
+    pub fn set_posture(&mut self, posture: Posture) {
+        self.posture = posture;
+    }
+
+    /// Set the side's reinforcement table (`french` or `british`).
+    pub fn set_reinforcements(&mut self, army: Option<&str>) {
+        self.army = army.map(str::to_string);
+    }
+
+    /// Set a unit's character (rated classes only count it).
+    pub fn set_character(&mut self, unit: UnitId, character: Option<Character>) {
+        if let Some(Some(memory)) = self.units.get_mut(unit.0) {
+            memory.character = character;
+        }
+    }
+
+    /// The last decision about a unit (for `why UNIT`).
+    pub fn last_decision(&self, unit: UnitId) -> Option<&Decision> {
+        self.last.get(unit.0).and_then(Option::as_ref)
+    }
+
+    /// Before any roll: a unit's situation now and the exact odds of each
+    /// order this bound (for `what UNIT`). `None` for a unit that is not
+    /// the side's or not on the table.
+    pub fn preview(&self, state: &GameState, unit: UnitId) -> Option<Preview> {
+        let u = state.units.get(unit.0)?;
+        if u.side != self.side || !u.is_active() {
+            return None;
+        }
+        let memory = self.memory(state, unit);
+        let reading = self.read(state, unit, &memory);
+        let (factors, modifier) =
+            reaction::modifiers(&self.tables, &reading.situation, Options::default()).ok()?;
+        let odds = reaction::odds(&self.tables, &reading.situation, Options::default()).ok()?;
+        Some(Preview {
+            unit,
+            name: u.name.clone(),
+            reading,
+            factors,
+            modifier,
+            odds,
+        })
+    }
+
+    /// Take note of engine events the opponent did not cause (the other
+    /// side's turn): melees lost, enemies falling back or attacking, own
+    /// units lost. [`Opponent::play_turn`] notes its own events itself;
+    /// a driver passes the other side's events here ([`self_play`] does).
+    pub fn observe(&mut self, state: &GameState, events: &[Event]) {
+        self.sync(state);
+        for event in events {
+            match event {
+                Event::Retreated { unit, .. } => {
+                    if state.unit(*unit).side == self.side {
+                        if let Some(Some(memory)) = self.units.get_mut(unit.0) {
+                            memory.lost_melee = true;
+                        }
+                    } else if !self.enemy_retreating.contains(unit) {
+                        self.enemy_retreating.push(*unit);
+                    }
+                }
+                Event::Moved { unit, from, to, .. } => {
+                    if state.unit(*unit).side == self.side {
+                        continue;
+                    }
+                    let own: Vec<UnitId> = state.active_units(self.side).collect();
+                    let nearest = |point: Point| {
+                        own.iter()
+                            .map(|id| state.unit(*id).base.centre.distance(point))
+                            .fold(f64::INFINITY, f64::min)
+                    };
+                    let (before, after) = (nearest(*from), nearest(*to));
+                    // Ruling O12: an enemy that ends a move farther from our
+                    // nearest unit by an inch or more is falling back; one
+                    // that ends within 6" of ours, closer than it was, is
+                    // attacking within 6".
+                    if after >= before + 1.0 && !self.enemy_retreating.contains(unit) {
+                        self.enemy_retreating.push(*unit);
+                    }
+                    let close = own.iter().any(|id| {
+                        state.unit(*id).base.distance_to(&state.unit(*unit).base)
+                            <= self.tables.reaction.distances.enemy_within + 1e-6
+                    });
+                    if close && after < before {
+                        self.enemy_attacking = true;
+                    }
+                }
+                Event::Charged { target, .. } if state.unit(*target).side == self.side => {
+                    self.enemy_attacking = true;
+                }
+                Event::Routed { unit, .. } | Event::Exited { unit } => {
+                    if state.unit(*unit).side == self.side {
+                        self.own_lost.push(*unit);
+                    } else if !self.enemy_retreating.contains(unit) {
+                        self.enemy_retreating.push(*unit);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Play the side's whole player turn: from the current phase (the
+    /// state's active side must be `side`) through the end of its Rallying
+    /// phase, via legal engine actions only. Never panics; a refused action
+    /// is recorded and the unit falls back to a simpler action or nothing.
+    pub fn play_turn(&mut self, state: &mut GameState, roller: &mut dyn Roller) -> TurnReport {
+        let mut report = TurnReport {
+            side: self.side,
+            turn: state.turn,
+            ..TurnReport::default()
+        };
+        self.sync(state);
+        let turn = state.turn;
+        // Enough steps for every phase of one player turn; a guard, never
+        // reached in a sound game.
+        for _ in 0..16 {
+            if state.is_over() || state.active != self.side || state.turn != turn {
+                break;
+            }
+            match state.phase() {
+                crate::rules::Phase::Movement if self.tested_turn != Some(turn) => {
+                    self.tested_turn = Some(turn);
+                    self.movement(state, roller, &mut report);
+                }
+                crate::rules::Phase::Shooting => self.shooting(state, roller, &mut report),
+                crate::rules::Phase::Rallying => self.rallying(state, roller, &mut report),
+                _ => {}
+            }
+            if state.is_over() || state.active != self.side {
+                break;
+            }
+            self.send(state, roller, Action::EndPhase, &mut report, None);
+        }
+        for decision in &report.decisions {
+            let slot = decision.unit.0;
+            if slot < self.last.len() {
+                self.last[slot] = Some(decision.clone());
+            }
+        }
+        for decision in &report.reserves {
+            let slot = decision.unit.0;
+            if slot < self.last.len() {
+                self.last[slot] = Some(decision.clone());
+            }
+        }
+        report
+    }
+
+    /// Make room in the memories for units the state has and we have not
+    /// seen (reinforcements called up), with rule-set defaults.
+    fn sync(&mut self, state: &GameState) {
+        while self.units.len() < state.units.len() {
+            let id = UnitId(self.units.len());
+            let memory = (state.unit(id).side == self.side).then(|| {
+                let class = self.default_class(state, id);
+                self.memory_for(state, id, class, None, None, None)
+            });
+            self.units.push(memory);
+        }
+        self.last.resize(state.units.len(), None);
+        self.generals
+            .resize(state.generals.len(), GeneralMemory::default());
+    }
+
+    /// The troop type's reaction class (rule set), or `british-regulars`
+    /// for a type with none.
+    fn default_class(&self, state: &GameState, id: UnitId) -> String {
+        let troop = state.battlefield.ruleset.troop(state.unit(id).troop);
+        troop
+            .reaction_class
+            .clone()
+            .unwrap_or_else(|| "british-regulars".to_string())
+    }
+
+    fn memory_for(
+        &self,
+        state: &GameState,
+        id: UnitId,
+        class: String,
+        formation: Option<crate::scenario::Formation>,
+        character: Option<Character>,
+        strength: Option<u32>,
+    ) -> Memory {
+        let (kind, rated) = match self.tables.reaction.class(&class) {
+            Ok((_, row)) => (row.kind, row.rated),
+            Err(_) => (ClassKind::Line, false),
+        };
+        let class = match self.tables.reaction.class(&class) {
+            Ok((id, _)) => id.to_string(),
+            Err(_) => "british-regulars".to_string(),
+        };
+        let wanted = formation.map(|f| match f {
+            crate::scenario::Formation::Line => Formation::Line,
+            crate::scenario::Formation::Column => Formation::Column,
+            crate::scenario::Formation::Skirmish => Formation::Skirmish,
+            crate::scenario::Formation::Limbered => Formation::Limbered,
+        });
+        let formation = wanted
+            .filter(|f| f.fits(kind))
+            .unwrap_or(Formation::default_for(kind));
+        let unit = state.unit(id);
+        let threshold = state.rules.rout_threshold(unit.category).unwrap_or(13);
+        Memory {
+            class,
+            character: if rated { character } else { None },
+            formation,
+            disordered: false,
+            figures: strength.unwrap_or(threshold).max(1),
+            withdrew: false,
+            lost_melee: false,
+            hits_at_test: unit.hits,
+            abandoned: false,
+        }
+    }
+
+    /// A unit's memory (a default for one we have not seen).
+    fn memory(&self, state: &GameState, id: UnitId) -> Memory {
+        match self.units.get(id.0) {
+            Some(Some(memory)) => memory.clone(),
+            _ => self.memory_for(state, id, self.default_class(state, id), None, None, None),
+        }
+    }
+
+    /// Send one action; note its events; record it in `decision` if given.
+    fn send(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        action: Action,
+        report: &mut TurnReport,
+        decision: Option<Record<'_>>,
+    ) -> bool {
+        match state.apply(&action, roller) {
+            Ok(events) => {
+                self.observe_own(state, &events);
+                if let Some((actions, _, decision_events)) = decision {
+                    actions.push(action.clone());
+                    decision_events.extend(events.iter().cloned());
+                }
+                report.actions.push(action);
+                report.events.extend(events);
+                true
+            }
+            Err(refusal) => {
+                if let Some((_, refused, _)) = decision {
+                    refused.push((action, refusal));
+                }
+                false
+            }
+        }
+    }
+
+    /// Own-turn events: the same notes as [`Opponent::observe`].
+    fn observe_own(&mut self, state: &GameState, events: &[Event]) {
+        let interesting = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Retreated { .. } | Event::Routed { .. } | Event::Exited { .. }
+            )
+        });
+        if interesting {
+            let notes: Vec<Event> = events
+                .iter()
+                .filter(|e| {
+                    matches!(
+                        e,
+                        Event::Retreated { .. } | Event::Routed { .. } | Event::Exited { .. }
+                    )
+                })
+                .cloned()
+                .collect();
+            self.observe(state, &notes);
+        } else {
+            self.sync(state);
+        }
+    }
+}
+
+fn character_of(character: crate::scenario::Character) -> Character {
+    match character {
+        crate::scenario::Character::Rash => Character::Rash,
+        crate::scenario::Character::Brave => Character::Brave,
+        crate::scenario::Character::Average => Character::Average,
+        crate::scenario::Character::Cautious => Character::Cautious,
+        crate::scenario::Character::Timid => Character::Timid,
+    }
+}
+
+/// Opponents for both sides of a scenario (watch mode, `foe simulate`).
+pub fn opponents_for(
+    tables: &Arc<Tables>,
+    scenario: &Scenario,
+    state: &GameState,
+) -> Vec<Opponent> {
+    (0..state.sides.len())
+        .map(|side| Opponent::new(tables.clone(), state, side).with_scenario(scenario, state))
+        .collect()
+}
+
+/// Play a whole game with opponents commanding the given sides (both =
+/// self-play), returning every action and event. Stops when the game is
+/// over or when the side to act has no opponent here.
+pub fn self_play(
+    state: &mut GameState,
+    opponents: &mut [Opponent],
+    roller: &mut dyn Roller,
+) -> GameRecord {
+    let mut record = GameRecord::default();
+    let limit = (state.turns as usize + 1) * 2 + 2;
+    for _ in 0..limit {
+        if state.is_over() {
+            break;
+        }
+        let Some(index) = opponents.iter().position(|o| o.side == state.active) else {
+            break;
+        };
+        let before = (state.turn, state.active, state.phase_index);
+        let report = opponents[index].play_turn(state, roller);
+        for (other, opponent) in opponents.iter_mut().enumerate() {
+            if other != index {
+                opponent.observe(state, &report.events);
+            }
+        }
+        record.actions.extend(report.actions.iter().cloned());
+        record.events.extend(report.events.iter().cloned());
+        record.reports.push(report);
+        if (state.turn, state.active, state.phase_index) == before {
+            break;
+        }
+    }
+    record.outcome = state.outcome.clone();
+    record.turns = state.turn;
+    record
+}

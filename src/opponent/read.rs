@@ -1,0 +1,196 @@
+//! Reading a unit's situation off the game state, as a player at the table
+//! would (seed 004, "Troops reaction to local events"; rulings O1–O5).
+
+use super::{Memory, Opponent};
+use crate::battlefield::Base;
+use crate::reaction::Situation;
+use crate::rules::{GameState, GeneralId, UnitId};
+use crate::ruleset::Category;
+use crate::tables::{ClassKind, Column};
+
+/// The situation factors read off the map, with what produced each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    /// What the reaction test is given.
+    pub situation: Situation,
+    /// The ground's column before any withdrawal note (ruling O1).
+    pub ground: Column,
+    /// The nearest enemy by base-to-base distance, in sight or not (R5).
+    pub nearest_enemy: Option<(UnitId, f64)>,
+    /// The nearest enemy in sight.
+    pub seen_enemy: Option<UnitId>,
+    /// A general within 3".
+    pub general: Option<(GeneralId, f64)>,
+    /// The nearest friend within 6".
+    pub support: Option<(UnitId, f64)>,
+    /// An enemy seen falling back.
+    pub retreating_enemy: Option<UnitId>,
+    /// The friend ahead it is approaching, deployed to fire.
+    pub friend_ahead: Option<UnitId>,
+    /// The enemy that friend is fighting, if in contact.
+    pub friend_enemy: Option<UnitId>,
+    /// Hits now.
+    pub hits: u32,
+    /// Hits when it last tested.
+    pub hits_before: u32,
+    /// Figures at full strength (ruling O3).
+    pub figures: u32,
+    /// Figures left now.
+    pub figures_left: u32,
+    /// Off table in reserve (an encamped test).
+    pub off_table: bool,
+}
+
+/// Figures lost for `hits` in a unit of `figures` figures that routs at
+/// `threshold` hits (ruling O3): hits scaled to figures, rounded down.
+pub fn figures_lost(hits: u32, figures: u32, threshold: u32) -> u32 {
+    let threshold = threshold.max(1);
+    (hits.min(threshold) * figures / threshold).min(figures)
+}
+
+/// The best reaction column under any part of a base (ruling O1): the
+/// engine counts a unit as in cover when any cell under it is cover, so a
+/// unit lining a fence is behind hard cover.
+pub fn ground_column(state: &GameState, base: &Base) -> Column {
+    let field = &state.battlefield;
+    field
+        .cells_under(base)
+        .into_iter()
+        .chain(field.grid.cell_at(base.centre))
+        .map(|cell| field.grid.column(&field.ruleset, cell))
+        .filter(|column| *column != Column::Retreat)
+        .max()
+        .unwrap_or(Column::Open)
+}
+
+impl Opponent {
+    /// Read `id`'s situation now, given what is remembered about it.
+    pub(super) fn read(&self, state: &GameState, id: UnitId, memory: &Memory) -> Reading {
+        let unit = state.unit(id);
+        let tables = &self.tables;
+        let kind = tables
+            .reaction
+            .class(&memory.class)
+            .map_or(ClassKind::Line, |(_, row)| row.kind);
+        let enemy_side = GameState::enemy_of(self.side);
+        let enemies: Vec<UnitId> = state.active_units(enemy_side).collect();
+        let field = &state.battlefield;
+        let by_distance = |ids: &mut Vec<(UnitId, f64)>| {
+            ids.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        };
+        let mut distances: Vec<(UnitId, f64)> = enemies
+            .iter()
+            .map(|e| (*e, unit.base.distance_to(&state.unit(*e).base)))
+            .collect();
+        by_distance(&mut distances);
+        let nearest_enemy = distances.first().copied();
+        let in_sight: Vec<UnitId> = distances
+            .iter()
+            .filter(|(e, _)| field.can_see(&unit.base, &state.unit(*e).base))
+            .map(|(e, _)| *e)
+            .collect();
+        let seen_enemy = in_sight.first().copied();
+        let retreating_enemy = in_sight
+            .iter()
+            .copied()
+            .find(|e| self.enemy_retreating.contains(e));
+        let sees_cavalry = in_sight
+            .iter()
+            .any(|e| state.unit(*e).category == Category::Cavalry);
+        let general = state
+            .generals
+            .iter()
+            .enumerate()
+            .filter(|(index, g)| {
+                g.side == self.side && !self.generals.get(*index).is_some_and(|m| m.left)
+            })
+            .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
+            .filter(|(_, d)| *d <= 3.0 + 1e-6)
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let mut friends: Vec<(UnitId, f64)> = state
+            .active_units(self.side)
+            .filter(|f| *f != id)
+            .map(|f| (f, unit.base.distance_to(&state.unit(f).base)))
+            .collect();
+        by_distance(&mut friends);
+        let support = friends
+            .iter()
+            .copied()
+            .find(|(_, d)| *d <= tables.reaction.distances.enemy_within + 1e-6);
+        // Ruling O5: approaching the rear of a friend deployed to fire is a
+        // friend within 6", in the unit's frontal arc, nearer the unit's
+        // nearest enemy than the unit is, with an enemy within musket range.
+        let mut friend_ahead = None;
+        let mut friend_enemy = None;
+        if let Some((enemy, distance)) = nearest_enemy {
+            let enemy_base = &state.unit(enemy).base;
+            for (friend, gap) in &friends {
+                if *gap > 6.0 + 1e-6 {
+                    break;
+                }
+                let friend_base = &state.unit(*friend).base;
+                if !unit.base.in_frontal_arc(friend_base)
+                    || friend_base.distance_to(enemy_base) >= distance
+                {
+                    continue;
+                }
+                let engaged = enemies
+                    .iter()
+                    .copied()
+                    .find(|e| state.in_contact(*friend, *e));
+                let firing = enemies.iter().any(|e| {
+                    friend_base.distance_to(&state.unit(*e).base) <= state.rules.musket.range + 1e-6
+                });
+                if engaged.is_some() || firing {
+                    friend_ahead = Some(*friend);
+                    friend_enemy = engaged;
+                    break;
+                }
+            }
+        }
+        let threshold = state.rules.rout_threshold(unit.category).unwrap_or(13);
+        let lost_now = figures_lost(unit.hits, memory.figures, threshold);
+        let lost_before = figures_lost(memory.hits_at_test, memory.figures, threshold);
+        let figures_left = memory.figures - lost_now;
+        let ground = ground_column(state, &unit.base);
+        let situation = Situation {
+            class: memory.class.clone(),
+            column: Some(ground),
+            enemy_in_sight: seen_enemy.is_some(),
+            enemy_distance: nearest_enemy.map(|(_, d)| d),
+            general_within_3: general.is_some(),
+            support_within_6: support.is_some(),
+            sees_enemy_retreat: retreating_enemy.is_some(),
+            lost_melee: memory.lost_melee,
+            skirmish_order: kind == ClassKind::Line
+                && memory.formation == crate::tables::Formation::Skirmish,
+            sees_own_rout: false,
+            casualties: lost_now.saturating_sub(lost_before),
+            // Seed 004: "under half strength"; fewer than half its figures.
+            under_half: figures_left * 2 < memory.figures,
+            withdrew_last_bound: memory.withdrew,
+            character: memory.character,
+            formation: Some(memory.formation),
+            disordered: memory.disordered,
+            sees_cavalry,
+            friend_firing_ahead: friend_ahead.is_some(),
+            friend_in_melee: friend_enemy.is_some(),
+        };
+        Reading {
+            situation,
+            ground,
+            nearest_enemy,
+            seen_enemy,
+            general,
+            support,
+            retreating_enemy,
+            friend_ahead,
+            friend_enemy,
+            hits: unit.hits,
+            hits_before: memory.hits_at_test,
+            figures: memory.figures,
+            figures_left,
+            off_table: false,
+        }
+    }
+}
