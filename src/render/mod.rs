@@ -4,5 +4,6 @@
 pub mod companion;
 pub mod map;
 pub mod rules;
+pub mod scene;
 pub mod svg;
 pub mod text;
