@@ -19,6 +19,7 @@ mod map;
 mod melee;
 mod react;
 mod reinforce;
+mod repl;
 mod route;
 
 use dice::{CliDice, DiceMode};
