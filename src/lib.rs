@@ -24,5 +24,8 @@ pub mod stats;
 
 pub mod companion;
 
+pub mod opponent_stub;
+pub mod play;
+
 pub mod cli;
 pub mod render;
