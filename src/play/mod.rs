@@ -109,6 +109,8 @@ pub struct Match {
     tables: Arc<Tables>,
     roller: Seeded,
     opponents: Vec<Option<Opponent>>,
+    /// Each general's rallies at the start, for the summary.
+    pub starting_rallies: Vec<u32>,
     /// The player's actions so far.
     actions: Vec<Action>,
     /// How many of `actions` were taken before the current player turn began.
@@ -136,7 +138,9 @@ impl Match {
                 (!player_sides.contains(&side)).then(|| Opponent::new(tables.clone(), &state, side))
             })
             .collect();
+        let starting_rallies = state.generals.iter().map(|general| general.rallies_left).collect();
         let mut game = Match {
+            starting_rallies,
             scenario,
             file,
             seed,

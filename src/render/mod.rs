@@ -3,6 +3,7 @@
 
 pub mod companion;
 pub mod map;
+pub mod play;
 pub mod rules;
 pub mod scene;
 pub mod svg;
