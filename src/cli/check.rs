@@ -99,12 +99,20 @@ pub fn scenario_text(argument: &str) -> Result<(String, String)> {
                 .ok_or_else(|| Error::unknown("scenario", argument, scenario::builtin_names()))?;
             Ok((file.to_string(), text.to_string()))
         }
-        Err(_) => Err(Error::unknown("scenario", argument, scenario::builtin_names())),
+        Err(_) => Err(Error::unknown(
+            "scenario",
+            argument,
+            scenario::builtin_names(),
+        )),
     }
 }
 
 /// Validate a scenario's text, reading an overridden rule set from `tables_dir`.
-pub fn load_scenario_text(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Scenario> {
+pub fn load_scenario_text(
+    shown_as: &str,
+    text: &str,
+    tables_dir: Option<&Path>,
+) -> Result<Scenario> {
     let source = Source::new(shown_as, text);
     let mut ruleset_text: Option<(String, String)> = None;
     let mut io_error = None;

@@ -81,18 +81,23 @@ struct Loaded {
 fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
     let ruleset = &scenario.battlefield.ruleset;
-    let override_file = tables_dir.map(|dir| dir.join("rulesets").join(format!("{}.yaml", ruleset.name)));
+    let override_file =
+        tables_dir.map(|dir| dir.join("rulesets").join(format!("{}.yaml", ruleset.name)));
     let rules = match override_file.filter(|file| file.is_file()) {
         Some(file) => {
             let text = super::read_text(&file)?;
             RulesTable::parse(Source::new(&file.display().to_string(), &text), ruleset)?
         }
-        None => RulesTable::builtin(&ruleset.name, ruleset)
-            .ok_or_else(|| Error::Invalid(format!("no rules engine for rule set `{}`", ruleset.name)))??,
+        None => RulesTable::builtin(&ruleset.name, ruleset).ok_or_else(|| {
+            Error::Invalid(format!("no rules engine for rule set `{}`", ruleset.name))
+        })??,
     };
     Ok(Loaded {
         scenario: Arc::new(scenario),
-        file: ScenarioFile { shown_as: shown_as.to_string(), text: text.to_string() },
+        file: ScenarioFile {
+            shown_as: shown_as.to_string(),
+            text: text.to_string(),
+        },
         rules: Arc::new(rules),
     })
 }
@@ -100,22 +105,34 @@ fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded>
 /// Run `foe play`.
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if args.width < crate::render::map::MIN_WIDTH || args.width > 1000 {
-        return Err(Error::Invalid(format!("--width must be between {} and 1000 columns", crate::render::map::MIN_WIDTH)));
+        return Err(Error::Invalid(format!(
+            "--width must be between {} and 1000 columns",
+            crate::render::map::MIN_WIDTH
+        )));
     }
     let tables = Arc::new(context.tables()?);
     let tables_dir = context.tables_dir.clone();
     let autosave = if args.no_autosave {
         None
     } else {
-        args.autosave.clone().or_else(|| data_dir().map(|dir| dir.join("play-autosave.json")))
+        args.autosave
+            .clone()
+            .or_else(|| data_dir().map(|dir| dir.join("play-autosave.json")))
     };
     let game = if args.resume {
-        let path = autosave.clone().ok_or_else(|| Error::Invalid("no autosave folder: set FOE_DATA_DIR or HOME".into()))?;
+        let path = autosave
+            .clone()
+            .ok_or_else(|| Error::Invalid("no autosave folder: set FOE_DATA_DIR or HOME".into()))?;
         read_save(&path, tables.clone(), tables_dir.as_deref())?
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
         let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
-        let sides: Vec<String> = loaded.scenario.sides.iter().map(|side| side.name.clone()).collect();
+        let sides: Vec<String> = loaded
+            .scenario
+            .sides
+            .iter()
+            .map(|side| side.name.clone())
+            .collect();
         let player_sides = match args.side.as_deref() {
             Some("none") => Vec::new(),
             Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
@@ -129,8 +146,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             None => vec![0],
         };
         let seed = super::dice::seed_or_clock(args.seed);
-        Match::new(loaded.scenario, loaded.file, loaded.rules, tables.clone(), seed, player_sides)
-            .map_err(|error| Error::Invalid(error.to_string()))?
+        Match::new(
+            loaded.scenario,
+            loaded.file,
+            loaded.rules,
+            tables.clone(),
+            seed,
+            player_sides,
+        )
+        .map_err(|error| Error::Invalid(error.to_string()))?
     };
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -152,16 +176,23 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         game,
         tables,
         tables_dir,
-        console: Console { source, out: &mut *context.out, echo: !interactive },
+        console: Console {
+            source,
+            out: &mut *context.out,
+            echo: !interactive,
+        },
         autosave,
         detail,
         map_every_turn: args.map,
-        style: MapStyle { width: args.width, colour: interactive && super::map::colour_wanted() },
+        style: MapStyle {
+            width: args.width,
+            colour: interactive && super::map::colour_wanted(),
+        },
         printed: 0,
     };
     repl.introduce();
     if repl.game.watching() {
-        repl.watch(args.no_pause || !interactive && args.no_pause);
+        repl.watch(args.no_pause);
     } else {
         repl.run();
     }
@@ -169,10 +200,18 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     Ok(())
 }
 
-fn read_save(path: &Path, tables: Arc<crate::tables::Tables>, tables_dir: Option<&Path>) -> Result<Match> {
+fn read_save(
+    path: &Path,
+    tables: Arc<crate::tables::Tables>,
+    tables_dir: Option<&Path>,
+) -> Result<Match> {
     let text = super::read_text(path)?;
-    let save: SaveFile = serde_json::from_str(&text)
-        .map_err(|error| Error::Invalid(format!("`{}` is not a foe play save: {error}", path.display())))?;
+    let save: SaveFile = serde_json::from_str(&text).map_err(|error| {
+        Error::Invalid(format!(
+            "`{}` is not a foe play save: {error}",
+            path.display()
+        ))
+    })?;
     if save.version > SAVE_VERSION {
         return Err(Error::Invalid(format!(
             "`{}` was saved by a newer foe (format {}, this foe reads {SAVE_VERSION}); it is left untouched",
@@ -181,7 +220,8 @@ fn read_save(path: &Path, tables: Arc<crate::tables::Tables>, tables_dir: Option
         )));
     }
     let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
-    Match::from_save(&save, loaded.scenario, loaded.rules, tables).map_err(|error| Error::Invalid(error.to_string()))
+    Match::from_save(&save, loaded.scenario, loaded.rules, tables)
+        .map_err(|error| Error::Invalid(error.to_string()))
 }
 
 struct Repl<'a> {
@@ -203,11 +243,20 @@ impl Repl<'_> {
         let state = &game.state;
         let mut text = format!("{}\n", game.scenario.title);
         for (index, side) in state.sides.iter().enumerate() {
-            let who = if game.player_sides.contains(&index) { "you" } else { "foe" };
+            let who = if game.player_sides.contains(&index) {
+                "you"
+            } else {
+                "foe"
+            };
             text.push_str(&format!("  {}: {who}\n", side.name));
         }
-        text.push_str(&format!("  {} turns, {} move first; seed {}\n", state.turns, state.sides[state.first].name, game.seed));
-        text.push_str("Type `help` for the commands, `map` for the table, `?` for what is legal now.\n");
+        text.push_str(&format!(
+            "  {} turns, {} move first; seed {}\n",
+            state.turns, state.sides[state.first].name, game.seed
+        ));
+        text.push_str(
+            "Type `help` for the commands, `map` for the table, `?` for what is legal now.\n",
+        );
         self.console.say(&text);
         self.print_new();
     }
@@ -237,17 +286,22 @@ impl Repl<'_> {
         if let Some(path) = self.autosave.clone()
             && let Err(error) = self.write_save(&path)
         {
-            self.console.say(&format!("warning: autosave failed: {error}"));
+            self.console
+                .say(&format!("warning: autosave failed: {error}"));
         }
     }
 
     fn write_save(&self, path: &Path) -> Result<()> {
-        let text = serde_json::to_string_pretty(&self.game.save()).map_err(|error| Error::Invalid(error.to_string()))?;
+        let text = serde_json::to_string_pretty(&self.game.save())
+            .map_err(|error| Error::Invalid(error.to_string()))?;
         write_atomically(path, &text)
     }
 
     fn words(&self) -> Vec<String> {
-        let mut words: Vec<String> = COMMANDS.iter().map(|(word, _)| (*word).to_string()).collect();
+        let mut words: Vec<String> = COMMANDS
+            .iter()
+            .map(|(word, _)| (*word).to_string())
+            .collect();
         words.extend(Names::new(&self.game.scenario, &self.game.state).words());
         words
     }
@@ -306,7 +360,8 @@ impl Repl<'_> {
         match command {
             Command::Act(action) => {
                 if self.game.state.is_over() {
-                    self.console.say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
+                    self.console
+                        .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
                     return true;
                 }
                 match self.game.act(action) {
@@ -358,26 +413,43 @@ impl Repl<'_> {
             Command::What(unit) => {
                 let side = self.game.state.unit(unit).side;
                 let answer = match self.game.opponent(side) {
-                    Some(opponent) => opponent
-                        .preview(&self.game.state, unit)
-                        .unwrap_or_else(|| format!("{} has no reaction test to show now.", self.game.state.unit(unit).name)),
-                    None => format!("{} is yours: foe does not decide for it.", self.game.state.unit(unit).name),
+                    Some(opponent) => {
+                        opponent.preview(&self.game.state, unit).unwrap_or_else(|| {
+                            format!(
+                                "{} has no reaction test to show now.",
+                                self.game.state.unit(unit).name
+                            )
+                        })
+                    }
+                    None => format!(
+                        "{} is yours: foe does not decide for it.",
+                        self.game.state.unit(unit).name
+                    ),
                 };
                 self.console.say(&answer);
             }
             Command::Why(unit) => {
                 let name = self.game.state.unit(unit).name.clone();
-                self.console.say(&format!("{name} has taken no reaction test yet."));
+                self.console
+                    .say(&format!("{name} has taken no reaction test yet."));
             }
             Command::Save(file) => match self.write_save(Path::new(&file)) {
                 Ok(()) => self.console.say(&format!("saved to {file}")),
                 Err(error) => self.console.say(&format!("error: {error}")),
             },
-            Command::Load(file) => match read_save(Path::new(&file), self.tables.clone(), self.tables_dir.as_deref()) {
+            Command::Load(file) => match read_save(
+                Path::new(&file),
+                self.tables.clone(),
+                self.tables_dir.as_deref(),
+            ) {
                 Ok(game) => {
                     self.game = game;
                     self.printed = self.game.log.len();
-                    self.console.say(&format!("loaded {file}: turn {}, {}", self.game.state.turn, text::prompt(&self.game.state).trim_end_matches("> ")));
+                    self.console.say(&format!(
+                        "loaded {file}: turn {}, {}",
+                        self.game.state.turn,
+                        text::prompt(&self.game.state).trim_end_matches("> ")
+                    ));
                     self.autosave();
                 }
                 Err(error) => self.console.say(&format!("error: {error}")),
@@ -431,7 +503,9 @@ impl Repl<'_> {
                         troop: state.battlefield.ruleset.troop(unit.troop).name.clone(),
                         base: unit.is_active().then_some(unit.base),
                         note: match unit.status {
-                            crate::rules::Status::Active => format!("{}, {} hits", placement(&unit.base), unit.hits),
+                            crate::rules::Status::Active => {
+                                format!("{}, {} hits", placement(&unit.base), unit.hits)
+                            }
                             crate::rules::Status::Routed => "routed".into(),
                             crate::rules::Status::Exited => "driven off the table".into(),
                         },
@@ -452,7 +526,10 @@ impl Repl<'_> {
             })
             .collect();
         Scene {
-            title: format!("{}: turn {} of {}", game.scenario.title, state.turn, state.turns),
+            title: format!(
+                "{}: turn {} of {}",
+                game.scenario.title, state.turn, state.turns
+            ),
             battlefield: &state.battlefield,
             sides,
         }
@@ -461,7 +538,10 @@ impl Repl<'_> {
 
 fn help(topic: Option<&str>) -> String {
     match topic {
-        Some(word) => match COMMANDS.iter().find(|(name, _)| name.starts_with(&word.to_lowercase())) {
+        Some(word) => match COMMANDS
+            .iter()
+            .find(|(name, _)| name.starts_with(&word.to_lowercase()))
+        {
             Some((_, usage)) => format!("{usage}\n"),
             None => format!("no command `{word}`; `help` lists them\n"),
         },

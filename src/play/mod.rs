@@ -138,7 +138,11 @@ impl Match {
                 (!player_sides.contains(&side)).then(|| Opponent::new(tables.clone(), &state, side))
             })
             .collect();
-        let starting_rallies = state.generals.iter().map(|general| general.rallies_left).collect();
+        let starting_rallies = state
+            .generals
+            .iter()
+            .map(|general| general.rallies_left)
+            .collect();
         let mut game = Match {
             starting_rallies,
             scenario,

@@ -1,11 +1,11 @@
 //! Text for `foe play`: the state of the armies, the legal choices, the
 //! victory verdict and the end-of-game summary. Pure: strings out.
 
+use crate::battlefield::geometry::trim;
 use crate::play::command::Names;
 use crate::play::{Entry, Match};
 use crate::render::rules::event_line;
 use crate::rules::{Action, Condition, Event, GameState, Outcome, UnitId};
-use crate::battlefield::geometry::trim;
 use std::fmt::Write;
 
 /// How much of the opponent's reasoning to print.
@@ -53,7 +53,13 @@ pub fn prompt(state: &GameState) -> String {
     if state.is_over() {
         return "game over> ".into();
     }
-    format!("turn {}/{} {} {}> ", state.turn, state.turns, state.sides[state.active].name, state.phase())
+    format!(
+        "turn {}/{} {} {}> ",
+        state.turn,
+        state.turns,
+        state.sides[state.active].name,
+        state.phase()
+    )
 }
 
 /// The army of a side, one unit a line.
@@ -61,13 +67,20 @@ pub fn status(game: &Match, side: usize) -> String {
     let state = &game.state;
     let names = Names::new(&game.scenario, state);
     let mut out = format!("{}:\n", state.sides[side].name);
-    let _ = writeln!(out, "  {:<5} {:<22} {:<22} {:>5}  {:<12} {:<7} flags", "unit", "name", "type", "hits", "at", "facing");
+    let _ = writeln!(
+        out,
+        "  {:<5} {:<22} {:<22} {:>5}  {:<12} {:<7} flags",
+        "unit", "name", "type", "hits", "at", "facing"
+    );
     for (index, unit) in state.units.iter().enumerate() {
         if unit.side != side {
             continue;
         }
         let troop = &state.battlefield.ruleset.troop(unit.troop).name;
-        let rout_at = state.rules.rout_threshold(unit.category).map_or("-".to_string(), |n| n.to_string());
+        let rout_at = state
+            .rules
+            .rout_threshold(unit.category)
+            .map_or("-".to_string(), |n| n.to_string());
         let mut flags = Vec::new();
         match unit.status {
             crate::rules::Status::Active => {}
@@ -92,8 +105,16 @@ pub fn status(game: &Match, side: usize) -> String {
             unit.name,
             troop,
             format!("{}/{rout_at}", unit.hits),
-            if unit.is_active() { unit.base.centre.to_string() } else { "-".into() },
-            if unit.is_active() { format!("{}°", trim(unit.base.facing)) } else { "-".into() },
+            if unit.is_active() {
+                unit.base.centre.to_string()
+            } else {
+                "-".into()
+            },
+            if unit.is_active() {
+                format!("{}°", trim(unit.base.facing))
+            } else {
+                "-".into()
+            },
             flags.join(", ")
         );
     }
@@ -101,13 +122,22 @@ pub fn status(game: &Match, side: usize) -> String {
         if general.side == side {
             let _ = writeln!(
                 out,
-                "  {:<5} General {} ({}) at {}, {} rallies left{}",
+                "  {:<5} {}, general ({}) at {}, {} rall{} left{}",
                 names.general_label(crate::rules::GeneralId(index)),
                 general.name,
                 general.character,
                 general.base.centre,
                 general.rallies_left,
-                if general.rallied { ", has rallied this turn" } else { "" }
+                if general.rallies_left == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+                if general.rallied {
+                    ", has rallied this turn"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -120,11 +150,31 @@ pub fn unit_detail(game: &Match, unit: UnitId) -> String {
     let u = state.unit(unit);
     let names = Names::new(&game.scenario, state);
     let troop = &state.battlefield.ruleset.troop(u.troop).name;
-    let mut out = format!("{} {} ({}, {})\n", names.label(unit), u.name, troop, state.sides[u.side].name);
-    let _ = writeln!(out, "  hits {} (routs at {})", u.hits, state.rules.rout_threshold(u.category).map_or("-".into(), |n| n.to_string()));
+    let mut out = format!(
+        "{} {} ({}, {})\n",
+        names.label(unit),
+        u.name,
+        troop,
+        state.sides[u.side].name
+    );
+    let _ = writeln!(
+        out,
+        "  hits {} (routs at {})",
+        u.hits,
+        state
+            .rules
+            .rout_threshold(u.category)
+            .map_or("-".into(), |n| n.to_string())
+    );
     if u.is_active() {
         let column = state.battlefield.column_at(u.base.centre);
-        let _ = writeln!(out, "  at {} facing {}°, on {}", u.base.centre, trim(u.base.facing), column.title());
+        let _ = writeln!(
+            out,
+            "  at {} facing {}°, on {}",
+            u.base.centre,
+            trim(u.base.facing),
+            column.title()
+        );
         let mut near: Vec<(f64, UnitId)> = state
             .active_units(GameState::enemy_of(u.side))
             .map(|enemy| (u.base.distance_to(&state.unit(enemy).base), enemy))
@@ -138,8 +188,16 @@ pub fn unit_detail(game: &Match, unit: UnitId) -> String {
                 names.label(*enemy),
                 e.name,
                 trim((distance * 10.0).round() / 10.0),
-                if u.base.in_frontal_arc(&e.base) { ", in its frontal arc" } else { "" },
-                if state.battlefield.can_see(&u.base, &e.base) { "" } else { ", out of sight" }
+                if u.base.in_frontal_arc(&e.base) {
+                    ", in its frontal arc"
+                } else {
+                    ""
+                },
+                if state.battlefield.can_see(&u.base, &e.base) {
+                    ""
+                } else {
+                    ", out of sight"
+                }
             );
         }
     } else {
@@ -155,17 +213,31 @@ pub fn action(game: &Match, action: &Action) -> String {
     let unit = |id: &UnitId| format!("{} ({})", names.label(*id), state.unit(*id).name);
     match action {
         Action::Pivot { unit: u, facing } => format!("pivot {} {}", unit(u), trim(*facing)),
-        Action::Move { unit: u, to, facing } => format!("move {} to {to} facing {}", unit(u), trim(*facing)),
+        Action::Move {
+            unit: u,
+            to,
+            facing,
+        } => format!("move {} to {to} facing {}", unit(u), trim(*facing)),
         Action::MoveRoad { unit: u, path, .. } => {
-            format!("move {} road to {}", unit(u), path.last().map_or("?".into(), |p| p.to_string()))
+            format!(
+                "move {} road to {}",
+                unit(u),
+                path.last().map_or("?".into(), |p| p.to_string())
+            )
         }
         Action::Charge { unit: u, target } => format!("charge {} {}", unit(u), unit(target)),
         Action::Fire { unit: u, target } => format!("fire {} {}", unit(u), unit(target)),
-        Action::MoveGeneral { general, to } => format!("general {} to {to}", names.general_label(*general)),
+        Action::MoveGeneral { general, to } => {
+            format!("general {} to {to}", names.general_label(*general))
+        }
         Action::Rally { general, units } => format!(
             "rally {} {}",
             names.general_label(*general),
-            units.iter().map(|u| names.label(*u).to_string()).collect::<Vec<_>>().join(" ")
+            units
+                .iter()
+                .map(|u| names.label(*u).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         ),
         Action::EndPhase => "end".into(),
     }
@@ -189,8 +261,16 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
         Some("end") => matches!(action, Action::EndPhase),
         Some(_) => false,
     };
-    let chosen: Vec<&Action> = actions.iter().filter(|action| matches_verb(action)).collect();
-    let mut out = format!("{} phase of {}, turn {}.\n", state.phase(), state.sides[state.active].name, state.turn);
+    let chosen: Vec<&Action> = actions
+        .iter()
+        .filter(|action| matches_verb(action))
+        .collect();
+    let mut out = format!(
+        "{} phase of {}, turn {}.\n",
+        state.phase(),
+        state.sides[state.active].name,
+        state.turn
+    );
     if chosen.is_empty() {
         let _ = writeln!(out, "Nothing of that kind is legal now.");
         return out;
@@ -203,7 +283,11 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
                 kinds.push(word);
             }
         }
-        let _ = writeln!(out, "Legal now: {}. `COMMAND ?` lists them.", kinds.join(", "));
+        let _ = writeln!(
+            out,
+            "Legal now: {}. `COMMAND ?` lists them.",
+            kinds.join(", ")
+        );
         return out;
     }
     const SHOWN: usize = 40;
@@ -211,7 +295,11 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
         let _ = writeln!(out, "  {}", self::action(game, action));
     }
     if chosen.len() > SHOWN {
-        let _ = writeln!(out, "  ... and {} more (any legal point will do, not only these)", chosen.len() - SHOWN);
+        let _ = writeln!(
+            out,
+            "  ... and {} more (any legal point will do, not only these)",
+            chosen.len() - SHOWN
+        );
     }
     out
 }
@@ -254,19 +342,42 @@ pub fn summary(game: &Match) -> String {
     let mut out = String::new();
     match &state.outcome {
         Some(Outcome::Won { side, condition }) => {
-            let how = state.victory.get(*condition).map_or(String::new(), |v| self::condition(state, &v.when));
-            let _ = writeln!(out, "Victory to the {} ({how}) in turn {}.", state.sides[*side].name, state.turn);
+            let how = state
+                .victory
+                .get(*condition)
+                .map_or(String::new(), |v| self::condition(state, &v.when));
+            let _ = writeln!(
+                out,
+                "Victory to the {} ({how}) in turn {}.",
+                state.sides[*side].name, state.turn
+            );
         }
         Some(Outcome::Draw) => {
-            let _ = writeln!(out, "A draw: neither side met its victory conditions by turn {}.", state.turns);
+            let _ = writeln!(
+                out,
+                "A draw: neither side met its victory conditions by turn {}.",
+                state.turns
+            );
         }
         None => {
-            let _ = writeln!(out, "The game goes on (turn {} of {}).", state.turn, state.turns);
+            let _ = writeln!(
+                out,
+                "The game goes on (turn {} of {}).",
+                state.turn, state.turns
+            );
         }
     }
-    let _ = writeln!(out, "{:<14} {:>6} {:>6} {:>10} {:>8}", "side", "units", "lost", "hits", "rallies");
+    let _ = writeln!(
+        out,
+        "{:<14} {:>6} {:>6} {:>10} {:>8}",
+        "side", "units", "lost", "hits", "rallies"
+    );
     for (side_index, side) in state.sides.iter().enumerate() {
-        let units: Vec<_> = state.units.iter().filter(|u| u.side == side_index).collect();
+        let units: Vec<_> = state
+            .units
+            .iter()
+            .filter(|u| u.side == side_index)
+            .collect();
         let lost = units.iter().filter(|u| !u.is_active()).count();
         let hits: u32 = units.iter().filter(|u| u.is_active()).map(|u| u.hits).sum();
         let used: u32 = state
@@ -274,7 +385,13 @@ pub fn summary(game: &Match) -> String {
             .iter()
             .enumerate()
             .filter(|(_, g)| g.side == side_index)
-            .map(|(i, g)| game.starting_rallies.get(i).copied().unwrap_or(0).saturating_sub(g.rallies_left))
+            .map(|(i, g)| {
+                game.starting_rallies
+                    .get(i)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_sub(g.rallies_left)
+            })
             .sum();
         let budget: u32 = state
             .generals
