@@ -25,5 +25,8 @@ pub mod stats;
 
 pub mod companion;
 
+pub mod opponent_stub;
+pub mod play;
+
 pub mod cli;
 pub mod render;

@@ -79,31 +79,41 @@ pub fn summary(scenario: &Scenario) -> String {
 /// unique prefix of one), or a path to a file. Rule sets come from
 /// `tables_dir/rulesets/NAME.yaml` when that file exists, else built in.
 pub fn load_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<Scenario> {
+    let (shown_as, text) = scenario_text(argument)?;
+    load_scenario_text(&shown_as, &text, tables_dir)
+}
+
+/// The name to show and the text of a scenario named on the command line.
+pub fn scenario_text(argument: &str) -> Result<(String, String)> {
     let path = PathBuf::from(argument);
     let looks_like_path = argument.ends_with(".yaml")
         || argument.ends_with(".yml")
         || argument.contains('/')
         || argument.contains('\\');
-    let (shown_as, text) = if looks_like_path || path.is_file() {
-        (argument.to_string(), super::read_text(&path)?)
-    } else {
-        match crate::suggest::resolve(argument, scenario::builtin_names()) {
-            Ok(name) => {
-                let (file, text) = scenario::builtin(name).ok_or_else(|| {
-                    Error::unknown("scenario", argument, scenario::builtin_names())
-                })?;
-                (file.to_string(), text.to_string())
-            }
-            Err(_) => {
-                return Err(Error::unknown(
-                    "scenario",
-                    argument,
-                    scenario::builtin_names(),
-                ));
-            }
+    if looks_like_path || path.is_file() {
+        return Ok((argument.to_string(), super::read_text(&path)?));
+    }
+    match crate::suggest::resolve(argument, scenario::builtin_names()) {
+        Ok(name) => {
+            let (file, text) = scenario::builtin(name)
+                .ok_or_else(|| Error::unknown("scenario", argument, scenario::builtin_names()))?;
+            Ok((file.to_string(), text.to_string()))
         }
-    };
-    let source = Source::new(&shown_as, &text);
+        Err(_) => Err(Error::unknown(
+            "scenario",
+            argument,
+            scenario::builtin_names(),
+        )),
+    }
+}
+
+/// Validate a scenario's text, reading an overridden rule set from `tables_dir`.
+pub fn load_scenario_text(
+    shown_as: &str,
+    text: &str,
+    tables_dir: Option<&Path>,
+) -> Result<Scenario> {
+    let source = Source::new(shown_as, text);
     let mut ruleset_text: Option<(String, String)> = None;
     let mut io_error = None;
     let loaded = scenario::load(source, |name| {

@@ -31,7 +31,11 @@ pub struct Args {
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let scenario = super::check::load_scenario(&args.scenario, context.tables_dir.as_deref())?;
     if let Some(path) = &args.svg {
-        return write_svg(path, &crate::render::svg::svg(&scenario, None), context);
+        return write_svg(
+            path,
+            &crate::render::svg::svg(&crate::render::scene::Scene::of_scenario(&scenario), None),
+            context,
+        );
     }
     if args.width < MIN_WIDTH || args.width > 1000 {
         return Err(Error::Invalid(format!(
@@ -42,7 +46,11 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         width: args.width,
         colour: colour_wanted(),
     };
-    context.print(&map(&scenario, style, None))
+    context.print(&map(
+        &crate::render::scene::Scene::of_scenario(&scenario),
+        style,
+        None,
+    ))
 }
 
 /// Whether to colour: only on a terminal, and never when NO_COLOR is set.

@@ -17,8 +17,10 @@ pub mod dice;
 mod general;
 mod map;
 mod melee;
+mod play;
 mod react;
 mod reinforce;
+mod repl;
 mod route;
 
 use dice::{CliDice, DiceMode};
@@ -66,6 +68,8 @@ pub enum Command {
     Map(map::Args),
     /// The route a unit would take to a point, and its cost in moves.
     Route(route::Args),
+    /// Play a scenario against foe on a digital table (Guilford Courthouse by default).
+    Play(play::Args),
     /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
     Companion(companion::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
@@ -179,6 +183,7 @@ where
         Command::Map(args) => map::run(args, &mut context),
         Command::Route(args) => route::run(args, &mut context),
         Command::Companion(args) => companion::run(args, &mut context),
+        Command::Play(args) => play::run(args, &mut context),
         Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {

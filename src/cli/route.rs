@@ -103,7 +103,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if let Some(path) = &args.svg {
         return super::map::write_svg(
             path,
-            &crate::render::svg::svg(&scenario, Some(&route)),
+            &crate::render::svg::svg(
+                &crate::render::scene::Scene::of_scenario(&scenario),
+                Some(&route),
+            ),
             context,
         );
     }
@@ -149,6 +152,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         width: args.width.clamp(crate::render::map::MIN_WIDTH, 1000),
         colour: super::map::colour_wanted(),
     };
-    out.push_str(&map(&scenario, style, Some(&route)));
+    out.push_str(&map(
+        &crate::render::scene::Scene::of_scenario(&scenario),
+        style,
+        Some(&route),
+    ));
     context.print(&out)
 }

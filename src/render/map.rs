@@ -2,6 +2,7 @@
 //! labels showing side and facing, coordinates in inches along the edges,
 //! and a legend. Optionally a route drawn over it. Pure: returns a String.
 
+use super::scene::Scene;
 use crate::battlefield::{Point, Route, geometry::trim};
 use crate::scenario::Scenario;
 
@@ -64,7 +65,8 @@ pub fn facing_arrow(degrees: f64) -> char {
     }
 }
 
-fn compass(degrees: f64) -> &'static str {
+/// The nearest of the eight compass points, in words.
+pub fn compass(degrees: f64) -> &'static str {
     const NAMES: [&str; 8] = [
         "north",
         "north-east",
@@ -92,9 +94,9 @@ fn ansi_of_fill(fill: &str) -> Option<String> {
     ))
 }
 
-/// Draw the scenario's table, its units and (optionally) a route.
-pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> String {
-    let field = &scenario.battlefield;
+/// Draw a scene's table, its units and (optionally) a route.
+pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String {
+    let field = scene.battlefield;
     let rules = &field.ruleset;
     let columns = style.width.max(MIN_WIDTH) - LEFT_MARGIN - 1;
     let inches_per_column = field.width() / columns as f64;
@@ -161,12 +163,12 @@ pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> Strin
     }
     // Units: the base's footprint in the side's colour, then the label.
     let mut labels = Vec::new();
-    for (side_index, side) in scenario.sides.iter().enumerate() {
+    for (side_index, side) in scene.sides.iter().enumerate() {
         let colour = style
             .colour
             .then(|| SIDE_COLOURS[side_index % SIDE_COLOURS.len()].to_string());
         let footprint_glyph = if side_index % 2 == 0 { ':' } else { '"' };
-        for (unit_index, unit) in side.units.iter().enumerate() {
+        for unit in &side.units {
             let Some(base) = unit.base else { continue };
             for (row, line) in canvas.iter_mut().enumerate() {
                 for (column, slot) in line.iter_mut().enumerate() {
@@ -177,22 +179,13 @@ pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> Strin
             }
             labels.push((
                 base,
-                format!(
-                    "{}{}",
-                    unit_label(scenario, side_index, unit_index),
-                    facing_arrow(base.facing)
-                ),
+                format!("{}{}", unit.label, facing_arrow(base.facing)),
                 colour.clone(),
             ));
         }
-        for (general_index, general) in side.generals.iter().enumerate() {
+        for general in &side.generals {
             if let Some(base) = general.base {
-                let initial = side.name.chars().next().unwrap_or('?').to_ascii_uppercase();
-                labels.push((
-                    base,
-                    format!("{initial}G{}", general_index + 1),
-                    colour.clone(),
-                ));
+                labels.push((base, general.label.clone(), colour.clone()));
             }
         }
     }
@@ -211,7 +204,7 @@ pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> Strin
 
     let mut out = String::new();
     // Title.
-    out.push_str(&format!("{}\n", scenario.title));
+    out.push_str(&format!("{}\n", scene.title));
     let border = format!("{}+{}+\n", " ".repeat(LEFT_MARGIN - 1), "-".repeat(columns));
     out.push_str(&border);
     let label_step = if inches_per_row > 2.0 { 12.0 } else { 6.0 };
@@ -294,38 +287,30 @@ pub fn map(scenario: &Scenario, style: MapStyle, route: Option<&Route>) -> Strin
     if route.is_some() {
         out.push_str("Route: * path  o end of a leg  X destination\n");
     }
-    for (side_index, side) in scenario.sides.iter().enumerate() {
+    for (side_index, side) in scene.sides.iter().enumerate() {
         let footprint = if side_index % 2 == 0 { ':' } else { '"' };
         out.push_str(&format!(
             "{} ({} edge, bases drawn {footprint}):\n",
             side.name,
             side.edge.name()
         ));
-        for (unit_index, unit) in side.units.iter().enumerate() {
-            let placed = match unit.base {
-                Some(base) => format!("at {} facing {}", base.centre, compass(base.facing)),
-                None => "to be placed in its zone".to_string(),
-            };
+        for unit in &side.units {
             out.push_str(&format!(
-                "  {:<5} {} ({}) {placed}\n",
-                unit_label(scenario, side_index, unit_index),
-                unit.name,
-                rules.troop(unit.troop).name
+                "  {:<5} {} ({}) {}\n",
+                unit.label, unit.name, unit.troop, unit.note
             ));
         }
-        for (general_index, general) in side.generals.iter().enumerate() {
-            let initial = side.name.chars().next().unwrap_or('?').to_ascii_uppercase();
+        for general in &side.generals {
             let placed = general
                 .base
                 .map_or("off table".to_string(), |b| format!("at {}", b.centre));
             out.push_str(&format!(
                 "  {:<5} General {} {placed}\n",
-                format!("{initial}G{}", general_index + 1),
-                general.name
+                general.label, general.name
             ));
         }
         if !side.reserves.is_empty() {
-            let names: Vec<&str> = side.reserves.iter().map(|u| u.name.as_str()).collect();
+            let names: Vec<&str> = side.reserves.iter().map(String::as_str).collect();
             out.push_str(&format!("  reserves: {}\n", names.join(", ")));
         }
     }

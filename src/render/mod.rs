@@ -3,6 +3,8 @@
 
 pub mod companion;
 pub mod map;
+pub mod play;
 pub mod rules;
+pub mod scene;
 pub mod svg;
 pub mod text;

@@ -2,9 +2,8 @@
 //! as oriented rectangles with labels, an optional route, and a scale bar.
 //! Pure: returns the document as a String.
 
-use super::map::unit_label;
+use super::scene::Scene;
 use crate::battlefield::{Point, Route, Shape, geometry::trim};
-use crate::scenario::Scenario;
 
 /// Pixels per inch.
 const SCALE: f64 = 12.0;
@@ -19,9 +18,9 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Draw the table, its units and (optionally) a route as SVG.
-pub fn svg(scenario: &Scenario, route: Option<&Route>) -> String {
-    let field = &scenario.battlefield;
+/// Draw a scene's table, its units and (optionally) a route as SVG.
+pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
+    let field = scene.battlefield;
     let rules = &field.ruleset;
     let (width, height) = (field.width(), field.height());
     let x = |p: Point| MARGIN + p.x * SCALE;
@@ -33,7 +32,7 @@ pub fn svg(scenario: &Scenario, route: Option<&Route>) -> String {
     out.push_str(&format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{total_width:.0}\" height=\"{total_height:.0}\" viewBox=\"0 0 {total_width:.0} {total_height:.0}\" font-family=\"sans-serif\">\n"
     ));
-    out.push_str(&format!("<title>{}</title>\n", escape(&scenario.title)));
+    out.push_str(&format!("<title>{}</title>\n", escape(&scene.title)));
     let open_fill = &rules.kind(rules.open).fill;
     out.push_str(&format!(
         "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\" stroke=\"#333\"/>\n",
@@ -98,26 +97,16 @@ pub fn svg(scenario: &Scenario, route: Option<&Route>) -> String {
         ));
     }
     // Units as oriented bases; a bar marks the front edge.
-    for (side_index, side) in scenario.sides.iter().enumerate() {
+    for (side_index, side) in scene.sides.iter().enumerate() {
         let fill = SIDE_FILLS[side_index % SIDE_FILLS.len()];
         let mut bases: Vec<(crate::battlefield::Base, String, String)> = side
             .units
             .iter()
-            .enumerate()
-            .filter_map(|(i, u)| {
-                u.base
-                    .map(|b| (b, unit_label(scenario, side_index, i), u.name.clone()))
-            })
+            .filter_map(|u| u.base.map(|b| (b, u.label.clone(), u.name.clone())))
             .collect();
-        let initial = side.name.chars().next().unwrap_or('?').to_ascii_uppercase();
-        bases.extend(side.generals.iter().enumerate().filter_map(|(i, g)| {
-            g.base.map(|b| {
-                (
-                    b,
-                    format!("{initial}G{}", i + 1),
-                    format!("General {}", g.name),
-                )
-            })
+        bases.extend(side.generals.iter().filter_map(|g| {
+            g.base
+                .map(|b| (b, g.label.clone(), format!("General {}", g.name)))
         }));
         for (base, label, name) in bases {
             let corners: Vec<String> = base.corners().iter().map(|&p| xy(p)).collect();

@@ -3,5 +3,6 @@
 mod battlefield;
 mod companion;
 mod oracle;
+mod play;
 mod rules;
 mod support;

@@ -1,0 +1,557 @@
+//! `foe play`: the interactive game against the opponent.
+//!
+//! The edge around [`crate::play`]: it loads the scenario, reads the
+//! player's lines (rustyline at a terminal, plain echoed lines from a pipe),
+//! prints what the match's log says, draws maps, and keeps the files: an
+//! atomic autosave after every action and every opponent turn, `save`,
+//! `load` and `--resume`. Nothing typed ends the game but `quit` or the end
+//! of input; a refused command is one line and the game goes on unchanged.
+
+use super::Context;
+use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use crate::error::{Error, Result};
+use crate::play::command::{COMMANDS, Command, Names, parse};
+use crate::play::{Match, SAVE_VERSION, SaveFile, ScenarioFile};
+use crate::render::map::{MapStyle, map};
+use crate::render::play::{self as text, Detail};
+use crate::render::scene::{Scene, SceneGeneral, SceneSide, SceneUnit, general_label, placement};
+use crate::rules::RulesTable;
+use crate::scenario::Scenario;
+use crate::yaml::Source;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Arguments of `foe play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  foe play                           Guilford Courthouse, you command the British
+  foe play learning --side french --seed 7
+  foe play guilford --side none      watch foe fight itself, Enter to step
+  foe play --resume                  continue the last game
+
+At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
+legal now, `end` ends the phase and `end turn` the turn. Units are named by
+their map label (B3) or their name (`23rd`, `guards`).
+Example turn:  move 23rd forward 6 / end / fire b4 a1 / end turn")]
+pub struct Args {
+    /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela) or a file.
+    #[arg(default_value = "guilford")]
+    pub scenario: String,
+    /// The side you command (by name, e.g. british), or `none` to watch.
+    #[arg(long, value_name = "NAME")]
+    pub side: Option<String>,
+    /// Seed for the dice: the same seed and the same commands give the same game.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Continue the last autosaved game.
+    #[arg(long)]
+    pub resume: bool,
+    /// In watch mode, play on without waiting for Enter.
+    #[arg(long)]
+    pub no_pause: bool,
+    /// Print only what happened, not the opponent's reasons.
+    #[arg(long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print every factor of the opponent's tests.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Draw the map after every opponent turn.
+    #[arg(long)]
+    pub map: bool,
+    /// Map width in columns.
+    #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
+    pub width: usize,
+    /// Autosave to this file instead of `play-autosave.json` in foe's data folder.
+    #[arg(long, value_name = "FILE")]
+    pub autosave: Option<PathBuf>,
+    /// Do not autosave.
+    #[arg(long, conflicts_with_all = ["autosave", "resume"])]
+    pub no_autosave: bool,
+}
+
+/// A scenario ready for play, with what a save needs to rebuild it.
+struct Loaded {
+    scenario: Arc<Scenario>,
+    file: ScenarioFile,
+    rules: Arc<RulesTable>,
+}
+
+fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
+    let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
+    let ruleset = &scenario.battlefield.ruleset;
+    let override_file =
+        tables_dir.map(|dir| dir.join("rulesets").join(format!("{}.yaml", ruleset.name)));
+    let rules = match override_file.filter(|file| file.is_file()) {
+        Some(file) => {
+            let text = super::read_text(&file)?;
+            RulesTable::parse(Source::new(&file.display().to_string(), &text), ruleset)?
+        }
+        None => RulesTable::builtin(&ruleset.name, ruleset).ok_or_else(|| {
+            Error::Invalid(format!("no rules engine for rule set `{}`", ruleset.name))
+        })??,
+    };
+    Ok(Loaded {
+        scenario: Arc::new(scenario),
+        file: ScenarioFile {
+            shown_as: shown_as.to_string(),
+            text: text.to_string(),
+        },
+        rules: Arc::new(rules),
+    })
+}
+
+/// Run `foe play`.
+pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    if args.width < crate::render::map::MIN_WIDTH || args.width > 1000 {
+        return Err(Error::Invalid(format!(
+            "--width must be between {} and 1000 columns",
+            crate::render::map::MIN_WIDTH
+        )));
+    }
+    let tables = Arc::new(context.tables()?);
+    let tables_dir = context.tables_dir.clone();
+    let autosave = if args.no_autosave {
+        None
+    } else {
+        args.autosave
+            .clone()
+            .or_else(|| data_dir().map(|dir| dir.join("play-autosave.json")))
+    };
+    let game = if args.resume {
+        let path = autosave
+            .clone()
+            .ok_or_else(|| Error::Invalid("no autosave folder: set FOE_DATA_DIR or HOME".into()))?;
+        read_save(&path, tables.clone(), tables_dir.as_deref())?
+    } else {
+        let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
+        let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
+        let sides: Vec<String> = loaded
+            .scenario
+            .sides
+            .iter()
+            .map(|side| side.name.clone())
+            .collect();
+        let player_sides = match args.side.as_deref() {
+            Some("none") => Vec::new(),
+            Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
+                Ok(found) => vec![sides.iter().position(|side| side == found).unwrap_or(0)],
+                Err(_) => {
+                    let mut valid: Vec<&str> = sides.iter().map(String::as_str).collect();
+                    valid.push("none");
+                    return Err(Error::unknown("side", name, valid));
+                }
+            },
+            None => vec![0],
+        };
+        let seed = super::dice::seed_or_clock(args.seed);
+        Match::new(
+            loaded.scenario,
+            loaded.file,
+            loaded.rules,
+            tables.clone(),
+            seed,
+            player_sides,
+        )
+        .map_err(|error| Error::Invalid(error.to_string()))?
+    };
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let source: Box<dyn LineSource> = if interactive {
+        match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
+            Some(terminal) => Box::new(terminal),
+            None => Box::new(Plain::new()),
+        }
+    } else {
+        Box::new(Plain::new())
+    };
+    let detail = if args.quiet {
+        Detail::Quiet
+    } else if args.verbose {
+        Detail::Verbose
+    } else {
+        Detail::Normal
+    };
+    let mut repl = Repl {
+        game,
+        tables,
+        tables_dir,
+        console: Console {
+            source,
+            out: &mut *context.out,
+            echo: !interactive,
+        },
+        autosave,
+        detail,
+        map_every_turn: args.map,
+        style: MapStyle {
+            width: args.width,
+            colour: interactive && super::map::colour_wanted(),
+        },
+        printed: 0,
+    };
+    repl.introduce();
+    if repl.game.watching() {
+        repl.watch(args.no_pause);
+    } else {
+        repl.run();
+    }
+    repl.console.source.save_history();
+    Ok(())
+}
+
+fn read_save(
+    path: &Path,
+    tables: Arc<crate::tables::Tables>,
+    tables_dir: Option<&Path>,
+) -> Result<Match> {
+    let text = super::read_text(path)?;
+    let save: SaveFile = serde_json::from_str(&text).map_err(|error| {
+        Error::Invalid(format!(
+            "`{}` is not a foe play save: {error}",
+            path.display()
+        ))
+    })?;
+    if save.version > SAVE_VERSION {
+        return Err(Error::Invalid(format!(
+            "`{}` was saved by a newer foe (format {}, this foe reads {SAVE_VERSION}); it is left untouched",
+            path.display(),
+            save.version
+        )));
+    }
+    let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
+    Match::from_save(&save, loaded.scenario, loaded.rules, tables)
+        .map_err(|error| Error::Invalid(error.to_string()))
+}
+
+struct Repl<'a> {
+    game: Match,
+    tables: Arc<crate::tables::Tables>,
+    tables_dir: Option<PathBuf>,
+    console: Console<'a>,
+    autosave: Option<PathBuf>,
+    detail: Detail,
+    map_every_turn: bool,
+    style: MapStyle,
+    /// How many log entries have been printed.
+    printed: usize,
+}
+
+impl Repl<'_> {
+    fn introduce(&mut self) {
+        let game = &self.game;
+        let state = &game.state;
+        let mut text = format!("{}\n", game.scenario.title);
+        for (index, side) in state.sides.iter().enumerate() {
+            let who = if game.player_sides.contains(&index) {
+                "you"
+            } else {
+                "foe"
+            };
+            text.push_str(&format!("  {}: {who}\n", side.name));
+        }
+        text.push_str(&format!(
+            "  {} turns, {} move first; seed {}\n",
+            state.turns, state.sides[state.first].name, game.seed
+        ));
+        text.push_str(
+            "Type `help` for the commands, `map` for the table, `?` for what is legal now.\n",
+        );
+        self.console.say(&text);
+        self.print_new();
+    }
+
+    fn print_new(&mut self) {
+        let mut text = String::new();
+        let mut opponent_played = false;
+        for entry in &self.game.log[self.printed..] {
+            text.push_str(&text::entry(&self.game, entry, self.detail));
+            opponent_played |= matches!(entry, crate::play::Entry::Opponent { .. });
+        }
+        self.printed = self.game.log.len();
+        if !text.is_empty() {
+            self.console.say(&text);
+        }
+        if opponent_played && self.map_every_turn {
+            let drawn = self.draw_map();
+            self.console.say(&drawn);
+        }
+        if self.game.state.is_over() {
+            let summary = text::summary(&self.game);
+            self.console.say(&summary);
+        }
+    }
+
+    fn autosave(&mut self) {
+        if let Some(path) = self.autosave.clone()
+            && let Err(error) = self.write_save(&path)
+        {
+            self.console
+                .say(&format!("warning: autosave failed: {error}"));
+        }
+    }
+
+    fn write_save(&self, path: &Path) -> Result<()> {
+        let text = serde_json::to_string_pretty(&self.game.save())
+            .map_err(|error| Error::Invalid(error.to_string()))?;
+        write_atomically(path, &text)
+    }
+
+    fn words(&self) -> Vec<String> {
+        let mut words: Vec<String> = COMMANDS
+            .iter()
+            .map(|(word, _)| (*word).to_string())
+            .collect();
+        words.extend(Names::new(&self.game.scenario, &self.game.state).words());
+        words
+    }
+
+    fn run(&mut self) {
+        self.autosave();
+        loop {
+            let prompt = text::prompt(&self.game.state);
+            let words = self.words();
+            let line = match self.console.read(&prompt, &words, None) {
+                Read::Line(line) => line,
+                Read::Interrupted => continue,
+                Read::Eof => break,
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            if !self.command(&line) {
+                break;
+            }
+        }
+    }
+
+    /// Watch the opponent fight itself, a turn a step.
+    fn watch(&mut self, no_pause: bool) {
+        let mut pause = !no_pause;
+        loop {
+            if !self.game.step() {
+                break;
+            }
+            self.print_new();
+            self.autosave();
+            if self.game.state.is_over() {
+                break;
+            }
+            if pause {
+                match self.console.read("(Enter: next turn, q: quit) ", &[], None) {
+                    Read::Line(line) if line.trim().eq_ignore_ascii_case("q") => break,
+                    Read::Line(_) | Read::Interrupted => {}
+                    // No more input: play on to the end.
+                    Read::Eof => pause = false,
+                }
+            }
+        }
+    }
+
+    /// Carry out one line; false to leave.
+    fn command(&mut self, line: &str) -> bool {
+        let command = match parse(line, &self.game.scenario, &self.game.state) {
+            Ok(command) => command,
+            Err(message) => {
+                self.console.say(&format!("error: {message}"));
+                return true;
+            }
+        };
+        match command {
+            Command::Act(action) => {
+                if self.game.state.is_over() {
+                    self.console
+                        .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
+                    return true;
+                }
+                match self.game.act(action) {
+                    Ok(_) => {
+                        self.print_new();
+                        self.autosave();
+                    }
+                    Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+                }
+            }
+            Command::EndTurn => match self.game.end_turn() {
+                Ok(_) => {
+                    self.print_new();
+                    self.autosave();
+                }
+                Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+            },
+            Command::Map { svg: None } => {
+                let drawn = self.draw_map();
+                self.console.say(&drawn);
+            }
+            Command::Map { svg: Some(file) } => {
+                let picture = crate::render::svg::svg(&self.scene(), None);
+                match write_atomically(Path::new(&file), &picture) {
+                    Ok(()) => self.console.say(&format!("wrote {file}")),
+                    Err(error) => self.console.say(&format!("error: {error}")),
+                }
+            }
+            Command::Status(None) => {
+                let mut out = String::new();
+                for side in 0..self.game.state.sides.len() {
+                    out.push_str(&text::status(&self.game, side));
+                }
+                self.console.say(&out);
+            }
+            Command::Status(Some(unit)) => {
+                let out = text::unit_detail(&self.game, unit);
+                self.console.say(&out);
+            }
+            Command::Log(last) => {
+                let mut lines = String::new();
+                for entry in &self.game.log {
+                    lines.push_str(&text::entry(&self.game, entry, Detail::Normal));
+                }
+                let all: Vec<&str> = lines.lines().collect();
+                let from = last.map_or(0, |n| all.len().saturating_sub(n));
+                self.console.say(&all[from..].join("\n"));
+            }
+            Command::What(unit) => {
+                let side = self.game.state.unit(unit).side;
+                let answer = match self.game.opponent(side) {
+                    Some(opponent) => {
+                        opponent.preview(&self.game.state, unit).unwrap_or_else(|| {
+                            format!(
+                                "{} has no reaction test to show now.",
+                                self.game.state.unit(unit).name
+                            )
+                        })
+                    }
+                    None => format!(
+                        "{} is yours: foe does not decide for it.",
+                        self.game.state.unit(unit).name
+                    ),
+                };
+                self.console.say(&answer);
+            }
+            Command::Why(unit) => {
+                let name = self.game.state.unit(unit).name.clone();
+                self.console
+                    .say(&format!("{name} has taken no reaction test yet."));
+            }
+            Command::Save(file) => match self.write_save(Path::new(&file)) {
+                Ok(()) => self.console.say(&format!("saved to {file}")),
+                Err(error) => self.console.say(&format!("error: {error}")),
+            },
+            Command::Load(file) => match read_save(
+                Path::new(&file),
+                self.tables.clone(),
+                self.tables_dir.as_deref(),
+            ) {
+                Ok(game) => {
+                    self.game = game;
+                    self.printed = self.game.log.len();
+                    self.console.say(&format!(
+                        "loaded {file}: turn {}, {}",
+                        self.game.state.turn,
+                        text::prompt(&self.game.state).trim_end_matches("> ")
+                    ));
+                    self.autosave();
+                }
+                Err(error) => self.console.say(&format!("error: {error}")),
+            },
+            Command::Undo => match self.game.undo() {
+                Ok(action) => {
+                    self.printed = self.game.log.len();
+                    let said = text::action(&self.game, &action);
+                    self.console.say(&format!("took back: {said}"));
+                    self.autosave();
+                }
+                Err(message) => self.console.say(&format!("error: {message}")),
+            },
+            Command::Help(topic) => {
+                let out = help(topic.as_deref());
+                self.console.say(&out);
+            }
+            Command::Legal(verb) => {
+                let out = text::legal(&self.game, verb.as_deref());
+                self.console.say(&out);
+            }
+            Command::Quit => return false,
+        }
+        true
+    }
+
+    fn draw_map(&self) -> String {
+        map(&self.scene(), self.style, None)
+    }
+
+    /// The battlefield as it stands now.
+    fn scene(&self) -> Scene<'_> {
+        let game = &self.game;
+        let state = &game.state;
+        let names = Names::new(&game.scenario, state);
+        let sides = state
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(side_index, side)| SceneSide {
+                name: side.name.clone(),
+                edge: side.edge,
+                units: state
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, unit)| unit.side == side_index)
+                    .map(|(index, unit)| SceneUnit {
+                        label: names.label(crate::rules::UnitId(index)).to_string(),
+                        name: unit.name.clone(),
+                        troop: state.battlefield.ruleset.troop(unit.troop).name.clone(),
+                        base: unit.is_active().then_some(unit.base),
+                        note: match unit.status {
+                            crate::rules::Status::Active => {
+                                format!("{}, {} hits", placement(&unit.base), unit.hits)
+                            }
+                            crate::rules::Status::Routed => "routed".into(),
+                            crate::rules::Status::Exited => "driven off the table".into(),
+                        },
+                    })
+                    .collect(),
+                generals: state
+                    .generals
+                    .iter()
+                    .filter(|general| general.side == side_index)
+                    .enumerate()
+                    .map(|(index, general)| SceneGeneral {
+                        label: general_label(&side.name, index),
+                        name: general.name.clone(),
+                        base: Some(general.base),
+                    })
+                    .collect(),
+                reserves: Vec::new(),
+            })
+            .collect();
+        Scene {
+            title: format!(
+                "{}: turn {} of {}",
+                game.scenario.title, state.turn, state.turns
+            ),
+            battlefield: &state.battlefield,
+            sides,
+        }
+    }
+}
+
+fn help(topic: Option<&str>) -> String {
+    match topic {
+        Some(word) => match COMMANDS
+            .iter()
+            .find(|(name, _)| name.starts_with(&word.to_lowercase()))
+        {
+            Some((_, usage)) => format!("{usage}\n"),
+            None => format!("no command `{word}`; `help` lists them\n"),
+        },
+        None => {
+            let mut out = String::from("Commands (unique prefixes work):\n");
+            for (_, usage) in COMMANDS {
+                out.push_str(&format!("  {usage}\n"));
+            }
+            out.push_str("Units are named by map label (B3) or name (`23rd`, `guards gren`).\n");
+            out
+        }
+    }
+}

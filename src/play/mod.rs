@@ -1,0 +1,314 @@
+//! A game of `foe play`: the player commands some sides of a scenario, the
+//! Lone Warrior opponent the others, over the seed-000 rules engine.
+//!
+//! Pure: a [`Match`] is the scenario, the seed, who commands which side, and
+//! the player's actions. Every die comes from one seeded generator, used in
+//! a fixed order by the engine and the opponent, so the same three things
+//! always give the same game: that is what saves, `undo` and replays rely
+//! on. The REPL in `cli::play` reads commands and prints what the log says.
+
+pub mod command;
+
+use crate::dice::Seeded;
+use crate::opponent_stub::{Opponent, TurnReport};
+use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The version of the save format this foe writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// Where a match's scenario came from, kept so a save replays on its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioFile {
+    /// The name shown in messages (a path or `scenarios/x.yaml`).
+    pub shown_as: String,
+    /// The scenario's YAML text.
+    pub text: String,
+}
+
+/// One thing that happened, in order.
+#[derive(Debug, Clone)]
+pub enum Entry {
+    /// The set-up rolls (rolled generals).
+    Setup(Vec<Event>),
+    /// An action of the player's, and what it caused.
+    Player {
+        /// The action.
+        action: Action,
+        /// What happened.
+        events: Vec<Event>,
+    },
+    /// A whole turn played by the opponent for a side.
+    Opponent {
+        /// The side.
+        side: usize,
+        /// What it decided and what happened.
+        report: TurnReport,
+    },
+}
+
+impl Entry {
+    /// The engine events of the entry.
+    pub fn events(&self) -> &[Event] {
+        match self {
+            Entry::Setup(events) | Entry::Player { events, .. } => events,
+            Entry::Opponent { report, .. } => &report.events,
+        }
+    }
+}
+
+/// A saved game: the scenario, the seed, the player's sides and actions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// [`SAVE_VERSION`] when written.
+    pub version: u32,
+    /// The scenario.
+    pub scenario: ScenarioFile,
+    /// The seed of the game's dice.
+    pub seed: u64,
+    /// Indices of the sides the player commands.
+    pub player_sides: Vec<usize>,
+    /// The player's actions, in order.
+    pub actions: Vec<Action>,
+}
+
+/// Why a match could not be started or rebuilt.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MatchError {
+    /// The scenario does not make a game.
+    #[error("the scenario does not make a game: {0}")]
+    Setup(#[from] SetupError),
+    /// A saved action no longer applies.
+    #[error("the saved game does not replay: action {index} refused: {refusal}")]
+    Replay {
+        /// Which action (from 1).
+        index: usize,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+/// A game in progress.
+pub struct Match {
+    /// The scenario.
+    pub scenario: Arc<Scenario>,
+    /// Its file, for saves.
+    pub file: ScenarioFile,
+    /// The seed.
+    pub seed: u64,
+    /// The sides the player commands (none: watch the opponent fight itself).
+    pub player_sides: Vec<usize>,
+    /// The game.
+    pub state: GameState,
+    /// Everything that happened, in order.
+    pub log: Vec<Entry>,
+    rules: Arc<RulesTable>,
+    tables: Arc<Tables>,
+    roller: Seeded,
+    opponents: Vec<Option<Opponent>>,
+    /// Each general's rallies at the start, for the summary.
+    pub starting_rallies: Vec<u32>,
+    /// The player's actions so far.
+    actions: Vec<Action>,
+    /// How many of `actions` were taken before the current player turn began.
+    turn_start: usize,
+}
+
+impl Match {
+    /// Start a game. Opponent sides that move first play at once, so when
+    /// this returns it is a player's turn (or the game is over, or the
+    /// player watches).
+    pub fn new(
+        scenario: Arc<Scenario>,
+        file: ScenarioFile,
+        rules: Arc<RulesTable>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+    ) -> Result<Match, MatchError> {
+        let setup = GameSetup::from_scenario(&scenario)?;
+        let mut roller = Seeded::new(seed);
+        let (state, events) =
+            GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
+        let opponents = (0..state.sides.len())
+            .map(|side| {
+                (!player_sides.contains(&side)).then(|| Opponent::new(tables.clone(), &state, side))
+            })
+            .collect();
+        let starting_rallies = state
+            .generals
+            .iter()
+            .map(|general| general.rallies_left)
+            .collect();
+        let mut game = Match {
+            starting_rallies,
+            scenario,
+            file,
+            seed,
+            player_sides,
+            state,
+            log: vec![Entry::Setup(events)],
+            rules,
+            tables,
+            roller,
+            opponents,
+            actions: Vec::new(),
+            turn_start: 0,
+        };
+        if !game.watching() {
+            game.play_opponents();
+        }
+        Ok(game)
+    }
+
+    /// Rebuild a saved game by replaying its actions.
+    pub fn from_save(
+        save: &SaveFile,
+        scenario: Arc<Scenario>,
+        rules: Arc<RulesTable>,
+        tables: Arc<Tables>,
+    ) -> Result<Match, MatchError> {
+        let mut game = Match::new(
+            scenario,
+            save.scenario.clone(),
+            rules,
+            tables,
+            save.seed,
+            save.player_sides.clone(),
+        )?;
+        for (index, action) in save.actions.iter().enumerate() {
+            game.act(action.clone())
+                .map_err(|refusal| MatchError::Replay {
+                    index: index + 1,
+                    refusal,
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// The save file of this game.
+    pub fn save(&self) -> SaveFile {
+        SaveFile {
+            version: SAVE_VERSION,
+            scenario: self.file.clone(),
+            seed: self.seed,
+            player_sides: self.player_sides.clone(),
+            actions: self.actions.clone(),
+        }
+    }
+
+    /// Whether the player only watches.
+    pub fn watching(&self) -> bool {
+        self.player_sides.is_empty()
+    }
+
+    /// Whether it is the player's turn to act.
+    pub fn players_turn(&self) -> bool {
+        !self.state.is_over() && self.player_sides.contains(&self.state.active)
+    }
+
+    /// The player's actions so far.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The opponent commanding a side, if any.
+    pub fn opponent(&self, side: usize) -> Option<&Opponent> {
+        self.opponents.get(side).and_then(Option::as_ref)
+    }
+
+    /// Apply one of the player's actions. On refusal nothing changes. If the
+    /// action ends the player's turn, the opponent's turns follow at once.
+    /// Returns the index in [`Match::log`] of the first new entry.
+    pub fn act(&mut self, action: Action) -> Result<usize, Refusal> {
+        if !self.players_turn() {
+            return Err(Refusal::GameOver);
+        }
+        let first_new = self.log.len();
+        let events = self.state.apply(&action, &mut self.roller)?;
+        self.actions.push(action.clone());
+        self.log.push(Entry::Player { action, events });
+        if !self.players_turn() {
+            self.play_opponents();
+            self.turn_start = self.actions.len();
+        }
+        Ok(first_new)
+    }
+
+    /// End phases until the player's turn is over (the opponent then plays).
+    pub fn end_turn(&mut self) -> Result<usize, Refusal> {
+        let first_new = self.log.len();
+        let side = self.state.active;
+        let turn = self.state.turn;
+        while self.players_turn() && self.state.active == side && self.state.turn == turn {
+            self.act(Action::EndPhase)?;
+        }
+        Ok(first_new)
+    }
+
+    /// In watch mode, play the next side's whole turn. Returns false when the
+    /// game is over.
+    pub fn step(&mut self) -> bool {
+        if self.state.is_over() {
+            return false;
+        }
+        let side = self.state.active;
+        self.play_side(side);
+        true
+    }
+
+    /// Take back the player's last action of this turn, by replaying the game
+    /// without it. The opponent's turns cannot be taken back.
+    pub fn undo(&mut self) -> Result<Action, &'static str> {
+        if self.actions.len() <= self.turn_start {
+            return Err("nothing to undo this turn");
+        }
+        let mut save = self.save();
+        let undone = save.actions.pop().ok_or("nothing to undo")?;
+        let rebuilt = Match::from_save(
+            &save,
+            self.scenario.clone(),
+            self.rules.clone(),
+            self.tables.clone(),
+        )
+        .map_err(|_| "the game no longer replays without that action")?;
+        *self = rebuilt;
+        Ok(undone)
+    }
+
+    fn play_opponents(&mut self) {
+        while !self.state.is_over() && !self.player_sides.contains(&self.state.active) {
+            let side = self.state.active;
+            let turn = self.state.turn;
+            self.play_side(side);
+            if self.state.active == side && self.state.turn == turn && !self.state.is_over() {
+                // The opponent could not finish its turn: never loop forever.
+                break;
+            }
+        }
+    }
+
+    fn play_side(&mut self, side: usize) {
+        let report = match self.opponents.get_mut(side).and_then(Option::as_mut) {
+            Some(opponent) => opponent.play_turn(&mut self.state, &mut self.roller),
+            None => {
+                // A player's side in watch mode never happens; end its phases.
+                let mut report = TurnReport::default();
+                while !self.state.is_over() && self.state.active == side {
+                    match self.state.apply(&Action::EndPhase, &mut self.roller) {
+                        Ok(events) => report.events.extend(events),
+                        Err(_) => break,
+                    }
+                }
+                report
+            }
+        };
+        self.log.push(Entry::Opponent { side, report });
+    }
+}
+
+#[cfg(test)]
+mod tests;

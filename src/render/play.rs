@@ -1,0 +1,414 @@
+//! Text for `foe play`: the state of the armies, the legal choices, the
+//! victory verdict and the end-of-game summary. Pure: strings out.
+
+use crate::battlefield::geometry::trim;
+use crate::play::command::Names;
+use crate::play::{Entry, Match};
+use crate::render::rules::event_line;
+use crate::rules::{Action, Condition, Event, GameState, Outcome, UnitId};
+use std::fmt::Write;
+
+/// How much of the opponent's reasoning to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Results only: what moved, fired and fell.
+    Quiet,
+    /// A short paragraph per unit.
+    #[default]
+    Normal,
+    /// Every factor of every test too.
+    Verbose,
+}
+
+/// The lines of a log entry.
+pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
+    let state = &game.state;
+    let mut out = String::new();
+    match entry {
+        Entry::Setup(events) | Entry::Player { events, .. } => {
+            for event in events {
+                push_event(&mut out, state, event, detail);
+            }
+        }
+        Entry::Opponent { side, report } => {
+            let _ = writeln!(out, "== {} (foe) ==", state.sides[*side].name);
+            for event in &report.events {
+                push_event(&mut out, state, event, detail);
+            }
+        }
+    }
+    out
+}
+
+fn push_event(out: &mut String, state: &GameState, event: &Event, detail: Detail) {
+    let routine = matches!(event, Event::PhaseEnded { .. });
+    if routine && detail == Detail::Quiet {
+        return;
+    }
+    let _ = writeln!(out, "{}", event_line(state, event));
+}
+
+/// The prompt: turn, side, phase.
+pub fn prompt(state: &GameState) -> String {
+    if state.is_over() {
+        return "game over> ".into();
+    }
+    format!(
+        "turn {}/{} {} {}> ",
+        state.turn,
+        state.turns,
+        state.sides[state.active].name,
+        state.phase()
+    )
+}
+
+/// The army of a side, one unit a line.
+pub fn status(game: &Match, side: usize) -> String {
+    let state = &game.state;
+    let names = Names::new(&game.scenario, state);
+    let mut out = format!("{}:\n", state.sides[side].name);
+    let _ = writeln!(
+        out,
+        "  {:<5} {:<22} {:<22} {:>5}  {:<12} {:<7} flags",
+        "unit", "name", "type", "hits", "at", "facing"
+    );
+    for (index, unit) in state.units.iter().enumerate() {
+        if unit.side != side {
+            continue;
+        }
+        let troop = &state.battlefield.ruleset.troop(unit.troop).name;
+        let rout_at = state
+            .rules
+            .rout_threshold(unit.category)
+            .map_or("-".to_string(), |n| n.to_string());
+        let mut flags = Vec::new();
+        match unit.status {
+            crate::rules::Status::Active => {}
+            crate::rules::Status::Routed => flags.push("routed"),
+            crate::rules::Status::Exited => flags.push("driven off"),
+        }
+        if unit.is_active() {
+            if unit.moved {
+                flags.push("moved");
+            }
+            if unit.fired {
+                flags.push("fired");
+            }
+            if unit.charging.is_some() {
+                flags.push("charging");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  {:<5} {:<22} {:<22} {:>5}  {:<12} {:<7} {}",
+            names.label(UnitId(index)),
+            unit.name,
+            troop,
+            format!("{}/{rout_at}", unit.hits),
+            if unit.is_active() {
+                unit.base.centre.to_string()
+            } else {
+                "-".into()
+            },
+            if unit.is_active() {
+                format!("{}°", trim(unit.base.facing))
+            } else {
+                "-".into()
+            },
+            flags.join(", ")
+        );
+    }
+    for (index, general) in state.generals.iter().enumerate() {
+        if general.side == side {
+            let _ = writeln!(
+                out,
+                "  {:<5} {}, general ({}) at {}, {} rall{} left{}",
+                names.general_label(crate::rules::GeneralId(index)),
+                general.name,
+                general.character,
+                general.base.centre,
+                general.rallies_left,
+                if general.rallies_left == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+                if general.rallied {
+                    ", has rallied this turn"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    out
+}
+
+/// One unit in detail.
+pub fn unit_detail(game: &Match, unit: UnitId) -> String {
+    let state = &game.state;
+    let u = state.unit(unit);
+    let names = Names::new(&game.scenario, state);
+    let troop = &state.battlefield.ruleset.troop(u.troop).name;
+    let mut out = format!(
+        "{} {} ({}, {})\n",
+        names.label(unit),
+        u.name,
+        troop,
+        state.sides[u.side].name
+    );
+    let _ = writeln!(
+        out,
+        "  hits {} (routs at {})",
+        u.hits,
+        state
+            .rules
+            .rout_threshold(u.category)
+            .map_or("-".into(), |n| n.to_string())
+    );
+    if u.is_active() {
+        let column = state.battlefield.column_at(u.base.centre);
+        let _ = writeln!(
+            out,
+            "  at {} facing {}°, on {}",
+            u.base.centre,
+            trim(u.base.facing),
+            column.title()
+        );
+        let mut near: Vec<(f64, UnitId)> = state
+            .active_units(GameState::enemy_of(u.side))
+            .map(|enemy| (u.base.distance_to(&state.unit(enemy).base), enemy))
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.0.cmp(&b.1.0)));
+        for (distance, enemy) in near.iter().take(3) {
+            let e = state.unit(*enemy);
+            let _ = writeln!(
+                out,
+                "  enemy {} {} at {}\"{}{}",
+                names.label(*enemy),
+                e.name,
+                trim((distance * 10.0).round() / 10.0),
+                if u.base.in_frontal_arc(&e.base) {
+                    ", in its frontal arc"
+                } else {
+                    ""
+                },
+                if state.battlefield.can_see(&u.base, &e.base) {
+                    ""
+                } else {
+                    ", out of sight"
+                }
+            );
+        }
+    } else {
+        let _ = writeln!(out, "  off the table");
+    }
+    out
+}
+
+/// An action in the player's words.
+pub fn action(game: &Match, action: &Action) -> String {
+    let state = &game.state;
+    let names = Names::new(&game.scenario, state);
+    let unit = |id: &UnitId| format!("{} ({})", names.label(*id), state.unit(*id).name);
+    match action {
+        Action::Pivot { unit: u, facing } => format!("pivot {} {}", unit(u), trim(*facing)),
+        Action::Move {
+            unit: u,
+            to,
+            facing,
+        } => format!("move {} to {to} facing {}", unit(u), trim(*facing)),
+        Action::MoveRoad { unit: u, path, .. } => {
+            format!(
+                "move {} road to {}",
+                unit(u),
+                path.last().map_or("?".into(), |p| p.to_string())
+            )
+        }
+        Action::Charge { unit: u, target } => format!("charge {} {}", unit(u), unit(target)),
+        Action::Fire { unit: u, target } => format!("fire {} {}", unit(u), unit(target)),
+        Action::MoveGeneral { general, to } => {
+            format!("general {} to {to}", names.general_label(*general))
+        }
+        Action::Rally { general, units } => format!(
+            "rally {} {}",
+            names.general_label(*general),
+            units
+                .iter()
+                .map(|u| names.label(*u).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Action::EndPhase => "end".into(),
+    }
+}
+
+/// What is legal now: for one command word, or a summary of all.
+pub fn legal(game: &Match, verb: Option<&str>) -> String {
+    let state = &game.state;
+    if state.is_over() {
+        return "The game is over.\n".into();
+    }
+    let actions = state.legal_actions();
+    let matches_verb = |action: &Action| match verb {
+        None => true,
+        Some("move") => matches!(action, Action::Move { .. } | Action::MoveRoad { .. }),
+        Some("pivot") => matches!(action, Action::Pivot { .. }),
+        Some("charge") => matches!(action, Action::Charge { .. }),
+        Some("fire") => matches!(action, Action::Fire { .. }),
+        Some("rally") => matches!(action, Action::Rally { .. }),
+        Some("general") => matches!(action, Action::MoveGeneral { .. }),
+        Some("end") => matches!(action, Action::EndPhase),
+        Some(_) => false,
+    };
+    let chosen: Vec<&Action> = actions
+        .iter()
+        .filter(|action| matches_verb(action))
+        .collect();
+    let mut out = format!(
+        "{} phase of {}, turn {}.\n",
+        state.phase(),
+        state.sides[state.active].name,
+        state.turn
+    );
+    if chosen.is_empty() {
+        let _ = writeln!(out, "Nothing of that kind is legal now.");
+        return out;
+    }
+    if verb.is_none() {
+        let mut kinds: Vec<&str> = Vec::new();
+        for action in &chosen {
+            let word = action_word(action);
+            if !kinds.contains(&word) {
+                kinds.push(word);
+            }
+        }
+        let _ = writeln!(
+            out,
+            "Legal now: {}. `COMMAND ?` lists them.",
+            kinds.join(", ")
+        );
+        return out;
+    }
+    const SHOWN: usize = 40;
+    for action in chosen.iter().take(SHOWN) {
+        let _ = writeln!(out, "  {}", self::action(game, action));
+    }
+    if chosen.len() > SHOWN {
+        let _ = writeln!(
+            out,
+            "  ... and {} more (any legal point will do, not only these)",
+            chosen.len() - SHOWN
+        );
+    }
+    out
+}
+
+fn action_word(action: &Action) -> &'static str {
+    match action {
+        Action::Pivot { .. } => "pivot",
+        Action::Move { .. } | Action::MoveRoad { .. } => "move",
+        Action::Charge { .. } => "charge",
+        Action::Fire { .. } => "fire",
+        Action::MoveGeneral { .. } => "general",
+        Action::Rally { .. } => "rally",
+        Action::EndPhase => "end",
+    }
+}
+
+/// A victory condition in words.
+pub fn condition(state: &GameState, condition: &Condition) -> String {
+    match condition {
+        Condition::RoutFraction { side, more_than } => format!(
+            "rout more than {}% of the {} units",
+            trim(more_than * 100.0),
+            state.sides[*side].name
+        ),
+        Condition::RoutOrExit { side, troop, count } => format!(
+            "rout or drive off the table {count} {} unit{} of the {}",
+            state.battlefield.ruleset.troop(*troop).name,
+            if *count == 1 { "" } else { "s" },
+            state.sides[*side].name
+        ),
+        Condition::HoldArea { side, name, .. } => {
+            format!("the {} hold {name} at the end", state.sides[*side].name)
+        }
+    }
+}
+
+/// The verdict and the summary table.
+pub fn summary(game: &Match) -> String {
+    let state = &game.state;
+    let mut out = String::new();
+    match &state.outcome {
+        Some(Outcome::Won { side, condition }) => {
+            let how = state
+                .victory
+                .get(*condition)
+                .map_or(String::new(), |v| self::condition(state, &v.when));
+            let _ = writeln!(
+                out,
+                "Victory to the {} ({how}) in turn {}.",
+                state.sides[*side].name, state.turn
+            );
+        }
+        Some(Outcome::Draw) => {
+            let _ = writeln!(
+                out,
+                "A draw: neither side met its victory conditions by turn {}.",
+                state.turns
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "The game goes on (turn {} of {}).",
+                state.turn, state.turns
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{:<14} {:>6} {:>6} {:>10} {:>8}",
+        "side", "units", "lost", "hits", "rallies"
+    );
+    for (side_index, side) in state.sides.iter().enumerate() {
+        let units: Vec<_> = state
+            .units
+            .iter()
+            .filter(|u| u.side == side_index)
+            .collect();
+        let lost = units.iter().filter(|u| !u.is_active()).count();
+        let hits: u32 = units.iter().filter(|u| u.is_active()).map(|u| u.hits).sum();
+        let used: u32 = state
+            .generals
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.side == side_index)
+            .map(|(i, g)| {
+                game.starting_rallies
+                    .get(i)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_sub(g.rallies_left)
+            })
+            .sum();
+        let budget: u32 = state
+            .generals
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.side == side_index)
+            .map(|(i, _)| game.starting_rallies.get(i).copied().unwrap_or(0))
+            .sum();
+        let _ = writeln!(
+            out,
+            "{:<14} {:>6} {:>6} {:>10} {:>8}",
+            side.name,
+            units.len(),
+            lost,
+            format!("{hits} on {}", units.len() - lost),
+            format!("{used}/{budget}")
+        );
+    }
+    out
+}
