@@ -508,6 +508,7 @@ impl Repl<'_> {
                             }
                             crate::rules::Status::Routed => "routed".into(),
                             crate::rules::Status::Exited => "driven off the table".into(),
+                            crate::rules::Status::Reserve => "in reserve off table".into(),
                         },
                     })
                     .collect(),

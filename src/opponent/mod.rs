@@ -77,7 +77,7 @@ struct GeneralMemory {
 }
 
 /// Distance fields that do not change during a game, per troop type.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Fields {
     /// To the side's own table edge.
     edge: HashMap<TroopTypeId, Arc<Field>>,
@@ -85,8 +85,9 @@ struct Fields {
     cover: HashMap<TroopTypeId, Arc<Field>>,
 }
 
-/// The opponent commanding one side.
-#[derive(Debug)]
+/// The opponent commanding one side. Cloning is cheap enough for undo:
+/// the distance fields are shared.
+#[derive(Debug, Clone)]
 pub struct Opponent {
     tables: Arc<Tables>,
     side: usize,

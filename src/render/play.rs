@@ -86,6 +86,7 @@ pub fn status(game: &Match, side: usize) -> String {
             crate::rules::Status::Active => {}
             crate::rules::Status::Routed => flags.push("routed"),
             crate::rules::Status::Exited => flags.push("driven off"),
+            crate::rules::Status::Reserve => flags.push("in reserve"),
         }
         if unit.is_active() {
             if unit.moved {
@@ -239,6 +240,14 @@ pub fn action(game: &Match, action: &Action) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
+        Action::CallUp { name, troop } => format!("call up {name} ({troop})"),
+        Action::Enter {
+            unit: u,
+            to,
+            facing,
+        } => {
+            format!("enter {} at {to} facing {}", unit(u), trim(*facing))
+        }
         Action::EndPhase => "end".into(),
     }
 }
@@ -312,6 +321,8 @@ fn action_word(action: &Action) -> &'static str {
         Action::Fire { .. } => "fire",
         Action::MoveGeneral { .. } => "general",
         Action::Rally { .. } => "rally",
+        Action::CallUp { .. } => "call-up",
+        Action::Enter { .. } => "enter",
         Action::EndPhase => "end",
     }
 }
