@@ -1,1 +1,685 @@
+//! The opponent on small tables with forced dice: situation extraction
+//! factor by factor, each order and variant, generals, reserves and
+//! reinforcements, and the rally policy.
 
+use super::*;
+use crate::battlefield::tests::{p, table};
+use crate::battlefield::{Base, Edge, Shape};
+use crate::dice::{Scripted, Seeded};
+use crate::rules::{Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, UnitSetup};
+use crate::ruleset::Ruleset;
+use crate::tables::Column;
+
+/// (name, troop type, x, y, facing).
+type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
+
+fn rules_table() -> Arc<RulesTable> {
+    let ruleset = Ruleset::builtin("ohw-awi").unwrap().unwrap();
+    Arc::new(RulesTable::builtin("ohw-awi", &ruleset).unwrap().unwrap())
+}
+
+/// British (side 0, south edge, first) and Americans (side 1, north
+/// edge) on a 48" table, each with an average general in a far corner;
+/// `reserves` are British reserves.
+fn game_with(
+    features: &[(&str, Shape, f64)],
+    british: &[Placed<'_>],
+    americans: &[Placed<'_>],
+    reserves: &[Placed<'_>],
+) -> GameState {
+    let field = table(48.0, 48.0, features);
+    let ruleset = field.ruleset.clone();
+    let units = |placed: &[Placed<'_>], reserve: bool| -> Vec<UnitSetup> {
+        placed
+            .iter()
+            .map(|(name, troop, x, y, facing)| {
+                let id = ruleset.troop_type(troop).unwrap();
+                let t = ruleset.troop(id);
+                UnitSetup {
+                    name: name.to_string(),
+                    troop: id,
+                    base: Base::new(p(*x, *y), *facing, t.frontage, t.depth),
+                    reserve,
+                }
+            })
+            .collect()
+    };
+    let force = |name: &str,
+                 edge: Edge,
+                 mut list: Vec<UnitSetup>,
+                 extra: Vec<UnitSetup>,
+                 at: (f64, f64)| {
+        list.extend(extra);
+        ForceSetup {
+            name: name.to_string(),
+            edge,
+            units: list,
+            generals: vec![GeneralSetup {
+                name: format!("{name} general"),
+                base: Base::new(p(at.0, at.1), 0.0, 2.0, 2.0),
+                character: Some(Character::Average),
+                rallies: Some(3),
+                quality: None,
+            }],
+            supply: None,
+        }
+    };
+    let setup = GameSetup {
+        battlefield: Arc::new(field),
+        forces: vec![
+            force(
+                "british",
+                Edge::South,
+                units(british, false),
+                units(reserves, true),
+                (2.0, 46.0),
+            ),
+            force(
+                "americans",
+                Edge::North,
+                units(americans, false),
+                Vec::new(),
+                (46.0, 2.0),
+            ),
+        ],
+        first: 0,
+        turns: 5,
+        victory: Vec::new(),
+    };
+    let characters = Tables::embedded().characters;
+    GameState::new(setup, rules_table(), &characters, &mut Scripted::new([]))
+        .unwrap()
+        .0
+}
+
+fn game(british: &[Placed<'_>], americans: &[Placed<'_>]) -> GameState {
+    game_with(&[], british, americans, &[])
+}
+
+/// An opponent whose generals have taken their start positions already.
+fn opponent(state: &GameState, side: usize) -> Opponent {
+    let mut opponent = Opponent::new(Arc::new(Tables::embedded()), state, side);
+    for general in &mut opponent.generals {
+        general.placed = true;
+    }
+    opponent
+}
+
+fn dice(rolls: impl IntoIterator<Item = u8>) -> Scripted {
+    Scripted::then(rolls, Box::new(Seeded::new(7)))
+}
+
+/// Run the Movement phase of the side to act.
+fn movement(opponent: &mut Opponent, state: &mut GameState, rolls: &[u8]) -> TurnReport {
+    let mut report = TurnReport::default();
+    opponent.movement(state, &mut dice(rolls.iter().copied()), &mut report);
+    report
+}
+
+/// End phases until it is `side`'s Movement phase.
+fn to_side(state: &mut GameState, side: usize) {
+    while !(state.active == side && state.phase() == Phase::Movement) {
+        state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    }
+}
+
+fn unit(state: &GameState, name: &str) -> UnitId {
+    state.find_unit(name).unwrap()
+}
+
+fn memory_mut<'a>(opponent: &'a mut Opponent, state: &GameState, name: &str) -> &'a mut Memory {
+    opponent.units[unit(state, name).0].as_mut().unwrap()
+}
+
+fn decision<'a>(report: &'a TurnReport, name: &str) -> &'a Decision {
+    report.decisions.iter().find(|d| d.name == name).unwrap()
+}
+
+fn moved(decision: &Decision) -> Option<(Point, Point)> {
+    decision.events.iter().find_map(|e| match e {
+        Event::Moved { from, to, .. } => Some((*from, *to)),
+        _ => None,
+    })
+}
+
+const NORTH: f64 = 0.0;
+const SOUTH: f64 = 180.0;
+
+fn fence() -> (&'static str, Shape, f64) {
+    (
+        "fence",
+        Shape::Line {
+            points: vec![p(0.0, 18.0), p(48.0, 18.0)],
+            width: 0.5,
+        },
+        0.0,
+    )
+}
+
+// ---- Situation extraction, factor by factor ----
+
+#[test]
+fn the_column_is_the_best_cover_under_the_base() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(30.0, 30.0),
+            max: p(40.0, 40.0),
+        },
+        0.0,
+    );
+    let state = game_with(
+        &[fence(), woods],
+        &[("Foot", "british-regulars", 10.0, 5.0, NORTH)],
+        &[
+            ("Behind the fence", "militia", 24.0, 18.9, SOUTH),
+            ("In the wood", "militia", 35.0, 35.0, SOUTH),
+            ("In the open", "militia", 10.0, 40.0, SOUTH),
+        ],
+        &[],
+    );
+    let column = |name: &str| read::ground_column(&state, &state.unit(unit(&state, name)).base);
+    assert_eq!(column("Behind the fence"), Column::Hard);
+    assert_eq!(column("In the wood"), Column::Natural);
+    assert_eq!(column("In the open"), Column::Open);
+}
+
+#[test]
+fn each_factor_is_read_off_the_map_on_and_off() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(0.0, 20.0),
+            max: p(15.0, 30.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[woods],
+        &[
+            ("Seen", "british-regulars", 30.0, 10.0, NORTH),
+            ("Hidden", "british-regulars", 10.0, 10.0, NORTH),
+            ("Friend", "british-regulars", 35.0, 10.0, NORTH),
+        ],
+        &[("Enemy", "militia", 10.0, 40.0, SOUTH)],
+        &[],
+    );
+    let mut opponent = opponent(&state, 0);
+    let read = |opponent: &Opponent, state: &GameState, name: &str| {
+        let id = unit(state, name);
+        opponent.read(state, id, &opponent.memory(state, id))
+    };
+    // Enemy in sight: across open ground yes, through the wood no.
+    let seen = read(&opponent, &state, "Seen");
+    let hidden = read(&opponent, &state, "Hidden");
+    assert!(seen.situation.enemy_in_sight);
+    assert!(!hidden.situation.enemy_in_sight);
+    // The nearest enemy's distance is base to base, known in sight or not.
+    assert!((hidden.situation.enemy_distance.unwrap() - 28.5).abs() < 1e-6);
+    // Supporting troops within 6": Seen has Friend 1" away; Hidden none.
+    assert!(seen.situation.support_within_6 && !hidden.situation.support_within_6);
+    // A general within 3": move the British general next to Seen.
+    state.generals[0].base = Base::new(p(30.0, 7.0), 0.0, 2.0, 2.0);
+    assert!(read(&opponent, &state, "Seen").situation.general_within_3);
+    assert!(!read(&opponent, &state, "Hidden").situation.general_within_3);
+    // Casualties last bound: 1 hit = 1 figure of 13 (ruling O3); under
+    // half from 7 hits.
+    let seen_index = unit(&state, "Seen").0;
+    state.units[seen_index].hits = 3;
+    let hit = read(&opponent, &state, "Seen");
+    assert_eq!(hit.situation.casualties, 3);
+    assert!(!hit.situation.under_half);
+    state.units[seen_index].hits = 7;
+    assert!(read(&opponent, &state, "Seen").situation.under_half);
+    memory_mut(&mut opponent, &state, "Seen").hits_at_test = 7;
+    assert_eq!(read(&opponent, &state, "Seen").situation.casualties, 0);
+    // Lost melee: noted from a retreat, counts until the next test.
+    let seen_id = unit(&state, "Seen");
+    opponent.observe(
+        &state,
+        &[Event::Retreated {
+            unit: seen_id,
+            from: p(30.0, 12.0),
+            to: p(30.0, 10.0),
+            facing: SOUTH,
+            blocked: false,
+        }],
+    );
+    assert!(read(&opponent, &state, "Seen").situation.lost_melee);
+    assert!(!read(&opponent, &state, "Hidden").situation.lost_melee);
+    // An enemy seen falling back: it moved away from our nearest unit.
+    let enemy = unit(&state, "Enemy");
+    assert!(!read(&opponent, &state, "Seen").situation.sees_enemy_retreat);
+    opponent.observe(
+        &state,
+        &[Event::Moved {
+            unit: enemy,
+            from: p(10.0, 36.0),
+            to: p(10.0, 40.0),
+            facing: SOUTH,
+            cost: 4.0,
+            road: false,
+        }],
+    );
+    assert!(read(&opponent, &state, "Seen").situation.sees_enemy_retreat);
+    assert!(
+        !read(&opponent, &state, "Hidden")
+            .situation
+            .sees_enemy_retreat
+    );
+    // Withdrew last bound: the retreat column.
+    memory_mut(&mut opponent, &state, "Hidden").withdrew = true;
+    assert!(
+        read(&opponent, &state, "Hidden")
+            .situation
+            .withdrew_last_bound
+    );
+    // Character counts for rated classes only; skirmish order for line only.
+    memory_mut(&mut opponent, &state, "Seen").class = "local-militia".into();
+    opponent.set_character(seen_id, Some(Character::Brave));
+    memory_mut(&mut opponent, &state, "Seen").formation = Formation::Skirmish;
+    let militia = read(&opponent, &state, "Seen");
+    assert_eq!(militia.situation.character, Some(Character::Brave));
+    assert!(militia.situation.skirmish_order);
+    let regulars = opponent.memory_for(
+        &state,
+        seen_id,
+        "british-regulars".into(),
+        None,
+        Some(Character::Brave),
+        None,
+    );
+    assert_eq!(regulars.character, None);
+}
+
+// ---- Orders and variants ----
+
+#[test]
+fn militia_behind_a_fence_with_the_enemy_at_4_inches_and_no_losses_does_not_charge_on_a_1() {
+    let mut state = game_with(
+        &[fence()],
+        &[("Regulars", "british-regulars", 24.0, 13.4, NORTH)],
+        &[("Militia", "militia", 24.0, 18.9, SOUTH)],
+        &[],
+    );
+    to_side(&mut state, 1);
+    let mut opponent = opponent(&state, 1);
+    let report = movement(&mut opponent, &mut state, &[1]);
+    let militia = decision(&report, "Militia");
+    // Local militia in hard cover +2, enemy within 6" -2, die 1: total 1.
+    assert!((militia.reading.nearest_enemy.unwrap().1 - 4.0).abs() < 0.01);
+    assert_eq!(militia.outcome.column, Column::Hard);
+    assert_eq!(militia.outcome.total, 1);
+    assert_eq!(militia.outcome.order, Order::StandAndFire);
+    assert!(militia.actions.is_empty(), "{:?}", militia.actions);
+    assert_eq!(opponent.pending_fire, vec![militia.unit]);
+}
+
+#[test]
+fn a_unit_that_withdrew_last_bound_and_scores_minus_1_routs() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 20.0, NORTH)],
+        &[("Militia", "militia", 24.0, 26.25, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Regulars").withdrew = true;
+    // A withdrawal last bound also makes the general test; Average 61-80 is D
+    // (no reinforcement table: he stands).
+    let report = movement(&mut opponent, &mut state, &[70, 1]);
+    let regulars = decision(&report, "Regulars");
+    // Retreat column: regulars 0, enemy within 6" -2, die 1: -1.
+    assert_eq!(regulars.outcome.column, Column::Retreat);
+    assert_eq!(regulars.outcome.total, -1);
+    assert_eq!(regulars.outcome.order, Order::Rout);
+    let (from, to) = moved(regulars).expect("it flees");
+    assert!(
+        (from.y - to.y - 6.0).abs() < 0.01,
+        "a full move directly away: {from} → {to}"
+    );
+    assert!(regulars.withdrew);
+    assert!(
+        report.generals[0]
+            .triggers
+            .contains(&Trigger::OwnTroopsWithdrawing)
+    );
+}
+
+#[test]
+fn cavalry_that_rolls_a_charge_with_no_legal_target_advances_instead() {
+    let mut state = game(
+        &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // Light cavalry in the open +4, enemy over 15" +1, die 6: 11, charge.
+    let report = movement(&mut opponent, &mut state, &[6]);
+    let dragoons = decision(&report, "Dragoons");
+    assert_eq!(dragoons.outcome.order, Order::Charge);
+    assert!(
+        !dragoons
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Charge { .. }))
+    );
+    assert!(matches!(
+        dragoons.refused.first(),
+        Some((Action::Charge { .. }, _))
+    ));
+    assert!(dragoons.plan.contains("O10"), "{}", dragoons.plan);
+    let (from, to) = moved(dragoons).expect("it advances");
+    assert!(
+        (to.y - from.y - 12.0).abs() < 0.01,
+        "a full 12\" move: {from} → {to}"
+    );
+}
+
+#[test]
+fn a_charge_goes_in_without_firing() {
+    let mut state = game(
+        &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 18.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // +4 open, enemy within 6"? 6.25" away: no; die 5: 9, charge.
+    let report = movement(&mut opponent, &mut state, &[5]);
+    let dragoons = decision(&report, "Dragoons");
+    assert_eq!(dragoons.outcome.order, Order::Charge);
+    assert!(matches!(dragoons.actions[..], [Action::Charge { .. }]));
+    assert!(opponent.pending_fire.is_empty());
+    assert!(
+        dragoons
+            .target
+            .as_ref()
+            .unwrap()
+            .1
+            .contains("lawfully charge")
+    );
+}
+
+#[test]
+fn artillery_that_rolls_a_charge_stands_and_fires() {
+    let mut state = game(
+        &[("Guns", "artillery", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 24.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // Artillery open +1, die 6, no distance factor: 7 — advance; force 9
+    // with a general within 3".
+    state.generals[0].base = Base::new(p(24.0, 7.0), 0.0, 2.0, 2.0);
+    let report = movement(&mut opponent, &mut state, &[6]);
+    let guns = decision(&report, "Guns");
+    assert_eq!(guns.outcome.order, Order::Charge);
+    assert!(guns.actions.is_empty());
+    assert_eq!(opponent.pending_fire, vec![guns.unit]);
+}
+
+#[test]
+fn advance_and_fire_stands_and_fires_in_range_and_advances_out_of_it() {
+    // In range: regulars 3" from militia.
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 14.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // +2 open, -1 within 6", die 6: 7.
+    let report = movement(&mut opponent, &mut state, &[6]);
+    let regulars = decision(&report, "Regulars").clone();
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert!(regulars.actions.is_empty());
+    assert!(regulars.plan.contains("O7"));
+    state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    let mut report = report;
+    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    let regulars = decision(&report, "Regulars");
+    assert!(matches!(regulars.actions[..], [Action::Fire { .. }]));
+    assert!(
+        regulars
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Fired { roll: 3, .. }))
+    );
+
+    // Out of range: 18.5" away, in sight, it marches a full move.
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 30.0, SOUTH)],
+    );
+    let mut second = self::opponent(&state, 0);
+    // +2 open, +1 over 15", die 4: 7.
+    let report = movement(&mut second, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    let (from, to) = moved(regulars).expect("it advances");
+    assert!((to.y - from.y - 6.0).abs() < 0.01);
+    assert!(regulars.route.as_ref().unwrap().straight);
+}
+
+#[test]
+fn a_column_deploys_without_firing() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 14.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Regulars").formation = Formation::Column;
+    let report = movement(&mut opponent, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::StandAndFire);
+    assert!(regulars.outcome.instruction.does.contains("Deploy"));
+    assert!(opponent.pending_fire.is_empty());
+    assert_eq!(
+        opponent.units[regulars.unit.0].as_ref().unwrap().formation,
+        Formation::Line
+    );
+}
+
+#[test]
+fn fire_and_withdraw_in_the_open_falls_back_disordered_without_firing() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 12.0, NORTH)],
+        &[("Militia", "militia", 24.0, 16.75, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    state.units[0].hits = 3;
+    // +2 open, -1 within 6", -3 figures lost, die 2: 0.
+    let report = movement(&mut opponent, &mut state, &[2]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::FireAndWithdraw);
+    let (from, to) = moved(regulars).expect("it falls back");
+    assert!(
+        to.y < from.y && (from.y - to.y - 3.0).abs() < 0.01,
+        "half a move back"
+    );
+    assert!(regulars.withdrew);
+    assert!(opponent.pending_fire.is_empty());
+    assert!(opponent.units[0].as_ref().unwrap().disordered);
+}
+
+#[test]
+fn routing_guns_are_abandoned_and_never_act_again() {
+    let mut state = game(
+        &[("Guns", "artillery", 24.0, 20.0, NORTH)],
+        &[("Militia", "militia", 24.0, 25.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Guns").withdrew = true;
+    // Retreat column -2, within 6" -2, die 1: -3, rout. General: 70 (D).
+    let report = movement(&mut opponent, &mut state, &[70, 1]);
+    let guns = decision(&report, "Guns");
+    assert_eq!(guns.outcome.order, Order::Rout);
+    assert!(opponent.units[guns.unit.0].as_ref().unwrap().abandoned);
+    to_side(&mut state, 1);
+    to_side(&mut state, 0);
+    let report = movement(&mut opponent, &mut state, &[70, 6]);
+    assert!(report.decisions.is_empty(), "abandoned guns take no test");
+}
+
+#[test]
+fn hold_posture_stands_on_an_advance_and_charges_only_at_the_line() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 30.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    opponent.set_posture(Posture::Hold);
+    // +2, +1 over 15", die 6: 9, charge; nothing within 6": it holds.
+    let report = movement(&mut opponent, &mut state, &[6]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::Charge);
+    assert!(regulars.actions.is_empty());
+    assert!(regulars.plan.contains("posture hold"));
+}
+
+// ---- Generals, rallies, reserves and reinforcements ----
+
+#[test]
+fn a_general_rides_to_the_most_stricken_unit_on_an_a() {
+    let mut state = game(
+        &[
+            ("Fresh", "british-regulars", 10.0, 10.0, NORTH),
+            ("Stricken", "british-regulars", 30.0, 10.0, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    state.units[1].hits = 4;
+    state.generals[0].base = Base::new(p(30.0, 2.0), 0.0, 2.0, 2.0);
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Fresh").withdrew = true;
+    let report = movement(&mut opponent, &mut state, &[5, 3, 3]);
+    let general = &report.generals[0];
+    assert_eq!(general.reaction.as_ref().unwrap().reaction, Reaction::A);
+    assert!(general.does.contains("Stricken"), "{}", general.does);
+    // He rides to just behind it: within 3" of where it stood.
+    assert_eq!(
+        general.actions,
+        vec![Action::MoveGeneral {
+            general: GeneralId(0),
+            to: p(30.0, 7.75)
+        }]
+    );
+}
+
+#[test]
+fn reaction_e_at_the_baseline_takes_the_general_off_for_good() {
+    let mut state = game(
+        &[("Foot", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    state.generals[0].base = Base::new(p(24.0, 1.5), 0.0, 2.0, 2.0);
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Foot").withdrew = true;
+    let report = movement(&mut opponent, &mut state, &[100, 3]);
+    assert!(report.generals[0].does.contains("for good"));
+    assert!(opponent.generals[0].left);
+    // He no longer counts as a general within 3", even standing there.
+    state.generals[0].base = Base::new(p(24.0, 8.0), 0.0, 2.0, 2.0);
+    let preview = opponent.preview(&state, UnitId(0)).unwrap();
+    assert!(!preview.reading.situation.general_within_3);
+}
+
+#[test]
+fn the_start_position_is_rolled_on_the_generals_chart() {
+    let mut state = game(
+        &[("Foot", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = Opponent::new(Arc::new(Tables::embedded()), &state, 0);
+    // Average: 1-20 is A, centre front in the main battle line.
+    let report = movement(&mut opponent, &mut state, &[10, 3]);
+    let (roll, letter, point) = report.generals[0].start.unwrap();
+    assert_eq!((roll, letter), (10, Reaction::A));
+    assert_eq!(point, p(24.0, 10.0));
+    assert!(matches!(
+        report.generals[0].actions[..],
+        [Action::MoveGeneral { .. }]
+    ));
+}
+
+#[test]
+fn rallies_are_spent_on_units_with_three_hits_or_more() {
+    let mut state = game(
+        &[
+            ("Hurt", "british-regulars", 10.0, 10.0, NORTH),
+            ("Scratched", "british-regulars", 16.0, 10.0, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    state.generals[0].base = Base::new(p(13.0, 6.0), 0.0, 2.0, 2.0);
+    state.units[0].hits = 3;
+    state.units[1].hits = 2;
+    while state.phase() != Phase::Rallying {
+        state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    }
+    let mut commander = opponent(&state, 0);
+    let mut report = TurnReport::default();
+    commander.rallying(&mut state, &mut dice([4]), &mut report);
+    assert_eq!(report.rallies.len(), 1);
+    assert_eq!(report.rallies[0].units, vec![UnitId(0)]);
+    assert_eq!(state.units[0].hits, 1);
+    // With nobody at 3 hits the attempt is kept.
+    let mut state2 = state.clone();
+    state2.units[0].hits = 2;
+    state2.generals[0].rallied = false;
+    let mut report = TurnReport::default();
+    commander.rallying(&mut state2, &mut dice([]), &mut report);
+    assert!(report.rallies.is_empty());
+}
+
+#[test]
+fn a_called_up_reinforcement_enters_at_the_centre_of_the_rear_edge() {
+    let mut state = game(
+        &[("Foot", "british-regulars", 10.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    opponent.set_reinforcements(Some("british"));
+    memory_mut(&mut opponent, &state, "Foot").withdrew = true;
+    // General: 70 is D for an average general; d100 10 calls up British
+    // line infantry; their reserve test: regulars +2 open, +3 out of
+    // sight, die 1: 6, advance, so they enter.
+    let report = movement(&mut opponent, &mut state, &[70, 10, 1, 3]);
+    let general = &report.generals[0];
+    assert_eq!(
+        general.called_up,
+        Some((10, "British Line Infantry".into()))
+    );
+    let id = UnitId(state.units.len() - 1);
+    assert_eq!(
+        state.unit(id).name,
+        "British Line Infantry (reinforcement 1)"
+    );
+    assert!(state.unit(id).is_active());
+    assert_eq!(state.unit(id).base.centre, p(24.0, 0.75));
+    assert!(
+        report.reserves[0]
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Enter { .. }))
+    );
+    assert_eq!(state.sides[0].starting_units, 2);
+    // It has moved for the bound: no ordinary test until the next.
+    assert!(report.decisions.iter().all(|d| d.unit != id));
+}
+
+#[test]
+fn a_scenario_reserve_waits_until_its_test_brings_it_on() {
+    let mut state = game_with(
+        &[],
+        &[("Foot", "british-regulars", 10.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+        &[("Reserve", "militia", 24.0, 0.75, NORTH)],
+    );
+    let reserve = unit(&state, "Reserve");
+    assert!(state.unit(reserve).is_reserve());
+    let mut opponent = opponent(&state, 0);
+    // Local militia encamped: -2 open, +3 out of sight, die 1: 2, stays.
+    let report = movement(&mut opponent, &mut state, &[1, 3]);
+    assert!(report.reserves[0].plan.contains("stays off table"));
+    assert!(state.unit(reserve).is_reserve());
+    to_side(&mut state, 1);
+    to_side(&mut state, 0);
+    // Die 6: 7, advance: it enters.
+    let report = movement(&mut opponent, &mut state, &[6, 3]);
+    assert!(report.reserves[0].plan.contains("enters"));
+    assert!(state.unit(reserve).is_active());
+}

@@ -3,6 +3,7 @@
 
 pub mod companion;
 pub mod map;
+pub mod opponent;
 pub mod play;
 pub mod rules;
 pub mod scene;

@@ -2,6 +2,7 @@
 
 mod battlefield;
 mod companion;
+mod opponent;
 mod oracle;
 mod play;
 mod rules;

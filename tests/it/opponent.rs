@@ -1,0 +1,165 @@
+//! The Lone Warrior opponent driving whole games: seeded self-play of every
+//! shipped scenario (a reduced `stress`), the same events for the same seed,
+//! the Guilford Americans holding their fence line, and the renderers.
+
+use foe::dice::Seeded;
+use foe::opponent::{GameRecord, Opponent, opponents_for, self_play};
+use foe::render::opponent as render;
+use foe::rules::{Event, GameSetup, GameState, RulesTable};
+use foe::ruleset::Ruleset;
+use foe::scenario::{self, Scenario};
+use foe::tables::Tables;
+use foe::yaml::Source;
+use std::sync::Arc;
+
+fn load(name: &str) -> Scenario {
+    let (file, text) = scenario::builtin(name).expect("built in");
+    scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid scenario")
+}
+
+fn start(scenario: &Scenario, seed: u64) -> (GameState, Seeded, Arc<Tables>) {
+    let ruleset = &scenario.battlefield.ruleset;
+    let rules = Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    );
+    let tables = Arc::new(Tables::embedded());
+    let mut dice = Seeded::new(seed);
+    let setup = GameSetup::from_scenario(scenario).unwrap();
+    let (state, _) = GameState::new(setup, rules, &tables.characters, &mut dice).unwrap();
+    (state, dice, tables)
+}
+
+fn play(scenario: &Scenario, seed: u64) -> (GameState, GameRecord) {
+    let (mut state, mut dice, tables) = start(scenario, seed);
+    let mut opponents = opponents_for(&tables, scenario, &state);
+    let record = self_play(&mut state, &mut opponents, &mut dice);
+    (state, record)
+}
+
+#[track_caller]
+fn finishes(scenario: &Scenario, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let (state, record) = play(scenario, seed);
+        assert!(
+            state.is_over(),
+            "{} seed {seed} did not finish",
+            scenario.name
+        );
+        assert!(
+            record.turns <= scenario.turns,
+            "{} seed {seed}",
+            scenario.name
+        );
+        assert!(matches!(
+            record.events.last(),
+            Some(Event::GameEnded { .. })
+        ));
+        // Every unit of both sides took a test in the first bound it was on.
+        assert!(record.reports.iter().any(|r| !r.decisions.is_empty()));
+    }
+}
+
+#[test]
+fn learning_games_finish_within_their_turns() {
+    finishes(&load("learning"), 0..12);
+}
+
+#[test]
+fn guilford_games_finish_within_their_turns() {
+    finishes(&load("guilford"), 0..10);
+}
+
+#[test]
+fn monongahela_games_finish_within_their_turns() {
+    finishes(&load("monongahela"), 0..6);
+}
+
+#[test]
+fn guilford_rv_games_finish_within_their_turns() {
+    finishes(&load("guilford-rv"), 0..2);
+}
+
+#[test]
+fn a_reduced_stress_game_finishes() {
+    let mut scenario = load("stress");
+    for side in &mut scenario.sides {
+        side.units.truncate(40);
+    }
+    scenario.turns = 4;
+    finishes(&scenario, 0..1);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let scenario = load("guilford");
+    let (_, first) = play(&scenario, 42);
+    let (_, again) = play(&scenario, 42);
+    assert_eq!(first.events, again.events);
+    assert_eq!(first.actions, again.actions);
+    let (_, other) = play(&scenario, 43);
+    assert_ne!(first.events, other.events);
+}
+
+#[test]
+fn the_guilford_americans_do_not_leave_their_fence_line_to_march_on_the_british_in_turn_1() {
+    let scenario = load("guilford");
+    for seed in 0..8 {
+        let (mut state, mut dice, tables) = start(&scenario, seed);
+        let before = state.units.clone();
+        let mut americans = Opponent::new(tables, &state, 1).with_scenario(&scenario, &state);
+        // The Americans begin (seed 000).
+        assert_eq!(state.active, 1);
+        let report = americans.play_turn(&mut state, &mut dice);
+        for (unit, was) in state.units.iter().zip(&before) {
+            if unit.side == 1 {
+                assert!(
+                    unit.base.centre.y >= was.base.centre.y - 1e-9,
+                    "seed {seed}: {} marched south: {} → {}",
+                    unit.name,
+                    was.base.centre,
+                    unit.base.centre
+                );
+            }
+        }
+        // The first line tested behind hard cover.
+        let butler = report
+            .decisions
+            .iter()
+            .find(|d| d.name == "Butler's Militia")
+            .unwrap();
+        assert_eq!(butler.outcome.column, foe::tables::Column::Hard);
+    }
+}
+
+#[test]
+fn decisions_render_as_paragraphs_and_explain_why() {
+    let scenario = load("learning");
+    let (mut state, mut dice, tables) = start(&scenario, 3);
+    let mut opponents = opponents_for(&tables, &scenario, &state);
+    let report = opponents[0].play_turn(&mut state, &mut dice);
+    let text = render::turn(&state, &report);
+    assert!(text.contains("44th Foot: "), "{text}");
+    let id = state.find_unit("44th Foot").unwrap();
+    let decision = opponents[0].last_decision(id).unwrap();
+    let why = render::why(&state, decision);
+    for part in [
+        "read off the map",
+        "reaction test",
+        "die",
+        "total",
+        "variant",
+        "on the table",
+    ] {
+        assert!(why.contains(part), "{part} missing from:\n{why}");
+    }
+    // `what`: exact odds before any roll, summing to one.
+    let preview = opponents[0].preview(&state, id).unwrap();
+    let sum: f64 = preview.odds.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    assert!(render::preview(&state, &preview).contains('%'));
+    // Not the side's unit: no preview.
+    let rangers = state.find_unit("Rangers").unwrap();
+    assert!(opponents[0].preview(&state, rangers).is_none());
+}
