@@ -1,6 +1,6 @@
 //! Self-play speed: whole games per second on one core.
 use foe::dice::Seeded;
-use foe::opponent::{opponents_for, self_play};
+use foe::opponent::{FieldCache, opponents_sharing, self_play};
 use foe::rules::{GameSetup, GameState, RulesTable};
 use foe::ruleset::Ruleset;
 use foe::scenario;
@@ -28,11 +28,12 @@ fn main() {
     let start = std::time::Instant::now();
     let mut wins = [0u32; 3];
     let mut turns = 0;
+    let cache = FieldCache::default();
     for seed in 0..games {
         let mut dice = Seeded::new(seed);
         let (mut state, _) =
             GameState::new(setup.clone(), rules.clone(), &tables.characters, &mut dice).unwrap();
-        let mut opponents = opponents_for(&tables, &scenario, &state);
+        let mut opponents = opponents_sharing(&tables, &scenario, &state, &cache);
         let record = self_play(&mut state, &mut opponents, &mut dice);
         turns += record.turns;
         match record.outcome {

@@ -112,34 +112,26 @@ impl Opponent {
     fn edge_field(&mut self, state: &GameState, id: UnitId) -> Arc<Field> {
         let troop = state.unit(id).troop;
         let edge = state.sides[self.side].edge;
-        self.fields
-            .edge
-            .entry(troop)
-            .or_insert_with(|| {
-                let field = &state.battlefield;
-                Arc::new(field.distance_field(troop, &field.edge_cells(edge), &CellSet::none()))
-            })
-            .clone()
+        let field = &state.battlefield;
+        self.fields.get(super::FieldGoal::Edge(edge), troop, || {
+            field.distance_field(troop, &field.edge_cells(edge), &CellSet::none())
+        })
     }
 
     fn cover_field(&mut self, state: &GameState, id: UnitId) -> Arc<Field> {
         let troop = state.unit(id).troop;
-        self.fields
-            .cover
-            .entry(troop)
-            .or_insert_with(|| {
-                let field = &state.battlefield;
-                let goals: Vec<usize> = (0..field.grid.len())
-                    .filter(|&cell| {
-                        matches!(
-                            field.grid.column(&field.ruleset, cell),
-                            Column::Natural | Column::Hard
-                        )
-                    })
-                    .collect();
-                Arc::new(field.distance_field(troop, &goals, &CellSet::none()))
-            })
-            .clone()
+        let field = &state.battlefield;
+        self.fields.get(super::FieldGoal::Cover, troop, || {
+            let goals: Vec<usize> = (0..field.grid.len())
+                .filter(|&cell| {
+                    matches!(
+                        field.grid.column(&field.ruleset, cell),
+                        Column::Natural | Column::Hard
+                    )
+                })
+                .collect();
+            field.distance_field(troop, &goals, &CellSet::none())
+        })
     }
 
     /// Carry out the movement part of `outcome` for `id`; the shot, if any,

@@ -76,13 +76,43 @@ struct GeneralMemory {
     left: bool,
 }
 
-/// Distance fields that do not change during a game, per troop type.
+/// What a distance field leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum FieldGoal {
+    /// A table edge.
+    Edge(crate::battlefield::Edge),
+    /// The nearest natural or hard cover.
+    Cover,
+}
+
+/// Computed fields by goal and troop type.
+type FieldMap = HashMap<(FieldGoal, TroopTypeId), Arc<Field>>;
+
+/// Distance fields that never change on a table (to cover, to an edge), per
+/// troop type: computed once and shared by both sides and by every game on
+/// the same scenario (pass one cache to each game's opponents, e.g. in
+/// `foe simulate`). Only the table's terrain decides them.
 #[derive(Debug, Default, Clone)]
-struct Fields {
-    /// To the side's own table edge.
-    edge: HashMap<TroopTypeId, Arc<Field>>,
-    /// To the nearest cover (natural or hard).
-    cover: HashMap<TroopTypeId, Arc<Field>>,
+pub struct FieldCache {
+    fields: Arc<std::sync::Mutex<FieldMap>>,
+}
+
+impl FieldCache {
+    /// The field for `goal` and `troop`, computed by `make` the first time.
+    pub(crate) fn get(
+        &self,
+        goal: FieldGoal,
+        troop: TroopTypeId,
+        make: impl FnOnce() -> Field,
+    ) -> Arc<Field> {
+        // A poisoned lock only means another game panicked mid-insert; the
+        // map is still sound.
+        let mut fields = self.fields.lock().unwrap_or_else(|e| e.into_inner());
+        fields
+            .entry((goal, troop))
+            .or_insert_with(|| Arc::new(make()))
+            .clone()
+    }
 }
 
 /// The opponent commanding one side. Cloning is cheap enough for undo:
@@ -112,7 +142,7 @@ pub struct Opponent {
     called_up: u32,
     /// Units whose orders fire, for the Shooting phase.
     pending_fire: Vec<UnitId>,
-    fields: Fields,
+    fields: FieldCache,
 }
 
 /// The route a move follows, in words and numbers.
@@ -273,7 +303,7 @@ impl Opponent {
             own_lost: Vec::new(),
             called_up: 0,
             pending_fire: Vec::new(),
-            fields: Fields::default(),
+            fields: FieldCache::default(),
         };
         opponent.sync(state);
         opponent
@@ -309,6 +339,12 @@ impl Opponent {
             );
             self.units[id.0] = Some(memory);
         }
+        self
+    }
+
+    /// Share distance fields with other opponents on the same table.
+    pub fn with_fields(mut self, cache: &FieldCache) -> Opponent {
+        self.fields = cache.clone();
         self
     }
 
@@ -612,14 +648,30 @@ fn character_of(character: crate::scenario::Character) -> Character {
     }
 }
 
-/// Opponents for both sides of a scenario (watch mode, `foe simulate`).
+/// Opponents for both sides of a scenario (watch mode, `foe simulate`),
+/// sharing one distance-field cache.
 pub fn opponents_for(
     tables: &Arc<Tables>,
     scenario: &Scenario,
     state: &GameState,
 ) -> Vec<Opponent> {
+    opponents_sharing(tables, scenario, state, &FieldCache::default())
+}
+
+/// Opponents for both sides, sharing `cache` with other games on the same
+/// scenario (so static fields are computed once per run, not per game).
+pub fn opponents_sharing(
+    tables: &Arc<Tables>,
+    scenario: &Scenario,
+    state: &GameState,
+    cache: &FieldCache,
+) -> Vec<Opponent> {
     (0..state.sides.len())
-        .map(|side| Opponent::new(tables.clone(), state, side).with_scenario(scenario, state))
+        .map(|side| {
+            Opponent::new(tables.clone(), state, side)
+                .with_scenario(scenario, state)
+                .with_fields(cache)
+        })
         .collect()
 }
 
