@@ -25,7 +25,6 @@ pub mod stats;
 
 pub mod companion;
 
-pub mod opponent_stub;
 pub mod play;
 
 pub mod cli;

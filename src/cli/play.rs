@@ -422,27 +422,28 @@ impl Repl<'_> {
                 self.console.say(&all[from..].join("\n"));
             }
             Command::What(unit) => {
-                let side = self.game.state.unit(unit).side;
-                let answer = match self.game.opponent(side) {
-                    Some(opponent) => {
-                        opponent.preview(&self.game.state, unit).unwrap_or_else(|| {
-                            format!(
-                                "{} has no reaction test to show now.",
-                                self.game.state.unit(unit).name
-                            )
-                        })
-                    }
-                    None => format!(
-                        "{} is yours: foe does not decide for it.",
-                        self.game.state.unit(unit).name
-                    ),
+                let state = &self.game.state;
+                let name = &state.unit(unit).name;
+                let answer = match self.game.opponent(state.unit(unit).side) {
+                    Some(opponent) => match opponent.preview(state, unit) {
+                        Some(preview) => crate::render::opponent::preview(state, &preview),
+                        None => format!("{name} is off the table: it takes no reaction test."),
+                    },
+                    None => format!("{name} is yours: foe does not decide for it."),
                 };
                 self.console.say(&answer);
             }
             Command::Why(unit) => {
-                let name = self.game.state.unit(unit).name.clone();
-                self.console
-                    .say(&format!("{name} has taken no reaction test yet."));
+                let state = &self.game.state;
+                let name = &state.unit(unit).name;
+                let answer = match self.game.opponent(state.unit(unit).side) {
+                    Some(opponent) => match opponent.last_decision(unit) {
+                        Some(decision) => crate::render::opponent::why(state, decision),
+                        None => format!("{name} has taken no reaction test yet."),
+                    },
+                    None => format!("{name} is yours: foe decided nothing for it."),
+                };
+                self.console.say(&answer);
             }
             Command::Save(file) => match self.write_save(Path::new(&file)) {
                 Ok(()) => self.console.say(&format!("saved to {file}")),

@@ -10,7 +10,7 @@
 pub mod command;
 
 use crate::dice::{Die, Roller, Scripted, Seeded};
-use crate::opponent_stub::{Opponent, TurnReport};
+use crate::opponent::{FieldCache, Opponent, TurnReport};
 use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -186,9 +186,14 @@ impl Match {
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
+        let fields = FieldCache::default();
         let opponents = (0..state.sides.len())
             .map(|side| {
-                (!player_sides.contains(&side)).then(|| Opponent::new(tables.clone(), &state, side))
+                (!player_sides.contains(&side)).then(|| {
+                    Opponent::new(tables.clone(), &state, side)
+                        .with_scenario(&scenario, &state)
+                        .with_fields(&fields)
+                })
             })
             .collect();
         let starting_rallies = state
@@ -303,6 +308,11 @@ impl Match {
         }
         let first_new = self.log.len();
         let events = self.state.apply(&action, &mut self.roller)?;
+        // The opponent learns what the player's turn did (melees, retreats,
+        // losses), as it would see it across the table.
+        for opponent in self.opponents.iter_mut().flatten() {
+            opponent.observe(&self.state, &events);
+        }
         self.actions.push(action.clone());
         self.log.push(Entry::Player { action, events });
         if !self.players_turn() {
@@ -392,6 +402,13 @@ impl Match {
                 report
             }
         };
+        for (other, opponent) in self.opponents.iter_mut().enumerate() {
+            if other != side
+                && let Some(opponent) = opponent
+            {
+                opponent.observe(&self.state, &report.events);
+            }
+        }
         self.log.push(Entry::Opponent { side, report });
     }
 }

@@ -32,8 +32,33 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
         }
         Entry::Opponent { side, report } => {
             let _ = writeln!(out, "== {} (foe) ==", state.sides[*side].name);
-            for event in &report.events {
-                push_event(&mut out, state, event, detail);
+            if detail == Detail::Quiet {
+                for event in &report.events {
+                    push_event(&mut out, state, event, detail);
+                }
+            } else {
+                // A paragraph per decision, then whatever the paragraphs do
+                // not tell (melees, routs, the end of the turn).
+                out.push_str(&crate::render::opponent::turn(state, report));
+                if detail == Detail::Verbose {
+                    for decision in report.reserves.iter().chain(&report.decisions) {
+                        out.push_str(&crate::render::opponent::why(state, decision));
+                    }
+                }
+                let mut told: Vec<&Event> = report
+                    .reserves
+                    .iter()
+                    .chain(&report.decisions)
+                    .flat_map(|decision| &decision.events)
+                    .chain(report.rallies.iter().flat_map(|rally| &rally.events))
+                    .collect();
+                for event in &report.events {
+                    if let Some(at) = told.iter().position(|seen| *seen == event) {
+                        told.swap_remove(at);
+                        continue;
+                    }
+                    push_event(&mut out, state, event, detail);
+                }
             }
         }
     }

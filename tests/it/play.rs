@@ -316,12 +316,21 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
 #[test]
 fn the_players_own_dice_are_asked_checked_and_saved() {
     let desk = Desk::new();
-    // Two d100 rolls for the rolled generals, then the gun's average die:
-    // a 9 is refused and asked again.
-    let script = "45\n90\nend\nfire b1 a3\n9\n4\nsave asked.json\nquit\n";
+    // Two d100 rolls for the rolled generals, then (the Americans moving
+    // first) the gun's average die: a 9 is refused and asked again.
+    let script = "45\n90\nend\nfire a3 b1\n9\n4\nsave asked.json\nquit\n";
     let output = Command::cargo_bin("foe")
         .unwrap()
-        .args(["--dice", "ask", "play", "guilford", "--seed", "1"])
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "guilford",
+            "--side",
+            "americans",
+            "--seed",
+            "1",
+        ])
         .env("FOE_DATA_DIR", desk.path("data"))
         .current_dir(desk.dir.path())
         .write_stdin(script)
@@ -339,7 +348,7 @@ fn the_players_own_dice_are_asked_checked_and_saved() {
     assert_eq!(save["asked"], true);
     assert_eq!(save["rolls"], serde_json::json!([45, 90, 4]));
     // Loading replays the recorded rolls: no dice are asked again.
-    let loaded = desk.play(&["learning"], "load asked.json\nstatus a3\nquit\n");
+    let loaded = desk.play(&["learning"], "load asked.json\nstatus b1\nquit\n");
     assert!(
         loaded.stdout.contains("hits 1 (routs at 9)"),
         "{}",
