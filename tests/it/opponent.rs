@@ -163,3 +163,40 @@ fn decisions_render_as_paragraphs_and_explain_why() {
     let rangers = state.find_unit("Rangers").unwrap();
     assert!(opponents[0].preview(&state, rangers).is_none());
 }
+
+/// FNV-1a over the debug text of everything a game produced: every event,
+/// action and decision (floats print exactly, shortest round trip), so any
+/// change in behaviour, however small, changes the sum.
+fn checksum(record: &GameRecord) -> u64 {
+    let text = format!(
+        "{:?}|{}|{:?}|{:?}|{:?}",
+        record.outcome, record.turns, record.events, record.actions, record.reports
+    );
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Pinned before the self-play speed work (issue 8) began: optimisations of
+/// the engine and the opponent must leave every seeded game exactly as it was.
+/// The games share one `FieldCache`, as a simulation does.
+#[test]
+fn seeded_guilford_games_are_unchanged_by_optimisation() {
+    let scenario = load("guilford");
+    let cache = foe::opponent::FieldCache::default();
+    let mut seen = Vec::new();
+    for seed in 0..5 {
+        let (mut state, mut dice, tables) = start(&scenario, seed);
+        let mut opponents = foe::opponent::opponents_sharing(&tables, &scenario, &state, &cache);
+        let record = self_play(&mut state, &mut opponents, &mut dice);
+        seen.push((seed, record.turns, record.events.len(), checksum(&record)));
+    }
+    let pinned: Vec<(u64, u32, usize, u64)> = vec![
+        (0, 15, 344, 5775771995724193569),
+        (1, 15, 332, 14009642962497418938),
+        (2, 15, 368, 7423915147957387112),
+        (3, 15, 357, 16564177770161463596),
+        (4, 15, 332, 8497959670558101655),
+    ];
+    assert_eq!(seen, pinned);
+}
