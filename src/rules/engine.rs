@@ -5,7 +5,7 @@
 use super::event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
 use super::state::{Condition, GameState, GeneralId, Outcome, Status, Unit, UnitId};
 use super::table::{ActionKind, Modifier, Operation, Procedure, Role, Situation};
-use crate::battlefield::geometry::{EPSILON, turn_between};
+use crate::battlefield::geometry::{EPSILON, point_segment_distance, turn_between};
 use crate::battlefield::{Base, Point, Vector};
 use crate::dice::Roller;
 use crate::ruleset::{Category, TroopTypeId};
@@ -514,22 +514,30 @@ impl GameState {
             });
         }
         // No interpenetration: the base, as it travels, overlaps nobody.
-        for (index, point) in sweep.iter().enumerate() {
-            let facing = if index + 1 == sweep.len() {
-                path.end_facing
-            } else {
-                path.travel_facing
-            };
-            let base = Base::new(*point, facing, unit.base.frontage, unit.base.depth);
-            if index + 1 == sweep.len() {
-                // Also at the travel facing, before the end pivot.
-                let before = Base::new(*point, path.travel_facing, base.frontage, base.depth);
-                if let Some(other) = self.overlapping(&before, path.unit, path.charge_target) {
+        // Only units near the path can be met: a broad phase over the whole
+        // path first, then the fine steps against those few (usually none).
+        let travelling = Base::new(
+            path.points[0],
+            path.travel_facing,
+            unit.base.frontage,
+            unit.base.depth,
+        );
+        let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
+        if !near.is_empty() {
+            for (index, point) in sweep.iter().enumerate() {
+                let moved = travelling.moved_to(*point);
+                if index + 1 == sweep.len() {
+                    // Also at the travel facing, before the end pivot.
+                    if let Some(other) = self.overlapping_among(&moved, &near) {
+                        return Err(self.interpenetration(unit, other));
+                    }
+                    let base = Base::new(*point, path.end_facing, moved.frontage, moved.depth);
+                    if let Some(other) = self.overlapping_among(&base, &near) {
+                        return Err(self.interpenetration(unit, other));
+                    }
+                } else if let Some(other) = self.overlapping_among(&moved, &near) {
                     return Err(self.interpenetration(unit, other));
                 }
-            }
-            if let Some(other) = self.overlapping(&base, path.unit, path.charge_target) {
-                return Err(self.interpenetration(unit, other));
             }
         }
         let end = Base::new(
@@ -574,17 +582,49 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Option<UnitId> {
-        let reach = base.frontage.hypot(base.depth) / 2.0;
         self.units
             .iter()
             .enumerate()
             .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
-            .find(|(_, u)| {
-                let other_reach = u.base.frontage.hypot(u.base.depth) / 2.0;
-                // Broad phase first: most units are far away.
-                base.centre.distance(u.base.centre) < reach + other_reach && base.overlaps(&u.base)
-            })
+            .find(|(_, u)| base.overlaps_near(&u.base))
             .map(|(index, _)| UnitId(index))
+    }
+
+    /// The first of `candidates` (unit indices, in order) that `base` overlaps.
+    fn overlapping_among(&self, base: &Base, candidates: &[usize]) -> Option<UnitId> {
+        candidates
+            .iter()
+            .find(|&&index| base.overlaps_near(&self.units[index].base))
+            .map(|&index| UnitId(index))
+    }
+
+    /// The active units other than `me` and `ignore` that `base` could
+    /// overlap anywhere along the polyline `points` (a superset: any unit a
+    /// base centred on the path overlaps is within both bases' reach of it).
+    fn near_path(
+        &self,
+        base: &Base,
+        points: &[Point],
+        me: UnitId,
+        ignore: Option<UnitId>,
+    ) -> Vec<usize> {
+        let reach = base.reach();
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
+            .filter(|(_, u)| {
+                let limit = reach + u.base.reach() + 1e-6;
+                let centre = u.base.centre;
+                if points.len() < 2 {
+                    return points.iter().any(|p| p.distance(centre) < limit);
+                }
+                points
+                    .windows(2)
+                    .any(|pair| point_segment_distance(centre, pair[0], pair[1]) < limit)
+            })
+            .map(|(index, _)| index)
+            .collect()
     }
 
     /// How much a road speeds up `category`: the road bonus as a factor.
@@ -1193,7 +1233,7 @@ impl GameState {
         let mut previous_cell = field.grid.cell_at(at);
         loop {
             let next = at + direction * STEP;
-            let base = Base::new(next, unit.base.facing, unit.base.frontage, unit.base.depth);
+            let base = unit.base.moved_to(next);
             if !field.base_on_table(&base) {
                 let unit = &mut self.units[id.0];
                 unit.status = Status::Exited;
@@ -1555,14 +1595,8 @@ fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
     let line = target.centre - start;
     let length = line.length();
     let direction = Vector::from_bearing(facing);
-    let at = |s: f64| {
-        Base::new(
-            start + direction * s,
-            facing,
-            charger.frontage,
-            charger.depth,
-        )
-    };
+    let turned = Base::new(start, facing, charger.frontage, charger.depth);
+    let at = |s: f64| turned.moved_to(start + direction * s);
     if at(0.0).distance_to(target) <= CONTACT {
         return start;
     }
