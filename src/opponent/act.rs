@@ -2,7 +2,7 @@
 //! O6–O13): targets by explicit rules, moves by straight line first and
 //! petgraph routes where the straight line fails, every fallback recorded.
 
-use super::{Decision, Memory, Opponent, Reading, RouteNote, TurnReport};
+use super::{Decision, Memory, Opponent, Reading, RouteNote, SightMemo, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
@@ -74,7 +74,7 @@ pub(super) fn by_target_rule(
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
-pub(super) fn shot_open(state: &GameState, id: UnitId, target: UnitId) -> bool {
+pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target: UnitId) -> bool {
     let unit = state.unit(id);
     let enemy = state.unit(target);
     let Some(weapon) = state.weapon_of(unit) else {
@@ -97,7 +97,7 @@ pub(super) fn shot_open(state: &GameState, id: UnitId, target: UnitId) -> bool {
             && u.side == unit.side
             && u.base.distance_to(&enemy.base) <= clearance + 1e-6
     });
-    !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
+    !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
 }
 
 /// The weapon's reach in inches, if the unit shoots.
@@ -298,7 +298,10 @@ impl Opponent {
             }
             (true, Some(Towards::Enemy | Towards::Front)) => {
                 let target = advance_target;
-                let can_fire_now = wants_fire && enemies.iter().any(|e| shot_open(state, id, *e));
+                let can_fire_now = wants_fire
+                    && enemies
+                        .iter()
+                        .any(|e| shot_open(state, &self.sight, id, *e));
                 if hold {
                     plan.push(
                         "holds its position (posture hold): does not advance; stands and fires if it can"
@@ -419,13 +422,15 @@ impl Opponent {
         if goal.is_none()
             && wants_fire
             && decision.actions.is_empty()
-            && !enemies.iter().any(|e| shot_open(state, id, *e))
+            && !enemies
+                .iter()
+                .any(|e| shot_open(state, &self.sight, id, *e))
             && let Some(reach) = reach(state, id)
             && let Some((enemy, distance)) = ranked.first().copied()
             && distance <= reach
-            && state
-                .battlefield
-                .can_see(&unit.base, &state.unit(enemy).base)
+            && self
+                .sight
+                .sees(&state.battlefield, &unit.base, &state.unit(enemy).base)
             && !unit.base.in_frontal_arc(&state.unit(enemy).base)
         {
             let facing = bearing((state.unit(enemy).base.centre - unit.base.centre).bearing());

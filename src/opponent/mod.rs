@@ -22,7 +22,7 @@ mod read;
 #[cfg(test)]
 mod tests;
 
-use crate::battlefield::{Field, Point};
+use crate::battlefield::{Base, Field, Point};
 use crate::dice::Roller;
 use crate::reaction::{self, Factor, Options, Outcome};
 use crate::rules::{Action, Event, GameState, GeneralId, Outcome as GameOutcome, Refusal, UnitId};
@@ -115,6 +115,48 @@ impl FieldCache {
     }
 }
 
+/// Line of sight already worked out in this game, by the exact centres of
+/// observer and target: the table never changes during a game and most units
+/// stand still most bounds, so the same sight is asked for again and again.
+/// A pure cache: the same answers as [`Battlefield::can_see`].
+///
+/// [`Battlefield::can_see`]: crate::battlefield::Battlefield::can_see
+#[derive(Debug, Default)]
+struct SightMemo {
+    seen: std::sync::Mutex<HashMap<[u64; 4], bool>>,
+}
+
+impl SightMemo {
+    /// More than this many remembered sights and the memo starts again.
+    const CAPACITY: usize = 1 << 16;
+
+    fn sees(&self, field: &crate::battlefield::Battlefield, from: &Base, to: &Base) -> bool {
+        let key = [
+            from.centre.x.to_bits(),
+            from.centre.y.to_bits(),
+            to.centre.x.to_bits(),
+            to.centre.y.to_bits(),
+        ];
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&sees) = seen.get(&key) {
+            return sees;
+        }
+        if seen.len() >= Self::CAPACITY {
+            seen.clear();
+        }
+        let sees = field.can_see(from, to);
+        seen.insert(key, sees);
+        sees
+    }
+}
+
+impl Clone for SightMemo {
+    /// A clone starts with an empty memo: it only ever saves work.
+    fn clone(&self) -> SightMemo {
+        SightMemo::default()
+    }
+}
+
 /// The opponent commanding one side. Cloning is cheap enough for undo:
 /// the distance fields are shared.
 #[derive(Debug, Clone)]
@@ -143,6 +185,7 @@ pub struct Opponent {
     /// Units whose orders fire, for the Shooting phase.
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
+    sight: SightMemo,
 }
 
 /// The route a move follows, in words and numbers.
@@ -304,6 +347,7 @@ impl Opponent {
             called_up: 0,
             pending_fire: Vec::new(),
             fields: FieldCache::default(),
+            sight: SightMemo::default(),
         };
         opponent.sync(state);
         opponent

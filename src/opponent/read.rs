@@ -84,19 +84,27 @@ impl Opponent {
             .collect();
         by_distance(&mut distances);
         let nearest_enemy = distances.first().copied();
-        let in_sight: Vec<UnitId> = distances
-            .iter()
-            .filter(|(e, _)| field.can_see(&unit.base, &state.unit(*e).base))
-            .map(|(e, _)| *e)
-            .collect();
-        let seen_enemy = in_sight.first().copied();
-        let retreating_enemy = in_sight
-            .iter()
-            .copied()
-            .find(|e| self.enemy_retreating.contains(e));
-        let sees_cavalry = in_sight
-            .iter()
-            .any(|e| state.unit(*e).category == Category::Cavalry);
+        // Sight is asked of the nearest enemies first and only until the
+        // three answers it gives are settled: the nearest enemy in sight,
+        // the nearest seen falling back, and whether cavalry is seen.
+        let mut seen_enemy = None;
+        let mut retreating_enemy = None;
+        let mut sees_cavalry = false;
+        for &(e, _) in &distances {
+            let retreating = self.enemy_retreating.contains(&e);
+            let cavalry = state.unit(e).category == Category::Cavalry;
+            let matters = seen_enemy.is_none()
+                || (retreating && retreating_enemy.is_none())
+                || (cavalry && !sees_cavalry);
+            if !matters || !self.sight.sees(field, &unit.base, &state.unit(e).base) {
+                continue;
+            }
+            seen_enemy = seen_enemy.or(Some(e));
+            if retreating {
+                retreating_enemy = retreating_enemy.or(Some(e));
+            }
+            sees_cavalry |= cavalry;
+        }
         let general = state
             .generals
             .iter()
