@@ -26,6 +26,7 @@ pub mod companion;
 
 pub mod opponent_stub;
 pub mod play;
+pub mod simulate;
 
 pub mod cli;
 pub mod render;
