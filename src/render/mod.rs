@@ -6,5 +6,6 @@ pub mod map;
 pub mod play;
 pub mod rules;
 pub mod scene;
+pub mod simulate;
 pub mod svg;
 pub mod text;

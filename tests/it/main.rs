@@ -5,4 +5,5 @@ mod companion;
 mod oracle;
 mod play;
 mod rules;
+mod simulate;
 mod support;
