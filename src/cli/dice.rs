@@ -66,7 +66,7 @@ impl CliDice {
 /// Ask for a roll until a legal face is typed. End of input is an error.
 pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write) -> Result<u8> {
     loop {
-        let _ = write!(prompt, "{what}: roll {} and type it: ", die.faces_hint());
+        let _ = write!(prompt, "{what}: type {}: ", die.faces_hint());
         let _ = prompt.flush();
         let mut line = String::new();
         let read = input.read_line(&mut line).map_err(|source| Error::Io {
@@ -85,6 +85,46 @@ pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write
                 let _ = writeln!(prompt, "`{}` is not {}", line.trim(), die.faces_hint());
             }
         }
+    }
+}
+
+/// The player's own dice for a whole session: each roll is asked for on
+/// standard error and read from standard input (one line a roll), asked
+/// again until it is a legal face. When input ends, foe rolls for the
+/// player with the seeded generator and says so once.
+pub struct AskRoller {
+    fallback: Seeded,
+    ended: bool,
+}
+
+impl AskRoller {
+    /// Ask for rolls; `seed` rolls for the player once input has ended.
+    pub fn new(seed: u64) -> AskRoller {
+        AskRoller {
+            fallback: Seeded::new(seed),
+            ended: false,
+        }
+    }
+}
+
+impl Roller for AskRoller {
+    fn roll(&mut self, die: Die) -> u8 {
+        self.roll_for(die, "foe needs a roll")
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        if !self.ended {
+            let stdin = std::io::stdin();
+            let stderr = std::io::stderr();
+            match ask(die, why, &mut stdin.lock(), &mut stderr.lock()) {
+                Ok(value) => return value,
+                Err(_) => {
+                    self.ended = true;
+                    let _ = writeln!(std::io::stderr(), "(no more input: foe rolls from here on)");
+                }
+            }
+        }
+        self.fallback.roll(die)
     }
 }
 

@@ -123,7 +123,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         let path = autosave
             .clone()
             .ok_or_else(|| Error::Invalid("no autosave folder: set FOE_DATA_DIR or HOME".into()))?;
-        read_save(&path, tables.clone(), tables_dir.as_deref())?
+        read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
         let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
@@ -146,13 +146,17 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             None => vec![0],
         };
         let seed = super::dice::seed_or_clock(args.seed);
-        Match::new(
+        let dice: Option<Box<dyn crate::dice::Roller>> = context
+            .asks()
+            .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
+        Match::with_dice(
             loaded.scenario,
             loaded.file,
             loaded.rules,
             tables.clone(),
             seed,
             player_sides,
+            dice,
         )
         .map_err(|error| Error::Invalid(error.to_string()))?
     };
@@ -172,7 +176,9 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     } else {
         Detail::Normal
     };
+    let asks = context.asks();
     let mut repl = Repl {
+        asks,
         game,
         tables,
         tables_dir,
@@ -204,6 +210,7 @@ fn read_save(
     path: &Path,
     tables: Arc<crate::tables::Tables>,
     tables_dir: Option<&Path>,
+    asks: bool,
 ) -> Result<Match> {
     let text = super::read_text(path)?;
     let save: SaveFile = serde_json::from_str(&text).map_err(|error| {
@@ -220,11 +227,15 @@ fn read_save(
         )));
     }
     let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
-    Match::from_save(&save, loaded.scenario, loaded.rules, tables)
+    let dice: Option<Box<dyn crate::dice::Roller>> = asks
+        .then(|| Box::new(super::dice::AskRoller::new(save.seed)) as Box<dyn crate::dice::Roller>);
+    Match::from_save(&save, loaded.scenario, loaded.rules, tables, dice)
         .map_err(|error| Error::Invalid(error.to_string()))
 }
 
 struct Repl<'a> {
+    /// The player rolls real dice.
+    asks: bool,
     game: Match,
     tables: Arc<crate::tables::Tables>,
     tables_dir: Option<PathBuf>,
@@ -441,6 +452,7 @@ impl Repl<'_> {
                 Path::new(&file),
                 self.tables.clone(),
                 self.tables_dir.as_deref(),
+                self.asks,
             ) {
                 Ok(game) => {
                     self.game = game;

@@ -68,7 +68,10 @@ pub const COMMANDS: [(&str, &str); 19] = [
         "end",
         "end [turn]             end this phase (or the whole turn)",
     ),
-    ("map", "map [svg FILE]         the battlefield now"),
+    (
+        "map",
+        "map [--svg FILE]       the battlefield now, or as an SVG picture",
+    ),
     (
         "status",
         "status [UNIT]          your army, or one unit in detail",
@@ -507,10 +510,12 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
         },
         "map" => match rest {
             [] => Ok(Command::Map { svg: None }),
-            [word, file] if word.eq_ignore_ascii_case("svg") => Ok(Command::Map {
-                svg: Some((*file).to_string()),
-            }),
-            _ => Err("expected `map` or `map svg FILE`".into()),
+            [word, file] if word.eq_ignore_ascii_case("svg") || *word == "--svg" => {
+                Ok(Command::Map {
+                    svg: Some((*file).to_string()),
+                })
+            }
+            _ => Err("expected `map` or `map --svg FILE`".into()),
         },
         "status" => match rest {
             [] => Ok(Command::Status(None)),

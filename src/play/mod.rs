@@ -9,7 +9,7 @@
 
 pub mod command;
 
-use crate::dice::Seeded;
+use crate::dice::{Die, Roller, Scripted, Seeded};
 use crate::opponent_stub::{Opponent, TurnReport};
 use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
 use crate::scenario::Scenario;
@@ -73,6 +73,12 @@ pub struct SaveFile {
     pub player_sides: Vec<usize>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
+    /// Whether the player rolled real dice; then `rolls` replays them.
+    #[serde(default)]
+    pub asked: bool,
+    /// Every roll of a game played with real dice, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<u8>,
 }
 
 /// Why a match could not be started or rebuilt.
@@ -91,6 +97,29 @@ pub enum MatchError {
     },
 }
 
+/// The match's dice: a source (the seeded generator, or the player's own
+/// dice) with every roll written down, so a game played with real dice
+/// replays from its record.
+pub struct Recorder {
+    source: Box<dyn Roller>,
+    /// Every roll so far, in order.
+    pub rolls: Vec<u8>,
+}
+
+impl Roller for Recorder {
+    fn roll(&mut self, die: Die) -> u8 {
+        let value = self.source.roll(die);
+        self.rolls.push(value);
+        value
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+        let value = self.source.roll_for(die, why);
+        self.rolls.push(value);
+        value
+    }
+}
+
 /// A game in progress.
 pub struct Match {
     /// The scenario.
@@ -107,7 +136,13 @@ pub struct Match {
     pub log: Vec<Entry>,
     rules: Arc<RulesTable>,
     tables: Arc<Tables>,
-    roller: Seeded,
+    roller: Recorder,
+    /// Whether the dice are the player's own (then saves keep the rolls).
+    asked: bool,
+    /// `roller.rolls.len()` after each of the player's actions.
+    roll_marks: Vec<usize>,
+    /// Rolls made before the player's first action (set-up, opening turns).
+    opening_rolls: usize,
     opponents: Vec<Option<Opponent>>,
     /// Each general's rallies at the start, for the summary.
     pub starting_rallies: Vec<u32>,
@@ -129,8 +164,26 @@ impl Match {
         seed: u64,
         player_sides: Vec<usize>,
     ) -> Result<Match, MatchError> {
+        Match::with_dice(scenario, file, rules, tables, seed, player_sides, None)
+    }
+
+    /// Start a game with the player's own dice (`Some`) or the seeded ones.
+    pub fn with_dice(
+        scenario: Arc<Scenario>,
+        file: ScenarioFile,
+        rules: Arc<RulesTable>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        dice: Option<Box<dyn Roller>>,
+    ) -> Result<Match, MatchError> {
         let setup = GameSetup::from_scenario(&scenario)?;
-        let mut roller = Seeded::new(seed);
+        let asked = dice.is_some();
+        let source = dice.unwrap_or_else(|| Box::new(Seeded::new(seed)));
+        let mut roller = Recorder {
+            source,
+            rolls: Vec::new(),
+        };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
         let opponents = (0..state.sides.len())
@@ -154,6 +207,9 @@ impl Match {
             rules,
             tables,
             roller,
+            asked,
+            roll_marks: Vec::new(),
+            opening_rolls: 0,
             opponents,
             actions: Vec::new(),
             turn_start: 0,
@@ -161,24 +217,36 @@ impl Match {
         if !game.watching() {
             game.play_opponents();
         }
+        game.opening_rolls = game.roller.rolls.len();
         Ok(game)
     }
 
-    /// Rebuild a saved game by replaying its actions.
+    /// Rebuild a saved game by replaying its actions. A game played with
+    /// real dice replays its recorded rolls, then rolls with `dice` (or the
+    /// seeded generator) from where it left off.
     pub fn from_save(
         save: &SaveFile,
         scenario: Arc<Scenario>,
         rules: Arc<RulesTable>,
         tables: Arc<Tables>,
+        dice: Option<Box<dyn Roller>>,
     ) -> Result<Match, MatchError> {
-        let mut game = Match::new(
+        let recorded: Option<Box<dyn Roller>> = if save.asked {
+            let after: Box<dyn Roller> = dice.unwrap_or_else(|| Box::new(Seeded::new(save.seed)));
+            Some(Box::new(Scripted::then(save.rolls.iter().copied(), after)))
+        } else {
+            dice
+        };
+        let mut game = Match::with_dice(
             scenario,
             save.scenario.clone(),
             rules,
             tables,
             save.seed,
             save.player_sides.clone(),
+            recorded,
         )?;
+        game.asked = save.asked;
         for (index, action) in save.actions.iter().enumerate() {
             game.act(action.clone())
                 .map_err(|refusal| MatchError::Replay {
@@ -197,6 +265,12 @@ impl Match {
             seed: self.seed,
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
+            asked: self.asked,
+            rolls: if self.asked {
+                self.roller.rolls.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -235,6 +309,7 @@ impl Match {
             self.play_opponents();
             self.turn_start = self.actions.len();
         }
+        self.roll_marks.push(self.roller.rolls.len());
         Ok(first_new)
     }
 
@@ -268,11 +343,22 @@ impl Match {
         }
         let mut save = self.save();
         let undone = save.actions.pop().ok_or("nothing to undo")?;
+        // The rolls the undone action made are forgotten with it.
+        let keep = self
+            .roll_marks
+            .len()
+            .checked_sub(2)
+            .map_or(self.opening_rolls, |index| self.roll_marks[index]);
+        save.rolls.truncate(keep);
+        let dice = self
+            .asked
+            .then(|| std::mem::replace(&mut self.roller.source, Box::new(Seeded::new(self.seed))));
         let rebuilt = Match::from_save(
             &save,
             self.scenario.clone(),
             self.rules.clone(),
             self.tables.clone(),
+            dice,
         )
         .map_err(|_| "the game no longer replays without that action")?;
         *self = rebuilt;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::dice::{Roller, Seeded};
 use crate::rules::UnitId;
 use crate::ruleset::Ruleset;
 use crate::yaml::Source;
@@ -98,6 +99,7 @@ fn a_save_replays_to_the_same_state_and_the_same_future() {
         game.scenario.clone(),
         game.rules.clone(),
         game.tables.clone(),
+        None,
     )
     .unwrap();
     assert_eq!(
@@ -125,4 +127,57 @@ fn watching_plays_one_turn_a_step_until_the_end() {
         );
     }
     assert!(game.state.is_over());
+}
+
+#[test]
+fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
+    let (file, text) = crate::scenario::builtin("guilford").unwrap();
+    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
+    let ruleset = &scenario.battlefield.ruleset;
+    let rules = Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    );
+    let file = ScenarioFile {
+        shown_as: file.to_string(),
+        text: text.to_string(),
+    };
+    // "The player's dice": a generator the match cannot recreate from its seed.
+    let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
+    let tables = Arc::new(Tables::embedded());
+    let mut game = Match::with_dice(
+        Arc::new(scenario),
+        file,
+        rules,
+        tables,
+        1,
+        vec![0],
+        Some(dice),
+    )
+    .unwrap();
+    game.end_turn().unwrap();
+    let gun = game.state.find_unit("Royal Artillery").unwrap();
+    let target = game.state.find_unit("Singleton's Gun").unwrap();
+    game.act(Action::EndPhase).unwrap();
+    let before_fire = format!("{:?}", game.state.units);
+    game.act(Action::Fire { unit: gun, target }).unwrap();
+    let save = game.save();
+    assert!(save.asked && !save.rolls.is_empty());
+    let replayed = Match::from_save(
+        &save,
+        game.scenario.clone(),
+        game.rules.clone(),
+        game.tables.clone(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        format!("{:?}", replayed.state.units),
+        format!("{:?}", game.state.units)
+    );
+    // Undo forgets the fire's roll: the state is as before it.
+    game.undo().unwrap();
+    assert_eq!(format!("{:?}", game.state.units), before_fire);
+    assert_eq!(game.save().rolls.len() + 1, save.rolls.len());
 }

@@ -312,3 +312,37 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
     session.send_line("quit").expect("quit");
     session.exp_eof().expect("foe leaves");
 }
+
+#[test]
+fn the_players_own_dice_are_asked_checked_and_saved() {
+    let desk = Desk::new();
+    // Two d100 rolls for the rolled generals, then the gun's average die:
+    // a 9 is refused and asked again.
+    let script = "45\n90\nend\nfire b1 a3\n9\n4\nsave asked.json\nquit\n";
+    let output = Command::cargo_bin("foe")
+        .unwrap()
+        .args(["--dice", "ask", "play", "guilford", "--seed", "1"])
+        .env("FOE_DATA_DIR", desk.path("data"))
+        .current_dir(desk.dir.path())
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`9` is not an average-die roll from 2 to 5"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("die 4, -3 range 3 bounds = 1"), "{stdout}");
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(desk.path("asked.json")).unwrap()).unwrap();
+    assert_eq!(save["asked"], true);
+    assert_eq!(save["rolls"], serde_json::json!([45, 90, 4]));
+    // Loading replays the recorded rolls: no dice are asked again.
+    let loaded = desk.play(&["learning"], "load asked.json\nstatus a3\nquit\n");
+    assert!(
+        loaded.stdout.contains("hits 1 (routs at 9)"),
+        "{}",
+        loaded.stdout
+    );
+}

@@ -64,6 +64,7 @@ fn other_commands() {
     check("?", "Legal(None)");
     check("what a1", "What(UnitId(7))");
     check("map svg out.svg", "Map { svg: Some(\"out.svg\") }");
+    check("map --svg out.svg", "Map { svg: Some(\"out.svg\") }");
     check("log 5", "Log(Some(5))");
 }
 
