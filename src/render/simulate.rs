@@ -189,7 +189,7 @@ pub fn sweep_table(sides: &[String], points: &[Point]) -> String {
     for side in sides {
         let _ = write!(out, "  {:22}", format!("{side} wins (95%)"));
     }
-    let _ = writeln!(out, "  {:22}", "draws (95%)");
+    let _ = writeln!(out, "  draws (95%)");
     for point in points {
         let aggregate = &point.aggregate;
         let _ = write!(out, "{:>value_width$}  {:>5}", point.value, aggregate.games);
@@ -198,7 +198,7 @@ pub fn sweep_table(sides: &[String], points: &[Point]) -> String {
         }
         let _ = writeln!(
             out,
-            "  {:22}",
+            "  {}",
             rate_with_interval(aggregate.rate(aggregate.draws))
         );
     }
