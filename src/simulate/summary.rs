@@ -1,6 +1,6 @@
 //! One finished game reduced to what the study counts.
 
-use crate::opponent_stub::TurnReport;
+use crate::opponent::TurnReport;
 use crate::play::{Entry, Match};
 use crate::rules::{Event, Outcome, Status};
 use crate::tables::Order;
@@ -92,12 +92,13 @@ impl GameSummary {
     }
 }
 
-/// The reaction-test orders the opponent gave in one turn.
-///
-/// The stand-in opponent only ends phases and gives none. With the Lone
-/// Warrior opponent this is every unit's (and reserve's) test:
-/// `report.decisions.iter().chain(&report.reserves).map(|d| d.outcome.order)`.
+/// The reaction-test orders the opponent gave in one turn: every unit's
+/// and every reserve's test.
 pub fn orders_given(report: &TurnReport) -> Vec<Order> {
-    let _ = report;
-    Vec::new()
+    report
+        .decisions
+        .iter()
+        .chain(&report.reserves)
+        .map(|decision| decision.outcome.order)
+        .collect()
 }
