@@ -26,6 +26,7 @@ pub mod stats;
 pub mod companion;
 
 pub mod play;
+pub mod simulate;
 
 pub mod cli;
 pub mod render;

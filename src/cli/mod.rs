@@ -22,6 +22,7 @@ mod react;
 mod reinforce;
 mod repl;
 mod route;
+pub mod simulate;
 
 use dice::{CliDice, DiceMode};
 
@@ -70,6 +71,8 @@ pub enum Command {
     Route(route::Args),
     /// Play a scenario against foe on a digital table (Guilford Courthouse by default).
     Play(play::Args),
+    /// Play many games with foe on every side: the odds of a scenario, and which knob moves them.
+    Simulate(simulate::Args),
     /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
     Companion(companion::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
@@ -184,6 +187,7 @@ where
         Command::Route(args) => route::run(args, &mut context),
         Command::Companion(args) => companion::run(args, &mut context),
         Command::Play(args) => play::run(args, &mut context),
+        Command::Simulate(args) => simulate::run(args, &mut context),
         Command::Completions(args) => completions::run(args, &mut Cli::command(), context.out),
     };
     match result {

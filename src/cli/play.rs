@@ -72,13 +72,13 @@ pub struct Args {
 }
 
 /// A scenario ready for play, with what a save needs to rebuild it.
-struct Loaded {
-    scenario: Arc<Scenario>,
-    file: ScenarioFile,
-    rules: Arc<RulesTable>,
+pub(super) struct Loaded {
+    pub(super) scenario: Arc<Scenario>,
+    pub(super) file: ScenarioFile,
+    pub(super) rules: Arc<RulesTable>,
 }
 
-fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
+pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
     let ruleset = &scenario.battlefield.ruleset;
     let override_file =

@@ -201,9 +201,9 @@ impl Opponent {
         let advance_target = in_arc.first().or(ranked.first()).copied();
         let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
             format!(
-                "nearest enemy{} ({}\" away; ties go to the most hits, then the name)",
+                "nearest enemy{} ({:.1}\" away; ties go to the most hits, then the name)",
                 if arc { " in its frontal arc" } else { "" },
-                round(distance * 10.0) / 10.0
+                distance
             )
         };
         let mut wants_fire = instruction.fire != Fire::None;
@@ -234,8 +234,8 @@ impl Opponent {
                             decision.target = Some((
                                 *target,
                                 format!(
-                                    "nearest enemy it may lawfully charge ({}\" away)",
-                                    round(distance * 10.0) / 10.0
+                                    "nearest enemy it may lawfully charge ({:.1}\" away)",
+                                    distance
                                 ),
                             ));
                             plan.push(format!(
@@ -529,8 +529,8 @@ impl Opponent {
                 decision.target = Some((
                     target,
                     format!(
-                        "nearest enemy it can shoot ({}\" away, in its arc and in sight; ties go to the most hits, then the name)",
-                        round(distance * 10.0) / 10.0
+                        "nearest enemy it can shoot ({:.1}\" away, in its arc and in sight; ties go to the most hits, then the name)",
+                        distance
                     ),
                 ));
             }

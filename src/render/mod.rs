@@ -7,5 +7,6 @@ pub mod opponent;
 pub mod play;
 pub mod rules;
 pub mod scene;
+pub mod simulate;
 pub mod svg;
 pub mod text;

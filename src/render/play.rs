@@ -66,8 +66,9 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
 }
 
 fn push_event(out: &mut String, state: &GameState, event: &Event, detail: Detail) {
+    // The prompt names the phase; the phase-end lines are for the verbose.
     let routine = matches!(event, Event::PhaseEnded { .. });
-    if routine && detail == Detail::Quiet {
+    if routine && detail != Detail::Verbose {
         return;
     }
     let _ = writeln!(out, "{}", event_line(state, event));

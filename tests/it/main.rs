@@ -6,4 +6,5 @@ mod opponent;
 mod oracle;
 mod play;
 mod rules;
+mod simulate;
 mod support;

@@ -1,0 +1,751 @@
+//! `foe simulate`: Monte Carlo balance for scenario designers.
+//!
+//! The edge around [`crate::simulate`]: it loads the scenario (with any
+//! `--set`), runs the games on a rayon pool of `--jobs` threads, shows a
+//! progress bar on a terminal, stops between games on Ctrl-C, measures the
+//! seconds, and prints or writes what the pure core summed.
+
+use super::Context;
+use super::repl::write_atomically;
+use crate::error::{Error, Result};
+use crate::play::Match;
+use crate::render::play::{self as play_text, Detail};
+use crate::render::simulate::{self as text, Point};
+use crate::simulate::set::{self, Assignment};
+use crate::simulate::{GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, text_hash};
+use crate::tables::Tables;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Arguments of `foe simulate`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  foe simulate guilford --games 2000
+  foe simulate guilford --games 500 --set sides.british.generals.Cornwallis.rallies=10
+  foe simulate guilford --sweep sides.british.generals.Cornwallis.rallies=4..12:2 --svg rallies.svg
+  foe simulate guilford --balance sides.americans.generals.Greene.rallies=0..12
+  foe simulate guilford --games 5000 --first-game 5000 --json > shard2.json
+  foe simulate --merge shard1.json --merge shard2.json
+  foe simulate guilford --replay 17
+
+--set KEY=VALUE paths: dot-separated steps from the top of the scenario
+file; in a list, a step is an item's name (or a unique prefix of it, or a
+0-based position): turns=10, sides.british.generals.Cornwallis.rallies=10,
+sides.americans.units.1st Maryland.troop_type=militia,
+sides.british.generals.Cornwallis.character=rash. VALUE is read as YAML.")]
+pub struct Args {
+    /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela, stress) or a file.
+    #[arg(default_value = "guilford")]
+    pub scenario: String,
+    /// Games to play (at each value of a sweep or balance search).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// The study's seed: game i rolls with a seed derived from it and i.
+    #[arg(long, value_name = "S", default_value_t = 1781)]
+    pub seed: u64,
+    /// The index of the first game (to run a shard of a larger study).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub first_game: u64,
+    /// Threads to play on (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Print the results as JSON (for --merge).
+    #[arg(long)]
+    pub json: bool,
+    /// Write one line per game to this CSV file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Change a scenario parameter for this run (repeatable); see below.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Run the games at each value of KEY from A to B and print the win-rate curve.
+    #[arg(long, value_name = "KEY=A..B[:STEP]", conflicts_with_all = ["balance", "replay", "csv"])]
+    pub sweep: Option<String>,
+    /// With --sweep: also draw the curve as an SVG file.
+    #[arg(long, value_name = "FILE", requires = "sweep")]
+    pub svg: Option<PathBuf>,
+    /// Search whole values of KEY from A to B for the one nearest an even game.
+    #[arg(long, value_name = "KEY=A..B", conflicts_with_all = ["replay", "csv"])]
+    pub balance: Option<String>,
+    /// With --balance: the side whose win rate should be nearest 50% (default: the first side).
+    #[arg(long, value_name = "NAME", requires = "balance")]
+    pub side: Option<String>,
+    /// Print game I's full log, and the `foe play` command that replays it.
+    #[arg(long, value_name = "I", conflicts_with_all = ["json", "csv"])]
+    pub replay: Option<u64>,
+    /// Combine runs written by --json (repeatable); prints the merged report.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["sweep", "balance", "replay", "csv", "sets"])]
+    pub merge: Vec<PathBuf>,
+    /// Measure games per second on one core and print the figures.
+    #[arg(long, conflicts_with_all = ["sweep", "balance", "replay", "merge"])]
+    pub bench: bool,
+}
+
+/// Set by Ctrl-C: the run stops between games. A second Ctrl-C exits.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+fn catch_ctrl_c() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Failing to install the handler only means Ctrl-C stops at once.
+        let _ = ctrlc::set_handler(|| {
+            if STOP.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    });
+}
+
+/// Run `foe simulate`.
+pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    if !args.merge.is_empty() {
+        return merge(args, context);
+    }
+    if args.bench {
+        let figures = bench(2.0)?;
+        return context.print(&figures);
+    }
+    if args.games == 0 {
+        return Err(Error::Invalid("--games must be at least 1".into()));
+    }
+    if args.jobs == Some(0) {
+        return Err(Error::Invalid("--jobs must be at least 1".into()));
+    }
+    args.first_game
+        .checked_add(args.games)
+        .ok_or_else(|| Error::Invalid("--first-game plus --games is too large".into()))?;
+    let sets = args
+        .sets
+        .iter()
+        .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
+        .collect::<Result<Vec<_>>>()?;
+    let tables = Arc::new(context.tables()?);
+    let base = Base::read(args, context, tables)?;
+    if let Some(index) = args.replay {
+        return replay(args, &base, &sets, index, context);
+    }
+    let pool = pool(args.jobs)?;
+    catch_ctrl_c();
+    if let Some(sweep) = &args.sweep {
+        return run_sweep(args, &base, &sets, sweep, &pool, context);
+    }
+    if let Some(balance) = &args.balance {
+        return run_balance(args, &base, &sets, balance, &pool, context);
+    }
+    let study = base.study(&sets, args.seed)?;
+    let started = Instant::now();
+    let result = play(
+        &study,
+        args.first_game,
+        args.games,
+        args.csv.is_some(),
+        &pool,
+    )?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.csv {
+        write_atomically(path, &csv(&study, &result.games))?;
+    }
+    let report = base.report(&study, &sets, result, seconds);
+    if args.json {
+        let json = serde_json::to_string_pretty(&report)
+            .map_err(|error| Error::Invalid(error.to_string()))?;
+        context.print(&format!("{json}\n"))
+    } else {
+        context.print(&text::report(&report, Some(pool.current_num_threads())))
+    }
+}
+
+/// The scenario as read, before any `--set`.
+struct Base {
+    argument: String,
+    shown_as: String,
+    text: String,
+    tables_dir: Option<PathBuf>,
+    tables: Arc<Tables>,
+}
+
+impl Base {
+    fn read(args: &Args, context: &Context<'_>, tables: Arc<Tables>) -> Result<Base> {
+        let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
+        Ok(Base {
+            argument: args.scenario.clone(),
+            shown_as,
+            text,
+            tables_dir: context.tables_dir.clone(),
+            tables,
+        })
+    }
+
+    /// The study with these assignments made.
+    fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
+        let (shown_as, text) = if sets.is_empty() {
+            (self.shown_as.clone(), self.text.clone())
+        } else {
+            let text =
+                set::apply_to_text(&self.text, sets).map_err(|error| Error::Invalid(error.0))?;
+            // Problems are located in the changed document, which is
+            // reformatted: say so in the name they are reported under.
+            (format!("{} (after --set)", self.shown_as), text)
+        };
+        let loaded = super::play::load(&shown_as, &text, self.tables_dir.as_deref())?;
+        Ok(Study {
+            scenario: loaded.scenario,
+            file: loaded.file,
+            rules: loaded.rules,
+            tables: self.tables.clone(),
+            seed,
+        })
+    }
+
+    fn report(
+        &self,
+        study: &Study,
+        sets: &[Assignment],
+        result: RunResult,
+        seconds: f64,
+    ) -> Report {
+        Report {
+            version: REPORT_VERSION,
+            scenario: self.shown_as.clone(),
+            title: study.scenario.title.clone(),
+            scenario_hash: format!("{:016x}", text_hash(&self.text)),
+            sets: sets.iter().map(ToString::to_string).collect(),
+            seed: study.seed,
+            labels: labels(study),
+            aggregate: result.aggregate,
+            stopped: result.stopped,
+            seconds,
+        }
+    }
+}
+
+/// The names a report prints with, read off the first game's state.
+fn labels(study: &Study) -> Labels {
+    let Ok(game) = study.start(0) else {
+        return Labels::default();
+    };
+    let state = &game.state;
+    Labels {
+        sides: state.sides.iter().map(|side| side.name.clone()).collect(),
+        units: state
+            .units
+            .iter()
+            .map(|unit| (unit.side, unit.name.clone()))
+            .collect(),
+        generals: state
+            .generals
+            .iter()
+            .map(|general| (general.side, general.name.clone()))
+            .collect(),
+        conditions: state
+            .victory
+            .iter()
+            .map(|victory| (victory.winner, play_text::condition(state, &victory.when)))
+            .collect(),
+    }
+}
+
+fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = jobs {
+        builder = builder.num_threads(jobs);
+    }
+    builder
+        .build()
+        .map_err(|error| Error::Invalid(format!("cannot start threads: {error}")))
+}
+
+/// Play `games` games from `first` on the pool, with a progress bar on a
+/// terminal.
+fn play(
+    study: &Study,
+    first: u64,
+    games: u64,
+    keep_games: bool,
+    pool: &rayon::ThreadPool,
+) -> Result<RunResult> {
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let tick = || bar.inc(1);
+    let result = pool
+        .install(|| study.run(first..first + games, keep_games, &STOP, &tick))
+        .map_err(|error| Error::Invalid(error.to_string()));
+    bar.finish_and_clear();
+    result
+}
+
+/// One line per game.
+fn csv(study: &Study, games: &[GameSummary]) -> String {
+    let labels = labels(study);
+    let mut out = String::from("game,seed,winner,condition,turns");
+    for side in &labels.sides {
+        out.push_str(&format!(",{side}_units_lost,{side}_hits"));
+    }
+    out.push_str(",routed,driven_off,orders\n");
+    let field = |text: &str| {
+        if text.contains([',', '"', '\n']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text.to_string()
+        }
+    };
+    for game in games {
+        let winner = game
+            .winner
+            .and_then(|side| labels.sides.get(side).cloned())
+            .unwrap_or_else(|| "draw".into());
+        let condition = game
+            .condition
+            .map_or(String::new(), |c| (c + 1).to_string());
+        out.push_str(&format!(
+            "{},{},{},{},{}",
+            game.index, game.seed, winner, condition, game.turns
+        ));
+        for side in 0..labels.sides.len() {
+            out.push_str(&format!(
+                ",{},{}",
+                game.units_lost.get(side).copied().unwrap_or(0),
+                game.hits.get(side).copied().unwrap_or(0)
+            ));
+        }
+        let names = |flags: &[bool]| {
+            flags
+                .iter()
+                .zip(&labels.units)
+                .filter(|(flag, _)| **flag)
+                .map(|(_, (_, name))| name.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let orders: Vec<String> = game
+            .orders
+            .iter()
+            .map(|(order, count)| format!("{order}={count}"))
+            .collect();
+        out.push_str(&format!(
+            ",{},{},{}\n",
+            field(&names(&game.routed)),
+            field(&names(&game.exited)),
+            field(&orders.join("; "))
+        ));
+    }
+    out
+}
+
+/// `--replay I`: game I's log as `foe play --side none` prints it.
+fn replay(
+    args: &Args,
+    base: &Base,
+    sets: &[Assignment],
+    index: u64,
+    context: &mut Context<'_>,
+) -> Result<()> {
+    let study = base.study(sets, args.seed)?;
+    let game = study
+        .play(index)
+        .map_err(|error| Error::Invalid(error.to_string()))?;
+    let mut out = format!(
+        "Game {index} of the study seeded {}: foe play {} --seed {} --side none --no-pause\n",
+        args.seed,
+        shell_word(&base.argument),
+        game.seed
+    );
+    if !sets.is_empty() {
+        out.push_str(
+            "(foe play replays it only from a copy of the scenario with the --set changes made)\n",
+        );
+    }
+    out.push('\n');
+    out.push_str(&log(&game));
+    context.print(&out)
+}
+
+/// A finished game's log and result, as `foe play` prints them.
+pub(super) fn log(game: &Match) -> String {
+    let mut out = String::new();
+    for entry in &game.log {
+        let said = play_text::entry(game, entry, Detail::Normal);
+        out.push_str(&said);
+        if !said.is_empty() && !said.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out.push_str(&play_text::summary(game));
+    out
+}
+
+fn shell_word(word: &str) -> String {
+    if word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// `KEY=A..B[:STEP]`: the key, and each value as typed and as a number.
+fn parse_range(
+    flag: &str,
+    text: &str,
+    integers_only: bool,
+) -> Result<(String, Vec<(String, f64)>)> {
+    let bad = || {
+        Error::Invalid(format!(
+            "{flag} `{text}` is not KEY=A..B{}",
+            if integers_only { "" } else { "[:STEP]" }
+        ))
+    };
+    let (key, range) = text.rsplit_once('=').ok_or_else(bad)?;
+    let (range, step) = match range.split_once(':') {
+        Some((range, step)) if !integers_only => (range, Some(step)),
+        Some(_) => return Err(bad()),
+        None => (range, None),
+    };
+    let (from, to) = range.split_once("..").ok_or_else(bad)?;
+    let key = key.trim().to_string();
+    if key.is_empty() {
+        return Err(bad());
+    }
+    let whole = |s: &str| s.trim().parse::<i64>().ok();
+    if let (Some(from), Some(to), Some(step)) =
+        (whole(from), whole(to), step.map_or(Some(1), whole))
+    {
+        if step <= 0 || to < from {
+            return Err(Error::Invalid(format!(
+                "{flag} `{text}`: the range must run upwards by a positive step"
+            )));
+        }
+        let values: Vec<(String, f64)> = (from..=to)
+            .step_by(step as usize)
+            .map(|value| (value.to_string(), value as f64))
+            .collect();
+        if values.len() > 1000 {
+            return Err(Error::Invalid(format!(
+                "{flag} `{text}` has more than 1000 values"
+            )));
+        }
+        return Ok((key, values));
+    }
+    if integers_only {
+        return Err(Error::Invalid(format!(
+            "{flag} `{text}`: A and B must be whole numbers"
+        )));
+    }
+    let number = |s: &str| s.trim().parse::<f64>().ok().filter(|n| n.is_finite());
+    let (from, to) = (number(from).ok_or_else(bad)?, number(to).ok_or_else(bad)?);
+    let step = match step {
+        Some(step) => number(step).ok_or_else(bad)?,
+        None => 1.0,
+    };
+    if step <= 0.0 || to < from || (to - from) / step > 1000.0 {
+        return Err(Error::Invalid(format!(
+            "{flag} `{text}`: the range must run upwards in at most 1000 positive steps"
+        )));
+    }
+    let count = ((to - from) / step + 1e-9).floor() as usize + 1;
+    let values = (0..count)
+        .map(|n| {
+            let value = from + step * n as f64;
+            // Round away float noise (0.1 + 0.2) in what is typed and set.
+            let value = (value * 1e9).round() / 1e9;
+            (value.to_string(), value)
+        })
+        .collect();
+    Ok((key, values))
+}
+
+/// The games at one value of a swept key.
+fn point(
+    args: &Args,
+    base: &Base,
+    sets: &[Assignment],
+    key: &str,
+    (value, x): &(String, f64),
+    pool: &rayon::ThreadPool,
+) -> Result<Point> {
+    let mut with_value = sets.to_vec();
+    with_value.push(Assignment {
+        key: key.to_string(),
+        value: set::parse_value(value),
+    });
+    let study = base.study(&with_value, args.seed)?;
+    let result = play(&study, args.first_game, args.games, false, pool)?;
+    Ok(Point {
+        value: value.clone(),
+        x: *x,
+        aggregate: result.aggregate,
+    })
+}
+
+fn side_names(base: &Base, sets: &[Assignment], seed: u64) -> Result<Vec<String>> {
+    let study = base.study(sets, seed)?;
+    Ok(study
+        .scenario
+        .sides
+        .iter()
+        .map(|side| side.name.clone())
+        .collect())
+}
+
+fn run_sweep(
+    args: &Args,
+    base: &Base,
+    sets: &[Assignment],
+    sweep: &str,
+    pool: &rayon::ThreadPool,
+    context: &mut Context<'_>,
+) -> Result<()> {
+    let (key, values) = parse_range("--sweep", sweep, false)?;
+    let sides = side_names(base, sets, args.seed)?;
+    let started = Instant::now();
+    let mut points = Vec::new();
+    for value in &values {
+        if STOP.load(Ordering::Relaxed) {
+            break;
+        }
+        points.push(point(args, base, sets, &key, value, pool)?);
+    }
+    let mut out = format!(
+        "Sweep of {key}: {} games at each value, seed {}, {:.2} s\n",
+        args.games,
+        args.seed,
+        started.elapsed().as_secs_f64()
+    );
+    if STOP.load(Ordering::Relaxed) {
+        out.push_str("stopped early: the last value may have fewer games\n");
+    }
+    out.push_str(&text::sweep_table(&sides, &points));
+    if let Some(path) = &args.svg {
+        let title = format!("{}: win rate against {key}", base.shown_as);
+        write_atomically(path, &text::sweep_svg(&title, &key, &sides, &points))?;
+        out.push_str(&format!("wrote {}\n", path.display()));
+    }
+    context.print(&out)
+}
+
+/// `--balance KEY=A..B`: the whole value whose win rate for the side is
+/// nearest 50%. Ranges of up to 9 values are scanned; longer ones are
+/// bisected, trusting the win rate to move one way as the value grows.
+fn run_balance(
+    args: &Args,
+    base: &Base,
+    sets: &[Assignment],
+    balance: &str,
+    pool: &rayon::ThreadPool,
+    context: &mut Context<'_>,
+) -> Result<()> {
+    let (key, values) = parse_range("--balance", balance, true)?;
+    let sides = side_names(base, sets, args.seed)?;
+    let side = match &args.side {
+        None => 0,
+        Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
+            Ok(found) => sides.iter().position(|side| side == found).unwrap_or(0),
+            Err(_) => {
+                return Err(Error::unknown(
+                    "side",
+                    name,
+                    sides.iter().map(String::as_str),
+                ));
+            }
+        },
+    };
+    let started = Instant::now();
+    let mut tried: Vec<(usize, Point)> = Vec::new();
+    let at = |position: usize, tried: &mut Vec<(usize, Point)>| -> Result<f64> {
+        if let Some((_, point)) = tried.iter().find(|(p, _)| *p == position) {
+            return Ok(point.aggregate.win_rate(side).rate);
+        }
+        let found = point(args, base, sets, &key, &values[position], pool)?;
+        let rate = found.aggregate.win_rate(side).rate;
+        tried.push((position, found));
+        Ok(rate)
+    };
+    if values.len() <= 9 {
+        for position in 0..values.len() {
+            if STOP.load(Ordering::Relaxed) {
+                break;
+            }
+            at(position, &mut tried)?;
+        }
+    } else {
+        let (mut low, mut high) = (0, values.len() - 1);
+        let low_rate = at(low, &mut tried)?;
+        let high_rate = at(high, &mut tried)?;
+        // Bisect only when 50% lies between the ends.
+        if (low_rate - 0.5) * (high_rate - 0.5) < 0.0 {
+            while high - low > 1 && !STOP.load(Ordering::Relaxed) {
+                let middle = (low + high) / 2;
+                let rate = at(middle, &mut tried)?;
+                if (rate - 0.5) * (low_rate - 0.5) > 0.0 {
+                    low = middle;
+                } else {
+                    high = middle;
+                }
+            }
+        }
+    }
+    tried.sort_by_key(|(position, _)| *position);
+    let points: Vec<Point> = tried.into_iter().map(|(_, point)| point).collect();
+    let mut out = format!(
+        "Balance of {key} for {} wins nearest 50%: {} games at each value tried, seed {}, {:.2} s\n",
+        sides[side],
+        args.games,
+        args.seed,
+        started.elapsed().as_secs_f64()
+    );
+    out.push_str(&text::sweep_table(&sides, &points));
+    let best = points.iter().min_by(|a, b| {
+        let distance = |p: &Point| (p.aggregate.win_rate(side).rate - 0.5).abs();
+        distance(a).total_cmp(&distance(b))
+    });
+    let rates: Vec<f64> = points
+        .iter()
+        .map(|point| point.aggregate.win_rate(side).rate)
+        .collect();
+    if rates.iter().all(|rate| *rate < 0.5) || rates.iter().all(|rate| *rate > 0.5) {
+        out.push_str(&format!(
+            "50% is not reached in this range: {} wins stay on one side of it\n",
+            sides[side]
+        ));
+    }
+    if let Some(best) = best {
+        out.push_str(&format!(
+            "Nearest an even game: {key}={}: {} wins {}\n",
+            best.value,
+            sides[side],
+            text::rate_with_interval(best.aggregate.win_rate(side))
+        ));
+    }
+    context.print(&out)
+}
+
+/// `--merge A.json B.json`: one report of runs over different games.
+fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    let mut merged: Option<Report> = None;
+    for path in &args.merge {
+        let report = read_report(path)?;
+        match &mut merged {
+            None => merged = Some(report),
+            Some(merged) => merged.merge(&report).map_err(|message| {
+                Error::Invalid(format!("cannot merge `{}`: {message}", path.display()))
+            })?,
+        }
+    }
+    let merged = merged.ok_or_else(|| Error::Invalid("--merge needs a file".into()))?;
+    if args.json {
+        let json = serde_json::to_string_pretty(&merged)
+            .map_err(|error| Error::Invalid(error.to_string()))?;
+        context.print(&format!("{json}\n"))
+    } else {
+        context.print(&text::report(&merged, None))
+    }
+}
+
+fn read_report(path: &Path) -> Result<Report> {
+    let text = super::read_text(path)?;
+    serde_json::from_str(&text).map_err(|error| {
+        Error::Invalid(format!(
+            "`{}` is not a foe simulate --json report: {error}",
+            path.display()
+        ))
+    })
+}
+
+/// Measure whole games per second on one core for about `seconds` per
+/// figure: Guilford watch-mode games with the opponent, the `learning`
+/// scenario as a baseline, and Guilford with random legal actions and no
+/// opponent (the rules engine alone). Used by `--bench` and `cargo bench`.
+pub fn bench(seconds: f64) -> Result<String> {
+    use rand::{RngExt, SeedableRng};
+    let tables = Arc::new(super::load_tables(None)?);
+    let base = |name: &str| -> Result<Base> {
+        let (shown_as, text) = super::check::scenario_text(name)?;
+        Ok(Base {
+            argument: name.into(),
+            shown_as,
+            text,
+            tables_dir: None,
+            tables: tables.clone(),
+        })
+    };
+    let guilford = base("guilford")?.study(&[], 1781)?;
+    let learning = base("learning")?.study(&[], 1781)?;
+    // Games per second, one game at a time on this thread.
+    let rate = |play_one: &mut dyn FnMut(u64)| {
+        let started = Instant::now();
+        let mut games = 0;
+        while games < 3 || started.elapsed().as_secs_f64() < seconds {
+            play_one(games);
+            games += 1;
+        }
+        games as f64 / started.elapsed().as_secs_f64()
+    };
+    let guilford_rate = rate(&mut |index| {
+        std::hint::black_box(guilford.play(index).ok());
+    });
+    let learning_rate = rate(&mut |index| {
+        std::hint::black_box(learning.play(index).ok());
+    });
+    // The rules engine alone: random legal actions, ending a phase a third
+    // of the time; time split between listing legal actions and applying.
+    let mut legal_time = 0.0;
+    let mut apply_time = 0.0;
+    let mut actions = 0u64;
+    let mut engine_games = 0u64;
+    let engine_rate = rate(&mut |index| {
+        let Ok(game) = guilford.start(index) else {
+            return;
+        };
+        engine_games += 1;
+        let mut state = game.state;
+        let mut dice = crate::dice::Seeded::new(index);
+        let mut chooser = rand::rngs::ChaCha8Rng::seed_from_u64(index ^ 0x5eed);
+        let mut steps = 0;
+        while !state.is_over() && steps < 20_000 {
+            steps += 1;
+            let clock = Instant::now();
+            let legal = state.legal_actions();
+            legal_time += clock.elapsed().as_secs_f64();
+            let action = if chooser.random_range(0..3) == 0 || legal.is_empty() {
+                crate::rules::Action::EndPhase
+            } else {
+                legal[chooser.random_range(0..legal.len())].clone()
+            };
+            let clock = Instant::now();
+            let _ = state.apply(&action, &mut dice);
+            apply_time += clock.elapsed().as_secs_f64();
+            actions += 1;
+        }
+    });
+    let engine_total = legal_time + apply_time;
+    let mut out = String::from("foe simulate --bench: whole games per second on one core\n");
+    out.push_str(&format!(
+        "  guilford, opponent on both sides   {guilford_rate:>10.0} games/s\n"
+    ));
+    out.push_str(&format!(
+        "  learning (baseline)                {learning_rate:>10.0} games/s   guilford/learning {:.3}\n",
+        guilford_rate / learning_rate
+    ));
+    out.push_str(&format!(
+        "  guilford, random legal play        {engine_rate:>10.0} games/s   guilford/random-play {:.3}\n",
+        guilford_rate / engine_rate
+    ));
+    if engine_total > 0.0 {
+        out.push_str(&format!(
+            "    random play: {:.0} actions a game; {:.0}% of engine time listing legal actions, {:.0}% applying them\n",
+            actions as f64 / engine_games.max(1) as f64,
+            100.0 * legal_time / engine_total,
+            100.0 * apply_time / engine_total
+        ));
+    }
+    Ok(out)
+}

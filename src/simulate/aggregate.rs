@@ -1,0 +1,268 @@
+//! Sums of many games, keyed by the games they cover, and merged like sets.
+
+use super::GameSummary;
+use crate::stats::{Z95, wilson};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A set of game indices as sorted, disjoint, non-adjacent half-open
+/// ranges `[start, end)`: the games an aggregate covers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRanges(pub Vec<(u64, u64)>);
+
+impl GameRanges {
+    /// Add one game.
+    pub fn insert(&mut self, index: u64) {
+        self.insert_range(index, index + 1);
+    }
+
+    /// Add `[start, end)`.
+    pub fn insert_range(&mut self, start: u64, end: u64) {
+        if start >= end {
+            return;
+        }
+        self.0.push((start, end));
+        self.normalize();
+    }
+
+    /// Every game of both.
+    pub fn union(&mut self, other: &GameRanges) {
+        self.0.extend(other.0.iter().copied());
+        self.normalize();
+    }
+
+    /// Whether a game is in both.
+    pub fn overlaps(&self, other: &GameRanges) -> bool {
+        self.0
+            .iter()
+            .any(|&(a, b)| other.0.iter().any(|&(c, d)| a.max(c) < b.min(d)))
+    }
+
+    /// How many games.
+    pub fn count(&self) -> u64 {
+        self.0.iter().map(|(start, end)| end - start).sum()
+    }
+
+    fn normalize(&mut self) {
+        self.0.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(self.0.len());
+        for &(start, end) in &self.0 {
+            match merged.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        self.0 = merged;
+    }
+}
+
+impl fmt::Display for GameRanges {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return write!(f, "none");
+        }
+        for (position, (start, end)) in self.0.iter().enumerate() {
+            if position > 0 {
+                write!(f, ", ")?;
+            }
+            if end - start == 1 {
+                write!(f, "{start}")?;
+            } else {
+                write!(f, "{start}..{end}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why two aggregates do not merge.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// The same game is in both.
+    #[error("both runs played games {0}: shards must cover different games")]
+    Overlap(GameRanges),
+}
+
+/// The sums of many games. Whole numbers only, so adding games in any
+/// order, or merging shards, gives the same aggregate.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aggregate {
+    /// The games summed.
+    pub ranges: GameRanges,
+    /// How many.
+    pub games: u64,
+    /// Wins per side.
+    pub wins: Vec<u64>,
+    /// Draws.
+    pub draws: u64,
+    /// How many games lasted each number of turns.
+    pub turns: BTreeMap<u32, u64>,
+    /// Units lost per side, summed.
+    pub units_lost: Vec<u64>,
+    /// Hits taken per side, summed.
+    pub hits: Vec<u64>,
+    /// Per unit: games in which it routed.
+    pub routed: Vec<u64>,
+    /// Per unit: games in which it was driven off the table.
+    pub exited: Vec<u64>,
+    /// Per victory condition: games it decided.
+    pub conditions: Vec<u64>,
+    /// Per general: rally attempts used, summed.
+    pub rallies_used: Vec<u64>,
+    /// Orders given, by id, summed.
+    pub orders: BTreeMap<String, u64>,
+}
+
+/// A rate with its 95% Wilson interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rate {
+    /// Successes over trials.
+    pub rate: f64,
+    /// Lower bound.
+    pub low: f64,
+    /// Upper bound.
+    pub high: f64,
+}
+
+fn add_into(into: &mut Vec<u64>, from: impl IntoIterator<Item = u64>) {
+    for (index, value) in from.into_iter().enumerate() {
+        if into.len() <= index {
+            into.resize(index + 1, 0);
+        }
+        into[index] += value;
+    }
+}
+
+impl Aggregate {
+    /// Add one game.
+    pub fn add(&mut self, game: &GameSummary) {
+        self.ranges.insert(game.index);
+        self.games += 1;
+        match game.winner {
+            Some(side) => {
+                add_into(&mut self.wins, (0..=side).map(|s| u64::from(s == side)));
+            }
+            None => self.draws += 1,
+        }
+        add_into(&mut self.wins, game.units_lost.iter().map(|_| 0));
+        if let Some(condition) = game.condition {
+            add_into(
+                &mut self.conditions,
+                (0..=condition).map(|c| u64::from(c == condition)),
+            );
+        }
+        *self.turns.entry(game.turns).or_insert(0) += 1;
+        add_into(
+            &mut self.units_lost,
+            game.units_lost.iter().map(|&n| n.into()),
+        );
+        add_into(&mut self.hits, game.hits.iter().map(|&n| n.into()));
+        add_into(&mut self.routed, game.routed.iter().map(|&b| b.into()));
+        add_into(&mut self.exited, game.exited.iter().map(|&b| b.into()));
+        add_into(
+            &mut self.rallies_used,
+            game.rallies_used.iter().map(|&n| n.into()),
+        );
+        for (order, count) in &game.orders {
+            *self.orders.entry(order.clone()).or_insert(0) += u64::from(*count);
+        }
+    }
+
+    /// Add another aggregate's games, trusting they are different games
+    /// (used inside one run, where they are).
+    pub fn absorb(&mut self, other: &Aggregate) {
+        self.ranges.union(&other.ranges);
+        self.games += other.games;
+        add_into(&mut self.wins, other.wins.iter().copied());
+        self.draws += other.draws;
+        for (turns, count) in &other.turns {
+            *self.turns.entry(*turns).or_insert(0) += count;
+        }
+        add_into(&mut self.units_lost, other.units_lost.iter().copied());
+        add_into(&mut self.hits, other.hits.iter().copied());
+        add_into(&mut self.routed, other.routed.iter().copied());
+        add_into(&mut self.exited, other.exited.iter().copied());
+        add_into(&mut self.conditions, other.conditions.iter().copied());
+        add_into(&mut self.rallies_used, other.rallies_used.iter().copied());
+        for (order, count) in &other.orders {
+            *self.orders.entry(order.clone()).or_insert(0) += count;
+        }
+    }
+
+    /// Merge a shard covering other games; refused if any game is in both.
+    pub fn merge(&mut self, other: &Aggregate) -> Result<(), MergeError> {
+        if self.ranges.overlaps(&other.ranges) {
+            let mut both = GameRanges::default();
+            for &(a, b) in &self.ranges.0 {
+                for &(c, d) in &other.ranges.0 {
+                    both.insert_range(a.max(c), b.min(d));
+                }
+            }
+            return Err(MergeError::Overlap(both));
+        }
+        self.absorb(other);
+        Ok(())
+    }
+
+    /// `count` out of the games, with its 95% Wilson interval.
+    pub fn rate(&self, count: u64) -> Rate {
+        let (low, high) = wilson(count, self.games, Z95);
+        Rate {
+            rate: if self.games == 0 {
+                0.0
+            } else {
+                count as f64 / self.games as f64
+            },
+            low,
+            high,
+        }
+    }
+
+    /// Side `side`'s wins.
+    pub fn win_rate(&self, side: usize) -> Rate {
+        self.rate(self.wins.get(side).copied().unwrap_or(0))
+    }
+
+    /// The mean number of turns played.
+    pub fn mean_turns(&self) -> Option<f64> {
+        let total: u64 = self
+            .turns
+            .iter()
+            .map(|(turns, count)| u64::from(*turns) * count)
+            .sum();
+        (self.games > 0).then(|| total as f64 / self.games as f64)
+    }
+
+    /// The median number of turns played (the mean of the middle two for
+    /// an even count, as [`crate::stats::median`]).
+    pub fn median_turns(&self) -> Option<f64> {
+        if self.games == 0 {
+            return None;
+        }
+        let nth = |n: u64| {
+            let mut seen = 0;
+            for (turns, count) in &self.turns {
+                seen += count;
+                if seen > n {
+                    return f64::from(*turns);
+                }
+            }
+            0.0
+        };
+        Some(if self.games % 2 == 0 {
+            (nth(self.games / 2 - 1) + nth(self.games / 2)) / 2.0
+        } else {
+            nth(self.games / 2)
+        })
+    }
+
+    /// A per-game mean of a sum.
+    pub fn mean(&self, total: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            total as f64 / self.games as f64
+        }
+    }
+}

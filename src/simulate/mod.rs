@@ -1,0 +1,158 @@
+//! `foe simulate`: many complete games with the opponent commanding every
+//! side, summed into the odds a scenario designer balances by.
+//!
+//! Pure: no printing, no files, no clock. Game `i` of a study seeded `S` is
+//! the watch-mode [`Match`] with seed [`game_seed`]`(S, i)`, so `foe play
+//! SCENARIO --seed <that seed> --side none` replays it move for move. Each
+//! game is reduced to a [`GameSummary`]; summaries are summed into an
+//! [`Aggregate`] of whole numbers only, so the sum is the same in any order:
+//! that is what makes a run identical whatever `--jobs` is, and what lets
+//! shards of a study run anywhere and be merged afterwards.
+
+mod aggregate;
+mod report;
+pub mod set;
+mod summary;
+
+pub use aggregate::{Aggregate, GameRanges, MergeError, Rate};
+pub use report::{Labels, REPORT_VERSION, Report};
+pub use summary::{GameSummary, orders_given};
+
+use crate::play::{Match, MatchError, ScenarioFile};
+use crate::rules::RulesTable;
+use crate::scenario::Scenario;
+use crate::stats::game_seed;
+use crate::tables::Tables;
+use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Everything a game of the study is played from.
+#[derive(Clone)]
+pub struct Study {
+    /// The scenario (after any `--set`).
+    pub scenario: Arc<Scenario>,
+    /// Its text, for replays.
+    pub file: ScenarioFile,
+    /// The rules engine's table.
+    pub rules: Arc<RulesTable>,
+    /// The opponent's tables.
+    pub tables: Arc<Tables>,
+    /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
+    pub seed: u64,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    /// The sums over every game played.
+    pub aggregate: Aggregate,
+    /// Each game's summary, in game order, when asked for (`--csv`).
+    pub games: Vec<GameSummary>,
+    /// Whether the stop flag cut the run short.
+    pub stopped: bool,
+}
+
+impl Study {
+    /// The seed of game `index`.
+    pub fn seed_of(&self, index: u64) -> u64 {
+        game_seed(self.seed, index)
+    }
+
+    /// The watch-mode match of game `index`, not yet played.
+    pub fn start(&self, index: u64) -> Result<Match, MatchError> {
+        Match::new(
+            self.scenario.clone(),
+            self.file.clone(),
+            self.rules.clone(),
+            self.tables.clone(),
+            self.seed_of(index),
+            Vec::new(),
+        )
+    }
+
+    /// Game `index` played to its end.
+    pub fn play(&self, index: u64) -> Result<Match, MatchError> {
+        let mut game = self.start(index)?;
+        // A turn the opponent cannot finish would loop forever; the game
+        // never has more than two player turns per game turn.
+        let most_steps = 2 * (u64::from(game.state.turns) + 1) + 2;
+        let mut steps = 0;
+        while game.step() {
+            steps += 1;
+            if steps > most_steps {
+                break;
+            }
+        }
+        Ok(game)
+    }
+
+    /// Game `index` played and summed up.
+    pub fn summarize(&self, index: u64) -> Result<GameSummary, MatchError> {
+        let game = self.play(index)?;
+        Ok(GameSummary::of(&game, index))
+    }
+
+    /// Play games `games` on the current rayon pool. `stop` is read before
+    /// each game: once set, the games not yet begun are skipped, and the
+    /// aggregate says which were played. `progress` is called after each
+    /// game (from any thread). The result does not depend on the pool's
+    /// size or on the order games finish in.
+    pub fn run(
+        &self,
+        games: Range<u64>,
+        keep_games: bool,
+        stop: &AtomicBool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<RunResult, MatchError> {
+        // Check the scenario makes a game before spreading work.
+        self.start(games.start)?;
+        let empty = || (Aggregate::default(), Vec::new());
+        let (aggregate, mut kept) = games
+            .into_par_iter()
+            .map(|index| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let summary = self.summarize(index).ok();
+                progress();
+                summary
+            })
+            .fold(empty, |(mut aggregate, mut kept), summary| {
+                if let Some(summary) = summary {
+                    aggregate.add(&summary);
+                    if keep_games {
+                        kept.push(summary);
+                    }
+                }
+                (aggregate, kept)
+            })
+            .reduce(empty, |(mut left, mut left_kept), (right, right_kept)| {
+                left.absorb(&right);
+                left_kept.extend(right_kept);
+                (left, left_kept)
+            });
+        kept.sort_by_key(|summary| summary.index);
+        Ok(RunResult {
+            aggregate,
+            games: kept,
+            stopped: stop.load(Ordering::Relaxed),
+        })
+    }
+}
+
+/// A stable 64-bit FNV-1a hash of a scenario's text, so merged runs can be
+/// checked to come from the same file (std's hasher may change between
+/// Rust releases).
+pub fn text_hash(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,104 @@
+//! One finished game reduced to what the study counts.
+
+use crate::opponent::TurnReport;
+use crate::play::{Entry, Match};
+use crate::rules::{Event, Outcome, Status};
+use crate::tables::Order;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What one game came to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's index in the study.
+    pub index: u64,
+    /// Its seed (`foe play --seed`).
+    pub seed: u64,
+    /// The winning side; `None` for a draw (or a game cut short).
+    pub winner: Option<usize>,
+    /// The victory condition that decided it (index into the scenario's list).
+    pub condition: Option<usize>,
+    /// Game turns played.
+    pub turns: u32,
+    /// Units routed or driven off, per side.
+    pub units_lost: Vec<u32>,
+    /// Hits taken, per side (every hit, including those later rallied off).
+    pub hits: Vec<u32>,
+    /// Per unit, in scenario order: routed.
+    pub routed: Vec<bool>,
+    /// Per unit: driven off the table.
+    pub exited: Vec<bool>,
+    /// Per general: rally attempts used.
+    pub rallies_used: Vec<u32>,
+    /// How often each order was given, by its id.
+    pub orders: BTreeMap<String, u32>,
+}
+
+impl GameSummary {
+    /// Sum up a finished (or abandoned) game.
+    pub fn of(game: &Match, index: u64) -> GameSummary {
+        let state = &game.state;
+        let n_sides = state.sides.len();
+        let (winner, condition) = match state.outcome {
+            Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),
+            Some(Outcome::Draw) | None => (None, None),
+        };
+        let mut units_lost = vec![0; n_sides];
+        for unit in &state.units {
+            if unit.status != Status::Active {
+                units_lost[unit.side] += 1;
+            }
+        }
+        let mut hits = vec![0; n_sides];
+        let mut orders = BTreeMap::new();
+        for entry in &game.log {
+            for event in entry.events() {
+                if let Event::HitsTaken { unit, hits: n, .. } = event {
+                    hits[state.unit(*unit).side] += n;
+                }
+            }
+            if let Entry::Opponent { report, .. } = entry {
+                for order in orders_given(report) {
+                    *orders.entry(order.id().to_string()).or_insert(0) += 1;
+                }
+            }
+        }
+        GameSummary {
+            index,
+            seed: game.seed,
+            winner,
+            condition,
+            turns: state.turn.min(state.turns),
+            units_lost,
+            hits,
+            routed: state
+                .units
+                .iter()
+                .map(|unit| unit.status == Status::Routed)
+                .collect(),
+            exited: state
+                .units
+                .iter()
+                .map(|unit| unit.status == Status::Exited)
+                .collect(),
+            rallies_used: state
+                .generals
+                .iter()
+                .zip(&game.starting_rallies)
+                .map(|(general, start)| start.saturating_sub(general.rallies_left))
+                .collect(),
+            orders,
+        }
+    }
+}
+
+/// The reaction-test orders the opponent gave in one turn: every unit's
+/// and every reserve's test.
+pub fn orders_given(report: &TurnReport) -> Vec<Order> {
+    report
+        .decisions
+        .iter()
+        .chain(&report.reserves)
+        .map(|decision| decision.outcome.order)
+        .collect()
+}
