@@ -172,6 +172,8 @@ pub struct Base {
     forward: Vector,
     /// `Vector::from_bearing(facing + 90)`, kept so it is computed once.
     right: Vector,
+    /// Half the diagonal, kept so it is computed once.
+    reach: f64,
 }
 
 impl Base {
@@ -185,6 +187,7 @@ impl Base {
             depth,
             forward: Vector::from_bearing(facing),
             right: Vector::from_bearing(facing + 90.0),
+            reach: frontage.hypot(depth) / 2.0,
         }
     }
 
@@ -208,7 +211,24 @@ impl Base {
     /// Half the diagonal: no part of the base is farther than this from its
     /// centre.
     pub fn reach(&self) -> f64 {
-        self.frontage.hypot(self.depth) / 2.0
+        self.reach
+    }
+
+    /// Whether the two bases are certainly more than `limit` inches apart,
+    /// judged by their centres alone: when true, `distance_to` is more than
+    /// `limit`; when false, nothing is known. A cheap first test before the
+    /// exact distance.
+    pub fn surely_farther_than(&self, other: &Base, limit: f64) -> bool {
+        // No two points of the bases are closer than the centres less both
+        // reaches; the margins keep rounding on the safe side.
+        let gap = limit.max(0.0) + self.reach + other.reach + EPSILON;
+        let apart = self.centre - other.centre;
+        apart.dot(apart) > gap * gap * (1.0 + 1e-9)
+    }
+
+    /// Exactly `self.distance_to(other) <= limit`, quicker for bases far apart.
+    pub fn within(&self, other: &Base, limit: f64) -> bool {
+        !self.surely_farther_than(other, limit) && self.distance_to(other) <= limit
     }
 
     /// `point` in the base's own frame: (inches to the right of the centre,

@@ -2,7 +2,7 @@
 //! O6–O13): targets by explicit rules, moves by straight line first and
 //! petgraph routes where the straight line fails, every fallback recorded.
 
-use super::{Decision, Memory, Opponent, Reading, RouteNote, SightMemo, TurnReport};
+use super::{Decision, DistanceMemo, Memory, Opponent, Reading, RouteNote, SightMemo, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
@@ -53,13 +53,13 @@ fn bearing(value: f64) -> f64 {
 /// base, then the most hits, then name; never iteration order.
 pub(super) fn by_target_rule(
     state: &GameState,
+    distances: &DistanceMemo,
     from: UnitId,
     candidates: &[UnitId],
 ) -> Vec<(UnitId, f64)> {
-    let base = state.unit(from).base;
     let mut ranked: Vec<(UnitId, f64)> = candidates
         .iter()
-        .map(|id| (*id, base.distance_to(&state.unit(*id).base)))
+        .map(|id| (*id, distances.distance(state, from, *id)))
         .collect();
     ranked.sort_by(|a, b| {
         (a.1 * 1000.0)
@@ -87,7 +87,7 @@ pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target
         crate::rules::Weapon::Musket => state.rules.musket.range,
         crate::rules::Weapon::Artillery => state.rules.artillery.max_range,
     };
-    if unit.base.distance_to(&enemy.base) > most + 1e-6 {
+    if !unit.base.within(&enemy.base, most + 1e-6) {
         return false;
     }
     let clearance = state.rules.friendly_clearance;
@@ -95,7 +95,7 @@ pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target
         index != id.0
             && u.is_active()
             && u.side == unit.side
-            && u.base.distance_to(&enemy.base) <= clearance + 1e-6
+            && u.base.within(&enemy.base, clearance + 1e-6)
     });
     !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
 }
@@ -191,7 +191,7 @@ impl Opponent {
         let inches = decision.outcome.move_inches.min(allowance);
         let hold = self.posture == Posture::Hold;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let ranked = by_target_rule(state, id, &enemies);
+        let ranked = by_target_rule(state, &self.distances, id, &enemies);
         // The advance target: nearest in the frontal arc, else nearest.
         let in_arc: Vec<(UnitId, f64)> = ranked
             .iter()
@@ -518,7 +518,7 @@ impl Opponent {
             return;
         }
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let ranked = by_target_rule(state, id, &enemies);
+        let ranked = by_target_rule(state, &self.distances, id, &enemies);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
             if state.check(&action).is_err() {
@@ -566,7 +566,7 @@ impl Opponent {
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let near: Vec<(UnitId, f64)> = by_target_rule(state, id, &enemies)
+        let near: Vec<(UnitId, f64)> = by_target_rule(state, &self.distances, id, &enemies)
             .into_iter()
             .filter(|(_, d)| *d <= state.rules.enemy_presence + 1e-6)
             .collect();

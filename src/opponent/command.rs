@@ -148,7 +148,9 @@ impl Opponent {
                     let unit = state.unit(*id);
                     unit.hits >= 3
                         && state.rules.rally_max[unit.troop.0] > 0
-                        && general.base.distance_to(&unit.base) <= state.rules.rally_range + 1e-6
+                        && general
+                            .base
+                            .within(&unit.base, state.rules.rally_range + 1e-6)
                 })
                 .collect();
             if units.is_empty() {

@@ -150,6 +150,48 @@ impl SightMemo {
     }
 }
 
+/// Base-to-base distances between units already worked out in this game,
+/// kept with the two bases they were measured between: an entry counts only
+/// while both units still stand exactly there. The reading and the targeting
+/// rule ask for the same pairs many times a bound.
+#[derive(Debug, Default)]
+struct DistanceMemo {
+    /// `n_units` squared slots, by observer then other unit.
+    pairs: std::sync::Mutex<(usize, Vec<Option<Measured>>)>,
+}
+
+/// Two bases and the distance between them.
+type Measured = (Base, Base, f64);
+
+impl DistanceMemo {
+    /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`.
+    fn distance(&self, state: &GameState, a: UnitId, b: UnitId) -> f64 {
+        let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
+        let n_units = state.units.len();
+        let mut pairs = self.pairs.lock().unwrap_or_else(|e| e.into_inner());
+        if pairs.0 != n_units {
+            *pairs = (n_units, vec![None; n_units * n_units]);
+        }
+        let slot = &mut pairs.1[a.0 * n_units + b.0];
+        if let Some((was_a, was_b, distance)) = slot
+            && was_a == base_a
+            && was_b == base_b
+        {
+            return *distance;
+        }
+        let distance = base_a.distance_to(base_b);
+        *slot = Some((*base_a, *base_b, distance));
+        distance
+    }
+}
+
+impl Clone for DistanceMemo {
+    /// A clone starts with an empty memo: it only ever saves work.
+    fn clone(&self) -> DistanceMemo {
+        DistanceMemo::default()
+    }
+}
+
 impl Clone for SightMemo {
     /// A clone starts with an empty memo: it only ever saves work.
     fn clone(&self) -> SightMemo {
@@ -186,6 +228,7 @@ pub struct Opponent {
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
     sight: SightMemo,
+    distances: DistanceMemo,
 }
 
 /// The route a move follows, in words and numbers.
@@ -348,6 +391,7 @@ impl Opponent {
             pending_fire: Vec::new(),
             fields: FieldCache::default(),
             sight: SightMemo::default(),
+            distances: DistanceMemo::default(),
         };
         opponent.sync(state);
         opponent

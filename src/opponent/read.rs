@@ -80,7 +80,7 @@ impl Opponent {
         };
         let mut distances: Vec<(UnitId, f64)> = enemies
             .iter()
-            .map(|e| (*e, unit.base.distance_to(&state.unit(*e).base)))
+            .map(|e| (*e, self.distances.distance(state, id, *e)))
             .collect();
         by_distance(&mut distances);
         let nearest_enemy = distances.first().copied();
@@ -112,13 +112,19 @@ impl Opponent {
             .filter(|(index, g)| {
                 g.side == self.side && !self.generals.get(*index).is_some_and(|m| m.left)
             })
+            .filter(|(_, g)| !g.base.surely_farther_than(&unit.base, 3.0 + 1e-6))
             .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
             .filter(|(_, d)| *d <= 3.0 + 1e-6)
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
         let mut friends: Vec<(UnitId, f64)> = state
             .active_units(self.side)
             .filter(|f| *f != id)
-            .map(|f| (f, unit.base.distance_to(&state.unit(f).base)))
+            // Only friends within 6" (support, a friend ahead) are asked about.
+            .filter(|f| {
+                let limit = tables.reaction.distances.enemy_within.max(6.0) + 1e-6;
+                !unit.base.surely_farther_than(&state.unit(*f).base, limit)
+            })
+            .map(|f| (f, self.distances.distance(state, id, f)))
             .collect();
         by_distance(&mut friends);
         let support = friends
@@ -147,7 +153,7 @@ impl Opponent {
                     .copied()
                     .find(|e| state.in_contact(*friend, *e));
                 let firing = enemies.iter().any(|e| {
-                    friend_base.distance_to(&state.unit(*e).base) <= state.rules.musket.range + 1e-6
+                    friend_base.within(&state.unit(*e).base, state.rules.musket.range + 1e-6)
                 });
                 if engaged.is_some() || firing {
                     friend_ahead = Some(*friend);

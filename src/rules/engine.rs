@@ -334,6 +334,7 @@ impl GameState {
         if let Some(enemy) = self.units.iter().find(|u| {
             u.is_active()
                 && u.side != unit.side
+                && !base.surely_farther_than(&u.base, self.rules.keep_clear)
                 && base.distance_to(&u.base) < self.rules.keep_clear
         }) {
             return Err(Refusal::ContactWithoutCharge {
@@ -423,7 +424,10 @@ impl GameState {
             .units
             .iter()
             .filter(|u| u.is_active() && u.side != unit.side)
-            .filter(|u| unit.base.distance_to(&u.base) <= self.rules.enemy_presence + EPSILON)
+            .filter(|u| {
+                unit.base
+                    .within(&u.base, self.rules.enemy_presence + EPSILON)
+            })
             .collect();
         if near.is_empty() {
             return Ok(());
@@ -558,7 +562,9 @@ impl GameState {
             })
             .map(|(_, u)| u)
         {
-            if end.distance_to(&enemy.base) < self.rules.keep_clear {
+            if !end.surely_farther_than(&enemy.base, self.rules.keep_clear)
+                && end.distance_to(&enemy.base) < self.rules.keep_clear
+            {
                 return Err(Refusal::ContactWithoutCharge {
                     name: name(),
                     enemy: enemy.name.clone(),
@@ -825,7 +831,7 @@ impl GameState {
             *index != id.0
                 && u.is_active()
                 && u.side == unit.side
-                && u.base.distance_to(&target.base) <= clearance + 1e-6
+                && u.base.within(&target.base, clearance + 1e-6)
         }) {
             return Err(Refusal::FriendNearTarget {
                 target: target_name(),
@@ -1514,7 +1520,9 @@ impl GameState {
                         let unit = &self.units[id.0];
                         unit.hits > 0
                             && self.rules.rally_max[unit.troop.0] > 0
-                            && general.base.distance_to(&unit.base) <= self.rules.rally_range + 1e-6
+                            && general
+                                .base
+                                .within(&unit.base, self.rules.rally_range + 1e-6)
                     })
                     .collect();
                 units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
@@ -1547,7 +1555,7 @@ impl GameState {
 
     /// Whether two units' bases touch.
     pub fn in_contact(&self, a: UnitId, b: UnitId) -> bool {
-        self.units[a.0].base.distance_to(&self.units[b.0].base) <= CONTACT
+        self.units[a.0].base.within(&self.units[b.0].base, CONTACT)
     }
 }
 
@@ -1597,13 +1605,13 @@ fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
     let direction = Vector::from_bearing(facing);
     let turned = Base::new(start, facing, charger.frontage, charger.depth);
     let at = |s: f64| turned.moved_to(start + direction * s);
-    if at(0.0).distance_to(target) <= CONTACT {
+    if at(0.0).within(target, CONTACT) {
         return start;
     }
     let (mut lo, mut hi) = (0.0, length);
     for _ in 0..60 {
         let mid = 0.5 * (lo + hi);
-        if at(mid).distance_to(target) <= CONTACT * 0.5 {
+        if at(mid).within(target, CONTACT * 0.5) {
             hi = mid;
         } else {
             lo = mid;
