@@ -294,7 +294,11 @@ impl Base {
     pub fn in_frontal_arc(&self, other: &Base) -> bool {
         // Clip the other base's outline to the arc's three half-planes; any
         // area left over is inside the arc.
-        let mut polygon: Vec<(f64, f64)> = other.corners().iter().map(|&c| self.local(c)).collect();
+        let corners = other.corners();
+        let mut polygon = Clipped::default();
+        for c in corners {
+            polygon.push(self.local(c));
+        }
         let half = self.frontage / 2.0;
         let front = self.depth / 2.0;
         // Each half-plane as a*u + b*v + c >= 0.
@@ -304,8 +308,8 @@ impl Base {
             (1.0, 1.0, half - front),  // left-hand 45° line
         ];
         for (a, b, c) in planes {
-            polygon = clip_half_plane(&polygon, a, b, c);
-            if polygon.is_empty() {
+            polygon = clip_half_plane(polygon.points(), a, b, c);
+            if polygon.len == 0 {
                 return false;
             }
         }
@@ -408,11 +412,31 @@ fn project(corners: &[Point; 4], axis: Vector) -> (f64, f64) {
     (min, max)
 }
 
+/// A clipped polygon kept on the stack. A base's four corners clipped by
+/// three half-planes gain at most one vertex each; even if rounding made every
+/// edge cross a plane, each clip at most doubles them: 4, 8, 16, 32.
+#[derive(Default)]
+struct Clipped {
+    points: [(f64, f64); 32],
+    len: usize,
+}
+
+impl Clipped {
+    fn push(&mut self, point: (f64, f64)) {
+        self.points[self.len] = point;
+        self.len += 1;
+    }
+
+    fn points(&self) -> &[(f64, f64)] {
+        &self.points[..self.len]
+    }
+}
+
 /// Sutherland–Hodgman clip of a convex polygon to `a*u + b*v + c >= 0`.
 /// Degenerate leftovers (no area) come back empty.
-fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Vec<(f64, f64)> {
+fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Clipped {
     let side = |p: (f64, f64)| a * p.0 + b * p.1 + c;
-    let mut out = Vec::with_capacity(polygon.len() + 2);
+    let mut out = Clipped::default();
     for i in 0..polygon.len() {
         let p = polygon[i];
         let q = polygon[(i + 1) % polygon.len()];
@@ -425,8 +449,8 @@ fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Vec<(f64, 
             out.push((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t));
         }
     }
-    if polygon_area(&out) <= EPSILON {
-        Vec::new()
+    if polygon_area(out.points()) <= EPSILON {
+        Clipped::default()
     } else {
         out
     }
