@@ -34,10 +34,13 @@ use dice::{CliDice, DiceMode};
     about = "foe plays the enemy in your solo wargames: the Lone Warrior programmed opponent",
     after_help = "\
 Examples:
+  foe play                                   Guilford Courthouse against foe
+  foe companion --army french                foe runs the enemy army at your table
   foe react --class rangers --terrain natural --enemy-distance 5 --die 4
   foe general --nation british --count 3
   foe reinforce --army french
-  foe melee --figures 8 --troop rangers --situation charging"
+  foe melee --figures 8 --troop rangers --situation charging
+  foe simulate guilford --games 1000"
 )]
 pub struct Cli {
     /// Read rule tables from this folder instead of the built-in ones (files missing there stay built-in).
@@ -55,6 +58,10 @@ pub struct Cli {
 /// foe's subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a scenario against foe on a digital table (Guilford Courthouse by default).
+    Play(play::Args),
+    /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
+    Companion(companion::Args),
     /// What does this enemy unit do this bound? The Lone Warrior reaction test.
     React(react::Args),
     /// Roll random general personalities, or a general's reaction to an event.
@@ -63,18 +70,14 @@ pub enum Command {
     Reinforce(reinforce::Args),
     /// Lone Warrior melee casualties for one side.
     Melee(melee::Args),
+    /// Play many games with foe on every side: the odds of a scenario, and which knob moves them.
+    Simulate(simulate::Args),
     /// Validate a scenario and list every problem with its file, line and column.
     Check(check::Args),
     /// Draw a scenario's battlefield in the terminal, or as an SVG picture.
     Map(map::Args),
     /// The route a unit would take to a point, and its cost in moves.
     Route(route::Args),
-    /// Play a scenario against foe on a digital table (Guilford Courthouse by default).
-    Play(play::Args),
-    /// Play many games with foe on every side: the odds of a scenario, and which knob moves them.
-    Simulate(simulate::Args),
-    /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
-    Companion(companion::Args),
     /// Print shell completions: bash, zsh, fish, elvish, powershell.
     Completions(completions::Args),
 }
@@ -205,7 +208,13 @@ where
 /// clap's first line (plus its tip, if any) on stderr, status 2.
 fn report_usage_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     if !error.use_stderr() {
-        let _ = write!(out, "{}", error.render().ansi());
+        // Help and version: coloured only for a terminal that wants colour.
+        let rendered = error.render();
+        let _ = if map::colour_wanted() {
+            write!(out, "{}", rendered.ansi())
+        } else {
+            write!(out, "{rendered}")
+        };
         return 0;
     }
     let rendered = error.render().to_string();

@@ -422,7 +422,7 @@ impl Opponent {
                 id,
                 class,
                 Some(unit.formation),
-                unit.character.map(character_of),
+                unit.character,
                 unit.strength,
             );
             self.units[id.0] = Some(memory);
@@ -723,16 +723,6 @@ impl Opponent {
         } else {
             self.sync(state);
         }
-    }
-}
-
-fn character_of(character: crate::scenario::Character) -> Character {
-    match character {
-        crate::scenario::Character::Rash => Character::Rash,
-        crate::scenario::Character::Brave => Character::Brave,
-        crate::scenario::Character::Average => Character::Average,
-        crate::scenario::Character::Cautious => Character::Cautious,
-        crate::scenario::Character::Timid => Character::Timid,
     }
 }
 

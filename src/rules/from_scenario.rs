@@ -6,7 +6,6 @@ use super::state::{
 };
 use crate::battlefield::{Base, Edge, Point};
 use crate::scenario::{self, GeneralCharacter, Scenario};
-use crate::tables::Character;
 use std::sync::Arc;
 
 impl GameSetup {
@@ -74,7 +73,7 @@ impl GameSetup {
                         Base::new(centre, side.edge.opposite().bearing(), frontage, depth)
                     }),
                     character: match general.character {
-                        GeneralCharacter::Fixed(character) => Some(character_of(character)),
+                        GeneralCharacter::Fixed(character) => Some(character),
                         GeneralCharacter::Rolled => None,
                     },
                     rallies: general.rallies,
@@ -126,16 +125,6 @@ impl GameSetup {
             turns: scenario.turns,
             victory,
         })
-    }
-}
-
-fn character_of(character: scenario::Character) -> Character {
-    match character {
-        scenario::Character::Rash => Character::Rash,
-        scenario::Character::Brave => Character::Brave,
-        scenario::Character::Average => Character::Average,
-        scenario::Character::Cautious => Character::Cautious,
-        scenario::Character::Timid => Character::Timid,
     }
 }
 

@@ -56,45 +56,13 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
     BUILTIN.iter().map(|(name, _, _)| *name)
 }
 
-/// A general's temperament (seed 004: rash, brave, average, cautious, timid).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Character {
-    /// d100 1–5.
-    Rash,
-    /// d100 6–30.
-    Brave,
-    /// d100 31–70.
-    Average,
-    /// d100 71–95.
-    Cautious,
-    /// d100 96–100.
-    Timid,
-}
+/// A general's or a rated unit's temperament: the Lone Warrior character
+/// ratings (seed 004), shared with the tables.
+pub use crate::tables::Character;
 
-impl Character {
-    /// Every character, in seed order.
-    pub const ALL: [Character; 5] = [
-        Character::Rash,
-        Character::Brave,
-        Character::Average,
-        Character::Cautious,
-        Character::Timid,
-    ];
-
-    /// The name used in files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Character::Rash => "rash",
-            Character::Brave => "brave",
-            Character::Average => "average",
-            Character::Cautious => "cautious",
-            Character::Timid => "timid",
-        }
-    }
-
-    fn parse(name: &str) -> Option<Character> {
-        Character::ALL.into_iter().find(|c| c.name() == name)
-    }
+/// The character a scenario file names, if it names one.
+fn parse_character(name: &str) -> Option<Character> {
+    Character::ALL.into_iter().find(|c| c.id() == name)
 }
 
 /// A general's character as the scenario gives it.
@@ -668,10 +636,10 @@ impl Validator<'_> {
                 let path = format!("{side_path}.generals[{index}]");
                 let character = if general.character == "rolled" {
                     GeneralCharacter::Rolled
-                } else if let Some(c) = Character::parse(&general.character) {
+                } else if let Some(c) = parse_character(&general.character) {
                     GeneralCharacter::Fixed(c)
                 } else {
-                    let names = Character::ALL.iter().map(|c| c.name()).chain(["rolled"]);
+                    let names = Character::ALL.iter().map(|c| c.id()).chain(["rolled"]);
                     let hint = did_you_mean(&general.character, names);
                     self.report(
                         &format!("{path}.character"),
@@ -1055,9 +1023,9 @@ impl Validator<'_> {
             }),
         };
         let character = raw.character.as_deref().and_then(|name| {
-            let found = Character::parse(name);
+            let found = parse_character(name);
             if found.is_none() {
-                let hint = did_you_mean(name, Character::ALL.iter().map(|c| c.name()));
+                let hint = did_you_mean(name, Character::ALL.iter().map(|c| c.id()));
                 self.report(
                     &format!("{path}.character"),
                     format!("unknown character `{name}`{hint}"),
