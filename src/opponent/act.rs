@@ -651,9 +651,12 @@ impl Opponent {
                     _ => self.edge_field(state, id),
                 };
                 let blocked = self.blocked(state, id, None);
-                let route = state.battlefield.route_down(&field, start, &blocked);
+                let limit = inches * 0.97;
+                let route = state
+                    .battlefield
+                    .route_down_within(&field, start, &blocked, limit);
                 if let Some(route) = route {
-                    let clipped = route.clip(inches * 0.97);
+                    let clipped = route.clip(limit);
                     if let Some(leg) = clipped.legs().first() {
                         let nearest_enemy = |p: Point| {
                             enemies
@@ -723,13 +726,14 @@ impl Opponent {
                 }
                 // The straight line is blocked: follow the pathing route.
                 let blocked = self.blocked(state, id, target);
+                let limit = (inches * 0.97).min(cap.max(0.0));
                 let Some(route) = state
                     .battlefield
-                    .route(unit.troop, start, goal_point, &blocked)
+                    .route_within(unit.troop, start, goal_point, &blocked, limit)
                 else {
                     return (None, None, first_refusal);
                 };
-                let clipped = route.clip((inches * 0.97).min(cap.max(0.0)));
+                let clipped = route.clip(limit);
                 let Some(leg) = clipped.legs().first() else {
                     return (None, None, first_refusal);
                 };
