@@ -534,7 +534,10 @@ impl Opponent {
         let ranked = by_target_rule(state, &self.distances, id, &enemies);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
-            if !state.allows(&action) {
+            // `shot_open` is part of the engine's fire check, with sight
+            // remembered: most refused targets are out of sight, and the
+            // memo already knows.
+            if !shot_open(state, &self.sight, id, target) || !state.allows(&action) {
                 continue;
             }
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
