@@ -203,9 +203,15 @@ impl Grid {
     /// The reaction-chart column a unit standing in this cell uses: the best
     /// cover any kind there gives (seed 004: open, natural, hard).
     pub fn column(&self, ruleset: &Ruleset, index: CellIndex) -> Column {
-        self.kinds_at(ruleset, index)
-            .into_iter()
-            .map(|k| ruleset.kind(k).column)
+        // `kinds_at` without building its list: asked for every cell under
+        // a base whenever a unit's situation is read.
+        let mask = self.kinds[index];
+        if mask == 0 {
+            return ruleset.kind(ruleset.open).column;
+        }
+        (0..ruleset.terrain.len().min(MAX_KINDS))
+            .filter(|k| mask & (1u64 << k) != 0)
+            .map(|k| ruleset.kind(TerrainId(k)).column)
             .max()
             .unwrap_or(Column::Open)
     }
@@ -219,18 +225,23 @@ impl Grid {
 
     /// The cells whose centres lie inside `shape`.
     pub fn cells_in(&self, shape: &Shape) -> Vec<CellIndex> {
+        let mut cells = Vec::new();
+        self.for_each_cell_in(shape, |cell| cells.push(cell));
+        cells
+    }
+
+    /// Each cell of [`Grid::cells_in`], in the same order, without the list.
+    pub fn for_each_cell_in(&self, shape: &Shape, mut visit: impl FnMut(CellIndex)) {
         let (min, max) = shape.bounds();
         let (x0, y0) = self.clamped_cell(min);
         let (x1, y1) = self.clamped_cell(max);
-        let mut cells = Vec::new();
         for y in y0..=y1 {
             for x in x0..=x1 {
                 if shape.contains(self.centre_of_xy(x, y)) {
-                    cells.push(y * self.width + x);
+                    visit(y * self.width + x);
                 }
             }
         }
-        cells
     }
 }
 

@@ -168,25 +168,28 @@ impl Battlefield {
 
     /// The cells a base covers (cells whose centres lie on the base).
     pub fn cells_under(&self, base: &Base) -> Vec<CellIndex> {
-        let (min, max) = base.bounds();
-        let corners = [min, max];
-        let cells = self.grid.cells_in(&Shape::Rect {
-            min: corners[0],
-            max: corners[1],
-        });
+        let mut cells = Vec::new();
+        self.for_each_cell_under(base, |cell| cells.push(cell));
         cells
-            .into_iter()
-            .filter(|&cell| base.contains(self.grid.centre(cell)))
-            .collect()
+    }
+
+    /// Each cell of [`Battlefield::cells_under`], in the same order, without
+    /// building the list.
+    pub fn for_each_cell_under(&self, base: &Base, mut visit: impl FnMut(CellIndex)) {
+        let (min, max) = base.bounds();
+        self.grid
+            .for_each_cell_in(&Shape::Rect { min, max }, |cell| {
+                if base.contains(self.grid.centre(cell)) {
+                    visit(cell);
+                }
+            });
     }
 
     /// The cells every base in `bases` covers, as a set to route around.
     pub fn occupied<'a>(&self, bases: impl IntoIterator<Item = &'a Base>) -> CellSet {
         let mut set = CellSet::new(self.grid.len());
         for base in bases {
-            for cell in self.cells_under(base) {
-                set.insert(cell);
-            }
+            self.for_each_cell_under(base, |cell| set.insert(cell));
         }
         set
     }

@@ -270,8 +270,22 @@ impl Battlefield {
         to: Point,
         blocked: &CellSet,
     ) -> Option<Route> {
+        self.route_within(troop, from, to, blocked, f64::INFINITY)
+    }
+
+    /// [`Battlefield::route`] with legs worked out only as far as a cost of
+    /// `limit`: `route_within(.., limit).clip(limit)` is exactly
+    /// `route(..).clip(limit)`, without pulling the string beyond this bound.
+    pub fn route_within(
+        &self,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        blocked: &CellSet,
+        limit: f64,
+    ) -> Option<Route> {
         let cells = self.cell_path(troop, from, to, blocked)?;
-        Some(self.route_through(troop, from, to, &cells, blocked))
+        Some(self.route_through(troop, from, to, &cells, blocked, limit))
     }
 
     /// The cheapest cell-by-cell path for `troop` from `from` to `to`
@@ -397,13 +411,27 @@ impl Battlefield {
 
     /// The route from `from` down a distance field to its nearest goal.
     pub fn route_down(&self, field: &Field, from: Point, blocked: &CellSet) -> Option<Route> {
+        self.route_down_within(field, from, blocked, f64::INFINITY)
+    }
+
+    /// [`Battlefield::route_down`] with legs only as far as a cost of
+    /// `limit`, as [`Battlefield::route_within`].
+    pub fn route_down_within(
+        &self,
+        field: &Field,
+        from: Point,
+        blocked: &CellSet,
+        limit: f64,
+    ) -> Option<Route> {
         let start = self.grid.cell_at(from)?;
         let cells = field.path_from(start)?;
         let end = self.grid.centre(*cells.last()?);
-        Some(self.route_through(field.troop, from, end, &cells, blocked))
+        Some(self.route_through(field.troop, from, end, &cells, blocked, limit))
     }
 
-    /// Turn a cell path into a route with legal legs.
+    /// Turn a cell path into a route with legal legs, stopping at the first
+    /// leg that would start at a cost of `limit` or more ([`Route::clip`]
+    /// drops such legs; each leg depends only on those before it).
     fn route_through(
         &self,
         troop: TroopTypeId,
@@ -411,6 +439,7 @@ impl Battlefield {
         to: Point,
         cells: &[CellIndex],
         blocked: &CellSet,
+        limit: f64,
     ) -> Route {
         let category = self.category(troop).index();
         let multipliers = &self.multipliers[category];
@@ -440,7 +469,7 @@ impl Battlefield {
         let mut legs: Vec<Leg> = Vec::new();
         let mut cursor = 0;
         let mut leg_cost = 0.0;
-        while cursor + 1 < waypoints.len() {
+        while cursor + 1 < waypoints.len() && leg_cost < limit.max(0.0) {
             // A stretch of road: consecutive road cells, followed as they bend.
             if road[cursor] && road[cursor + 1] {
                 let mut end = cursor + 1;

@@ -198,6 +198,7 @@ impl Base {
             rules: loaded.rules,
             tables: self.tables.clone(),
             seed,
+            fields: crate::opponent::FieldCache::default(),
         })
     }
 

@@ -100,6 +100,26 @@ pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target
     !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
 }
 
+/// Whether the engine accepts `action` now. The first refusal met is kept
+/// in full in `first_refusal`; once one is kept, later tries only need a
+/// yes or no, which [`GameState::allows`] answers more cheaply.
+pub(super) fn lawful(
+    state: &GameState,
+    action: &Action,
+    first_refusal: &mut Option<(Action, Refusal)>,
+) -> bool {
+    if first_refusal.is_some() {
+        return state.allows(action);
+    }
+    match state.check(action) {
+        Ok(()) => true,
+        Err(refusal) => {
+            *first_refusal = Some((action.clone(), refusal));
+            false
+        }
+    }
+}
+
 /// The weapon's reach in inches, if the unit shoots.
 fn reach(state: &GameState, id: UnitId) -> Option<f64> {
     state.weapon_of(state.unit(id)).map(|weapon| match weapon {
@@ -192,13 +212,14 @@ impl Opponent {
         let hold = self.posture == Posture::Hold;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
         let ranked = by_target_rule(state, &self.distances, id, &enemies);
-        // The advance target: nearest in the frontal arc, else nearest.
-        let in_arc: Vec<(UnitId, f64)> = ranked
+        // The advance target: nearest in the frontal arc, else nearest. Only
+        // the first in the arc matters, so the arc test stops there.
+        let first_in_arc = ranked
             .iter()
             .copied()
-            .filter(|(e, _)| unit.base.in_frontal_arc(&state.unit(*e).base))
-            .collect();
-        let advance_target = in_arc.first().or(ranked.first()).copied();
+            .find(|(e, _)| unit.base.in_frontal_arc(&state.unit(*e).base));
+        let any_in_arc = first_in_arc.is_some();
+        let advance_target = first_in_arc.or(ranked.first().copied());
         let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
             format!(
                 "nearest enemy{} ({:.1}\" away; ties go to the most hits, then the name)",
@@ -229,38 +250,31 @@ impl Opponent {
                         unit: id,
                         target: *target,
                     };
-                    match state.check(&action) {
-                        Ok(()) => {
-                            decision.target = Some((
-                                *target,
-                                format!(
-                                    "nearest enemy it may lawfully charge ({:.1}\" away)",
-                                    distance
-                                ),
-                            ));
-                            plan.push(format!(
-                                "charges {} at full speed without firing",
-                                state.unit(*target).name
-                            ));
-                            let (actions, refused, events) = (
-                                &mut decision.actions,
-                                &mut decision.refused,
-                                &mut decision.events,
-                            );
-                            charged = self.send(
-                                state,
-                                roller,
-                                action,
-                                report,
-                                Some((actions, refused, events)),
-                            );
-                            break;
-                        }
-                        Err(refusal) => {
-                            if first_refusal.is_none() {
-                                first_refusal = Some((action, refusal));
-                            }
-                        }
+                    if lawful(state, &action, &mut first_refusal) {
+                        decision.target = Some((
+                            *target,
+                            format!(
+                                "nearest enemy it may lawfully charge ({:.1}\" away)",
+                                distance
+                            ),
+                        ));
+                        plan.push(format!(
+                            "charges {} at full speed without firing",
+                            state.unit(*target).name
+                        ));
+                        let (actions, refused, events) = (
+                            &mut decision.actions,
+                            &mut decision.refused,
+                            &mut decision.events,
+                        );
+                        charged = self.send(
+                            state,
+                            roller,
+                            action,
+                            report,
+                            Some((actions, refused, events)),
+                        );
+                        break;
                     }
                 }
                 wants_fire = false;
@@ -284,8 +298,7 @@ impl Opponent {
                             "no lawful charge, so it advances at full speed towards {} without firing (ruling O10)",
                             state.unit(target.0).name
                         ));
-                        decision.target =
-                            Some((target.0, target_reason(target, !in_arc.is_empty())));
+                        decision.target = Some((target.0, target_reason(target, any_in_arc)));
                         let at = state.unit(target.0).base.centre;
                         goal = Some((
                             Goal::Enemy(target.0),
@@ -319,7 +332,7 @@ impl Opponent {
                 } else if let Some(target) = target {
                     wants_fire = false;
                     plan.push(instruction.does.clone());
-                    decision.target = Some((target.0, target_reason(target, !in_arc.is_empty())));
+                    decision.target = Some((target.0, target_reason(target, any_in_arc)));
                     let at = state.unit(target.0).base.centre;
                     let name = if instruction.towards == Some(Towards::Front) {
                         "the front (the nearest enemy)".to_string()
@@ -521,7 +534,10 @@ impl Opponent {
         let ranked = by_target_rule(state, &self.distances, id, &enemies);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
-            if state.check(&action).is_err() {
+            // `shot_open` is part of the engine's fire check, with sight
+            // remembered: most refused targets are out of sight, and the
+            // memo already knows.
+            if !shot_open(state, &self.sight, id, target) || !state.allows(&action) {
                 continue;
             }
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
@@ -604,13 +620,8 @@ impl Opponent {
                     to,
                     facing: end_facing(to),
                 };
-                match state.check(&action) {
-                    Ok(()) => return Some(action),
-                    Err(refusal) => {
-                        if first_refusal.is_none() {
-                            *first_refusal = Some((action, refusal));
-                        }
-                    }
+                if lawful(state, &action, first_refusal) {
+                    return Some(action);
                 }
             }
             None
@@ -643,9 +654,12 @@ impl Opponent {
                     _ => self.edge_field(state, id),
                 };
                 let blocked = self.blocked(state, id, None);
-                let route = state.battlefield.route_down(&field, start, &blocked);
+                let limit = inches * 0.97;
+                let route = state
+                    .battlefield
+                    .route_down_within(&field, start, &blocked, limit);
                 if let Some(route) = route {
-                    let clipped = route.clip(inches * 0.97);
+                    let clipped = route.clip(limit);
                     if let Some(leg) = clipped.legs().first() {
                         let nearest_enemy = |p: Point| {
                             enemies
@@ -715,13 +729,14 @@ impl Opponent {
                 }
                 // The straight line is blocked: follow the pathing route.
                 let blocked = self.blocked(state, id, target);
+                let limit = (inches * 0.97).min(cap.max(0.0));
                 let Some(route) = state
                     .battlefield
-                    .route(unit.troop, start, goal_point, &blocked)
+                    .route_within(unit.troop, start, goal_point, &blocked, limit)
                 else {
                     return (None, None, first_refusal);
                 };
-                let clipped = route.clip((inches * 0.97).min(cap.max(0.0)));
+                let clipped = route.clip(limit);
                 let Some(leg) = clipped.legs().first() else {
                     return (None, None, first_refusal);
                 };
@@ -752,13 +767,8 @@ impl Opponent {
                 path,
                 facing: end_facing(to),
             };
-            match state.check(&action) {
-                Ok(()) => return Some(action),
-                Err(refusal) => {
-                    if first_refusal.is_none() {
-                        *first_refusal = Some((action, refusal));
-                    }
-                }
+            if lawful(state, &action, first_refusal) {
+                return Some(action);
             }
         }
         let end = leg.points.get(1).copied().unwrap_or(start);
@@ -777,13 +787,8 @@ impl Opponent {
                 to,
                 facing: end_facing(to),
             };
-            match state.check(&action) {
-                Ok(()) => return Some(action),
-                Err(refusal) => {
-                    if first_refusal.is_none() {
-                        *first_refusal = Some((action, refusal));
-                    }
-                }
+            if lawful(state, &action, first_refusal) {
+                return Some(action);
             }
         }
         None

@@ -53,14 +53,18 @@ pub fn figures_lost(hits: u32, figures: u32, threshold: u32) -> u32 {
 /// unit lining a fence is behind hard cover.
 pub fn ground_column(state: &GameState, base: &Base) -> Column {
     let field = &state.battlefield;
-    field
-        .cells_under(base)
-        .into_iter()
-        .chain(field.grid.cell_at(base.centre))
-        .map(|cell| field.grid.column(&field.ruleset, cell))
-        .filter(|column| *column != Column::Retreat)
-        .max()
-        .unwrap_or(Column::Open)
+    let mut best: Option<Column> = None;
+    let mut consider = |cell: usize| {
+        let column = field.grid.column(&field.ruleset, cell);
+        if column != Column::Retreat {
+            best = best.max(Some(column));
+        }
+    };
+    field.for_each_cell_under(base, &mut consider);
+    if let Some(cell) = field.grid.cell_at(base.centre) {
+        consider(cell);
+    }
+    best.unwrap_or(Column::Open)
 }
 
 impl Opponent {

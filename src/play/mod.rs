@@ -177,6 +177,33 @@ impl Match {
         player_sides: Vec<usize>,
         dice: Option<Box<dyn Roller>>,
     ) -> Result<Match, MatchError> {
+        let fields = FieldCache::default();
+        Match::sharing_fields(
+            scenario,
+            file,
+            rules,
+            tables,
+            seed,
+            player_sides,
+            dice,
+            &fields,
+        )
+    }
+
+    /// [`Match::with_dice`] with the opponents' distance fields taken from
+    /// `fields`, which many games on the same scenario may share (they
+    /// depend only on the table): `foe simulate` works them out once a run.
+    #[allow(clippy::too_many_arguments)]
+    pub fn sharing_fields(
+        scenario: Arc<Scenario>,
+        file: ScenarioFile,
+        rules: Arc<RulesTable>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        dice: Option<Box<dyn Roller>>,
+        fields: &FieldCache,
+    ) -> Result<Match, MatchError> {
         let setup = GameSetup::from_scenario(&scenario)?;
         let asked = dice.is_some();
         let source = dice.unwrap_or_else(|| Box::new(Seeded::new(seed)));
@@ -186,13 +213,12 @@ impl Match {
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        let fields = FieldCache::default();
         let opponents = (0..state.sides.len())
             .map(|side| {
                 (!player_sides.contains(&side)).then(|| {
                     Opponent::new(tables.clone(), &state, side)
                         .with_scenario(&scenario, &state)
-                        .with_fields(&fields)
+                        .with_fields(fields)
                 })
             })
             .collect();

@@ -18,6 +18,7 @@ pub use aggregate::{Aggregate, GameRanges, MergeError, Rate};
 pub use report::{Labels, REPORT_VERSION, Report};
 pub use summary::{GameSummary, orders_given};
 
+use crate::opponent::FieldCache;
 use crate::play::{Match, MatchError, ScenarioFile};
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
@@ -41,6 +42,9 @@ pub struct Study {
     pub tables: Arc<Tables>,
     /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
     pub seed: u64,
+    /// The opponents' distance fields, worked out once for the whole run
+    /// (they depend only on the table); start with `FieldCache::default()`.
+    pub fields: FieldCache,
 }
 
 /// What a run produced.
@@ -62,13 +66,15 @@ impl Study {
 
     /// The watch-mode match of game `index`, not yet played.
     pub fn start(&self, index: u64) -> Result<Match, MatchError> {
-        Match::new(
+        Match::sharing_fields(
             self.scenario.clone(),
             self.file.clone(),
             self.rules.clone(),
             self.tables.clone(),
             self.seed_of(index),
             Vec::new(),
+            None,
+            &self.fields,
         )
     }
 

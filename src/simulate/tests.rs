@@ -27,6 +27,7 @@ fn study(name: &str, sets: &[&str]) -> Study {
         rules: Arc::new(rules),
         tables: Arc::new(tables),
         seed: 1781,
+        fields: crate::opponent::FieldCache::default(),
     }
 }
 
