@@ -262,11 +262,16 @@ impl Match {
         tables: Arc<Tables>,
         dice: Option<Box<dyn Roller>>,
     ) -> Result<Match, MatchError> {
-        let recorded: Option<Box<dyn Roller>> = if save.asked {
+        // A seeded game replays from its seed even if the player now rolls
+        // their own dice; those take over once the replay is done.
+        let (recorded, later): (Option<Box<dyn Roller>>, Option<Box<dyn Roller>>) = if save.asked {
             let after: Box<dyn Roller> = dice.unwrap_or_else(|| Box::new(Seeded::new(save.seed)));
-            Some(Box::new(Scripted::then(save.rolls.iter().copied(), after)))
+            (
+                Some(Box::new(Scripted::then(save.rolls.iter().copied(), after))),
+                None,
+            )
         } else {
-            dice
+            (None, dice)
         };
         let mut game = Match::with_dice(
             scenario,
@@ -284,6 +289,10 @@ impl Match {
                     index: index + 1,
                     refusal,
                 })?;
+        }
+        if let Some(dice) = later {
+            game.roller.source = dice;
+            game.asked = true;
         }
         Ok(game)
     }

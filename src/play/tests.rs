@@ -181,3 +181,27 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
     assert_eq!(format!("{:?}", game.state.units), before_fire);
     assert_eq!(game.save().rolls.len() + 1, save.rolls.len());
 }
+
+#[test]
+fn a_seeded_game_loaded_with_the_players_dice_replays_from_its_seed() {
+    let mut game = start("guilford", 21, vec![0]);
+    game.end_turn().unwrap();
+    let save = game.save();
+    // Dice that would give different rolls if the replay used them.
+    let theirs: Box<dyn Roller> = Box::new(Seeded::new(0xBAD));
+    let loaded = Match::from_save(
+        &save,
+        game.scenario.clone(),
+        game.rules.clone(),
+        game.tables.clone(),
+        Some(theirs),
+    )
+    .unwrap();
+    assert_eq!(
+        format!("{:?}", loaded.state.units),
+        format!("{:?}", game.state.units)
+    );
+    assert_eq!(loaded.state.generals, game.state.generals);
+    // From now on the rolls are the player's, and saves keep them.
+    assert!(loaded.save().asked);
+}
