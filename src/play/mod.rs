@@ -97,6 +97,9 @@ pub enum MatchError {
     },
 }
 
+/// Dice given to a match: the player's own (`Some`), or the seeded ones.
+pub type Dice = Option<Box<dyn Roller>>;
+
 /// The match's dice: a source (the seeded generator, or the player's own
 /// dice) with every roll written down, so a game played with real dice
 /// replays from its record.
@@ -264,7 +267,7 @@ impl Match {
     ) -> Result<Match, MatchError> {
         // A seeded game replays from its seed even if the player now rolls
         // their own dice; those take over once the replay is done.
-        let (recorded, later): (Option<Box<dyn Roller>>, Option<Box<dyn Roller>>) = if save.asked {
+        let (recorded, later): (Dice, Dice) = if save.asked {
             let after: Box<dyn Roller> = dice.unwrap_or_else(|| Box::new(Seeded::new(save.seed)));
             (
                 Some(Box::new(Scripted::then(save.rolls.iter().copied(), after))),
