@@ -63,6 +63,22 @@ enum Plan {
     EndPhase,
 }
 
+/// An action the engine has accepted, with its plan already worked out:
+/// [`GameState::apply_checked`] carries it out without checking it again.
+/// Only valid for the state it was checked against, unchanged since.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    action: Action,
+    plan: Plan,
+}
+
+impl Checked {
+    /// The action that was checked.
+    pub fn action(&self) -> &Action {
+        &self.action
+    }
+}
+
 /// A straight or road move to be checked.
 struct Path<'a> {
     unit: UnitId,
@@ -90,6 +106,17 @@ impl GameState {
         self.plan(action, true).is_ok()
     }
 
+    /// Like [`GameState::check`], keeping the plan when `action` is accepted
+    /// so that [`GameState::apply_checked`] need not work it out again.
+    /// With `quick`, a refused move's reason is not worked out in full (as
+    /// [`GameState::allows`]); an accepted action's plan is the same either way.
+    pub fn checked(&self, action: &Action, quick: bool) -> Result<Checked, Refusal> {
+        self.plan(action, quick).map(|plan| Checked {
+            action: action.clone(),
+            plan,
+        })
+    }
+
     /// Apply `action` for the side to act, rolling with `roller`. On refusal
     /// nothing changes and no die is rolled.
     pub fn apply(
@@ -98,6 +125,17 @@ impl GameState {
         roller: &mut dyn Roller,
     ) -> Result<Vec<Event>, Refusal> {
         let plan = self.plan(action, false)?;
+        Ok(self.execute(plan, roller))
+    }
+
+    /// Apply an action checked by [`GameState::checked`] against this very
+    /// state (unchanged since): the same events as [`GameState::apply`],
+    /// without checking it a second time.
+    pub fn apply_checked(&mut self, checked: Checked, roller: &mut dyn Roller) -> Vec<Event> {
+        self.execute(checked.plan, roller)
+    }
+
+    fn execute(&mut self, plan: Plan, roller: &mut dyn Roller) -> Vec<Event> {
         let mut events = Vec::new();
         match plan {
             Plan::Pivot { unit, facing } => {
@@ -204,7 +242,7 @@ impl GameState {
             }
             Plan::EndPhase => self.end_phase(roller, &mut events),
         }
-        Ok(events)
+        events
     }
 
     fn plan(&self, action: &Action, quick: bool) -> Result<Plan, Refusal> {
