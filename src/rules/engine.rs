@@ -517,11 +517,22 @@ impl GameState {
         let mut cost = 0.0;
         let mut previous_cell = field.grid.cell_at(path.points[0]);
         let mut climbing = false;
-        let mut sweep: Vec<Point> = vec![path.points[0]];
+        // The sampled points along the path, from its start: the cost is
+        // summed over them here, and the sweep below (rarely needed) walks
+        // them again rather than keeping them.
+        let steps = |a: Point, b: Point| ((a.distance(b) / STEP).ceil() as usize).max(1);
+        let sweep = || {
+            std::iter::once(path.points[0]).chain(path.points.windows(2).flat_map(|pair| {
+                let (a, b) = (pair[0], pair[1]);
+                let n_steps = steps(a, b);
+                (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
+            }))
+        };
+        let mut sweep_len = 1;
         for pair in path.points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let length = a.distance(b);
-            let n_steps = ((length / STEP).ceil() as usize).max(1);
+            let n_steps = steps(a, b);
+            sweep_len += n_steps;
             let mut last = a;
             for step in 1..=n_steps {
                 let point = a.lerp(b, step as f64 / n_steps as f64);
@@ -566,7 +577,6 @@ impl GameState {
                     });
                 }
                 last = point;
-                sweep.push(point);
             }
         }
         if cost > allowance + 1e-6 {
@@ -587,14 +597,14 @@ impl GameState {
         );
         let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
         if !near.is_empty() {
-            for (index, point) in sweep.iter().enumerate() {
-                let moved = travelling.moved_to(*point);
-                if index + 1 == sweep.len() {
+            for (index, point) in sweep().enumerate() {
+                let moved = travelling.moved_to(point);
+                if index + 1 == sweep_len {
                     // Also at the travel facing, before the end pivot.
                     if let Some(other) = self.overlapping_among(&moved, &near) {
                         return Err(self.interpenetration(unit, other));
                     }
-                    let base = Base::new(*point, path.end_facing, moved.frontage, moved.depth);
+                    let base = Base::new(point, path.end_facing, moved.frontage, moved.depth);
                     if let Some(other) = self.overlapping_among(&base, &near) {
                         return Err(self.interpenetration(unit, other));
                     }
