@@ -1681,11 +1681,18 @@ fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
     let (mut lo, mut hi) = (0.0, length);
     for _ in 0..60 {
         let mid = 0.5 * (lo + hi);
-        if at(mid).within(target, CONTACT * 0.5) {
-            hi = mid;
+        let (new_lo, new_hi) = if at(mid).within(target, CONTACT * 0.5) {
+            (lo, mid)
         } else {
-            lo = mid;
+            (mid, hi)
+        };
+        if (new_lo, new_hi) == (lo, hi) {
+            // A step that changes nothing: every later step is the same
+            // step (the bounds have met to the last bit), so stop here with
+            // the answer all 60 would give.
+            break;
         }
+        (lo, hi) = (new_lo, new_hi);
     }
     start + direction * hi
 }
