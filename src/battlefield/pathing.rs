@@ -15,6 +15,7 @@ use super::geometry::Point;
 use super::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
 use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -47,6 +48,68 @@ impl CellSet {
     /// Whether the set holds `cell`.
     pub fn contains(&self, cell: CellIndex) -> bool {
         self.bits.get(cell).copied().unwrap_or(false)
+    }
+}
+
+thread_local! {
+    /// [`Battlefield::cell_path`]'s working arrays, kept between searches
+    /// on this thread rather than allocated (grid-sized) for each one.
+    static SEARCH: RefCell<Search> = RefCell::new(Search::default());
+}
+
+/// The A* search's per-cell cost, previous cell and done flag, and its
+/// heap. A cell's entries count only if it was touched in the current
+/// search (its stamp is the current generation); otherwise it is
+/// unreached: infinite cost, no previous cell, not done.
+#[derive(Default)]
+struct Search {
+    generation: u32,
+    stamp: Vec<u32>,
+    cost: Vec<f32>,
+    previous: Vec<u32>,
+    done: Vec<bool>,
+    heap: BinaryHeap<Entry>,
+}
+
+impl Search {
+    /// Begin a search over `n_cells` cells: every cell unreached, the heap
+    /// empty.
+    fn start(&mut self, n_cells: usize) {
+        self.heap.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.stamp.len() != n_cells || self.generation == 0 {
+            self.stamp = vec![0; n_cells];
+            self.cost = vec![f32::INFINITY; n_cells];
+            self.previous = vec![u32::MAX; n_cells];
+            self.done = vec![false; n_cells];
+            self.generation = 1;
+        }
+    }
+
+    fn touched(&self, cell: usize) -> bool {
+        self.stamp[cell] == self.generation
+    }
+
+    fn cost(&self, cell: usize) -> f32 {
+        if self.touched(cell) {
+            self.cost[cell]
+        } else {
+            f32::INFINITY
+        }
+    }
+
+    fn done(&self, cell: usize) -> bool {
+        self.touched(cell) && self.done[cell]
+    }
+
+    /// Reach `cell` at `cost` from `previous`.
+    fn set(&mut self, cell: usize, cost: f32, previous: u32) {
+        if !self.touched(cell) {
+            self.stamp[cell] = self.generation;
+            self.done[cell] = false;
+        }
+        self.cost[cell] = cost;
+        self.previous[cell] = previous;
     }
 }
 
@@ -312,50 +375,49 @@ impl Battlefield {
         let goal_centre = self.grid.centre(goal);
         let estimate =
             |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
-        let n_cells = self.grid.len();
-        let mut cost = vec![f32::INFINITY; n_cells];
-        let mut previous = vec![u32::MAX; n_cells];
-        let mut done = vec![false; n_cells];
-        let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
-        cost[source] = 0.0;
-        heap.push(Reverse((estimate(source).to_bits(), source as u32)));
-        while let Some(Reverse((_, cell))) = heap.pop() {
-            let cell = cell as usize;
-            if done[cell] {
-                continue;
-            }
-            done[cell] = true;
-            if cell == goal {
-                break;
-            }
-            for edge in (&filtered).edges(cell as u32) {
-                let next = edge.target() as usize;
-                if done[next] {
+        SEARCH.with_borrow_mut(|search| {
+            search.start(self.grid.len());
+            search.set(source, 0.0, u32::MAX);
+            search
+                .heap
+                .push(Reverse((estimate(source).to_bits(), source as u32)));
+            while let Some(Reverse((_, cell))) = search.heap.pop() {
+                let cell = cell as usize;
+                if search.done(cell) {
                     continue;
                 }
-                let candidate =
-                    cost[cell] + self.step_cost(multipliers, cell, next, *edge.weight());
-                if candidate < cost[next] {
-                    cost[next] = candidate;
-                    previous[next] = cell as u32;
-                    heap.push(Reverse((
-                        (candidate + estimate(next)).to_bits(),
-                        next as u32,
-                    )));
+                search.done[cell] = true;
+                if cell == goal {
+                    break;
+                }
+                for edge in (&filtered).edges(cell as u32) {
+                    let next = edge.target() as usize;
+                    if search.done(next) {
+                        continue;
+                    }
+                    let candidate =
+                        search.cost(cell) + self.step_cost(multipliers, cell, next, *edge.weight());
+                    if candidate < search.cost(next) {
+                        search.set(next, candidate, cell as u32);
+                        search.heap.push(Reverse((
+                            (candidate + estimate(next)).to_bits(),
+                            next as u32,
+                        )));
+                    }
                 }
             }
-        }
-        if !cost[goal].is_finite() {
-            return None;
-        }
-        let mut cells = vec![goal];
-        let mut at = goal;
-        while at != source {
-            at = previous[at] as usize;
-            cells.push(at);
-        }
-        cells.reverse();
-        Some(cells)
+            if !search.cost(goal).is_finite() {
+                return None;
+            }
+            let mut cells = vec![goal];
+            let mut at = goal;
+            while at != source {
+                at = search.previous[at] as usize;
+                cells.push(at);
+            }
+            cells.reverse();
+            Some(cells)
+        })
     }
 
     /// The cost from every cell to the nearest cell of `goals` for `troop`

@@ -7,7 +7,7 @@ use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
-use crate::rules::{Action, Event, GameState, Refusal, UnitId};
+use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId};
 use crate::scenario::Posture;
 use crate::tables::{Column, Fire, Order, Towards};
 use std::sync::Arc;
@@ -100,22 +100,24 @@ pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target
     !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
 }
 
-/// Whether the engine accepts `action` now. The first refusal met is kept
-/// in full in `first_refusal`; once one is kept, later tries only need a
-/// yes or no, which [`GameState::allows`] answers more cheaply.
+/// The engine's acceptance of `action` now, kept with its plan so that
+/// sending it does not check it again. The first refusal met is kept in
+/// full in `first_refusal`; once one is kept, later tries only need a yes
+/// or no, which the quick check (as [`GameState::allows`]) answers more
+/// cheaply.
 pub(super) fn lawful(
     state: &GameState,
     action: &Action,
     first_refusal: &mut Option<(Action, Refusal)>,
-) -> bool {
-    if first_refusal.is_some() {
-        return state.allows(action);
-    }
-    match state.check(action) {
-        Ok(()) => true,
+) -> Option<Checked> {
+    let quick = first_refusal.is_some();
+    match state.checked(action, quick) {
+        Ok(checked) => Some(checked),
         Err(refusal) => {
-            *first_refusal = Some((action.clone(), refusal));
-            false
+            if !quick {
+                *first_refusal = Some((action.clone(), refusal));
+            }
+            None
         }
     }
 }
@@ -250,7 +252,7 @@ impl Opponent {
                         unit: id,
                         target: *target,
                     };
-                    if lawful(state, &action, &mut first_refusal) {
+                    if let Some(checked) = lawful(state, &action, &mut first_refusal) {
                         decision.target = Some((
                             *target,
                             format!(
@@ -267,13 +269,14 @@ impl Opponent {
                             &mut decision.refused,
                             &mut decision.events,
                         );
-                        charged = self.send(
+                        self.send_checked(
                             state,
                             roller,
-                            action,
+                            checked,
                             report,
                             Some((actions, refused, events)),
                         );
+                        charged = true;
                         break;
                     }
                 }
@@ -479,36 +482,35 @@ impl Opponent {
                 decision.refused.push(refusal);
             }
             match action {
-                Some(action) => {
+                Some(checked) => {
                     let (actions, refused, events) = (
                         &mut decision.actions,
                         &mut decision.refused,
                         &mut decision.events,
                     );
-                    if self.send(
+                    self.send_checked(
                         state,
                         roller,
-                        action,
+                        checked,
                         report,
                         Some((actions, refused, events)),
-                    ) {
-                        let cost = decision
-                            .events
-                            .iter()
-                            .rev()
-                            .find_map(|e| match e {
-                                Event::Moved { cost, .. } => Some(*cost),
-                                _ => None,
-                            })
-                            .unwrap_or(0.0);
-                        if let Some(mut note) = note {
-                            note.goal = goal_name;
-                            note.length = round(cost);
-                            decision.route = Some(note);
-                        }
-                        if order.is_withdrawal() {
-                            decision.withdrew = true;
-                        }
+                    );
+                    let cost = decision
+                        .events
+                        .iter()
+                        .rev()
+                        .find_map(|e| match e {
+                            Event::Moved { cost, .. } => Some(*cost),
+                            _ => None,
+                        })
+                        .unwrap_or(0.0);
+                    if let Some(mut note) = note {
+                        note.goal = goal_name;
+                        note.length = round(cost);
+                        decision.route = Some(note);
+                    }
+                    if order.is_withdrawal() {
+                        decision.withdrew = true;
                     }
                 }
                 None => plan.push("cannot move: no lawful way (stays where it is)".into()),
@@ -577,7 +579,11 @@ impl Opponent {
         goal: Goal,
         inches: f64,
         facing: Facing,
-    ) -> (Option<Action>, Option<RouteNote>, Option<(Action, Refusal)>) {
+    ) -> (
+        Option<Checked>,
+        Option<RouteNote>,
+        Option<(Action, Refusal)>,
+    ) {
         let unit = state.unit(id).clone();
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
@@ -607,7 +613,7 @@ impl Opponent {
         let straight = |direction: Vector,
                         length: f64,
                         first_refusal: &mut Option<(Action, Refusal)>|
-         -> Option<Action> {
+         -> Option<Checked> {
             let norm = direction.length();
             if norm < 1e-9 || length < 0.1 {
                 return None;
@@ -620,8 +626,8 @@ impl Opponent {
                     to,
                     facing: end_facing(to),
                 };
-                if lawful(state, &action, first_refusal) {
-                    return Some(action);
+                if let Some(checked) = lawful(state, &action, first_refusal) {
+                    return Some(checked);
                 }
             }
             None
@@ -634,7 +640,7 @@ impl Opponent {
             legs,
             straight,
         };
-        let action_end = |action: &Action| match action {
+        let action_end = |checked: &Checked| match checked.action() {
             Action::Move { to, .. } => *to,
             Action::MoveRoad { path, .. } => *path.last().unwrap_or(&start),
             _ => start,
@@ -674,11 +680,8 @@ impl Opponent {
                                 self.leg_action(state, id, leg, &end_facing, &mut first_refusal);
                             if let Some(action) = action {
                                 let n = clipped.legs().len();
-                                return (
-                                    Some(action.clone()),
-                                    Some(note(action_end(&action), n, false)),
-                                    first_refusal,
-                                );
+                                let to = action_end(&action);
+                                return (Some(action), Some(note(to, n, false)), first_refusal);
                             }
                         }
                     }
@@ -757,7 +760,7 @@ impl Opponent {
         leg: &crate::battlefield::Leg,
         end_facing: &dyn Fn(Point) -> f64,
         first_refusal: &mut Option<(Action, Refusal)>,
-    ) -> Option<Action> {
+    ) -> Option<Checked> {
         let start = state.unit(id).base.centre;
         if leg.along_road && leg.points.len() > 2 {
             let path: Vec<Point> = leg.points[1..].iter().map(|p| round_point(*p)).collect();
@@ -767,8 +770,8 @@ impl Opponent {
                 path,
                 facing: end_facing(to),
             };
-            if lawful(state, &action, first_refusal) {
-                return Some(action);
+            if let Some(checked) = lawful(state, &action, first_refusal) {
+                return Some(checked);
             }
         }
         let end = leg.points.get(1).copied().unwrap_or(start);
@@ -787,8 +790,8 @@ impl Opponent {
                 to,
                 facing: end_facing(to),
             };
-            if lawful(state, &action, first_refusal) {
-                return Some(action);
+            if let Some(checked) = lawful(state, &action, first_refusal) {
+                return Some(checked);
             }
         }
         None

@@ -25,7 +25,9 @@ mod tests;
 use crate::battlefield::{Base, Field, Point};
 use crate::dice::Roller;
 use crate::reaction::{self, Factor, Options, Outcome};
-use crate::rules::{Action, Event, GameState, GeneralId, Outcome as GameOutcome, Refusal, UnitId};
+use crate::rules::{
+    Action, Checked, Event, GameState, GeneralId, Outcome as GameOutcome, Refusal, UnitId,
+};
 use crate::ruleset::TroopTypeId;
 use crate::scenario::{Posture, Scenario};
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
@@ -682,13 +684,7 @@ impl Opponent {
     ) -> bool {
         match state.apply(&action, roller) {
             Ok(events) => {
-                self.observe_own(state, &events);
-                if let Some((actions, _, decision_events)) = decision {
-                    actions.push(action.clone());
-                    decision_events.extend(events.iter().cloned());
-                }
-                report.actions.push(action);
-                report.events.extend(events);
+                self.sent(state, action, events, report, decision);
                 true
             }
             Err(refusal) => {
@@ -698,6 +694,40 @@ impl Opponent {
                 false
             }
         }
+    }
+
+    /// Carry out `checked`, an action just checked against `state` as it
+    /// is: the same as [`Opponent::send`] accepting it, without the engine
+    /// checking it a second time.
+    fn send_checked(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        checked: Checked,
+        report: &mut TurnReport,
+        decision: Option<Record<'_>>,
+    ) {
+        let action = checked.action().clone();
+        let events = state.apply_checked(checked, roller);
+        self.sent(state, action, events, report, decision);
+    }
+
+    /// Record an action the engine carried out, and its events.
+    fn sent(
+        &mut self,
+        state: &GameState,
+        action: Action,
+        events: Vec<Event>,
+        report: &mut TurnReport,
+        decision: Option<Record<'_>>,
+    ) {
+        self.observe_own(state, &events);
+        if let Some((actions, _, decision_events)) = decision {
+            actions.push(action.clone());
+            decision_events.extend(events.iter().cloned());
+        }
+        report.actions.push(action);
+        report.events.extend(events);
     }
 
     /// Own-turn events: the same notes as [`Opponent::observe`].

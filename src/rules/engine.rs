@@ -63,6 +63,22 @@ enum Plan {
     EndPhase,
 }
 
+/// An action the engine has accepted, with its plan already worked out:
+/// [`GameState::apply_checked`] carries it out without checking it again.
+/// Only valid for the state it was checked against, unchanged since.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    action: Action,
+    plan: Plan,
+}
+
+impl Checked {
+    /// The action that was checked.
+    pub fn action(&self) -> &Action {
+        &self.action
+    }
+}
+
 /// A straight or road move to be checked.
 struct Path<'a> {
     unit: UnitId,
@@ -90,6 +106,17 @@ impl GameState {
         self.plan(action, true).is_ok()
     }
 
+    /// Like [`GameState::check`], keeping the plan when `action` is accepted
+    /// so that [`GameState::apply_checked`] need not work it out again.
+    /// With `quick`, a refused move's reason is not worked out in full (as
+    /// [`GameState::allows`]); an accepted action's plan is the same either way.
+    pub fn checked(&self, action: &Action, quick: bool) -> Result<Checked, Refusal> {
+        self.plan(action, quick).map(|plan| Checked {
+            action: action.clone(),
+            plan,
+        })
+    }
+
     /// Apply `action` for the side to act, rolling with `roller`. On refusal
     /// nothing changes and no die is rolled.
     pub fn apply(
@@ -98,6 +125,17 @@ impl GameState {
         roller: &mut dyn Roller,
     ) -> Result<Vec<Event>, Refusal> {
         let plan = self.plan(action, false)?;
+        Ok(self.execute(plan, roller))
+    }
+
+    /// Apply an action checked by [`GameState::checked`] against this very
+    /// state (unchanged since): the same events as [`GameState::apply`],
+    /// without checking it a second time.
+    pub fn apply_checked(&mut self, checked: Checked, roller: &mut dyn Roller) -> Vec<Event> {
+        self.execute(checked.plan, roller)
+    }
+
+    fn execute(&mut self, plan: Plan, roller: &mut dyn Roller) -> Vec<Event> {
         let mut events = Vec::new();
         match plan {
             Plan::Pivot { unit, facing } => {
@@ -204,7 +242,7 @@ impl GameState {
             }
             Plan::EndPhase => self.end_phase(roller, &mut events),
         }
-        Ok(events)
+        events
     }
 
     fn plan(&self, action: &Action, quick: bool) -> Result<Plan, Refusal> {
@@ -479,11 +517,22 @@ impl GameState {
         let mut cost = 0.0;
         let mut previous_cell = field.grid.cell_at(path.points[0]);
         let mut climbing = false;
-        let mut sweep: Vec<Point> = vec![path.points[0]];
+        // The sampled points along the path, from its start: the cost is
+        // summed over them here, and the sweep below (rarely needed) walks
+        // them again rather than keeping them.
+        let steps = |a: Point, b: Point| ((a.distance(b) / STEP).ceil() as usize).max(1);
+        let sweep = || {
+            std::iter::once(path.points[0]).chain(path.points.windows(2).flat_map(|pair| {
+                let (a, b) = (pair[0], pair[1]);
+                let n_steps = steps(a, b);
+                (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
+            }))
+        };
+        let mut sweep_len = 1;
         for pair in path.points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let length = a.distance(b);
-            let n_steps = ((length / STEP).ceil() as usize).max(1);
+            let n_steps = steps(a, b);
+            sweep_len += n_steps;
             let mut last = a;
             for step in 1..=n_steps {
                 let point = a.lerp(b, step as f64 / n_steps as f64);
@@ -528,7 +577,6 @@ impl GameState {
                     });
                 }
                 last = point;
-                sweep.push(point);
             }
         }
         if cost > allowance + 1e-6 {
@@ -549,14 +597,14 @@ impl GameState {
         );
         let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
         if !near.is_empty() {
-            for (index, point) in sweep.iter().enumerate() {
-                let moved = travelling.moved_to(*point);
-                if index + 1 == sweep.len() {
+            for (index, point) in sweep().enumerate() {
+                let moved = travelling.moved_to(point);
+                if index + 1 == sweep_len {
                     // Also at the travel facing, before the end pivot.
                     if let Some(other) = self.overlapping_among(&moved, &near) {
                         return Err(self.interpenetration(unit, other));
                     }
-                    let base = Base::new(*point, path.end_facing, moved.frontage, moved.depth);
+                    let base = Base::new(point, path.end_facing, moved.frontage, moved.depth);
                     if let Some(other) = self.overlapping_among(&base, &near) {
                         return Err(self.interpenetration(unit, other));
                     }
@@ -1633,11 +1681,18 @@ fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
     let (mut lo, mut hi) = (0.0, length);
     for _ in 0..60 {
         let mid = 0.5 * (lo + hi);
-        if at(mid).within(target, CONTACT * 0.5) {
-            hi = mid;
+        let (new_lo, new_hi) = if at(mid).within(target, CONTACT * 0.5) {
+            (lo, mid)
         } else {
-            lo = mid;
+            (mid, hi)
+        };
+        if (new_lo, new_hi) == (lo, hi) {
+            // A step that changes nothing: every later step is the same
+            // step (the bounds have met to the last bit), so stop here with
+            // the answer all 60 would give.
+            break;
         }
+        (lo, hi) = (new_lo, new_hi);
     }
     start + direction * hi
 }

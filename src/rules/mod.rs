@@ -20,7 +20,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use engine::CONTACT;
+pub use engine::{CONTACT, Checked};
 pub use event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
 pub use state::{
     Condition, ForceSetup, GameSetup, GameState, General, GeneralId, GeneralSetup, Outcome,
