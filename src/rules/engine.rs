@@ -799,14 +799,17 @@ impl GameState {
         let n_steps = ((length / STEP).ceil() as usize).max(1);
         let mut cost = 0.0;
         let mut last = from;
+        // Looked up once, not at every 0.1" step.
+        let general_troop = self.general_troop();
+        let road_factor = self.road_factor(Category::General);
         for step in 1..=n_steps {
             let point = from.lerp(to, step as f64 / n_steps as f64);
             let Some(cell) = field.grid.cell_at(point) else {
                 return Err(Refusal::OffTable { name: name() });
             };
-            let multiplier = match self.general_troop() {
+            let multiplier = match general_troop {
                 Some(troop) => match field.cost_multiplier(troop, cell) {
-                    Some(m) if field.on_road(cell) => m * self.road_factor(Category::General),
+                    Some(m) if field.on_road(cell) => m * road_factor,
                     Some(m) => m,
                     None => {
                         return Err(Refusal::Impassable {
