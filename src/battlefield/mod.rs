@@ -127,6 +127,13 @@ impl Battlefield {
         multiplier.is_finite().then_some(multiplier as f64)
     }
 
+    /// The smallest cost of an inch for `category` anywhere on this table
+    /// (a road's, when there is one): no move of that category costs less
+    /// than its length times this.
+    pub fn cheapest_multiplier(&self, category: Category) -> f64 {
+        f64::from(self.cheapest[category.index()])
+    }
+
     /// Whether `troop` may stand in or enter `cell`.
     pub fn passable(&self, troop: TroopTypeId, cell: CellIndex) -> bool {
         self.cost_multiplier(troop, cell).is_some()

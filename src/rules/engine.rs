@@ -743,6 +743,15 @@ impl GameState {
                 most: self.rules.charge_max_pivot,
             });
         }
+        if quick && self.surely_out_of_charge_reach(unit, target) {
+            // Only a yes or no is wanted, and no path to contact could be
+            // paid for: no need to find the contact point.
+            return Err(Refusal::TooFar {
+                name: unit.name.clone(),
+                cost: f64::INFINITY,
+                allowance: ruleset.move_inches[unit.category.index()],
+            });
+        }
         let to = contact_point(&unit.base, facing, &target.base);
         let points = [unit.base.centre, to];
         let path = Path {
@@ -769,6 +778,22 @@ impl GameState {
             facing,
             flank_or_rear,
         })
+    }
+
+    /// Whether no charge by `unit` could reach `target` within its move
+    /// allowance, judged without the contact point: the charger ends within
+    /// [`CONTACT`] of the target, so its centre travels at least the gap
+    /// between centres less both bases' reach, and no inch costs less than
+    /// the table's cheapest (uphill only adds). The margin keeps rounding
+    /// on the safe side: a charge it refuses, the full check refuses too.
+    fn surely_out_of_charge_reach(&self, unit: &Unit, target: &Unit) -> bool {
+        let field = &self.battlefield;
+        let allowance = field.ruleset.move_inches[unit.category.index()];
+        let travel = unit.base.centre.distance(target.base.centre)
+            - unit.base.reach()
+            - target.base.reach()
+            - CONTACT;
+        travel * field.cheapest_multiplier(unit.category) > allowance + 0.01
     }
 
     fn general_troop(&self) -> Option<TroopTypeId> {

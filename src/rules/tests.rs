@@ -705,6 +705,61 @@ fn charges_earn_no_road_bonus() {
     assert!(text.contains("allowance is 6\""), "{text}");
 }
 
+/// The quick yes-or-no (which skips the contact point for targets surely
+/// out of reach) agrees with the full check on every charge near the edge of
+/// reach: open ground, along a road, into woods and up a hill, for foot and
+/// horse, straight ahead and at an angle.
+#[test]
+fn quick_charge_answers_agree_with_the_full_check() {
+    let hill = (
+        "hill",
+        Shape::Rect {
+            min: p(30.0, 24.0),
+            max: p(48.0, 48.0),
+        },
+        1.0,
+    );
+    let grounds = [
+        Vec::new(),
+        vec![road(&[(20.0, 0.0), (20.0, 48.0)])],
+        vec![woods((14.0, 16.0), (26.0, 30.0))],
+        vec![hill],
+    ];
+    let mut compared = 0;
+    for features in &grounds {
+        for (troop, x) in [
+            ("british-regulars", 20.0),
+            ("cavalry", 20.0),
+            ("cavalry", 38.0),
+        ] {
+            let mut state = game(
+                features,
+                &[("Charger", troop, x, 10.0, 0.0)],
+                &[("Target", "militia", x, 40.0, 180.0)],
+            );
+            let charge = Action::Charge {
+                unit: id(&state, "Charger"),
+                target: id(&state, "Target"),
+            };
+            let target = id(&state, "Target");
+            for gap in 0..=40 {
+                for (side_step, facing) in [(0.0, 180.0), (0.0, 90.0), (1.5, 135.0), (4.0, 180.0)] {
+                    let y = 10.0 + 3.0 + 0.25 * f64::from(gap);
+                    let base = &mut state.units[target.0].base;
+                    *base = Base::new(p(x + side_step, y + 6.0), facing, base.frontage, base.depth);
+                    assert_eq!(
+                        state.allows(&charge),
+                        state.check(&charge).is_ok(),
+                        "{troop} at {x}, target {side_step}\" aside and {y}\" up facing {facing}, on {features:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 4 * 3 * 41 * 4);
+}
+
 #[test]
 fn who_may_charge_whom() {
     let mut state = game(
