@@ -2,7 +2,8 @@
 //! O6–O13): targets by explicit rules, moves by straight line first and
 //! petgraph routes where the straight line fails, every fallback recorded.
 
-use super::{Decision, DistanceMemo, Memory, Opponent, Reading, RouteNote, SightMemo, TurnReport};
+use super::memo::{SightMemo, UnitMemo};
+use super::{Decision, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
@@ -53,13 +54,13 @@ fn bearing(value: f64) -> f64 {
 /// base, then the most hits, then name; never iteration order.
 pub(super) fn by_target_rule(
     state: &GameState,
-    distances: &DistanceMemo,
+    memo: &UnitMemo,
     from: UnitId,
     candidates: &[UnitId],
 ) -> Vec<(UnitId, f64)> {
     let mut ranked: Vec<(UnitId, f64)> = candidates
         .iter()
-        .map(|id| (*id, distances.distance(state, from, *id)))
+        .map(|id| (*id, memo.distance(state, from, *id)))
         .collect();
     ranked.sort_by(|a, b| {
         (a.1 * 1000.0)
@@ -74,20 +75,26 @@ pub(super) fn by_target_rule(
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
-pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target: UnitId) -> bool {
+pub(super) fn shot_open(
+    state: &GameState,
+    sight: &SightMemo,
+    memo: &UnitMemo,
+    id: UnitId,
+    target: UnitId,
+) -> bool {
     let unit = state.unit(id);
     let enemy = state.unit(target);
     let Some(weapon) = state.weapon_of(unit) else {
         return false;
     };
-    if !enemy.is_active() || !unit.base.in_frontal_arc(&enemy.base) {
+    if !enemy.is_active() || !memo.in_frontal_arc(state, id, target) {
         return false;
     }
     let most = match weapon {
         crate::rules::Weapon::Musket => state.rules.musket.range,
         crate::rules::Weapon::Artillery => state.rules.artillery.max_range,
     };
-    if !unit.base.within(&enemy.base, most + 1e-6) {
+    if !memo.within(state, id, target, most + 1e-6) {
         return false;
     }
     let clearance = state.rules.friendly_clearance;
@@ -95,7 +102,7 @@ pub(super) fn shot_open(state: &GameState, sight: &SightMemo, id: UnitId, target
         index != id.0
             && u.is_active()
             && u.side == unit.side
-            && u.base.within(&enemy.base, clearance + 1e-6)
+            && memo.within(state, UnitId(index), target, clearance + 1e-6)
     });
     !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
 }
@@ -213,13 +220,13 @@ impl Opponent {
         let inches = decision.outcome.move_inches.min(allowance);
         let hold = self.posture == Posture::Hold;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let ranked = by_target_rule(state, &self.distances, id, &enemies);
+        let ranked = by_target_rule(state, &self.memo, id, &enemies);
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
         let first_in_arc = ranked
             .iter()
             .copied()
-            .find(|(e, _)| unit.base.in_frontal_arc(&state.unit(*e).base));
+            .find(|(e, _)| self.memo.in_frontal_arc(state, id, *e));
         let any_in_arc = first_in_arc.is_some();
         let advance_target = first_in_arc.or(ranked.first().copied());
         let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
@@ -317,7 +324,7 @@ impl Opponent {
                 let can_fire_now = wants_fire
                     && enemies
                         .iter()
-                        .any(|e| shot_open(state, &self.sight, id, *e));
+                        .any(|e| shot_open(state, &self.sight, &self.memo, id, *e));
                 if hold {
                     plan.push(
                         "holds its position (posture hold): does not advance; stands and fires if it can"
@@ -440,14 +447,14 @@ impl Opponent {
             && decision.actions.is_empty()
             && !enemies
                 .iter()
-                .any(|e| shot_open(state, &self.sight, id, *e))
+                .any(|e| shot_open(state, &self.sight, &self.memo, id, *e))
             && let Some(reach) = reach(state, id)
             && let Some((enemy, distance)) = ranked.first().copied()
             && distance <= reach
             && self
                 .sight
                 .sees(&state.battlefield, &unit.base, &state.unit(enemy).base)
-            && !unit.base.in_frontal_arc(&state.unit(enemy).base)
+            && !self.memo.in_frontal_arc(state, id, enemy)
         {
             let facing = bearing((state.unit(enemy).base.centre - unit.base.centre).bearing());
             if turn_between(unit.base.facing, facing) > 1.0 {
@@ -533,13 +540,13 @@ impl Opponent {
             return;
         }
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let ranked = by_target_rule(state, &self.distances, id, &enemies);
+        let ranked = by_target_rule(state, &self.memo, id, &enemies);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
             // remembered: most refused targets are out of sight, and the
             // memo already knows.
-            if !shot_open(state, &self.sight, id, target) || !state.allows(&action) {
+            if !shot_open(state, &self.sight, &self.memo, id, target) || !state.allows(&action) {
                 continue;
             }
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
@@ -588,7 +595,7 @@ impl Opponent {
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let near: Vec<(UnitId, f64)> = by_target_rule(state, &self.distances, id, &enemies)
+        let near: Vec<(UnitId, f64)> = by_target_rule(state, &self.memo, id, &enemies)
             .into_iter()
             .filter(|(_, d)| *d <= state.rules.enemy_presence + 1e-6)
             .collect();

@@ -17,12 +17,13 @@
 
 mod act;
 mod command;
+mod memo;
 mod read;
 
 #[cfg(test)]
 mod tests;
 
-use crate::battlefield::{Base, Field, Point};
+use crate::battlefield::{Field, Point};
 use crate::dice::Roller;
 use crate::reaction::{self, Factor, Options, Outcome};
 use crate::rules::{
@@ -31,6 +32,7 @@ use crate::rules::{
 use crate::ruleset::TroopTypeId;
 use crate::scenario::{Posture, Scenario};
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
+use memo::{SightMemo, UnitMemo};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -117,90 +119,6 @@ impl FieldCache {
     }
 }
 
-/// Line of sight already worked out in this game, by the exact centres of
-/// observer and target: the table never changes during a game and most units
-/// stand still most bounds, so the same sight is asked for again and again.
-/// A pure cache: the same answers as [`Battlefield::can_see`].
-///
-/// [`Battlefield::can_see`]: crate::battlefield::Battlefield::can_see
-#[derive(Debug, Default)]
-struct SightMemo {
-    seen: std::sync::Mutex<HashMap<[u64; 4], bool>>,
-}
-
-impl SightMemo {
-    /// More than this many remembered sights and the memo starts again.
-    const CAPACITY: usize = 1 << 16;
-
-    fn sees(&self, field: &crate::battlefield::Battlefield, from: &Base, to: &Base) -> bool {
-        let key = [
-            from.centre.x.to_bits(),
-            from.centre.y.to_bits(),
-            to.centre.x.to_bits(),
-            to.centre.y.to_bits(),
-        ];
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&sees) = seen.get(&key) {
-            return sees;
-        }
-        if seen.len() >= Self::CAPACITY {
-            seen.clear();
-        }
-        let sees = field.can_see(from, to);
-        seen.insert(key, sees);
-        sees
-    }
-}
-
-/// Base-to-base distances between units already worked out in this game,
-/// kept with the two bases they were measured between: an entry counts only
-/// while both units still stand exactly there. The reading and the targeting
-/// rule ask for the same pairs many times a bound.
-#[derive(Debug, Default)]
-struct DistanceMemo {
-    /// `n_units` squared slots, by observer then other unit.
-    pairs: std::sync::Mutex<(usize, Vec<Option<Measured>>)>,
-}
-
-/// Two bases and the distance between them.
-type Measured = (Base, Base, f64);
-
-impl DistanceMemo {
-    /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`.
-    fn distance(&self, state: &GameState, a: UnitId, b: UnitId) -> f64 {
-        let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
-        let n_units = state.units.len();
-        let mut pairs = self.pairs.lock().unwrap_or_else(|e| e.into_inner());
-        if pairs.0 != n_units {
-            *pairs = (n_units, vec![None; n_units * n_units]);
-        }
-        let slot = &mut pairs.1[a.0 * n_units + b.0];
-        if let Some((was_a, was_b, distance)) = slot
-            && was_a == base_a
-            && was_b == base_b
-        {
-            return *distance;
-        }
-        let distance = base_a.distance_to(base_b);
-        *slot = Some((*base_a, *base_b, distance));
-        distance
-    }
-}
-
-impl Clone for DistanceMemo {
-    /// A clone starts with an empty memo: it only ever saves work.
-    fn clone(&self) -> DistanceMemo {
-        DistanceMemo::default()
-    }
-}
-
-impl Clone for SightMemo {
-    /// A clone starts with an empty memo: it only ever saves work.
-    fn clone(&self) -> SightMemo {
-        SightMemo::default()
-    }
-}
-
 /// The opponent commanding one side. Cloning is cheap enough for undo:
 /// the distance fields are shared.
 #[derive(Debug, Clone)]
@@ -230,7 +148,7 @@ pub struct Opponent {
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
     sight: SightMemo,
-    distances: DistanceMemo,
+    memo: UnitMemo,
 }
 
 /// The route a move follows, in words and numbers.
@@ -393,7 +311,7 @@ impl Opponent {
             pending_fire: Vec::new(),
             fields: FieldCache::default(),
             sight: SightMemo::default(),
-            distances: DistanceMemo::default(),
+            memo: UnitMemo::default(),
         };
         opponent.sync(state);
         opponent

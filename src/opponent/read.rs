@@ -84,7 +84,7 @@ impl Opponent {
         };
         let mut distances: Vec<(UnitId, f64)> = enemies
             .iter()
-            .map(|e| (*e, self.distances.distance(state, id, *e)))
+            .map(|e| (*e, self.memo.distance(state, id, *e)))
             .collect();
         by_distance(&mut distances);
         let nearest_enemy = distances.first().copied();
@@ -128,7 +128,7 @@ impl Opponent {
                 let limit = tables.reaction.distances.enemy_within.max(6.0) + 1e-6;
                 !unit.base.surely_farther_than(&state.unit(*f).base, limit)
             })
-            .map(|f| (f, self.distances.distance(state, id, f)))
+            .map(|f| (f, self.memo.distance(state, id, f)))
             .collect();
         by_distance(&mut friends);
         let support = friends
@@ -141,23 +141,23 @@ impl Opponent {
         let mut friend_ahead = None;
         let mut friend_enemy = None;
         if let Some((enemy, distance)) = nearest_enemy {
-            let enemy_base = &state.unit(enemy).base;
             for (friend, gap) in &friends {
                 if *gap > 6.0 + 1e-6 {
                     break;
                 }
-                let friend_base = &state.unit(*friend).base;
-                if !unit.base.in_frontal_arc(friend_base)
-                    || friend_base.distance_to(enemy_base) >= distance
+                if !self.memo.in_frontal_arc(state, id, *friend)
+                    || self.memo.distance(state, *friend, enemy) >= distance
                 {
                     continue;
                 }
+                // In contact: within the engine's contact distance.
                 let engaged = enemies
                     .iter()
                     .copied()
-                    .find(|e| state.in_contact(*friend, *e));
+                    .find(|e| self.memo.within(state, *friend, *e, crate::rules::CONTACT));
                 let firing = enemies.iter().any(|e| {
-                    friend_base.within(&state.unit(*e).base, state.rules.musket.range + 1e-6)
+                    self.memo
+                        .within(state, *friend, *e, state.rules.musket.range + 1e-6)
                 });
                 if engaged.is_some() || firing {
                     friend_ahead = Some(*friend);
@@ -170,7 +170,7 @@ impl Opponent {
         let lost_now = figures_lost(unit.hits, memory.figures, threshold);
         let lost_before = figures_lost(memory.hits_at_test, memory.figures, threshold);
         let figures_left = memory.figures - lost_now;
-        let ground = ground_column(state, &unit.base);
+        let ground = self.memo.ground(state, id);
         let situation = Situation {
             class: memory.class.clone(),
             column: Some(ground),

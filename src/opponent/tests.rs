@@ -184,6 +184,77 @@ fn the_column_is_the_best_cover_under_the_base() {
     assert_eq!(column("In the open"), Column::Open);
 }
 
+/// The memos answer exactly as the battlefield does, however the units are
+/// moved about between questions (a memo entry counts only while both bases
+/// stand exactly where they stood).
+#[test]
+fn the_memos_answer_as_the_battlefield_does_as_units_move() {
+    use rand::{RngExt, SeedableRng};
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(20.0, 20.0),
+            max: p(30.0, 30.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[fence(), woods],
+        &[
+            ("A", "british-regulars", 10.0, 5.0, NORTH),
+            ("B", "cavalry", 20.0, 8.0, NORTH),
+        ],
+        &[
+            ("C", "militia", 24.0, 18.9, SOUTH),
+            ("D", "riflemen", 35.0, 35.0, SOUTH),
+        ],
+        &[],
+    );
+    let opponent = opponent(&state, 0);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+    let n = state.units.len();
+    for round in 0..400 {
+        // Move one unit, or none, then ask about every pair.
+        if round % 3 != 0 {
+            let moved = rng.random_range(0..n);
+            let base = state.units[moved].base;
+            let centre = p(rng.random_range(3.0..45.0), rng.random_range(3.0..45.0));
+            let facing = if rng.random_range(0..2) == 0 {
+                base.facing
+            } else {
+                rng.random_range(0.0..360.0)
+            };
+            state.units[moved].base = Base::new(centre, facing, base.frontage, base.depth);
+        }
+        for a in 0..n {
+            let (ua, base_a) = (UnitId(a), state.units[a].base);
+            assert_eq!(
+                opponent.memo.ground(&state, ua),
+                read::ground_column(&state, &base_a)
+            );
+            for b in 0..n {
+                let (ub, base_b) = (UnitId(b), state.units[b].base);
+                assert_eq!(
+                    opponent.memo.distance(&state, ua, ub).to_bits(),
+                    base_a.distance_to(&base_b).to_bits()
+                );
+                assert_eq!(
+                    opponent.memo.within(&state, ua, ub, 6.0),
+                    base_a.within(&base_b, 6.0)
+                );
+                assert_eq!(
+                    opponent.memo.in_frontal_arc(&state, ua, ub),
+                    base_a.in_frontal_arc(&base_b)
+                );
+                assert_eq!(
+                    opponent.sight.sees(&state.battlefield, &base_a, &base_b),
+                    state.battlefield.can_see(&base_a, &base_b)
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn each_factor_is_read_off_the_map_on_and_off() {
     let woods = (

@@ -1,0 +1,236 @@
+//! What the opponent has already worked out in this game, kept so that it
+//! is not worked out again: line of sight by the exact centres of observer
+//! and target, and the distance, frontal arc and ground of units by their
+//! exact bases. Most units stand still most bounds, and each bound asks the
+//! same questions many times (the reading, the targeting rule, the shot).
+//!
+//! Pure caches: every answer is exactly the one the battlefield's own
+//! function gives (tests below compare them), so no game changes by their
+//! use. A clone starts empty: they only ever save work.
+
+use crate::battlefield::{Base, Battlefield};
+use crate::rules::{GameState, UnitId};
+use crate::tables::Column;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small, fast hash for keys that are already well mixed bit patterns
+/// (float bits of table positions): a multiply and rotate per word.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Line of sight already worked out in this game, by the exact centres of
+/// observer and target: the table never changes during a game and most
+/// units stand still most bounds, so the same sight is asked for again and
+/// again. The same answers as [`Battlefield::can_see`].
+#[derive(Debug, Default)]
+pub(super) struct SightMemo {
+    seen: RefCell<HashMap<[u64; 4], bool, BuildHasherDefault<WordHasher>>>,
+}
+
+impl SightMemo {
+    /// More than this many remembered sights and the memo starts again.
+    const CAPACITY: usize = 1 << 16;
+
+    /// Exactly `field.can_see(from, to)`.
+    pub(super) fn sees(&self, field: &Battlefield, from: &Base, to: &Base) -> bool {
+        let key = [
+            from.centre.x.to_bits(),
+            from.centre.y.to_bits(),
+            to.centre.x.to_bits(),
+            to.centre.y.to_bits(),
+        ];
+        let mut seen = self.seen.borrow_mut();
+        if let Some(&sees) = seen.get(&key) {
+            return sees;
+        }
+        if seen.len() >= Self::CAPACITY {
+            seen.clear();
+        }
+        let sees = field.can_see(from, to);
+        seen.insert(key, sees);
+        sees
+    }
+}
+
+impl Clone for SightMemo {
+    fn clone(&self) -> SightMemo {
+        SightMemo::default()
+    }
+}
+
+/// One remembered answer about a pair of units, kept with the two bases it
+/// was worked out for: it counts only while both still stand exactly there.
+type Slot<T> = Option<(Base, Base, T)>;
+
+/// Answers about pairs of units by unit id, `n_units` squared slots.
+#[derive(Debug)]
+struct Pairs<T> {
+    n_units: usize,
+    slots: Vec<Slot<T>>,
+}
+
+impl<T> Default for Pairs<T> {
+    fn default() -> Pairs<T> {
+        Pairs {
+            n_units: 0,
+            slots: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> Pairs<T> {
+    /// The answer for `a` and `b` standing at `base_a` and `base_b`, worked
+    /// out by `work` unless it is remembered.
+    fn get(
+        &mut self,
+        n_units: usize,
+        (a, base_a): (UnitId, &Base),
+        (b, base_b): (UnitId, &Base),
+        work: impl FnOnce() -> T,
+    ) -> T {
+        if self.n_units != n_units {
+            self.n_units = n_units;
+            self.slots.clear();
+            self.slots.resize_with(n_units * n_units, || None);
+        }
+        let slot = &mut self.slots[a.0 * n_units + b.0];
+        if let Some((was_a, was_b, answer)) = slot
+            && was_a == base_a
+            && was_b == base_b
+        {
+            return *answer;
+        }
+        let answer = work();
+        *slot = Some((*base_a, *base_b, answer));
+        answer
+    }
+}
+
+/// Distances, frontal arcs and ground of units, remembered by their exact
+/// bases. The same answers as [`Base::distance_to`], [`Base::within`],
+/// [`Base::in_frontal_arc`] and [`super::read::ground_column`].
+#[derive(Debug, Default)]
+pub(super) struct UnitMemo {
+    distances: RefCell<Pairs<f64>>,
+    arcs: RefCell<Pairs<bool>>,
+    grounds: RefCell<Vec<Option<(Base, Column)>>>,
+}
+
+impl UnitMemo {
+    /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
+    /// distance is the same both ways, bit for bit (a test pins this), so
+    /// one slot serves both orders.
+    pub(super) fn distance(&self, state: &GameState, a: UnitId, b: UnitId) -> f64 {
+        let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
+        self.distances
+            .borrow_mut()
+            .get(state.units.len(), (a, base_a), (b, base_b), || {
+                base_a.distance_to(base_b)
+            })
+    }
+
+    /// Exactly `state.unit(a).base.within(&state.unit(b).base, limit)`.
+    pub(super) fn within(&self, state: &GameState, a: UnitId, b: UnitId, limit: f64) -> bool {
+        // `within` is `distance_to <= limit`, with a quicker first test.
+        self.distance(state, a, b) <= limit
+    }
+
+    /// Exactly `state.unit(a).base.in_frontal_arc(&state.unit(b).base)`.
+    pub(super) fn in_frontal_arc(&self, state: &GameState, a: UnitId, b: UnitId) -> bool {
+        let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
+        self.arcs
+            .borrow_mut()
+            .get(state.units.len(), (a, base_a), (b, base_b), || {
+                base_a.in_frontal_arc(base_b)
+            })
+    }
+
+    /// Exactly `ground_column(state, &state.unit(id).base)`.
+    pub(super) fn ground(&self, state: &GameState, id: UnitId) -> Column {
+        let base = &state.unit(id).base;
+        let mut grounds = self.grounds.borrow_mut();
+        if grounds.len() < state.units.len() {
+            grounds.resize(state.units.len(), None);
+        }
+        match &grounds[id.0] {
+            Some((was, column)) if was == base => *column,
+            _ => {
+                let column = super::read::ground_column(state, base);
+                grounds[id.0] = Some((*base, column));
+                column
+            }
+        }
+    }
+}
+
+impl Clone for UnitMemo {
+    fn clone(&self) -> UnitMemo {
+        UnitMemo::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::Point;
+    use rand::{RngExt, SeedableRng};
+
+    /// The distance between two bases is the same both ways, bit for bit,
+    /// so the memo may keep one slot for both orders.
+    #[test]
+    fn distances_are_the_same_both_ways() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            let mut base = || {
+                Base::new(
+                    Point::new(rng.random_range(0.0..12.0), rng.random_range(0.0..12.0)),
+                    rng.random_range(0.0..360.0),
+                    rng.random_range(1.0..6.0),
+                    rng.random_range(0.5..3.0),
+                )
+            };
+            let (a, b) = (base(), base());
+            assert_eq!(
+                a.distance_to(&b).to_bits(),
+                b.distance_to(&a).to_bits(),
+                "{a:?} {b:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_word_hasher_tells_nearby_positions_apart() {
+        let hash = |words: [u64; 4]| {
+            let mut hasher = WordHasher::default();
+            for word in words {
+                hasher.write_u64(word);
+            }
+            hasher.finish()
+        };
+        let x = 10.5f64.to_bits();
+        let y = 20.25f64.to_bits();
+        assert_ne!(hash([x, y, y, x]), hash([y, x, x, y]));
+        assert_ne!(hash([x, y, x, y]), hash([x, y, x, (20.26f64).to_bits()]));
+    }
+}
