@@ -8,6 +8,7 @@ use crate::dice::{Die, Roller};
 use crate::reaction::{self, Options, Situation};
 use crate::rules::{Action, Event, GameState, GeneralId, UnitId};
 use crate::tables::{Column, Formation, Reaction, Trigger};
+use std::sync::Arc;
 
 fn round(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
@@ -101,7 +102,7 @@ impl Opponent {
             if fire {
                 self.pending_fire.push(id);
             }
-            report.decisions.push(decision);
+            report.decisions.push(Arc::new(decision));
         }
         // What was seen falling back counted for this bound's tests.
         self.enemy_retreating.clear();
@@ -118,7 +119,9 @@ impl Opponent {
         let mut decisions = std::mem::take(&mut report.decisions);
         for id in pending {
             if let Some(decision) = decisions.iter_mut().find(|d| d.unit == id) {
-                self.shoot(state, roller, decision, report);
+                // Not yet shared: the turn's decisions are remembered when
+                // it ends, so this never copies.
+                self.shoot(state, roller, Arc::make_mut(decision), report);
             }
         }
         report.decisions = decisions;
@@ -298,7 +301,7 @@ impl Opponent {
                     "stays off table, encamped (only an advance or charge brings a reserve on)"
                         .to_string();
             }
-            report.reserves.push(decision);
+            report.reserves.push(Arc::new(decision));
         }
     }
 

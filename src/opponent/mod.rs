@@ -132,8 +132,9 @@ pub struct Opponent {
     units: Vec<Option<Memory>>,
     /// By general id.
     generals: Vec<GeneralMemory>,
-    /// The last decision about each unit, by unit id.
-    last: Vec<Option<Decision>>,
+    /// The last decision about each unit, by unit id (shared with the
+    /// turn report it came in).
+    last: Vec<Option<Arc<Decision>>>,
     /// The turn whose tests have been taken.
     tested_turn: Option<u32>,
     /// Enemy units seen falling back since our last bound.
@@ -246,9 +247,11 @@ pub struct TurnReport {
     /// Generals' decisions, in general order.
     pub generals: Vec<GeneralDecision>,
     /// Reserves' tests and entries (a decision with an off-table reading).
-    pub reserves: Vec<Decision>,
-    /// Units' decisions, in unit order.
-    pub decisions: Vec<Decision>,
+    /// Shared, not copied, with the opponent's memory of each unit's last
+    /// decision (for `why`).
+    pub reserves: Vec<Arc<Decision>>,
+    /// Units' decisions, in unit order (shared as `reserves` are).
+    pub decisions: Vec<Arc<Decision>>,
     /// Rally attempts.
     pub rallies: Vec<RallyDecision>,
     /// Every action sent and accepted, in order.
@@ -385,7 +388,7 @@ impl Opponent {
 
     /// The last decision about a unit (for `why UNIT`).
     pub fn last_decision(&self, unit: UnitId) -> Option<&Decision> {
-        self.last.get(unit.0).and_then(Option::as_ref)
+        self.last.get(unit.0).and_then(Option::as_deref)
     }
 
     /// Before any roll: a unit's situation now and the exact odds of each
