@@ -546,9 +546,12 @@ impl Opponent {
             // `shot_open` is part of the engine's fire check, with sight
             // remembered: most refused targets are out of sight, and the
             // memo already knows.
-            if !shot_open(state, &self.sight, &self.memo, id, target) || !state.allows(&action) {
+            if !shot_open(state, &self.sight, &self.memo, id, target) {
                 continue;
             }
+            let Ok(checked) = state.checked(&action, true) else {
+                continue;
+            };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
             if !keep {
                 decision.target = Some((
@@ -564,10 +567,10 @@ impl Opponent {
                 &mut decision.refused,
                 &mut decision.events,
             );
-            self.send(
+            self.send_checked(
                 state,
                 roller,
-                action,
+                checked,
                 report,
                 Some((actions, refused, events)),
             );

@@ -266,27 +266,21 @@ impl Opponent {
                         to,
                         facing: unit.base.facing,
                     };
-                    match state.check(&action) {
-                        Ok(()) => {
-                            let (actions, refused, events) = (
-                                &mut decision.actions,
-                                &mut decision.refused,
-                                &mut decision.events,
-                            );
-                            entered = self.send(
-                                state,
-                                roller,
-                                action,
-                                report,
-                                Some((actions, refused, events)),
-                            );
-                            break;
-                        }
-                        Err(refusal) => {
-                            if first_refusal.is_none() {
-                                first_refusal = Some((action, refusal));
-                            }
-                        }
+                    if let Some(checked) = super::act::lawful(state, &action, &mut first_refusal) {
+                        let (actions, refused, events) = (
+                            &mut decision.actions,
+                            &mut decision.refused,
+                            &mut decision.events,
+                        );
+                        self.send_checked(
+                            state,
+                            roller,
+                            checked,
+                            report,
+                            Some((actions, refused, events)),
+                        );
+                        entered = true;
+                        break;
                     }
                 }
                 decision.plan = if entered {
@@ -411,23 +405,16 @@ impl Opponent {
         for fraction in [1.0, 0.75, 0.5, 0.25] {
             let to = round_point(from + line * (reach * fraction / length));
             let action = Action::MoveGeneral { general: id, to };
-            match state.check(&action) {
-                Ok(()) => {
-                    let mut events = Vec::new();
-                    let sent = self.send(
-                        state,
-                        roller,
-                        action,
-                        report,
-                        Some((&mut decision.actions, &mut decision.refused, &mut events)),
-                    );
-                    return sent;
-                }
-                Err(refusal) => {
-                    if first_refusal.is_none() {
-                        first_refusal = Some((action, refusal));
-                    }
-                }
+            if let Some(checked) = super::act::lawful(state, &action, &mut first_refusal) {
+                let mut events = Vec::new();
+                self.send_checked(
+                    state,
+                    roller,
+                    checked,
+                    report,
+                    Some((&mut decision.actions, &mut decision.refused, &mut events)),
+                );
+                return true;
             }
         }
         decision.refused.extend(first_refusal);

@@ -449,11 +449,13 @@ impl Opponent {
                     if after >= before + 1.0 && !self.enemy_retreating.contains(unit) {
                         self.enemy_retreating.push(*unit);
                     }
-                    let close = own.iter().any(|id| {
-                        state.unit(*id).base.distance_to(&state.unit(*unit).base)
-                            <= self.tables.reaction.distances.enemy_within + 1e-6
-                    });
-                    if close && after < before {
+                    let close = || {
+                        own.iter().any(|id| {
+                            self.memo.distance(state, *id, *unit)
+                                <= self.tables.reaction.distances.enemy_within + 1e-6
+                        })
+                    };
+                    if after < before && close() {
                         self.enemy_attacking = true;
                     }
                 }
