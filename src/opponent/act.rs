@@ -58,18 +58,42 @@ pub(super) fn by_target_rule(
     from: UnitId,
     candidates: &[UnitId],
 ) -> Vec<(UnitId, f64)> {
-    let mut ranked: Vec<(UnitId, f64)> = candidates
+    ranked_within(state, memo, from, candidates, f64::INFINITY)
+}
+
+/// [`by_target_rule`] for the candidates within `limit` inches only: the
+/// same order, without ranking the rest.
+pub(super) fn ranked_within(
+    state: &GameState,
+    memo: &UnitMemo,
+    from: UnitId,
+    candidates: &[UnitId],
+    limit: f64,
+) -> Vec<(UnitId, f64)> {
+    // Each key is worked out once, not at every comparison; the name is
+    // only compared on a tie.
+    let mut keyed: Vec<(f64, u32, UnitId, f64)> = candidates
         .iter()
         .map(|id| (*id, memo.distance(state, from, *id)))
+        .filter(|(_, distance)| *distance <= limit)
+        .map(|(id, distance)| {
+            (
+                (distance * 1000.0).round(),
+                state.unit(id).hits,
+                id,
+                distance,
+            )
+        })
         .collect();
-    ranked.sort_by(|a, b| {
-        (a.1 * 1000.0)
-            .round()
-            .total_cmp(&(b.1 * 1000.0).round())
-            .then(state.unit(b.0).hits.cmp(&state.unit(a.0).hits))
-            .then(state.unit(a.0).name.cmp(&state.unit(b.0).name))
+    keyed.sort_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(b.1.cmp(&a.1))
+            .then_with(|| state.unit(a.2).name.cmp(&state.unit(b.2).name))
     });
-    ranked
+    keyed
+        .into_iter()
+        .map(|(_, _, id, distance)| (id, distance))
+        .collect()
 }
 
 /// Whether `unit` could shoot at `target` now if it stood still (the
@@ -598,10 +622,13 @@ impl Opponent {
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
         let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
-        let near: Vec<(UnitId, f64)> = by_target_rule(state, &self.memo, id, &enemies)
-            .into_iter()
-            .filter(|(_, d)| *d <= state.rules.enemy_presence + 1e-6)
-            .collect();
+        let near = ranked_within(
+            state,
+            &self.memo,
+            id,
+            &enemies,
+            state.rules.enemy_presence + 1e-6,
+        );
         let mut first_refusal: Option<(Action, Refusal)> = None;
         let end_facing = |to: Point| match facing {
             Facing::At(point) => {
