@@ -8,6 +8,7 @@
 use super::Context;
 use super::repl::write_atomically;
 use crate::error::{Error, Result};
+use crate::opponent::{Probe, Stage};
 use crate::play::Match;
 use crate::render::play::{self as play_text, Detail};
 use crate::render::simulate::{self as text, Point};
@@ -728,6 +729,7 @@ pub fn bench(seconds: f64) -> Result<String> {
         }
     });
     let engine_total = legal_time + apply_time;
+    let stages = stage_shares(&guilford, seconds)?;
     let mut out = String::from("foe simulate --bench: whole games per second on one core\n");
     out.push_str(&format!(
         "  guilford, opponent on both sides   {guilford_rate:>10.0} games/s\n"
@@ -748,5 +750,99 @@ pub fn bench(seconds: f64) -> Result<String> {
             100.0 * apply_time / engine_total
         ));
     }
+    out.push_str(&format!(
+        "  guilford time by stage (a separate pass with a clock at each stage change, {} games):\n   ",
+        stages.games
+    ));
+    let total: f64 = stages.seconds.iter().sum();
+    for stage in Stage::ALL {
+        let share = 100.0 * stages.seconds[stage.index()] / total.max(f64::MIN_POSITIVE);
+        out.push_str(&format!(" {} {share:.0}%;", stage.name()));
+    }
+    out.pop();
+    out.push('\n');
     Ok(out)
+}
+
+/// A [`Probe`] that times the opponent's stages with the wall clock: the
+/// time since the last stage change goes to the stage being left.
+#[derive(Debug)]
+struct StageClock {
+    inner: std::sync::Mutex<(Stage, Instant, [f64; 5])>,
+}
+
+impl StageClock {
+    fn new() -> StageClock {
+        StageClock {
+            inner: std::sync::Mutex::new((Stage::Deciding, Instant::now(), [0.0; 5])),
+        }
+    }
+
+    fn seconds(&self) -> [f64; 5] {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        // Charge the time since the last change, then start afresh.
+        let now = Instant::now();
+        let (stage, since) = (inner.0, inner.1);
+        inner.2[stage.index()] += now.duration_since(since).as_secs_f64();
+        inner.1 = now;
+        inner.2
+    }
+}
+
+impl Probe for StageClock {
+    fn enter(&self, stage: Stage) -> Stage {
+        let now = Instant::now();
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let (was, since) = (inner.0, inner.1);
+        inner.2[was.index()] += now.duration_since(since).as_secs_f64();
+        inner.0 = stage;
+        inner.1 = now;
+        was
+    }
+}
+
+/// Seconds spent in each stage over whole self-played games.
+struct StageShares {
+    games: u64,
+    seconds: [f64; 5],
+}
+
+/// Self-play `study`'s games for about `seconds` with a [`StageClock`] on
+/// both opponents (outside the opponents, in the game loop, the time counts
+/// as deciding and records).
+fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
+    let setup = crate::rules::GameSetup::from_scenario(&study.scenario)
+        .map_err(|problem| Error::Invalid(problem.to_string()))?;
+    let clock = Arc::new(StageClock::new());
+    let started = Instant::now();
+    let mut games = 0;
+    while games < 3 || started.elapsed().as_secs_f64() < seconds {
+        let mut dice = crate::dice::Seeded::new(study.seed_of(games));
+        let (mut state, _) = crate::rules::GameState::new(
+            setup.clone(),
+            study.rules.clone(),
+            &study.tables.characters,
+            &mut dice,
+        )
+        .map_err(|refusal| Error::Invalid(refusal.to_string()))?;
+        let mut opponents: Vec<_> = crate::opponent::opponents_sharing(
+            &study.tables,
+            &study.scenario,
+            &state,
+            &study.fields,
+        )
+        .into_iter()
+        .map(|opponent| opponent.with_probe(clock.clone()))
+        .collect();
+        std::hint::black_box(crate::opponent::self_play(
+            &mut state,
+            &mut opponents,
+            &mut dice,
+        ));
+        games += 1;
+    }
+    Ok(StageShares {
+        games,
+        seconds: clock.seconds(),
+    })
 }

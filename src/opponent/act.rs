@@ -3,6 +3,7 @@
 //! petgraph routes where the straight line fails, every fallback recorded.
 
 use super::memo::{SightMemo, UnitMemo};
+use super::probe::{Probing, Stage, staged};
 use super::{Decision, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
@@ -137,12 +138,13 @@ pub(super) fn shot_open(
 /// or no, which the quick check (as [`GameState::allows`]) answers more
 /// cheaply.
 pub(super) fn lawful(
+    probe: &Probing,
     state: &GameState,
     action: &Action,
     first_refusal: &mut Option<(Action, Refusal)>,
 ) -> Option<Checked> {
     let quick = first_refusal.is_some();
-    match state.checked(action, quick) {
+    match staged(probe, Stage::Rules, || state.checked(action, quick)) {
         Ok(checked) => Some(checked),
         Err(refusal) => {
             if !quick {
@@ -162,7 +164,7 @@ fn reach(state: &GameState, id: UnitId) -> Option<f64> {
 }
 
 impl Opponent {
-    fn edge_field(&mut self, state: &GameState, id: UnitId) -> Arc<Field> {
+    fn edge_field(&self, state: &GameState, id: UnitId) -> Arc<Field> {
         let troop = state.unit(id).troop;
         let edge = state.sides[self.side].edge;
         let field = &state.battlefield;
@@ -171,7 +173,7 @@ impl Opponent {
         })
     }
 
-    fn cover_field(&mut self, state: &GameState, id: UnitId) -> Arc<Field> {
+    fn cover_field(&self, state: &GameState, id: UnitId) -> Arc<Field> {
         let troop = state.unit(id).troop;
         let field = &state.battlefield;
         self.fields.get(super::FieldGoal::Cover, troop, || {
@@ -283,7 +285,7 @@ impl Opponent {
                         unit: id,
                         target: *target,
                     };
-                    if let Some(checked) = lawful(state, &action, &mut first_refusal) {
+                    if let Some(checked) = lawful(&self.probe, state, &action, &mut first_refusal) {
                         decision.target = Some((
                             *target,
                             format!(
@@ -573,7 +575,8 @@ impl Opponent {
             if !shot_open(state, &self.sight, &self.memo, id, target) {
                 continue;
             }
-            let Ok(checked) = state.checked(&action, true) else {
+            let Ok(checked) = staged(&self.probe, Stage::Rules, || state.checked(&action, true))
+            else {
                 continue;
             };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
@@ -663,7 +666,7 @@ impl Opponent {
                     to,
                     facing: end_facing(to),
                 };
-                if let Some(checked) = lawful(state, &action, first_refusal) {
+                if let Some(checked) = lawful(&self.probe, state, &action, first_refusal) {
                     return Some(checked);
                 }
             }
@@ -692,15 +695,17 @@ impl Opponent {
                     let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
                     return (action, routed, first_refusal);
                 }
-                let field = match goal {
-                    Goal::Cover => self.cover_field(state, id),
-                    _ => self.edge_field(state, id),
-                };
-                let blocked = self.blocked(state, id, None);
                 let limit = inches * 0.97;
-                let route = state
-                    .battlefield
-                    .route_down_within(&field, start, &blocked, limit);
+                let route = staged(&self.probe, Stage::Pathing, || {
+                    let field = match goal {
+                        Goal::Cover => self.cover_field(state, id),
+                        _ => self.edge_field(state, id),
+                    };
+                    let blocked = self.blocked(state, id, None);
+                    state
+                        .battlefield
+                        .route_down_within(&field, start, &blocked, limit)
+                });
                 if let Some(route) = route {
                     let clipped = route.clip(limit);
                     if let Some(leg) = clipped.legs().first() {
@@ -768,12 +773,14 @@ impl Opponent {
                     return (None, None, first_refusal);
                 }
                 // The straight line is blocked: follow the pathing route.
-                let blocked = self.blocked(state, id, target);
                 let limit = (inches * 0.97).min(cap.max(0.0));
-                let Some(route) = state
-                    .battlefield
-                    .route_within(unit.troop, start, goal_point, &blocked, limit)
-                else {
+                let route = staged(&self.probe, Stage::Pathing, || {
+                    let blocked = self.blocked(state, id, target);
+                    state
+                        .battlefield
+                        .route_within(unit.troop, start, goal_point, &blocked, limit)
+                });
+                let Some(route) = route else {
                     return (None, None, first_refusal);
                 };
                 let clipped = route.clip(limit);
@@ -807,7 +814,7 @@ impl Opponent {
                 path,
                 facing: end_facing(to),
             };
-            if let Some(checked) = lawful(state, &action, first_refusal) {
+            if let Some(checked) = lawful(&self.probe, state, &action, first_refusal) {
                 return Some(checked);
             }
         }
@@ -827,7 +834,7 @@ impl Opponent {
                 to,
                 facing: end_facing(to),
             };
-            if let Some(checked) = lawful(state, &action, first_refusal) {
+            if let Some(checked) = lawful(&self.probe, state, &action, first_refusal) {
                 return Some(checked);
             }
         }

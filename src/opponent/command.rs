@@ -2,6 +2,7 @@
 //! reinforcements, the units' tests in order, the shooting, and the rally
 //! policy (rulings O14–O18).
 
+use super::probe::{Stage, staged};
 use super::{Decision, GeneralDecision, Opponent, RallyDecision, Reading, TurnReport};
 use crate::battlefield::{Point, Vector};
 use crate::dice::{Die, Roller};
@@ -85,12 +86,14 @@ impl Opponent {
             if memory.abandoned {
                 continue;
             }
-            let reading = self.read(state, id, &memory);
+            let reading = staged(&self.probe, Stage::Reading, || {
+                self.read(state, id, &memory)
+            });
             let name = state.unit(id).name.clone();
             let die = roller.roll_for(Die::D6, &format!("{name}'s reaction test"));
-            let Ok(outcome) =
+            let Ok(outcome) = staged(&self.probe, Stage::Reaction, || {
                 reaction::test(&self.tables, &reading.situation, Options::default(), die)
-            else {
+            }) else {
                 continue;
             };
             memory.hits_at_test = state.unit(id).hits;
@@ -266,7 +269,9 @@ impl Opponent {
                         to,
                         facing: unit.base.facing,
                     };
-                    if let Some(checked) = super::act::lawful(state, &action, &mut first_refusal) {
+                    if let Some(checked) =
+                        super::act::lawful(&self.probe, state, &action, &mut first_refusal)
+                    {
                         let (actions, refused, events) = (
                             &mut decision.actions,
                             &mut decision.refused,
@@ -405,7 +410,9 @@ impl Opponent {
         for fraction in [1.0, 0.75, 0.5, 0.25] {
             let to = round_point(from + line * (reach * fraction / length));
             let action = Action::MoveGeneral { general: id, to };
-            if let Some(checked) = super::act::lawful(state, &action, &mut first_refusal) {
+            if let Some(checked) =
+                super::act::lawful(&self.probe, state, &action, &mut first_refusal)
+            {
                 let mut events = Vec::new();
                 self.send_checked(
                     state,

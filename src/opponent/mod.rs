@@ -18,6 +18,7 @@
 mod act;
 mod command;
 mod memo;
+mod probe;
 mod read;
 
 #[cfg(test)]
@@ -36,6 +37,8 @@ use memo::{SightMemo, UnitMemo};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+pub use probe::{Probe, Stage};
+use probe::{Probing, staged};
 pub use read::Reading;
 
 /// Where a decision's accepted actions, refusals and events are recorded.
@@ -150,6 +153,7 @@ pub struct Opponent {
     fields: FieldCache,
     sight: SightMemo,
     memo: UnitMemo,
+    probe: Probing,
 }
 
 /// The route a move follows, in words and numbers.
@@ -315,6 +319,7 @@ impl Opponent {
             fields: FieldCache::default(),
             sight: SightMemo::default(),
             memo: UnitMemo::default(),
+            probe: None,
         };
         opponent.sync(state);
         opponent
@@ -356,6 +361,13 @@ impl Opponent {
     /// Share distance fields with other opponents on the same table.
     pub fn with_fields(mut self, cache: &FieldCache) -> Opponent {
         self.fields = cache.clone();
+        self
+    }
+
+    /// Tell `probe` each stage of the opponent's work as it is entered
+    /// (a profiler's clock lives there; see [`Probe`]).
+    pub fn with_probe(mut self, probe: Arc<dyn Probe>) -> Opponent {
+        self.probe = Some(probe);
         self
     }
 
@@ -605,7 +617,7 @@ impl Opponent {
         report: &mut TurnReport,
         decision: Option<Record<'_>>,
     ) -> bool {
-        match state.apply(&action, roller) {
+        match staged(&self.probe, Stage::Rules, || state.apply(&action, roller)) {
             Ok(events) => {
                 self.sent(state, action, events, report, decision);
                 true
@@ -631,7 +643,9 @@ impl Opponent {
         decision: Option<Record<'_>>,
     ) {
         let action = checked.action().clone();
-        let events = state.apply_checked(checked, roller);
+        let events = staged(&self.probe, Stage::Rules, || {
+            state.apply_checked(checked, roller)
+        });
         self.sent(state, action, events, report, decision);
     }
 

@@ -202,3 +202,56 @@ fn seeded_guilford_games_are_unchanged_by_optimisation() {
     ];
     assert_eq!(seen, pinned);
 }
+
+/// A probe that counts the stages the opponent enters and checks that each
+/// is left for the one it interrupted.
+#[derive(Debug, Default)]
+struct StageCount(std::sync::Mutex<(Vec<foe::opponent::Stage>, [u64; 5])>);
+
+impl foe::opponent::Probe for StageCount {
+    fn enter(&self, stage: foe::opponent::Stage) -> foe::opponent::Stage {
+        let mut inner = self.0.lock().unwrap();
+        inner.1[stage.index()] += 1;
+        if inner.0.is_empty() {
+            // Outside the opponent's stages, the time is its deciding.
+            inner.0.push(foe::opponent::Stage::Deciding);
+        }
+        let was = inner.0[inner.0.len() - 1];
+        // Entering the stage below on the stack is leaving the top one.
+        if inner.0.len() >= 2 && inner.0[inner.0.len() - 2] == stage {
+            inner.0.pop();
+        } else {
+            inner.0.push(stage);
+        }
+        was
+    }
+}
+
+/// A probe only watches: the same game with and without one, and a
+/// Guilford game passes through every stage the bench reports.
+#[test]
+fn a_probe_sees_every_stage_and_changes_nothing() {
+    let scenario = load("guilford");
+    let (mut state, mut dice, tables) = start(&scenario, 11);
+    let mut opponents = opponents_for(&tables, &scenario, &state);
+    let plain = self_play(&mut state, &mut opponents, &mut dice);
+    let count = Arc::new(StageCount::default());
+    let (mut state, mut dice, tables) = start(&scenario, 11);
+    let mut opponents: Vec<Opponent> = opponents_for(&tables, &scenario, &state)
+        .into_iter()
+        .map(|opponent| opponent.with_probe(count.clone()))
+        .collect();
+    let probed = self_play(&mut state, &mut opponents, &mut dice);
+    assert_eq!(checksum(&plain), checksum(&probed));
+    let (stack, entered) = count.0.lock().unwrap().clone();
+    assert_eq!(
+        stack,
+        [foe::opponent::Stage::Deciding],
+        "every stage was left"
+    );
+    for stage in foe::opponent::Stage::ALL {
+        if stage != foe::opponent::Stage::Deciding {
+            assert!(entered[stage.index()] > 0, "{} never entered", stage.name());
+        }
+    }
+}
