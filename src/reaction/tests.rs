@@ -19,7 +19,7 @@ fn factor_lines(outcome: &Outcome) -> Vec<(String, i32)> {
     outcome
         .factors
         .iter()
-        .map(|factor| (factor.label.clone(), factor.value))
+        .map(|factor| (factor.label.to_string(), factor.value))
         .collect()
 }
 
@@ -587,5 +587,18 @@ proptest! {
         let sum: i32 = outcome.factors.iter().map(|f| f.value).sum::<i32>() + i32::from(die);
         prop_assert_eq!(outcome.total, sum);
         prop_assert!(tables().reaction.band(outcome.total).contains(outcome.total));
+    }
+}
+
+#[test]
+fn fixed_labels_read_as_their_formatted_text() {
+    for ground in Column::ALL {
+        assert_eq!(
+            disregarded(ground),
+            format!("withdrew last bound: {} disregarded", ground.title())
+        );
+    }
+    for character in Character::ALL {
+        assert_eq!(character_label(character), format!("{character} character"));
     }
 }
