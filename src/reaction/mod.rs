@@ -11,6 +11,7 @@ use crate::tables::{
 };
 use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 mod label;
 
@@ -83,9 +84,9 @@ pub struct Factor {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {
     /// The class id.
-    pub class: String,
+    pub class: Arc<str>,
     /// The class as the chart names it.
-    pub class_name: String,
+    pub class_name: Arc<str>,
     /// The column the test was read in.
     pub column: Column,
     /// Why the column differs from the ground, if it does.
@@ -99,11 +100,11 @@ pub struct Outcome {
     /// The order.
     pub order: Order,
     /// The score band in words.
-    pub band: String,
+    pub band: Arc<str>,
     /// What the unit physically does.
     pub instruction: Instruction,
     /// Extra notes from the band whose conditions hold.
-    pub notes: Vec<String>,
+    pub notes: Vec<Arc<str>>,
     /// How far it moves in inches (the normal move of its kind × the instruction's share).
     pub move_inches: f64,
 }
@@ -161,15 +162,15 @@ pub fn test(tables: &Tables, situation: &Situation, options: Options, die: u8) -
     };
     let move_inches = instruction.moves.fraction() * tables.orders.normal_move(prepared.class.kind);
     Ok(Outcome {
-        class: prepared.class_id.to_string(),
-        class_name: prepared.class.name.clone(),
+        class: Arc::clone(prepared.class_id),
+        class_name: Arc::clone(&prepared.class.name),
         column: prepared.column,
         column_note: prepared.column_note,
         factors,
         die,
         total,
         order,
-        band: band.text.clone(),
+        band: Arc::clone(&band.text),
         instruction,
         notes,
         move_inches,
@@ -193,7 +194,7 @@ pub fn odds(tables: &Tables, situation: &Situation, options: Options) -> Result<
 
 /// A situation checked against the tables.
 struct Prepared<'t> {
-    class_id: &'t str,
+    class_id: &'t Arc<str>,
     class: &'t TroopClass,
     column: Column,
     column_note: Option<&'static str>,
@@ -202,7 +203,7 @@ struct Prepared<'t> {
 
 impl<'t> Prepared<'t> {
     fn new(tables: &'t Tables, situation: &Situation) -> Result<Prepared<'t>> {
-        let (class_id, class) = tables.reaction.class(&situation.class)?;
+        let (class_id, class) = tables.reaction.class_entry(&situation.class)?;
         let ground = situation.column.unwrap_or(Column::Open);
         // "The cover is disregarded if troops withdrew in the last bound."
         let (column, column_note) = if situation.withdrew_last_bound && ground != Column::Retreat {
@@ -277,7 +278,7 @@ impl<'t> Prepared<'t> {
             let row = chart.factor(id);
             factors.push(Factor {
                 id: Cow::Borrowed(id.id()),
-                label: Label::Owned(row.name.clone()),
+                label: Label::Shared(Arc::clone(&row.name)),
                 value: row.value(self.column),
             });
         }

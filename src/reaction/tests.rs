@@ -76,7 +76,7 @@ fn worked_example_bound_2_enemy_in_sight_deploys_into_skirmish_line() {
     assert_eq!(outcome.total, 5);
     assert_eq!(outcome.order, Order::StandAndFire);
     assert_eq!(outcome.instruction.formation, Some(Formation::Skirmish));
-    assert_eq!(outcome.instruction.does, "Deploy into skirmish order.");
+    assert_eq!(&*outcome.instruction.does, "Deploy into skirmish order.");
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn variants_follow_the_seed() {
         1,
     );
     assert_eq!(outcome.order, Order::Rout);
-    assert_eq!(outcome.instruction.becomes, ["routed", "guns-abandoned"]);
+    assert_eq!(*outcome.instruction.becomes, ["routed", "guns-abandoned"]);
     let outcome = order_of(
         Situation {
             casualties: 2,
@@ -393,7 +393,7 @@ fn variants_follow_the_seed() {
     let outcome = order_of(close_order.clone(), 1);
     assert_eq!(outcome.order, Order::FireAndWithdraw);
     assert_eq!(
-        outcome.instruction.becomes,
+        *outcome.instruction.becomes,
         ["disordered"],
         "close order troops are disordered and do not fire"
     );
