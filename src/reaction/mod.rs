@@ -271,7 +271,7 @@ impl<'t> Prepared<'t> {
         );
         factors.push(Factor {
             id: Cow::Borrowed("class"),
-            label: Label::Owned(format!("{} in {}", self.class.name, self.column.title())),
+            label: Label::Shared(Arc::clone(self.class.line(self.column))),
             value: self.class.value(self.column),
         });
         for id in local() {

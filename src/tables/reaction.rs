@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::yaml::{Problem, Source};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The whole chart, as `tables/reaction.yaml` gives it.
 #[derive(Debug, Clone, Deserialize)]
@@ -77,9 +77,23 @@ pub struct TroopClass {
     /// Why the row exists, when it is not in the seed.
     #[serde(default)]
     pub house_rule: Option<String>,
+    /// The class's line in the test for each column (in [`Column::ALL`]
+    /// order), built from `name` on first use.
+    #[serde(skip)]
+    lines: OnceLock<[Arc<str>; 4]>,
 }
 
 impl TroopClass {
+    /// The class's line in a reaction test, `{name} in {column title}`
+    /// (e.g. `Rangers in open ground`), shared: built once per class.
+    pub fn line(&self, column: Column) -> &Arc<str> {
+        let lines = self.lines.get_or_init(|| {
+            Column::ALL.map(|column| format!("{} in {}", self.name, column.title()).into())
+        });
+        // Column::ALL lists the columns in declaration order.
+        &lines[column as usize]
+    }
+
     /// The class's value in a column.
     pub fn value(&self, column: Column) -> i32 {
         match column {
