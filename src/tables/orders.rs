@@ -371,12 +371,19 @@ pub const STATE_CHANGES: [&str; 4] = ["disordered", "reformed", "routed", "guns-
 impl Orders {
     /// The entry for an order. Validation guarantees every order is present.
     pub fn get(&self, order: Order) -> &OrderText {
-        &self.orders[&order]
+        // Scans of these few rows are cheaper than hashing the key.
+        self.orders
+            .iter()
+            .find_map(|(key, text)| (*key == order).then_some(text))
+            .unwrap_or_else(|| panic!("order `{}` is missing", order.id()))
     }
 
     /// A class kind's normal move in inches. Validation guarantees every kind.
     pub fn normal_move(&self, kind: ClassKind) -> f64 {
-        self.moves.get(&kind).copied().unwrap_or(6.0)
+        self.moves
+            .iter()
+            .find_map(|(key, inches)| (*key == kind).then_some(*inches))
+            .unwrap_or(6.0)
     }
 
     pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
