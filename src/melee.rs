@@ -3,7 +3,7 @@
 //! casualty table gives the figures it kills.
 
 use crate::error::{Error, Result};
-use crate::reaction::Factor;
+use crate::reaction::{Factor, Label};
 use crate::tables::Tables;
 use serde::Serialize;
 
@@ -38,7 +38,7 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
         i32::try_from(side.figures).map_err(|_| Error::Invalid("too many figures".into()))?;
     let mut factors = vec![Factor {
         id: "figures".into(),
-        label: format!("{figures} figures within 1/4\""),
+        label: format!("{figures} figures within 1/4\"").into(),
         value: figures,
     }];
     if let Some(troop) = &side.troop {
@@ -50,8 +50,8 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
             )
         })?;
         factors.push(Factor {
-            id: id.clone(),
-            label: row.name.clone(),
+            id: id.clone().into(),
+            label: row.name.clone().into(),
             value: row.factor,
         });
     }
@@ -72,8 +72,8 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
             )));
         }
         factors.push(Factor {
-            id: id.clone(),
-            label: row.name.clone(),
+            id: id.clone().into(),
+            label: row.name.clone().into(),
             value: row.factor,
         });
     }
@@ -91,7 +91,7 @@ pub fn resolve(tables: &Tables, side: &Side, die: u8) -> Result<MeleeOutcome> {
 pub fn resolve_factor(tables: &Tables, factor: i32, die: u8) -> Result<MeleeOutcome> {
     let factors = vec![Factor {
         id: "factor".into(),
-        label: "Melee factor".into(),
+        label: Label::Static("Melee factor"),
         value: factor,
     }];
     casualties(tables, factors, factor, die)

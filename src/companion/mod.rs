@@ -547,7 +547,7 @@ impl Game {
         let unit = Unit {
             name: setup.name.clone(),
             class: class_id.to_string(),
-            class_name: class.name.clone(),
+            class_name: class.name.to_string(),
             figures: setup.figures,
             start_figures: setup.figures,
             formation,
@@ -816,7 +816,7 @@ impl Game {
             self.units.push(Unit {
                 name: reserve.name.clone(),
                 class: class_id.to_string(),
-                class_name: class.name.clone(),
+                class_name: class.name.to_string(),
                 figures: reserve.figures,
                 start_figures: reserve.figures,
                 formation,

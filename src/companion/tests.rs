@@ -157,13 +157,7 @@ fn a_withdrawal_followed_by_minus_one_routs_and_the_general_reacts() {
     let events = play.answer("prov", "open d=4", &[3, 85]);
     let outcome = tested(&events);
     assert_eq!((outcome.total, outcome.order), (-1, Order::Rout));
-    assert!(
-        outcome
-            .column_note
-            .as_deref()
-            .unwrap()
-            .contains("withdrew last bound")
-    );
+    assert!(outcome.column_note.unwrap().contains("withdrew last bound"));
     assert_eq!(
         general_reaction(&events),
         Some((Reaction::E, Whereabouts::ToRear))

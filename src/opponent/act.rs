@@ -267,7 +267,7 @@ impl Opponent {
         let mut plan = Vec::new();
         match (instruction.moves.fraction() > 0.0, instruction.towards) {
             (false, _) | (true, None) => {
-                plan.push(instruction.does.clone());
+                plan.push(instruction.does.to_string());
             }
             (true, Some(Towards::Enemy)) if order == Order::Charge => {
                 let mut charged = false;
@@ -367,7 +367,7 @@ impl Opponent {
                     ));
                 } else if let Some(target) = target {
                     wants_fire = false;
-                    plan.push(instruction.does.clone());
+                    plan.push(instruction.does.to_string());
                     decision.target = Some((target.0, target_reason(target, any_in_arc)));
                     let at = state.unit(target.0).base.centre;
                     let name = if instruction.towards == Some(Towards::Front) {
@@ -457,7 +457,7 @@ impl Opponent {
             }
             (true, Some(Towards::Rear)) => {
                 wants_fire = false;
-                plan.push(instruction.does.clone());
+                plan.push(instruction.does.to_string());
                 let facing = if order == Order::Rout {
                     Facing::Travel
                 } else {

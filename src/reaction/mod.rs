@@ -10,6 +10,12 @@ use crate::tables::{
     TroopClass,
 };
 use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+mod label;
+
+pub use label::Label;
 
 /// Everything the reaction test needs to know about a unit this bound.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -65,10 +71,11 @@ pub struct Options {
 /// One line of the test: a factor and its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Factor {
-    /// A stable id: `class`, a factor id, `casualties`, `under-half`, `character`.
-    pub id: String,
+    /// A stable id: `class`, a factor id, `casualties`, `under-half`,
+    /// `character` (or, in a melee, a melee table id).
+    pub id: Cow<'static, str>,
     /// The line as a player reads it.
-    pub label: String,
+    pub label: Label,
     /// Its value.
     pub value: i32,
 }
@@ -77,13 +84,13 @@ pub struct Factor {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {
     /// The class id.
-    pub class: String,
+    pub class: Arc<str>,
     /// The class as the chart names it.
-    pub class_name: String,
+    pub class_name: Arc<str>,
     /// The column the test was read in.
     pub column: Column,
     /// Why the column differs from the ground, if it does.
-    pub column_note: Option<String>,
+    pub column_note: Option<&'static str>,
     /// Every factor except the die, in chart order.
     pub factors: Vec<Factor>,
     /// The D6.
@@ -93,11 +100,11 @@ pub struct Outcome {
     /// The order.
     pub order: Order,
     /// The score band in words.
-    pub band: String,
+    pub band: Arc<str>,
     /// What the unit physically does.
     pub instruction: Instruction,
     /// Extra notes from the band whose conditions hold.
-    pub notes: Vec<String>,
+    pub notes: Vec<Arc<str>>,
     /// How far it moves in inches (the normal move of its kind × the instruction's share).
     pub move_inches: f64,
 }
@@ -155,15 +162,15 @@ pub fn test(tables: &Tables, situation: &Situation, options: Options, die: u8) -
     };
     let move_inches = instruction.moves.fraction() * tables.orders.normal_move(prepared.class.kind);
     Ok(Outcome {
-        class: prepared.class_id.to_string(),
-        class_name: prepared.class.name.clone(),
+        class: Arc::clone(prepared.class_id),
+        class_name: Arc::clone(&prepared.class.name),
         column: prepared.column,
         column_note: prepared.column_note,
         factors,
         die,
         total,
         order,
-        band: band.text.clone(),
+        band: Arc::clone(&band.text),
         instruction,
         notes,
         move_inches,
@@ -187,26 +194,20 @@ pub fn odds(tables: &Tables, situation: &Situation, options: Options) -> Result<
 
 /// A situation checked against the tables.
 struct Prepared<'t> {
-    class_id: &'t str,
+    class_id: &'t Arc<str>,
     class: &'t TroopClass,
     column: Column,
-    column_note: Option<String>,
+    column_note: Option<&'static str>,
     formation: Formation,
 }
 
 impl<'t> Prepared<'t> {
     fn new(tables: &'t Tables, situation: &Situation) -> Result<Prepared<'t>> {
-        let (class_id, class) = tables.reaction.class(&situation.class)?;
+        let (class_id, class) = tables.reaction.class_entry(&situation.class)?;
         let ground = situation.column.unwrap_or(Column::Open);
         // "The cover is disregarded if troops withdrew in the last bound."
         let (column, column_note) = if situation.withdrew_last_bound && ground != Column::Retreat {
-            (
-                Column::Retreat,
-                Some(format!(
-                    "withdrew last bound: {} disregarded",
-                    ground.title()
-                )),
-            )
+            (Column::Retreat, Some(disregarded(ground)))
         } else {
             (ground, None)
         };
@@ -247,11 +248,6 @@ impl<'t> Prepared<'t> {
 
     fn factors(&self, tables: &Tables, situation: &Situation, options: Options) -> Vec<Factor> {
         let chart = &tables.reaction;
-        let mut factors = vec![Factor {
-            id: "class".into(),
-            label: format!("{} in {}", self.class.name, self.column.title()),
-            value: self.class.value(self.column),
-        }];
         let distance = situation.enemy_distance;
         let applies = |id: FactorId| match id {
             FactorId::NoEnemyInSight => !situation.enemy_in_sight,
@@ -264,38 +260,50 @@ impl<'t> Prepared<'t> {
             FactorId::LostMelee => situation.lost_melee,
             FactorId::SeesOwnRout => situation.sees_own_rout && options.sees_own_rout,
         };
-        for id in FactorId::ALL {
-            if applies(id) {
-                let row = chart.factor(id);
-                factors.push(Factor {
-                    id: id.id().into(),
-                    label: row.name.clone(),
-                    value: row.value(self.column),
-                });
-            }
+        let local = || FactorId::ALL.into_iter().filter(|id| applies(*id));
+        // One allocation, of the exact size: the class line, the local
+        // factors, then casualties, strength and character.
+        let mut factors = Vec::with_capacity(
+            1 + local().count()
+                + usize::from(situation.casualties > 0)
+                + usize::from(situation.under_half)
+                + usize::from(situation.character.is_some()),
+        );
+        factors.push(Factor {
+            id: Cow::Borrowed("class"),
+            label: Label::Shared(Arc::clone(self.class.line(self.column))),
+            value: self.class.value(self.column),
+        });
+        for id in local() {
+            let row = chart.factor(id);
+            factors.push(Factor {
+                id: Cow::Borrowed(id.id()),
+                label: Label::Shared(Arc::clone(&row.name)),
+                value: row.value(self.column),
+            });
         }
         if situation.casualties > 0 {
             let lost = i32::try_from(situation.casualties).unwrap_or(i32::MAX / 2);
             factors.push(Factor {
-                id: "casualties".into(),
-                label: format!(
+                id: Cow::Borrowed("casualties"),
+                label: Label::Owned(format!(
                     "{lost} figure{} lost last bound",
                     if lost == 1 { "" } else { "s" }
-                ),
+                )),
                 value: lost.saturating_mul(chart.casualties.per_figure_lost),
             });
         }
         if situation.under_half {
             factors.push(Factor {
-                id: "under-half".into(),
-                label: "Under half strength".into(),
+                id: Cow::Borrowed("under-half"),
+                label: Label::Static("Under half strength"),
                 value: chart.casualties.under_half_strength,
             });
         }
         if let Some(character) = situation.character {
             factors.push(Factor {
-                id: "character".into(),
-                label: format!("{character} character"),
+                id: Cow::Borrowed("character"),
+                label: Label::Static(character_label(character)),
                 value: tables.characters.unit_factor(character),
             });
         }
@@ -341,6 +349,28 @@ impl<'t> Prepared<'t> {
             Condition::FriendFiringAhead => situation.friend_firing_ahead,
             Condition::FriendInMelee => situation.friend_in_melee,
         }
+    }
+}
+
+/// The column note when a unit that withdrew last bound is tested in the
+/// retreat column: "withdrew last bound: {ground title} disregarded".
+fn disregarded(ground: Column) -> &'static str {
+    match ground {
+        Column::Open => "withdrew last bound: open ground disregarded",
+        Column::Natural => "withdrew last bound: natural cover disregarded",
+        Column::Hard => "withdrew last bound: hard cover disregarded",
+        Column::Retreat => "withdrew last bound: routing or withdrawing disregarded",
+    }
+}
+
+/// A rated unit's character line: "{character} character".
+fn character_label(character: Character) -> &'static str {
+    match character {
+        Character::Rash => "Rash character",
+        Character::Brave => "Brave character",
+        Character::Average => "Average character",
+        Character::Cautious => "Cautious character",
+        Character::Timid => "Timid character",
     }
 }
 

@@ -19,7 +19,7 @@ fn factor_lines(outcome: &Outcome) -> Vec<(String, i32)> {
     outcome
         .factors
         .iter()
-        .map(|factor| (factor.label.clone(), factor.value))
+        .map(|factor| (factor.label.to_string(), factor.value))
         .collect()
 }
 
@@ -76,7 +76,7 @@ fn worked_example_bound_2_enemy_in_sight_deploys_into_skirmish_line() {
     assert_eq!(outcome.total, 5);
     assert_eq!(outcome.order, Order::StandAndFire);
     assert_eq!(outcome.instruction.formation, Some(Formation::Skirmish));
-    assert_eq!(outcome.instruction.does, "Deploy into skirmish order.");
+    assert_eq!(&*outcome.instruction.does, "Deploy into skirmish order.");
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn variants_follow_the_seed() {
         1,
     );
     assert_eq!(outcome.order, Order::Rout);
-    assert_eq!(outcome.instruction.becomes, ["routed", "guns-abandoned"]);
+    assert_eq!(*outcome.instruction.becomes, ["routed", "guns-abandoned"]);
     let outcome = order_of(
         Situation {
             casualties: 2,
@@ -393,7 +393,7 @@ fn variants_follow_the_seed() {
     let outcome = order_of(close_order.clone(), 1);
     assert_eq!(outcome.order, Order::FireAndWithdraw);
     assert_eq!(
-        outcome.instruction.becomes,
+        *outcome.instruction.becomes,
         ["disordered"],
         "close order troops are disordered and do not fire"
     );
@@ -587,5 +587,18 @@ proptest! {
         let sum: i32 = outcome.factors.iter().map(|f| f.value).sum::<i32>() + i32::from(die);
         prop_assert_eq!(outcome.total, sum);
         prop_assert!(tables().reaction.band(outcome.total).contains(outcome.total));
+    }
+}
+
+#[test]
+fn fixed_labels_read_as_their_formatted_text() {
+    for ground in Column::ALL {
+        assert_eq!(
+            disregarded(ground),
+            format!("withdrew last bound: {} disregarded", ground.title())
+        );
+    }
+    for character in Character::ALL {
+        assert_eq!(character_label(character), format!("{character} character"));
     }
 }

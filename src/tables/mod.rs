@@ -16,7 +16,8 @@ mod reinforcements;
 pub use generals::{CharacterBand, Characters, Generals, Names, NationNames};
 pub use melee::{MeleeFactor, MeleeTable};
 pub use orders::{
-    Condition, Fire, Formation, Instruction, Move, OrderText, Orders, Towards, Variant,
+    Condition, Fire, Formation, Instruction, Move, OrderText, Orders, StateChanges, Towards,
+    Variant,
 };
 pub use reaction::{Band, ClassKind, FactorId, FactorRow, ReactionChart, TroopClass};
 pub use reinforcements::{Army, Reinforcements, ReserveTest, TroopEntry};

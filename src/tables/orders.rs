@@ -5,6 +5,9 @@ use super::{ClassKind, Order};
 use crate::yaml::{Problem, Source};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
 
 /// `tables/orders.yaml`.
 #[derive(Debug, Clone, Deserialize)]
@@ -229,7 +232,7 @@ pub enum Fire {
 #[serde(deny_unknown_fields)]
 pub struct Instruction {
     /// The instruction in words.
-    pub does: String,
+    pub does: Arc<str>,
     /// How far it moves.
     #[serde(default, rename = "move")]
     pub moves: Move,
@@ -244,7 +247,41 @@ pub struct Instruction {
     pub fire: Fire,
     /// State changes: `disordered`, `reformed`, `routed`, `guns-abandoned`.
     #[serde(default)]
-    pub becomes: Vec<String>,
+    pub becomes: StateChanges,
+}
+
+/// The state changes an instruction names, shared with the tables (a clone
+/// is a reference-count bump). It reads as a slice of strings and prints,
+/// compares and serializes as a list of them.
+#[derive(Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct StateChanges(Arc<[String]>);
+
+impl Deref for StateChanges {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a StateChanges {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Debug for StateChanges {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl From<Vec<String>> for StateChanges {
+    fn from(states: Vec<String>) -> StateChanges {
+        StateChanges(states.into())
+    }
 }
 
 /// A situational variant: when every condition holds, `then` replaces the default.
@@ -254,7 +291,7 @@ pub struct Variant {
     /// Conditions that must all hold.
     pub when: Vec<Condition>,
     /// The instruction in words.
-    pub does: String,
+    pub does: Arc<str>,
     /// How far it moves.
     #[serde(default, rename = "move")]
     pub moves: Option<Move>,
@@ -269,7 +306,7 @@ pub struct Variant {
     pub fire: Option<Fire>,
     /// State changes.
     #[serde(default)]
-    pub becomes: Vec<String>,
+    pub becomes: StateChanges,
 }
 
 impl Variant {
@@ -293,7 +330,7 @@ pub struct OrderText {
     /// The order's name.
     pub name: String,
     /// The default instruction in words.
-    pub does: String,
+    pub does: Arc<str>,
     /// Default move.
     #[serde(default, rename = "move")]
     pub moves: Move,
@@ -308,7 +345,7 @@ pub struct OrderText {
     pub fire: Fire,
     /// Default state changes.
     #[serde(default)]
-    pub becomes: Vec<String>,
+    pub becomes: StateChanges,
     /// Situational variants, first match wins.
     #[serde(default)]
     pub variants: Vec<Variant>,
@@ -334,12 +371,19 @@ pub const STATE_CHANGES: [&str; 4] = ["disordered", "reformed", "routed", "guns-
 impl Orders {
     /// The entry for an order. Validation guarantees every order is present.
     pub fn get(&self, order: Order) -> &OrderText {
-        &self.orders[&order]
+        // Scans of these few rows are cheaper than hashing the key.
+        self.orders
+            .iter()
+            .find_map(|(key, text)| (*key == order).then_some(text))
+            .unwrap_or_else(|| panic!("order `{}` is missing", order.id()))
     }
 
     /// A class kind's normal move in inches. Validation guarantees every kind.
     pub fn normal_move(&self, kind: ClassKind) -> f64 {
-        self.moves.get(&kind).copied().unwrap_or(6.0)
+        self.moves
+            .iter()
+            .find_map(|(key, inches)| (*key == kind).then_some(*inches))
+            .unwrap_or(6.0)
     }
 
     pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {

@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::yaml::{Problem, Source};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 
 /// The whole chart, as `tables/reaction.yaml` gives it.
 #[derive(Debug, Clone, Deserialize)]
@@ -14,7 +15,7 @@ pub struct ReactionChart {
     /// The columns, in chart order (must be open, natural, hard, retreat).
     pub columns: Vec<Column>,
     /// Troop classes by id, in file order.
-    pub classes: IndexMap<String, TroopClass>,
+    pub classes: IndexMap<Arc<str>, TroopClass>,
     /// Local factors by id.
     pub factors: IndexMap<FactorId, FactorRow>,
     /// The distances that switch the distance factors on.
@@ -56,7 +57,7 @@ impl ClassKind {
 #[serde(deny_unknown_fields)]
 pub struct TroopClass {
     /// The class as the chart names it.
-    pub name: String,
+    pub name: Arc<str>,
     /// How it fights.
     pub kind: ClassKind,
     /// Value in open ground.
@@ -76,9 +77,23 @@ pub struct TroopClass {
     /// Why the row exists, when it is not in the seed.
     #[serde(default)]
     pub house_rule: Option<String>,
+    /// The class's line in the test for each column (in [`Column::ALL`]
+    /// order), built from `name` on first use.
+    #[serde(skip)]
+    lines: OnceLock<[Arc<str>; 4]>,
 }
 
 impl TroopClass {
+    /// The class's line in a reaction test, `{name} in {column title}`
+    /// (e.g. `Rangers in open ground`), shared: built once per class.
+    pub fn line(&self, column: Column) -> &Arc<str> {
+        let lines = self.lines.get_or_init(|| {
+            Column::ALL.map(|column| format!("{} in {}", self.name, column.title()).into())
+        });
+        // Column::ALL lists the columns in declaration order.
+        &lines[column as usize]
+    }
+
     /// The class's value in a column.
     pub fn value(&self, column: Column) -> i32 {
         match column {
@@ -153,7 +168,7 @@ impl FactorId {
 #[serde(deny_unknown_fields)]
 pub struct FactorRow {
     /// The factor as the chart words it.
-    pub name: String,
+    pub name: Arc<str>,
     /// Value in open ground.
     pub open: i32,
     /// Value in natural cover.
@@ -212,7 +227,7 @@ pub struct Band {
     /// The order the band gives.
     pub order: Order,
     /// The band as the chart words it.
-    pub text: String,
+    pub text: Arc<str>,
     /// Extra instructions when their conditions hold.
     #[serde(default)]
     pub notes: Vec<Variant>,
@@ -242,10 +257,26 @@ impl Band {
 impl ReactionChart {
     /// Find a class by id or alias; unknown names get the nearest suggestion.
     pub fn class(&self, name: &str) -> Result<(&str, &TroopClass), Error> {
-        let wanted = name.to_lowercase();
+        self.class_entry(name).map(|(id, class)| (&**id, class))
+    }
+
+    /// [`ReactionChart::class`], with the id as the chart's shared string.
+    pub fn class_entry(&self, name: &str) -> Result<(&Arc<str>, &TroopClass), Error> {
+        // Ids and aliases are matched in lower case. Names almost always
+        // are already, so lower (and allocate) only a name that would change.
+        let lowered;
+        let wanted = if name
+            .bytes()
+            .any(|byte| !byte.is_ascii() || byte.is_ascii_uppercase())
+        {
+            lowered = name.to_lowercase();
+            lowered.as_str()
+        } else {
+            name
+        };
         for (id, class) in &self.classes {
-            if *id == wanted || class.aliases.contains(&wanted) {
-                return Ok((id.as_str(), class));
+            if **id == *wanted || class.aliases.iter().any(|alias| alias == wanted) {
+                return Ok((id, class));
             }
         }
         Err(Error::unknown("troop class", name, self.class_names()))
@@ -255,7 +286,7 @@ impl ReactionChart {
     pub fn class_names(&self) -> Vec<&str> {
         let mut names = Vec::new();
         for (id, class) in &self.classes {
-            names.push(id.as_str());
+            names.push(&**id);
             names.extend(class.aliases.iter().map(String::as_str));
         }
         names
@@ -271,7 +302,11 @@ impl ReactionChart {
 
     /// A factor's row. Validation guarantees every factor is present.
     pub fn factor(&self, id: FactorId) -> &FactorRow {
-        &self.factors[&id]
+        // A scan of the nine rows is cheaper than hashing the id.
+        self.factors
+            .iter()
+            .find_map(|(key, row)| (*key == id).then_some(row))
+            .unwrap_or_else(|| panic!("factor `{}` is missing", id.id()))
     }
 
     pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
@@ -287,8 +322,8 @@ impl ReactionChart {
         }
         let mut seen = std::collections::BTreeMap::new();
         for (id, class) in &self.classes {
-            for name in std::iter::once(id).chain(class.aliases.iter()) {
-                if let Some(other) = seen.insert(name.clone(), id.clone()) {
+            for name in std::iter::once(&**id).chain(class.aliases.iter().map(String::as_str)) {
+                if let Some(other) = seen.insert(name, id) {
                     problems.push(source.problem(
                         &format!("classes.{id}"),
                         format!("class name `{name}` is used by both `{other}` and `{id}`"),

@@ -195,3 +195,16 @@ fn melee_casualties_never_fall_as_the_die_or_factor_rises() {
         }
     }
 }
+
+#[test]
+fn a_class_line_reads_name_in_column() {
+    let tables = Tables::embedded();
+    for class in tables.reaction.classes.values() {
+        for column in Column::ALL {
+            assert_eq!(
+                **class.line(column),
+                format!("{} in {}", class.name, column.title())
+            );
+        }
+    }
+}
