@@ -7,6 +7,10 @@
 //! `cargo bench --bench selfplay -- SECONDS` measures each figure for that
 //! long (default 3).
 
+// The same allocator as the `foe` binary, so the figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use foe::dice::Seeded;
 use foe::opponent::{FieldCache, opponents_sharing, self_play};
 use foe::rules::{GameSetup, GameState, RulesTable};

@@ -3,6 +3,10 @@
 //! measured in the same run as baselines (the printed ratios compare them).
 //! The same figures as `foe simulate --bench`.
 
+// The same allocator as the `foe` binary, so the figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // `cargo bench -- SECONDS` measures each figure for that long.
     let seconds = std::env::args()
