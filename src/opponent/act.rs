@@ -468,19 +468,20 @@ impl Opponent {
         }
         // Stand-and-fire with no target in its arc: pivot to face the
         // nearest enemy in reach (ruling O7; it then cannot fire).
+        // (The cheap conditions first; all must hold, in any order.)
         if goal.is_none()
             && wants_fire
             && decision.actions.is_empty()
-            && !enemies
-                .iter()
-                .any(|e| shot_open(state, &self.sight, &self.memo, id, *e))
             && let Some(reach) = reach(state, id)
             && let Some((enemy, distance)) = ranked.first().copied()
             && distance <= reach
+            && !self.memo.in_frontal_arc(state, id, enemy)
+            && !enemies
+                .iter()
+                .any(|e| shot_open(state, &self.sight, &self.memo, id, *e))
             && self
                 .sight
                 .sees(&state.battlefield, &unit.base, &state.unit(enemy).base)
-            && !self.memo.in_frontal_arc(state, id, enemy)
         {
             let facing = bearing((state.unit(enemy).base.centre - unit.base.centre).bearing());
             if turn_between(unit.base.facing, facing) > 1.0 {
