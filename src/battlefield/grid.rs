@@ -142,7 +142,7 @@ impl Grid {
         self.len() == 0
     }
 
-    fn clamped_cell(&self, point: Point) -> (usize, usize) {
+    pub(super) fn clamped_cell(&self, point: Point) -> (usize, usize) {
         (
             floor_clamped(point.x / self.cell, self.width - 1),
             floor_clamped(point.y / self.cell, self.height - 1),
@@ -167,7 +167,7 @@ impl Grid {
         self.centre_of_xy(index % self.width, index / self.width)
     }
 
-    fn centre_of_xy(&self, x: usize, y: usize) -> Point {
+    pub(super) fn centre_of_xy(&self, x: usize, y: usize) -> Point {
         Point::new((x as f64 + 0.5) * self.cell, (y as f64 + 0.5) * self.cell)
     }
 
@@ -246,7 +246,7 @@ impl Grid {
 /// the call to `floor` (not inlined on the baseline x86-64 target; this is
 /// the hottest arithmetic of a move's check).
 #[inline]
-fn floor_clamped(value: f64, most: usize) -> usize {
+pub(super) fn floor_clamped(value: f64, most: usize) -> usize {
     if value >= most as f64 {
         most
     } else if value > 0.0 {

@@ -19,17 +19,21 @@ use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A set of cells, e.g. those enemy units stand on.
+/// A set of cells, e.g. those enemy units stand on: one bit per cell.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CellSet {
-    bits: Vec<bool>,
+    /// Bit `cell % 64` of word `cell / 64` is set when the set holds `cell`.
+    words: Vec<u64>,
+    /// The number of cells the set can hold; others are never in it.
+    len: usize,
 }
 
 impl CellSet {
     /// An empty set for a grid of `n_cells`.
     pub fn new(n_cells: usize) -> CellSet {
         CellSet {
-            bits: vec![false; n_cells],
+            words: vec![0; n_cells.div_ceil(64)],
+            len: n_cells,
         }
     }
 
@@ -39,15 +43,17 @@ impl CellSet {
     }
 
     /// Add a cell (ignored if out of range).
+    #[inline]
     pub fn insert(&mut self, cell: CellIndex) {
-        if let Some(bit) = self.bits.get_mut(cell) {
-            *bit = true;
+        if cell < self.len {
+            self.words[cell / 64] |= 1 << (cell % 64);
         }
     }
 
     /// Whether the set holds `cell`.
+    #[inline]
     pub fn contains(&self, cell: CellIndex) -> bool {
-        self.bits.get(cell).copied().unwrap_or(false)
+        cell < self.len && self.words[cell / 64] & (1 << (cell % 64)) != 0
     }
 }
 
