@@ -1,5 +1,6 @@
 //! The battlefield: the table in inches, its terrain rasterised into a grid,
-//! line of sight, and pathing over a petgraph graph built once per table.
+//! line of sight, and pathing over an eight-neighbour cell graph built once
+//! per table (kept as a petgraph `Csr`; searches walk it from the grid).
 //!
 //! Pure: no I/O, no printing, no clock; the same table and question give
 //! the same answer. The rule set says what each terrain kind does; this
@@ -42,6 +43,12 @@ pub struct Battlefield {
     cheapest: [f32; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
+    /// The graph's edge lengths: to a side neighbour, to a corner one.
+    step_lengths: [f32; 2],
+    /// The tallest `grid.sight_top` among each cell and its eight
+    /// neighbours: line of sight skips, unmeasured, sample points that
+    /// land near cells no taller than both eyes.
+    sight_near: Vec<f32>,
 }
 
 impl Battlefield {
@@ -74,6 +81,8 @@ impl Battlefield {
             multipliers[category.index()] = costs;
         }
         let graph = build_graph(&grid);
+        let sight_near = tallest_nearby(&grid);
+        let step_lengths = [straight_step(&grid), diagonal_step(&grid)];
         Battlefield {
             ruleset,
             features,
@@ -82,6 +91,8 @@ impl Battlefield {
             multipliers,
             cheapest,
             road,
+            step_lengths,
+            sight_near,
         }
     }
 
@@ -392,10 +403,39 @@ fn cell_speed(
     }
 }
 
+/// For each cell, the tallest `sight_top` of it and its (up to) eight
+/// neighbours.
+fn tallest_nearby(grid: &Grid) -> Vec<f32> {
+    let (w, h) = (grid.width, grid.height);
+    let mut tallest = vec![f32::NEG_INFINITY; grid.len()];
+    for y in 0..h {
+        for x in 0..w {
+            let mut top = f32::NEG_INFINITY;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    top = top.max(grid.sight_top[ny * w + nx]);
+                }
+            }
+            tallest[y * w + x] = top;
+        }
+    }
+    tallest
+}
+
+/// The length of a pathing-graph edge to a side neighbour.
+fn straight_step(grid: &Grid) -> f32 {
+    grid.cell as f32
+}
+
+/// The length of a pathing-graph edge to a corner neighbour.
+fn diagonal_step(grid: &Grid) -> f32 {
+    (grid.cell * std::f64::consts::SQRT_2) as f32
+}
+
 fn build_graph(grid: &Grid) -> CellGraph {
     let (w, h) = (grid.width as i64, grid.height as i64);
-    let diagonal = (grid.cell * std::f64::consts::SQRT_2) as f32;
-    let straight = grid.cell as f32;
+    let diagonal = diagonal_step(grid);
+    let straight = straight_step(grid);
     let mut edges: Vec<(u32, u32, f32)> = Vec::with_capacity(grid.len() * 8);
     for y in 0..h {
         for x in 0..w {
