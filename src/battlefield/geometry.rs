@@ -294,11 +294,7 @@ impl Base {
     pub fn in_frontal_arc(&self, other: &Base) -> bool {
         // Clip the other base's outline to the arc's three half-planes; any
         // area left over is inside the arc.
-        let corners = other.corners();
-        let mut polygon = Clipped::default();
-        for c in corners {
-            polygon.push(self.local(c));
-        }
+        let corners = other.corners().map(|c| self.local(c));
         let half = self.frontage / 2.0;
         let front = self.depth / 2.0;
         // Each half-plane as a*u + b*v + c >= 0.
@@ -307,8 +303,35 @@ impl Base {
             (-1.0, 1.0, half - front), // right-hand 45° line
             (1.0, 1.0, half - front),  // left-hand 45° line
         ];
+        let sides = planes.map(|(a, b, c)| corners.map(|p| a * p.0 + b * p.1 + c));
+        // Shortcuts that clipping would reach anyway. No corner on the
+        // inner side of the first plane: its clip leaves nothing.
+        if sides[0].iter().all(|&s| s < 0.0 || s.is_nan()) {
+            return false;
+        }
+        // Every corner on the inner side of every plane: each clip keeps the
+        // outline as it is, so only its area decides.
+        if sides.iter().flatten().all(|&s| s >= 0.0) {
+            let area = polygon_area(&corners);
+            return area > EPSILON || area.is_nan();
+        }
+        // Every corner well outside a later plane: so is every point the
+        // earlier clips make, each within rounding of a segment between
+        // corners, and that plane's clip leaves nothing.
+        if sides[1..]
+            .iter()
+            .any(|plane| plane.iter().all(|&s| s < -EPSILON))
+        {
+            return false;
+        }
+        let mut polygon = Clipped::default();
+        let mut clipped = Clipped::default();
+        for c in corners {
+            polygon.push(c);
+        }
         for (a, b, c) in planes {
-            polygon = clip_half_plane(polygon.points(), a, b, c);
+            clip_half_plane(polygon.points(), a, b, c, &mut clipped);
+            std::mem::swap(&mut polygon, &mut clipped);
             if polygon.len == 0 {
                 return false;
             }
@@ -341,43 +364,46 @@ impl Base {
     /// The shortest distance between any part of the two bases, 0 if they
     /// touch or overlap.
     pub fn distance_to(&self, other: &Base) -> f64 {
-        if self.overlaps(other) {
+        // `overlaps_near` is `overlaps`, quicker when the bases are apart.
+        if self.overlaps_near(other) {
             return 0.0;
         }
         let ours = self.corners();
         let theirs = other.corners();
-        // The offsets from each corner to the nearest point of each edge of
-        // the other base, exactly as `point_segment_distance` finds them;
-        // the shortest is picked by squared length and only near-ties pay
-        // for `hypot`. `hypot` is within an ulp of the true length and the
-        // squared sum within a few, so the offset whose `hypot` is least is
-        // always among those kept: the answer is `hypot`'s minimum, bit for
-        // bit, as if all 32 had been measured.
-        let mut offsets = [Vector::default(); 32];
-        let mut n_offsets = 0;
-        for i in 0..4 {
-            let (a, b) = (ours[i], ours[(i + 1) % 4]);
-            let (c, d) = (theirs[i], theirs[(i + 1) % 4]);
-            for &p in &theirs {
-                offsets[n_offsets] = point_segment_offset(p, a, b);
-                n_offsets += 1;
-            }
-            for &p in &ours {
-                offsets[n_offsets] = point_segment_offset(p, c, d);
-                n_offsets += 1;
-            }
+        // The answer is the least `hypot` of 32 offsets, from each corner to
+        // each edge of the other base (see `nearest_offset_length`). Only
+        // offsets whose squared length is within a hair of the least can
+        // matter, and they all start at corners about that far from the
+        // other base as a whole, which is cheap to estimate. Offsets are
+        // worked out only from corners within a wide margin of the nearest
+        // estimate: the least squared length, the near-ties kept and so the
+        // answer are those of all 32, bit for bit.
+        let theirs_out = theirs.map(|c| self.squared_distance_outside(c));
+        let ours_out = ours.map(|c| other.squared_distance_outside(c));
+        let estimates = theirs_out.iter().chain(&ours_out);
+        if !estimates.clone().all(|e| e.is_finite()) {
+            return every_offset_length(&ours, &theirs, [true; 4], [true; 4]);
         }
-        let squared = |v: Vector| v.x * v.x + v.y * v.y;
-        let least = offsets
-            .iter()
-            .map(|&v| squared(v))
-            .fold(f64::INFINITY, f64::min);
-        let keep = least * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-        offsets
-            .iter()
-            .filter(|&&v| squared(v) <= keep)
-            .map(|v| v.length())
-            .fold(f64::INFINITY, f64::min)
+        let least = estimates.fold(f64::INFINITY, |a, &b| a.min(b));
+        // Estimates and offsets differ by rounding (about 1e-13" on a table)
+        // and, for a corner poking less than EPSILON into the other base,
+        // by that depth squared (about 1e-12): far inside this margin.
+        let near = least * (1.0 + 1e-6) + 1e-9;
+        nearest_offset_length(
+            &ours,
+            &theirs,
+            ours_out.map(|e| e <= near),
+            theirs_out.map(|e| e <= near),
+        )
+    }
+
+    /// The squared distance from `point` to the base taken as a solid
+    /// rectangle (0 inside), in the base's own frame.
+    fn squared_distance_outside(&self, point: Point) -> f64 {
+        let (u, v) = self.local(point);
+        let du = (u.abs() - self.frontage.abs() / 2.0).max(0.0);
+        let dv = (v.abs() - self.depth.abs() / 2.0).max(0.0);
+        du * du + dv * dv
     }
 
     /// The shortest distance from any part of the base to `point`.
@@ -432,11 +458,12 @@ impl Clipped {
     }
 }
 
-/// Sutherland–Hodgman clip of a convex polygon to `a*u + b*v + c >= 0`.
-/// Degenerate leftovers (no area) come back empty.
-fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Clipped {
+/// Sutherland–Hodgman clip of a convex polygon to `a*u + b*v + c >= 0`,
+/// into `out` (emptied first). Degenerate leftovers (no area) come back
+/// empty.
+fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64, out: &mut Clipped) {
     let side = |p: (f64, f64)| a * p.0 + b * p.1 + c;
-    let mut out = Clipped::default();
+    out.len = 0;
     for i in 0..polygon.len() {
         let p = polygon[i];
         let q = polygon[(i + 1) % polygon.len()];
@@ -450,9 +477,7 @@ fn clip_half_plane(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Clipped {
         }
     }
     if polygon_area(out.points()) <= EPSILON {
-        Clipped::default()
-    } else {
-        out
+        out.len = 0;
     }
 }
 
@@ -464,6 +489,105 @@ fn polygon_area(polygon: &[(f64, f64)]) -> f64 {
         twice += p.0 * q.1 - q.0 * p.1;
     }
     (twice / 2.0).abs()
+}
+
+/// The least length of the offsets from corners of one base to the edges of
+/// the other, counting only corners marked in `ours_used` and `theirs_used`
+/// (all marked: every one of the 32 offsets). The offsets are exactly as
+/// `point_segment_offset` finds them; the shortest is picked by squared
+/// length and only near-ties pay for `hypot`. `hypot` is within an ulp of
+/// the true length and the squared sum within a few, so the offset whose
+/// `hypot` is least is always among those kept: the answer is `hypot`'s
+/// minimum, bit for bit, as if all had been measured.
+fn nearest_offset_length(
+    ours: &[Point; 4],
+    theirs: &[Point; 4],
+    ours_used: [bool; 4],
+    theirs_used: [bool; 4],
+) -> f64 {
+    let squared = |v: Vector| v.x * v.x + v.y * v.y;
+    let keep = |least: f64| least * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+    // The near-ties so far: the least only falls, so an offset beyond
+    // `keep(least)` now is beyond it at the end too. Rarely more than four.
+    let mut kept = [(Vector::default(), 0.0); KEPT];
+    let mut n_kept = 0;
+    let mut least = f64::INFINITY;
+    for (corners, edges, used) in [(theirs, ours, theirs_used), (ours, theirs, ours_used)] {
+        for (&p, used) in corners.iter().zip(used) {
+            if !used {
+                continue;
+            }
+            for i in 0..4 {
+                let offset = point_segment_offset(p, edges[i], edges[(i + 1) % 4]);
+                let length_squared = squared(offset);
+                least = least.min(length_squared);
+                if length_squared <= keep(least) {
+                    if n_kept == KEPT {
+                        // Prune the list to the present least, or give up.
+                        let bound = keep(least);
+                        let mut j = 0;
+                        for k in 0..n_kept {
+                            if kept[k].1 <= bound {
+                                kept[j] = kept[k];
+                                j += 1;
+                            }
+                        }
+                        n_kept = j;
+                        if n_kept == KEPT {
+                            return every_offset_length(ours, theirs, ours_used, theirs_used);
+                        }
+                    }
+                    kept[n_kept] = (offset, length_squared);
+                    n_kept += 1;
+                }
+            }
+        }
+    }
+    let bound = keep(least);
+    let mut shortest = f64::INFINITY;
+    for (k, &(offset, length_squared)) in kept[..n_kept].iter().enumerate() {
+        // An offset equal to one already measured has the same `hypot`.
+        let seen = kept[..k].iter().any(|&(earlier, earlier_squared)| {
+            earlier_squared <= bound
+                && earlier.x.to_bits() == offset.x.to_bits()
+                && earlier.y.to_bits() == offset.y.to_bits()
+        });
+        if length_squared <= bound && !seen {
+            shortest = shortest.min(offset.length());
+        }
+    }
+    shortest
+}
+
+/// How many near-ties [`nearest_offset_length`] keeps on the stack.
+const KEPT: usize = 8;
+
+/// [`nearest_offset_length`] the plain way, for when more than [`KEPT`]
+/// offsets tie: every offset stored, then the near-ties measured.
+fn every_offset_length(
+    ours: &[Point; 4],
+    theirs: &[Point; 4],
+    ours_used: [bool; 4],
+    theirs_used: [bool; 4],
+) -> f64 {
+    let mut offsets = Vec::with_capacity(32);
+    for (corners, edges, used) in [(theirs, ours, theirs_used), (ours, theirs, ours_used)] {
+        for (&p, used) in corners.iter().zip(used) {
+            if used {
+                for i in 0..4 {
+                    offsets.push(point_segment_offset(p, edges[i], edges[(i + 1) % 4]));
+                }
+            }
+        }
+    }
+    let squared = |v: &Vector| v.x * v.x + v.y * v.y;
+    let least = offsets.iter().map(squared).fold(f64::INFINITY, f64::min);
+    let keep = least * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+    offsets
+        .iter()
+        .filter(|v| squared(v) <= keep)
+        .map(|v| v.length())
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -563,5 +687,180 @@ mod tests {
         let diagonal = infantry(7.0, 0.3, 0.0);
         assert!((a.distance_to(&diagonal) - 3.0).abs() < 1e-9);
         assert!((a.distance_to_point(Point::new(2.0, 3.5)) - 3.0).abs() < 1e-9);
+    }
+
+    /// `Base::distance_to` as it was before it skipped far corners: all 32
+    /// offsets measured.
+    fn distance_by_all_offsets(ours: &Base, other: &Base) -> f64 {
+        if ours.overlaps(other) {
+            return 0.0;
+        }
+        let (a_corners, b_corners) = (ours.corners(), other.corners());
+        let mut offsets = Vec::new();
+        for i in 0..4 {
+            let (a, b) = (a_corners[i], a_corners[(i + 1) % 4]);
+            let (c, d) = (b_corners[i], b_corners[(i + 1) % 4]);
+            for &p in &b_corners {
+                offsets.push(point_segment_offset(p, a, b));
+            }
+            for &p in &a_corners {
+                offsets.push(point_segment_offset(p, c, d));
+            }
+        }
+        offsets
+            .iter()
+            .map(|v| v.length())
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// `Base::in_frontal_arc` as it was before its shortcuts: always clip.
+    fn in_frontal_arc_by_clipping(ours: &Base, other: &Base) -> bool {
+        fn clip(polygon: &[(f64, f64)], a: f64, b: f64, c: f64) -> Vec<(f64, f64)> {
+            let side = |p: (f64, f64)| a * p.0 + b * p.1 + c;
+            let mut out = Vec::new();
+            for i in 0..polygon.len() {
+                let p = polygon[i];
+                let q = polygon[(i + 1) % polygon.len()];
+                let (sp, sq) = (side(p), side(q));
+                if sp >= 0.0 {
+                    out.push(p);
+                }
+                if (sp >= 0.0) != (sq >= 0.0) {
+                    let t = sp / (sp - sq);
+                    out.push((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t));
+                }
+            }
+            if polygon_area(&out) <= EPSILON {
+                Vec::new()
+            } else {
+                out
+            }
+        }
+        let mut polygon: Vec<(f64, f64)> = other.corners().iter().map(|&c| ours.local(c)).collect();
+        let (half, front) = (ours.frontage / 2.0, ours.depth / 2.0);
+        for (a, b, c) in [
+            (0.0, 1.0, -front),
+            (-1.0, 1.0, half - front),
+            (1.0, 1.0, half - front),
+        ] {
+            polygon = clip(&polygon, a, b, c);
+            if polygon.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A base somewhere near `near`, often lined up with it (same or square
+    /// facing, edges touching or a hair apart) so that near-ties abound.
+    fn awkward_pair(pick: u8, near: &Base, x: f64, y: f64, facing: f64, size: f64) -> Base {
+        let snap = |v: f64| (v * 2.0).round() / 2.0;
+        let (frontage, depth) = (snap(size).max(0.5), snap(size / 3.0).max(0.5));
+        match pick % 6 {
+            0 => Base::new(Point::new(x, y), facing, size, size / 3.0),
+            1 => Base::new(Point::new(snap(x), snap(y)), near.facing, frontage, depth),
+            2 => Base::new(
+                Point::new(snap(x), snap(y)),
+                near.facing + (facing / 90.0).round() * 90.0,
+                frontage,
+                depth,
+            ),
+            // Side by side, touching or nearly.
+            3 => near.moved_to(near.centre + near.right() * (near.frontage + (x - 12.0) * 1e-7)),
+            // Face to face, a little apart.
+            4 => Base::new(
+                near.centre + near.forward() * (near.depth + snap(y) / 4.0),
+                near.facing + 180.0,
+                near.frontage,
+                near.depth,
+            ),
+            _ => Base::new(
+                Point::new(x, y),
+                (facing / 45.0).round() * 45.0,
+                frontage,
+                depth,
+            ),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// Skipping far corners and clipping only when needed change
+        /// nothing, to the bit.
+        #[test]
+        fn distance_and_arc_match_the_exhaustive_versions(
+            pick in 0u8..6,
+            cx in 0.0f64..24.0,
+            cy in 0.0f64..24.0,
+            our_facing in 0.0f64..360.0,
+            square in proptest::bool::ANY,
+            x in 0.0f64..24.0,
+            y in 0.0f64..24.0,
+            facing in 0.0f64..360.0,
+            size in 0.0f64..6.0,
+        ) {
+            let our_facing = if square { (our_facing / 90.0).round() * 90.0 } else { our_facing };
+            let ours = Base::new(Point::new(cx, cy), our_facing, 4.0, 1.0);
+            let theirs = awkward_pair(pick, &ours, x, y, facing, size);
+            proptest::prop_assert_eq!(
+                ours.distance_to(&theirs).to_bits(),
+                distance_by_all_offsets(&ours, &theirs).to_bits()
+            );
+            proptest::prop_assert_eq!(
+                theirs.distance_to(&ours).to_bits(),
+                distance_by_all_offsets(&theirs, &ours).to_bits()
+            );
+            proptest::prop_assert_eq!(
+                ours.in_frontal_arc(&theirs),
+                in_frontal_arc_by_clipping(&ours, &theirs)
+            );
+            proptest::prop_assert_eq!(
+                theirs.in_frontal_arc(&ours),
+                in_frontal_arc_by_clipping(&theirs, &ours)
+            );
+        }
+    }
+
+    #[test]
+    fn odd_bases_measure_as_before() {
+        // Two points: all 32 offsets tie, more than are kept on the stack.
+        let (p1, p2) = (
+            Base::new(Point::new(5.0, 5.0), 0.0, 0.0, 0.0),
+            Base::new(Point::new(7.0, 8.5), 30.0, 0.0, 0.0),
+        );
+        assert_eq!(
+            p1.distance_to(&p2).to_bits(),
+            distance_by_all_offsets(&p1, &p2).to_bits()
+        );
+        let a = infantry(5.0, 5.0, 0.0);
+        let odd = [
+            Base::new(Point::new(f64::NAN, 5.0), 0.0, 4.0, 1.0),
+            Base::new(Point::new(5.0, 7.0), f64::NAN, 4.0, 1.0),
+            Base::new(Point::new(f64::INFINITY, 5.0), 0.0, 4.0, 1.0),
+            Base::new(Point::new(5.0, 9.0), 0.0, -4.0, 1.0),
+            Base::new(Point::new(5.0, 9.0), 0.0, 0.0, 0.0),
+            Base::new(Point::new(9.0, 5.0), 90.0, 0.0, 1.0),
+            Base::new(Point::new(5.0, 5.0), 0.0, 4.0, 1.0),
+            Base::new(Point::new(5.0, 6.0), 0.0, 4.0, 1.0),
+            Base::new(Point::new(5.0, 6.0 + 1e-7), 0.0, 4.0, 1.0),
+            Base::new(Point::new(5.0, 6.0 - 1e-7), 0.0, 4.0, 1.0),
+            Base::new(Point::new(9.0 - 5e-7, 5.2), 0.0, 4.0, 1.0),
+            Base::new(Point::new(1e5, 1e5), 33.0, 4.0, 1.0),
+        ];
+        for b in odd {
+            for (x, y) in [(&a, &b), (&b, &a)] {
+                assert_eq!(
+                    x.distance_to(y).to_bits(),
+                    distance_by_all_offsets(x, y).to_bits(),
+                    "{x:?} {y:?}"
+                );
+                assert_eq!(
+                    x.in_frontal_arc(y),
+                    in_frontal_arc_by_clipping(x, y),
+                    "{x:?} {y:?}"
+                );
+            }
+        }
     }
 }

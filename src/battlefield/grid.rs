@@ -142,7 +142,7 @@ impl Grid {
         self.len() == 0
     }
 
-    fn clamped_cell(&self, point: Point) -> (usize, usize) {
+    pub(super) fn clamped_cell(&self, point: Point) -> (usize, usize) {
         (
             floor_clamped(point.x / self.cell, self.width - 1),
             floor_clamped(point.y / self.cell, self.height - 1),
@@ -167,7 +167,7 @@ impl Grid {
         self.centre_of_xy(index % self.width, index / self.width)
     }
 
-    fn centre_of_xy(&self, x: usize, y: usize) -> Point {
+    pub(super) fn centre_of_xy(&self, x: usize, y: usize) -> Point {
         Point::new((x as f64 + 0.5) * self.cell, (y as f64 + 0.5) * self.cell)
     }
 
@@ -246,11 +246,29 @@ impl Grid {
 /// the call to `floor` (not inlined on the baseline x86-64 target; this is
 /// the hottest arithmetic of a move's check).
 #[inline]
-fn floor_clamped(value: f64, most: usize) -> usize {
-    if value >= most as f64 {
+pub(super) fn floor_clamped(value: f64, most: usize) -> usize {
+    // Through i64, whose conversions to and from f64 are single
+    // instructions on x86-64 (usize's are not); exact, as `most` is far
+    // below 2^53 on any grid and `value` is between 0 and `most` there.
+    if most > MAX_CELLS {
+        return floor_clamped_wide(value, most);
+    }
+    if value >= most as i64 as f64 {
         most
     } else if value > 0.0 {
         // Truncation is the floor for a positive value.
+        value as i64 as usize
+    } else {
+        0
+    }
+}
+
+/// [`floor_clamped`] for any `most`.
+#[cold]
+fn floor_clamped_wide(value: f64, most: usize) -> usize {
+    if value >= most as f64 {
+        most
+    } else if value > 0.0 {
         value as usize
     } else {
         0
@@ -423,7 +441,7 @@ mod tests {
             1e300,
             f64::INFINITY,
         ];
-        for most in [0usize, 1, 9, 10] {
+        for most in [0usize, 1, 9, 10, MAX_CELLS, MAX_CELLS + 1, usize::MAX] {
             for value in values {
                 let expected = value.floor().clamp(0.0, most as f64) as usize;
                 assert_eq!(

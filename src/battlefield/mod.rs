@@ -1,5 +1,6 @@
 //! The battlefield: the table in inches, its terrain rasterised into a grid,
-//! line of sight, and pathing over a petgraph graph built once per table.
+//! line of sight, and pathing over an eight-neighbour cell graph built once
+//! per table (kept as a petgraph `Csr`; searches walk it from the grid).
 //!
 //! Pure: no I/O, no printing, no clock; the same table and question give
 //! the same answer. The rule set says what each terrain kind does; this
@@ -42,6 +43,12 @@ pub struct Battlefield {
     cheapest: [f32; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
+    /// The graph's edge lengths: to a side neighbour, to a corner one.
+    step_lengths: [f32; 2],
+    /// The tallest `grid.sight_top` among each cell and its eight
+    /// neighbours: line of sight skips, unmeasured, sample points that
+    /// land near cells no taller than both eyes.
+    sight_near: Vec<f32>,
 }
 
 impl Battlefield {
@@ -74,6 +81,8 @@ impl Battlefield {
             multipliers[category.index()] = costs;
         }
         let graph = build_graph(&grid);
+        let sight_near = tallest_nearby(&grid);
+        let step_lengths = [straight_step(&grid), diagonal_step(&grid)];
         Battlefield {
             ruleset,
             features,
@@ -82,6 +91,8 @@ impl Battlefield {
             multipliers,
             cheapest,
             road,
+            step_lengths,
+            sight_near,
         }
     }
 
@@ -182,14 +193,85 @@ impl Battlefield {
 
     /// Each cell of [`Battlefield::cells_under`], in the same order, without
     /// building the list.
+    ///
+    /// The same cells as testing every cell of the base's bounding box
+    /// (`Grid::for_each_cell_in` of its bounds, then [`Base::contains`] on
+    /// the centre), but each row only tests the cells near the stretch the
+    /// base covers, found by solving the base's two slab conditions for x.
+    /// The stretch is widened by a margin far larger than any rounding, and
+    /// every cell in it is still tested exactly as before, so none is
+    /// missed and none added.
     pub fn for_each_cell_under(&self, base: &Base, mut visit: impl FnMut(CellIndex)) {
         let (min, max) = base.bounds();
-        self.grid
-            .for_each_cell_in(&Shape::Rect { min, max }, |cell| {
-                if base.contains(self.grid.centre(cell)) {
+        let grid = &self.grid;
+        let (centre, right, forward) = (base.centre, base.right(), base.forward());
+        let all_finite = [
+            min.x,
+            min.y,
+            max.x,
+            max.y,
+            centre.x,
+            centre.y,
+            right.x,
+            right.y,
+            forward.x,
+            forward.y,
+            base.frontage,
+            base.depth,
+            grid.cell,
+        ]
+        .iter()
+        .all(|v| v.is_finite());
+        if !all_finite || grid.cell <= 0.0 {
+            grid.for_each_cell_in(&Shape::Rect { min, max }, |cell| {
+                if base.contains(grid.centre(cell)) {
                     visit(cell);
                 }
             });
+            return;
+        }
+        let (x0, y0) = grid.clamped_cell(min);
+        let (x1, y1) = grid.clamped_cell(max);
+        // `Base::contains` compares with these, computed the same way.
+        let half_u = base.frontage / 2.0 + geometry::EPSILON;
+        let half_v = base.depth / 2.0 + geometry::EPSILON;
+        // Rounding in the tests below is around 1e-13"; a thousandth of a
+        // cell leaves room to spare without testing many more cells.
+        let margin = grid.cell * 1e-3;
+        for y in y0..=y1 {
+            let py = (y as f64 + 0.5) * grid.cell;
+            // The bounding rectangle's y test (`Shape::Rect::contains`: the
+            // least of four differences is not negative; with finite values
+            // that is each of them).
+            if !(py - min.y >= 0.0 && max.y - py >= 0.0) {
+                continue;
+            }
+            // `Base::local`'s terms that do not depend on x.
+            let oy = py - centre.y;
+            let (u_y, v_y) = (oy * right.y, oy * forward.y);
+            let (mut lo, mut hi) = (min.x, max.x);
+            narrow_to_slab(&mut lo, &mut hi, centre.x, right.x, u_y, half_u);
+            narrow_to_slab(&mut lo, &mut hi, centre.x, forward.x, v_y, half_v);
+            // Cells whose centres lie within the margin of [lo, hi].
+            let first = (lo - margin) / grid.cell - 0.5;
+            let last = (hi + margin) / grid.cell - 0.5;
+            if !(first <= x1 as f64 && last >= x0 as f64) {
+                continue;
+            }
+            let xs = grid::floor_clamped(first, x1).max(x0);
+            let xe = grid::floor_clamped(last, x1);
+            let row = y * grid.width;
+            for x in xs..=xe {
+                let px = (x as f64 + 0.5) * grid.cell;
+                let ox = px - centre.x;
+                let u = ox * right.x + u_y;
+                let v = ox * forward.x + v_y;
+                if px - min.x >= 0.0 && max.x - px >= 0.0 && u.abs() <= half_u && v.abs() <= half_v
+                {
+                    visit(row + x);
+                }
+            }
+        }
     }
 
     /// The cells every base in `bases` covers, as a set to route around.
@@ -211,6 +293,21 @@ impl Battlefield {
             Edge::East => (0..h).map(|y| y * w + w - 1).collect(),
         }
     }
+}
+
+/// Narrow `[lo, hi]` (x in inches) towards the x where
+/// `|(x - centre_x) * k + c| <= half`, never excluding an x where it holds:
+/// bounds are only tightened when `k` is far enough from 0 for rounding to
+/// be negligible, and the caller widens the result by a margin.
+fn narrow_to_slab(lo: &mut f64, hi: &mut f64, centre_x: f64, k: f64, c: f64, half: f64) {
+    if k.abs() < 1e-6 {
+        return;
+    }
+    let a = centre_x + (-half - c) / k;
+    let b = centre_x + (half - c) / k;
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    *lo = lo.max(a);
+    *hi = hi.min(b);
 }
 
 /// A table edge, named by compass direction.
@@ -306,10 +403,39 @@ fn cell_speed(
     }
 }
 
+/// For each cell, the tallest `sight_top` of it and its (up to) eight
+/// neighbours.
+fn tallest_nearby(grid: &Grid) -> Vec<f32> {
+    let (w, h) = (grid.width, grid.height);
+    let mut tallest = vec![f32::NEG_INFINITY; grid.len()];
+    for y in 0..h {
+        for x in 0..w {
+            let mut top = f32::NEG_INFINITY;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    top = top.max(grid.sight_top[ny * w + nx]);
+                }
+            }
+            tallest[y * w + x] = top;
+        }
+    }
+    tallest
+}
+
+/// The length of a pathing-graph edge to a side neighbour.
+fn straight_step(grid: &Grid) -> f32 {
+    grid.cell as f32
+}
+
+/// The length of a pathing-graph edge to a corner neighbour.
+fn diagonal_step(grid: &Grid) -> f32 {
+    (grid.cell * std::f64::consts::SQRT_2) as f32
+}
+
 fn build_graph(grid: &Grid) -> CellGraph {
     let (w, h) = (grid.width as i64, grid.height as i64);
-    let diagonal = (grid.cell * std::f64::consts::SQRT_2) as f32;
-    let straight = grid.cell as f32;
+    let diagonal = diagonal_step(grid);
+    let straight = straight_step(grid);
     let mut edges: Vec<(u32, u32, f32)> = Vec::with_capacity(grid.len() * 8);
     for y in 0..h {
         for x in 0..w {
@@ -524,5 +650,112 @@ pub(crate) mod tests {
         assert!(!field.base_on_table(&hanging));
         assert_eq!(field.edge_cells(Edge::North).len(), 20);
         assert_eq!(field.edge_cells(Edge::East)[1], 39);
+    }
+
+    /// `for_each_cell_under` before it narrowed each row: every cell of the
+    /// bounding box, tested one by one.
+    fn cells_under_by_every_cell(field: &Battlefield, base: &Base) -> Vec<CellIndex> {
+        let (min, max) = base.bounds();
+        let mut cells = Vec::new();
+        field
+            .grid
+            .for_each_cell_in(&Shape::Rect { min, max }, |cell| {
+                if base.contains(field.grid.centre(cell)) {
+                    cells.push(cell);
+                }
+            });
+        cells
+    }
+
+    /// Facings, sizes and positions that put base edges exactly on cell
+    /// centres and edges as well as anywhere: `pick` chooses which.
+    fn awkward_base(pick: u8, x: f64, y: f64, facing: f64, frontage: f64, depth: f64) -> Base {
+        let snap = |v: f64| (v * 4.0).round() / 4.0;
+        match pick % 4 {
+            0 => Base::new(p(x, y), facing, frontage, depth),
+            1 => Base::new(
+                p(snap(x), snap(y)),
+                (facing / 45.0).round() * 45.0,
+                snap(frontage),
+                snap(depth),
+            ),
+            2 => Base::new(
+                p(snap(x), snap(y)),
+                (facing / 90.0).round() * 90.0 + 1e-9,
+                snap(frontage),
+                snap(depth),
+            ),
+            _ => Base::new(p(x, y), (facing / 30.0).round() * 30.0, 4.0, 1.0),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The narrowed rows find exactly the cells, in the same order.
+        #[test]
+        fn cells_under_match_testing_every_cell_of_the_bounds(
+            pick in 0u8..4,
+            x in -4.0f64..30.0,
+            y in -4.0f64..30.0,
+            facing in 0.0f64..360.0,
+            frontage in 0.0f64..9.0,
+            depth in 0.0f64..4.0,
+            odd_cells in proptest::bool::ANY,
+        ) {
+            let base = awkward_base(pick, x, y, facing, frontage, depth);
+            let field = if odd_cells {
+                Battlefield::new(rules(), 26.0, 21.0, 0.7, Vec::new())
+            } else {
+                table(26.0, 26.0, &[])
+            };
+            proptest::prop_assert_eq!(
+                field.cells_under(&base),
+                cells_under_by_every_cell(&field, &base)
+            );
+        }
+
+        /// The bit set answers like a plain list of flags.
+        #[test]
+        fn cell_sets_hold_what_was_inserted(
+            n_cells in 0usize..300,
+            inserted in proptest::collection::vec(0usize..320, 0..40),
+        ) {
+            let mut set = CellSet::new(n_cells);
+            let mut flags = vec![false; n_cells];
+            for &cell in &inserted {
+                set.insert(cell);
+                if let Some(flag) = flags.get_mut(cell) {
+                    *flag = true;
+                }
+            }
+            for cell in 0..330 {
+                proptest::prop_assert_eq!(set.contains(cell), flags.get(cell).copied().unwrap_or(false));
+                proptest::prop_assert!(!CellSet::none().contains(cell));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_under_odd_bases_match_testing_every_cell() {
+        let field = table(26.0, 26.0, &[]);
+        let odd = [
+            Base::new(p(f64::NAN, 5.0), 0.0, 4.0, 1.0),
+            Base::new(p(5.0, 5.0), f64::NAN, 4.0, 1.0),
+            Base::new(p(5.0, 5.0), 0.0, -4.0, 1.0),
+            Base::new(p(5.0, 5.0), 0.0, 0.0, 0.0),
+            Base::new(p(5.25, 5.25), 0.0, 0.5, 0.5),
+            Base::new(p(-1.0, -1.0), 45.0, 4.0, 4.0),
+            Base::new(p(25.9, 25.9), 45.0, 4.0, 4.0),
+            Base::new(p(13.0, 13.0), 10.0, 60.0, 60.0),
+            Base::new(p(1e6, 5.0), 0.0, 4.0, 1.0),
+        ];
+        for base in odd {
+            assert_eq!(
+                field.cells_under(&base),
+                cells_under_by_every_cell(&field, &base),
+                "{base:?}"
+            );
+        }
     }
 }

@@ -1,11 +1,12 @@
 //! Routes and distance fields over the battlefield's petgraph graph.
 //!
 //! The graph ([`super::CellGraph`], a `Csr` with one node per cell) is built
-//! once per table. A search views it through `NodeFiltered`, which hides the
-//! cells a troop type cannot enter and the cells other units stand on, and
-//! prices each step in a closure: step length × the mean of the two cells'
-//! terrain multipliers, doubled going uphill (seed 000: hills half movement
-//! uphill). Costs are in inches of open-ground movement, so a route costing
+//! once per table. Searches walk the same edges straight from the grid (a
+//! cell's eight neighbours, with the graph's edge lengths) rather than
+//! through petgraph, skipping the cells a troop type cannot enter and the
+//! cells other units stand on, and price each step: step length × the mean
+//! of the two cells' terrain multipliers, doubled going uphill (seed 000:
+//! hills half movement uphill). Costs are in inches of open-ground movement, so a route costing
 //! 9 is one and a half 6" moves.
 //!
 //! A route is the cheapest cell path turned into legs the rules allow:
@@ -14,22 +15,25 @@
 use super::geometry::Point;
 use super::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
-use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A set of cells, e.g. those enemy units stand on.
+/// A set of cells, e.g. those enemy units stand on: one bit per cell.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CellSet {
-    bits: Vec<bool>,
+    /// Bit `cell % 64` of word `cell / 64` is set when the set holds `cell`.
+    words: Vec<u64>,
+    /// The number of cells the set can hold; others are never in it.
+    len: usize,
 }
 
 impl CellSet {
     /// An empty set for a grid of `n_cells`.
     pub fn new(n_cells: usize) -> CellSet {
         CellSet {
-            bits: vec![false; n_cells],
+            words: vec![0; n_cells.div_ceil(64)],
+            len: n_cells,
         }
     }
 
@@ -39,15 +43,17 @@ impl CellSet {
     }
 
     /// Add a cell (ignored if out of range).
+    #[inline]
     pub fn insert(&mut self, cell: CellIndex) {
-        if let Some(bit) = self.bits.get_mut(cell) {
-            *bit = true;
+        if cell < self.len {
+            self.words[cell / 64] |= 1 << (cell % 64);
         }
     }
 
     /// Whether the set holds `cell`.
+    #[inline]
     pub fn contains(&self, cell: CellIndex) -> bool {
-        self.bits.get(cell).copied().unwrap_or(false)
+        cell < self.len && self.words[cell / 64] & (1 << (cell % 64)) != 0
     }
 }
 
@@ -64,11 +70,17 @@ thread_local! {
 #[derive(Default)]
 struct Search {
     generation: u32,
-    stamp: Vec<u32>,
-    cost: Vec<f32>,
-    previous: Vec<u32>,
-    done: Vec<bool>,
+    nodes: Vec<Node>,
     heap: BinaryHeap<Entry>,
+}
+
+/// One cell's state in a [`Search`], together so one cache line holds it.
+#[derive(Clone, Copy)]
+struct Node {
+    stamp: u32,
+    cost: f32,
+    previous: u32,
+    done: bool,
 }
 
 impl Search {
@@ -77,39 +89,50 @@ impl Search {
     fn start(&mut self, n_cells: usize) {
         self.heap.clear();
         self.generation = self.generation.wrapping_add(1);
-        if self.stamp.len() != n_cells || self.generation == 0 {
-            self.stamp = vec![0; n_cells];
-            self.cost = vec![f32::INFINITY; n_cells];
-            self.previous = vec![u32::MAX; n_cells];
-            self.done = vec![false; n_cells];
+        if self.nodes.len() != n_cells || self.generation == 0 {
+            let unreached = Node {
+                stamp: 0,
+                cost: f32::INFINITY,
+                previous: u32::MAX,
+                done: false,
+            };
+            self.nodes = vec![unreached; n_cells];
             self.generation = 1;
         }
     }
 
-    fn touched(&self, cell: usize) -> bool {
-        self.stamp[cell] == self.generation
-    }
-
     fn cost(&self, cell: usize) -> f32 {
-        if self.touched(cell) {
-            self.cost[cell]
+        let node = &self.nodes[cell];
+        if node.stamp == self.generation {
+            node.cost
         } else {
             f32::INFINITY
         }
     }
 
     fn done(&self, cell: usize) -> bool {
-        self.touched(cell) && self.done[cell]
+        let node = &self.nodes[cell];
+        node.stamp == self.generation && node.done
+    }
+
+    fn previous(&self, cell: usize) -> u32 {
+        self.nodes[cell].previous
+    }
+
+    fn finish(&mut self, cell: usize) {
+        self.nodes[cell].done = true;
     }
 
     /// Reach `cell` at `cost` from `previous`.
     fn set(&mut self, cell: usize, cost: f32, previous: u32) {
-        if !self.touched(cell) {
-            self.stamp[cell] = self.generation;
-            self.done[cell] = false;
+        let generation = self.generation;
+        let node = &mut self.nodes[cell];
+        if node.stamp != generation {
+            node.stamp = generation;
+            node.done = false;
         }
-        self.cost[cell] = cost;
-        self.previous[cell] = previous;
+        node.cost = cost;
+        node.previous = previous;
     }
 }
 
@@ -309,11 +332,45 @@ impl Field {
     }
 }
 
-/// Priority-queue entry: costs are never negative, so their bit patterns
-/// order like the numbers; the cell index breaks ties deterministically.
-type Entry = Reverse<(u32, u32)>;
+/// Priority-queue entry: a cost's bits above the cell index. Costs are
+/// never negative, so their bit patterns order like the numbers; the cell
+/// index breaks ties deterministically (the order of the pair
+/// `(cost bits, cell)`, packed in one integer to compare quickly).
+type Entry = Reverse<u64>;
+
+fn entry(cost: f32, cell: usize) -> Entry {
+    Reverse((u64::from(cost.to_bits()) << 32) | cell as u64)
+}
+
+fn entry_cell(entry: Entry) -> usize {
+    (entry.0 & u64::from(u32::MAX)) as usize
+}
 
 impl Battlefield {
+    /// Each neighbour of `cell` in the pathing graph, in the graph's edge
+    /// order, with the edge's length: the eight cells around it, less
+    /// those off the table (the graph is built exactly so).
+    #[inline]
+    fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize, f32)) {
+        let (w, h) = (self.grid.width, self.grid.height);
+        let (x, y) = (cell % w, cell / w);
+        let [straight, diagonal] = self.step_lengths;
+        for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+            let diagonal_row = ny != y;
+            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                if nx == x && !diagonal_row {
+                    continue;
+                }
+                let length = if diagonal_row && nx != x {
+                    diagonal
+                } else {
+                    straight
+                };
+                visit(ny * w + nx, length);
+            }
+        }
+    }
+
     fn step_cost(&self, multipliers: &[f32], from: usize, to: usize, length: f32) -> f32 {
         let mut cost = length * 0.5 * (multipliers[from] + multipliers[to]);
         if self.grid.ground[to] > self.grid.ground[from] + 1e-4 {
@@ -367,10 +424,11 @@ impl Battlefield {
         if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
             return None;
         }
-        let filtered = NodeFiltered::from_fn(&self.graph, |node: u32| {
-            let cell = node as usize;
+        // The graph's nodes this troop may enter: its start, and passable
+        // cells nobody stands on.
+        let enterable = |cell: usize| {
             cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
-        });
+        };
         let cheapest = self.cheapest[category];
         let goal_centre = self.grid.centre(goal);
         let estimate =
@@ -378,33 +436,31 @@ impl Battlefield {
         SEARCH.with_borrow_mut(|search| {
             search.start(self.grid.len());
             search.set(source, 0.0, u32::MAX);
-            search
-                .heap
-                .push(Reverse((estimate(source).to_bits(), source as u32)));
-            while let Some(Reverse((_, cell))) = search.heap.pop() {
-                let cell = cell as usize;
+            search.heap.push(entry(estimate(source), source));
+            while let Some(popped) = search.heap.pop() {
+                let cell = entry_cell(popped);
                 if search.done(cell) {
                     continue;
                 }
-                search.done[cell] = true;
+                search.finish(cell);
                 if cell == goal {
                     break;
                 }
-                for edge in (&filtered).edges(cell as u32) {
-                    let next = edge.target() as usize;
-                    if search.done(next) {
-                        continue;
+                if !enterable(cell) {
+                    // Never reached: only enterable cells are pushed.
+                    continue;
+                }
+                let cost_here = search.cost(cell);
+                self.for_each_neighbour(cell, |next, length| {
+                    if !enterable(next) || search.done(next) {
+                        return;
                     }
-                    let candidate =
-                        search.cost(cell) + self.step_cost(multipliers, cell, next, *edge.weight());
+                    let candidate = cost_here + self.step_cost(multipliers, cell, next, length);
                     if candidate < search.cost(next) {
                         search.set(next, candidate, cell as u32);
-                        search.heap.push(Reverse((
-                            (candidate + estimate(next)).to_bits(),
-                            next as u32,
-                        )));
+                        search.heap.push(entry(candidate + estimate(next), next));
                     }
-                }
+                });
             }
             if !search.cost(goal).is_finite() {
                 return None;
@@ -412,7 +468,7 @@ impl Battlefield {
             let mut cells = vec![goal];
             let mut at = goal;
             while at != source {
-                at = search.previous[at] as usize;
+                at = search.previous(at) as usize;
                 cells.push(at);
             }
             cells.reverse();
@@ -436,37 +492,38 @@ impl Battlefield {
         let mut next = vec![u32::MAX; n_cells];
         let mut done = vec![false; n_cells];
         let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
-        let filtered = NodeFiltered::from_fn(&self.graph, |node: u32| {
-            let cell = node as usize;
-            multipliers[cell].is_finite() && !blocked.contains(cell)
-        });
+        // The graph's nodes this troop may enter.
+        let enterable = |cell: usize| multipliers[cell].is_finite() && !blocked.contains(cell);
         for &goal in goals {
-            if goal < n_cells && multipliers[goal].is_finite() && !blocked.contains(goal) {
+            if goal < n_cells && enterable(goal) {
                 cost[goal] = 0.0;
-                heap.push(Reverse((0, goal as u32)));
+                heap.push(entry(0.0, goal));
             }
         }
-        while let Some(Reverse((_, cell))) = heap.pop() {
-            let cell = cell as usize;
+        while let Some(popped) = heap.pop() {
+            let cell = entry_cell(popped);
             if done[cell] {
                 continue;
             }
             done[cell] = true;
+            if !enterable(cell) {
+                // Never reached: only enterable cells are pushed.
+                continue;
+            }
             // The grid's edges come in pairs, so a cell's out-neighbours are
             // also the cells that can step into it; price the inbound step.
-            for edge in (&filtered).edges(cell as u32) {
-                let neighbour = edge.target() as usize;
-                if done[neighbour] {
-                    continue;
+            let cost_here = cost[cell];
+            self.for_each_neighbour(cell, |neighbour, length| {
+                if done[neighbour] || !enterable(neighbour) {
+                    return;
                 }
-                let candidate =
-                    cost[cell] + self.step_cost(multipliers, neighbour, cell, *edge.weight());
+                let candidate = cost_here + self.step_cost(multipliers, neighbour, cell, length);
                 if candidate < cost[neighbour] {
                     cost[neighbour] = candidate;
                     next[neighbour] = cell as u32;
-                    heap.push(Reverse((candidate.to_bits(), neighbour as u32)));
+                    heap.push(entry(candidate, neighbour));
                 }
-            }
+            });
         }
         Field { troop, cost, next }
     }
@@ -919,5 +976,177 @@ mod tests {
             .route_down(&home, p(5.0, 10.0), &CellSet::none())
             .unwrap();
         assert!(back.end().y < 0.5);
+    }
+
+    /// `cell_path` as it was: A* through petgraph's `NodeFiltered` view of
+    /// the graph, with fresh arrays and a heap of pairs.
+    fn cell_path_through_petgraph(
+        field: &Battlefield,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        blocked: &CellSet,
+    ) -> Option<Vec<CellIndex>> {
+        use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+        let source = field.grid.cell_at(from)?;
+        let goal = field.grid.cell_at(to)?;
+        let category = field.category(troop).index();
+        let multipliers = &field.multipliers[category];
+        if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
+            return None;
+        }
+        let filtered = NodeFiltered::from_fn(field.graph(), |node: u32| {
+            let cell = node as usize;
+            cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
+        });
+        let cheapest = field.cheapest[category];
+        let goal_centre = field.grid.centre(goal);
+        let estimate =
+            |cell: usize| (field.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+        let n = field.grid.len();
+        let (mut cost, mut previous, mut done) =
+            (vec![f32::INFINITY; n], vec![u32::MAX; n], vec![false; n]);
+        let mut heap = BinaryHeap::new();
+        cost[source] = 0.0;
+        heap.push(Reverse((estimate(source).to_bits(), source as u32)));
+        while let Some(Reverse((_, cell))) = heap.pop() {
+            let cell = cell as usize;
+            if done[cell] {
+                continue;
+            }
+            done[cell] = true;
+            if cell == goal {
+                break;
+            }
+            for edge in (&filtered).edges(cell as u32) {
+                let next = edge.target() as usize;
+                if done[next] {
+                    continue;
+                }
+                let candidate =
+                    cost[cell] + field.step_cost(multipliers, cell, next, *edge.weight());
+                if candidate < cost[next] {
+                    cost[next] = candidate;
+                    previous[next] = cell as u32;
+                    heap.push(Reverse((
+                        (candidate + estimate(next)).to_bits(),
+                        next as u32,
+                    )));
+                }
+            }
+        }
+        if !cost[goal].is_finite() {
+            return None;
+        }
+        let mut cells = vec![goal];
+        let mut at = goal;
+        while at != source {
+            at = previous[at] as usize;
+            cells.push(at);
+        }
+        cells.reverse();
+        Some(cells)
+    }
+
+    /// `distance_field` as it was, through petgraph's `NodeFiltered`.
+    fn distance_field_through_petgraph(
+        field: &Battlefield,
+        troop: TroopTypeId,
+        goals: &[CellIndex],
+        blocked: &CellSet,
+    ) -> Field {
+        use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+        let category = field.category(troop).index();
+        let multipliers = &field.multipliers[category];
+        let n_cells = field.grid.len();
+        let mut cost = vec![f32::INFINITY; n_cells];
+        let mut next = vec![u32::MAX; n_cells];
+        let mut done = vec![false; n_cells];
+        let mut heap = BinaryHeap::new();
+        let filtered = NodeFiltered::from_fn(field.graph(), |node: u32| {
+            let cell = node as usize;
+            multipliers[cell].is_finite() && !blocked.contains(cell)
+        });
+        for &goal in goals {
+            if goal < n_cells && multipliers[goal].is_finite() && !blocked.contains(goal) {
+                cost[goal] = 0.0;
+                heap.push(Reverse((0, goal as u32)));
+            }
+        }
+        while let Some(Reverse((_, cell))) = heap.pop() {
+            let cell = cell as usize;
+            if done[cell] {
+                continue;
+            }
+            done[cell] = true;
+            for edge in (&filtered).edges(cell as u32) {
+                let neighbour = edge.target() as usize;
+                if done[neighbour] {
+                    continue;
+                }
+                let candidate =
+                    cost[cell] + field.step_cost(multipliers, neighbour, cell, *edge.weight());
+                if candidate < cost[neighbour] {
+                    cost[neighbour] = candidate;
+                    next[neighbour] = cell as u32;
+                    heap.push(Reverse((candidate.to_bits(), neighbour as u32)));
+                }
+            }
+        }
+        Field { troop, cost, next }
+    }
+
+    fn guilford() -> Battlefield {
+        let (file, text) = crate::scenario::builtin("guilford").unwrap();
+        crate::scenario::load(
+            crate::yaml::Source::new(file, text),
+            crate::ruleset::Ruleset::builtin,
+        )
+        .unwrap()
+        .battlefield
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// Walking the grid's neighbours directly finds the same paths and
+        /// fields, cell for cell and bit for bit.
+        #[test]
+        fn searches_match_the_petgraph_versions(
+            troop_pick in 0usize..3,
+            from in (0.0f64..48.0, 0.0f64..48.0),
+            to in (0.0f64..48.0, 0.0f64..48.0),
+            units in proptest::collection::vec((0.0f64..48.0, 0.0f64..48.0, 0.0f64..360.0), 0..8),
+            edge_pick in 0usize..4,
+        ) {
+            thread_local! {
+                static FIELD: Battlefield = guilford();
+            }
+            FIELD.with(|field| {
+                let troop = field
+                    .ruleset
+                    .troop_type(["british-regulars", "cavalry", "artillery"][troop_pick])
+                    .unwrap();
+                let bases: Vec<_> = units
+                    .iter()
+                    .map(|&(x, y, facing)| super::super::Base::new(p(x, y), facing, 4.0, 1.0))
+                    .collect();
+                let blocked = field.occupied(&bases);
+                let (from, to) = (p(from.0, from.1), p(to.0, to.1));
+                for set in [&blocked, &CellSet::none()] {
+                    proptest::prop_assert_eq!(
+                        field.cell_path(troop, from, to, set),
+                        cell_path_through_petgraph(field, troop, from, to, set)
+                    );
+                }
+                let goals = field.edge_cells(Edge::ALL[edge_pick]);
+                let ours = field.distance_field(troop, &goals, &blocked);
+                let theirs = distance_field_through_petgraph(field, troop, &goals, &blocked);
+                proptest::prop_assert_eq!(&ours.next, &theirs.next);
+                let bits = |f: &Field| f.cost.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+                proptest::prop_assert_eq!(bits(&ours), bits(&theirs));
+                Ok(())
+            })?;
+        }
     }
 }
