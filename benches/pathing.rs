@@ -226,7 +226,7 @@ fn main() {
         build.as_secs_f64() * 1e3
     );
     println!(
-        "  route  (A* over the cell grid):      {:>9.3} ms  (cell-path cost {floor_cost:.2}, legs cost {:.2})",
+        "  route  (A* on petgraph Csr):        {:>9.3} ms  (cell-path cost {floor_cost:.2}, legs cost {:.2})",
         route_time.as_secs_f64() * 1e3,
         route.cost()
     );
@@ -239,7 +239,7 @@ fn main() {
         route_floor.as_secs_f64() * 1e3
     );
     println!(
-        "  field  (multi-source Dijkstra):    {:>9.3} ms",
+        "  field  (multi-source, petgraph):    {:>9.3} ms",
         field_time.as_secs_f64() * 1e3
     );
     println!(
