@@ -43,8 +43,6 @@ pub struct Battlefield {
     cheapest: [f32; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
-    /// The graph's edge lengths: to a side neighbour, to a corner one.
-    step_lengths: [f32; 2],
     /// The tallest `grid.sight_top` among each cell and its eight
     /// neighbours: line of sight skips, unmeasured, sample points that
     /// land near cells no taller than both eyes.
@@ -82,7 +80,6 @@ impl Battlefield {
         }
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
-        let step_lengths = [straight_step(&grid), diagonal_step(&grid)];
         Battlefield {
             ruleset,
             features,
@@ -91,7 +88,6 @@ impl Battlefield {
             multipliers,
             cheapest,
             road,
-            step_lengths,
             sight_near,
         }
     }

@@ -1,10 +1,9 @@
 //! Routes and distance fields over the battlefield's petgraph graph.
 //!
 //! The graph ([`super::CellGraph`], a `Csr` with one node per cell) is built
-//! once per table. Searches walk the same edges straight from the grid (a
-//! cell's eight neighbours, with the graph's edge lengths) rather than
-//! through petgraph, skipping the cells a troop type cannot enter and the
-//! cells other units stand on, and price each step: step length × the mean
+//! once per table. Searches walk its edges (a cell's eight neighbours, with
+//! their lengths), skipping the cells a troop type cannot enter and the
+//! cells other units stand on as they go, and price each step: step length × the mean
 //! of the two cells' terrain multipliers, doubled going uphill (seed 000:
 //! hills half movement uphill). Costs are in inches of open-ground movement, so a route costing
 //! 9 is one and a half 6" moves.
@@ -15,6 +14,7 @@
 use super::geometry::Point;
 use super::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
+use petgraph::visit::EdgeRef;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -347,27 +347,15 @@ fn entry_cell(entry: Entry) -> usize {
 }
 
 impl Battlefield {
-    /// Each neighbour of `cell` in the pathing graph, in the graph's edge
-    /// order, with the edge's length: the eight cells around it, less
-    /// those off the table (the graph is built exactly so).
+    /// Each neighbour of `cell` in the petgraph graph, in the graph's edge
+    /// order, with the edge's length. The searches walk the `Csr`'s edges
+    /// directly and test the cells a troop may enter as they go, rather
+    /// than through a `NodeFiltered` view (the same edges, in the same
+    /// order, without a filter call per edge).
     #[inline]
     fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize, f32)) {
-        let (w, h) = (self.grid.width, self.grid.height);
-        let (x, y) = (cell % w, cell / w);
-        let [straight, diagonal] = self.step_lengths;
-        for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-            let diagonal_row = ny != y;
-            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                if nx == x && !diagonal_row {
-                    continue;
-                }
-                let length = if diagonal_row && nx != x {
-                    diagonal
-                } else {
-                    straight
-                };
-                visit(ny * w + nx, length);
-            }
+        for edge in self.graph().edges(cell as u32) {
+            visit(edge.target() as usize, *edge.weight());
         }
     }
 
