@@ -508,6 +508,12 @@ impl GameState {
     /// The movement cost of a path, checking ground, the table edge, other
     /// units and (outside charges) contact with the enemy.
     fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
+        if path.quick {
+            // Only yes or no is wanted, so the cheap checks of where the
+            // unit ends go first: most refused tries end on someone, off
+            // the table or against the enemy, and need no walk.
+            self.check_path_end(path)?;
+        }
         let unit = &self.units[path.unit.0];
         let field = &self.battlefield;
         let name = || unit.name.clone();
@@ -613,13 +619,42 @@ impl GameState {
                 }
             }
         }
-        let end = Base::new(
-            *path.points.last().unwrap_or(&unit.base.centre),
-            path.end_facing,
-            unit.base.frontage,
-            unit.base.depth,
-        );
-        if !field.base_on_table(&end) {
+        if !path.quick {
+            self.check_path_end(path)?;
+        }
+        Ok(cost)
+    }
+
+    /// The checks of where a path ends: on the table, clear of the enemy
+    /// (outside charges), and, for a quick check, on nobody (the walk
+    /// checks that as it goes, and a full check keeps its order).
+    fn check_path_end(&self, path: &Path<'_>) -> Result<(), Refusal> {
+        let unit = &self.units[path.unit.0];
+        let name = || unit.name.clone();
+        let at = *path.points.last().unwrap_or(&unit.base.centre);
+        let end = Base::new(at, path.end_facing, unit.base.frontage, unit.base.depth);
+        if path.quick {
+            // The walk's last checks, at the travel facing and the end one,
+            // at its last sampled point: the lerp to the end at fraction
+            // n/n, which is exactly 1 (and the lerp may round off the end).
+            let last = match path.points {
+                [.., a, b] => a.lerp(*b, 1.0),
+                _ => at,
+            };
+            let travelled = Base::new(
+                last,
+                path.travel_facing,
+                unit.base.frontage,
+                unit.base.depth,
+            );
+            let end = Base::new(last, path.end_facing, unit.base.frontage, unit.base.depth);
+            for base in [&travelled, &end] {
+                if let Some(other) = self.overlapping(base, path.unit, path.charge_target) {
+                    return Err(self.interpenetration(unit, other));
+                }
+            }
+        }
+        if !self.battlefield.base_on_table(&end) {
             return Err(Refusal::OffTable { name: name() });
         }
         for enemy in self
@@ -640,7 +675,7 @@ impl GameState {
                 });
             }
         }
-        Ok(cost)
+        Ok(())
     }
 
     fn interpenetration(&self, unit: &Unit, other: UnitId) -> Refusal {

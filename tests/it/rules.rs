@@ -323,3 +323,64 @@ fn legal_actions_are_all_accepted() {
         state.apply(&action, &mut dice).unwrap();
     }
 }
+
+/// The quick yes-or-no (`allows`, which checks where a move ends before
+/// walking it) agrees with the full check (`check`) on thousands of random
+/// moves, road moves and charges from the states of a self-played Guilford
+/// game: crowded lines, the fence, the woods and the road.
+#[test]
+fn quick_answers_agree_with_full_checks() {
+    let scenario = load("guilford");
+    let (mut state, _, mut dice) = start(&scenario, Some(6), 21);
+    let tables = Arc::new(Tables::embedded());
+    let mut opponents = foe::opponent::opponents_for(&tables, &scenario, &state);
+    let mut chooser = ChaCha8Rng::seed_from_u64(21);
+    let (mut compared, mut accepted) = (0, 0);
+    for _ in 0..12 {
+        if state.is_over() {
+            break;
+        }
+        let active: Vec<foe::rules::UnitId> = state.active_units(state.active).collect();
+        let enemies: Vec<foe::rules::UnitId> = state
+            .active_units(GameState::enemy_of(state.active))
+            .collect();
+        for &unit in &active {
+            let from = state.unit(unit).base.centre;
+            for _ in 0..40 {
+                let to = Point::new(
+                    from.x + chooser.random_range(-9.0..9.0),
+                    from.y + chooser.random_range(-9.0..9.0),
+                );
+                let facing = chooser.random_range(0.0..360.0);
+                let middle = from.lerp(to, 0.5);
+                let target = enemies[chooser.random_range(0..enemies.len())];
+                for action in [
+                    Action::Move { unit, to, facing },
+                    Action::MoveRoad {
+                        unit,
+                        path: vec![middle, to],
+                        facing,
+                    },
+                    Action::Charge { unit, target },
+                ] {
+                    let full = state.check(&action).is_ok();
+                    assert_eq!(state.allows(&action), full, "{action:?}");
+                    compared += 1;
+                    accepted += usize::from(full);
+                }
+            }
+        }
+        // On to the other side's movement, the opponent playing this one.
+        let index = opponents
+            .iter()
+            .position(|o| o.side() == state.active)
+            .unwrap();
+        let report = opponents[index].play_turn(&mut state, &mut dice);
+        for (other, opponent) in opponents.iter_mut().enumerate() {
+            if other != index {
+                opponent.observe(&state, &report.events);
+            }
+        }
+    }
+    assert!(compared > 2_000 && accepted > 50, "{compared} {accepted}");
+}
