@@ -215,9 +215,14 @@ impl Grid {
 
     /// Whether a target in this cell is in cover for shooting (seed 000).
     pub fn cover(&self, ruleset: &Ruleset, index: CellIndex) -> bool {
-        self.kinds_at(ruleset, index)
-            .into_iter()
-            .any(|k| ruleset.kind(k).cover)
+        // `kinds_at` without building its list, as `column`: asked for the
+        // cells under every target shot at.
+        let mask = self.kinds[index];
+        if mask == 0 {
+            return ruleset.kind(ruleset.open).cover;
+        }
+        (0..ruleset.terrain.len().min(MAX_KINDS))
+            .any(|k| mask & (1u64 << k) != 0 && ruleset.kind(TerrainId(k)).cover)
     }
 
     /// The cells whose centres lie inside `shape`.

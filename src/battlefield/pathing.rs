@@ -1165,6 +1165,24 @@ mod tests {
         .battlefield
     }
 
+    /// `cover` and `column` read a cell's kinds without listing them, and
+    /// answer as the list would, on every cell of the Guilford table.
+    #[test]
+    fn cover_and_column_answer_as_the_kinds_listed() {
+        let field = guilford();
+        let (grid, ruleset) = (&field.grid, &field.ruleset);
+        let mut covered = 0;
+        for cell in 0..grid.len() {
+            let kinds = grid.kinds_at(ruleset, cell);
+            let cover = kinds.iter().any(|k| ruleset.kind(*k).cover);
+            assert_eq!(grid.cover(ruleset, cell), cover, "cell {cell}");
+            let column = kinds.iter().map(|k| ruleset.kind(*k).column).max();
+            assert_eq!(Some(grid.column(ruleset, cell)), column, "cell {cell}");
+            covered += usize::from(cover);
+        }
+        assert!(covered > 0 && covered < grid.len());
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
 

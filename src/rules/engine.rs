@@ -1102,11 +1102,10 @@ impl GameState {
     /// Whether any cell under `base` (or its centre's) has one of `kinds`.
     fn in_any(&self, base: &Base, kinds: &[crate::ruleset::TerrainId]) -> bool {
         let field = &self.battlefield;
-        field
-            .cells_under(base)
-            .into_iter()
-            .chain(field.grid.cell_at(base.centre))
-            .any(|cell| kinds.iter().any(|kind| field.grid.has(cell, *kind)))
+        let holds = |cell| kinds.iter().any(|kind| field.grid.has(cell, *kind));
+        let mut found = field.grid.cell_at(base.centre).is_some_and(holds);
+        field.for_each_cell_under(base, |cell| found = found || holds(cell));
+        found
     }
 
     fn rally(

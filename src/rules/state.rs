@@ -537,10 +537,9 @@ impl GameState {
     /// Whether a cover-giving terrain kind lies under any part of `base`.
     pub fn in_cover(&self, base: &Base) -> bool {
         let field = &self.battlefield;
-        field
-            .cells_under(base)
-            .into_iter()
-            .chain(field.grid.cell_at(base.centre))
-            .any(|cell| field.grid.cover(&field.ruleset, cell))
+        let covers = |cell| field.grid.cover(&field.ruleset, cell);
+        let mut cover = field.grid.cell_at(base.centre).is_some_and(covers);
+        field.for_each_cell_under(base, |cell| cover = cover || covers(cell));
+        cover
     }
 }
