@@ -78,9 +78,23 @@ impl Clone for SightMemo {
     }
 }
 
-/// One remembered answer about a pair of units, kept with the two bases it
+/// Where a base stands, exactly: its centre, facing and size as bits (the
+/// rest of a base follows from these). Equal places are equal bases.
+type Place = [u64; 5];
+
+fn place(base: &Base) -> Place {
+    [
+        base.centre.x.to_bits(),
+        base.centre.y.to_bits(),
+        base.facing.to_bits(),
+        base.frontage.to_bits(),
+        base.depth.to_bits(),
+    ]
+}
+
+/// One remembered answer about a pair of units, kept with the two places it
 /// was worked out for: it counts only while both still stand exactly there.
-type Slot<T> = Option<(Base, Base, T)>;
+type Slot<T> = Option<(Place, Place, T)>;
 
 /// Answers about pairs of units by unit id, `n_units` squared slots.
 #[derive(Debug)]
@@ -113,15 +127,16 @@ impl<T: Copy> Pairs<T> {
             self.slots.clear();
             self.slots.resize_with(n_units * n_units, || None);
         }
+        let (place_a, place_b) = (place(base_a), place(base_b));
         let slot = &mut self.slots[a.0 * n_units + b.0];
         if let Some((was_a, was_b, answer)) = slot
-            && was_a == base_a
-            && was_b == base_b
+            && *was_a == place_a
+            && *was_b == place_b
         {
             return *answer;
         }
         let answer = work();
-        *slot = Some((*base_a, *base_b, answer));
+        *slot = Some((place_a, place_b, answer));
         answer
     }
 }
