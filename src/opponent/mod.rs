@@ -35,6 +35,7 @@ use crate::scenario::{Posture, Scenario};
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
 use memo::{SightMemo, UnitMemo};
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 pub use probe::{Probe, Stage};
@@ -152,7 +153,8 @@ pub struct Opponent {
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
     sight: SightMemo,
-    memo: UnitMemo,
+    /// Shared by the opponents of one game ([`Opponent::sharing_memo`]).
+    memo: Rc<UnitMemo>,
     probe: Probing,
 }
 
@@ -318,7 +320,7 @@ impl Opponent {
             pending_fire: Vec::new(),
             fields: FieldCache::default(),
             sight: SightMemo::default(),
-            memo: UnitMemo::default(),
+            memo: Rc::default(),
             probe: None,
         };
         opponent.sync(state);
@@ -361,6 +363,15 @@ impl Opponent {
     /// Share distance fields with other opponents on the same table.
     pub fn with_fields(mut self, cache: &FieldCache) -> Opponent {
         self.fields = cache.clone();
+        self
+    }
+
+    /// Share what `other` has worked out about the units of this game
+    /// (distances, arcs, ground: answers that do not depend on who asks),
+    /// so that each side need not work out again what the other already
+    /// has. Only for opponents of the same game.
+    pub fn sharing_memo(mut self, other: &Opponent) -> Opponent {
+        self.memo = other.memo.clone();
         self
     }
 
@@ -711,13 +722,17 @@ pub fn opponents_sharing(
     state: &GameState,
     cache: &FieldCache,
 ) -> Vec<Opponent> {
-    (0..state.sides.len())
-        .map(|side| {
-            Opponent::new(tables.clone(), state, side)
-                .with_scenario(scenario, state)
-                .with_fields(cache)
-        })
-        .collect()
+    let mut opponents: Vec<Opponent> = Vec::with_capacity(state.sides.len());
+    for side in 0..state.sides.len() {
+        let mut opponent = Opponent::new(tables.clone(), state, side)
+            .with_scenario(scenario, state)
+            .with_fields(cache);
+        if let Some(first) = opponents.first() {
+            opponent = opponent.sharing_memo(first);
+        }
+        opponents.push(opponent);
+    }
+    opponents
 }
 
 /// Play a whole game with opponents commanding the given sides (both =

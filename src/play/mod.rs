@@ -216,15 +216,20 @@ impl Match {
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        let opponents = (0..state.sides.len())
-            .map(|side| {
-                (!player_sides.contains(&side)).then(|| {
-                    Opponent::new(tables.clone(), &state, side)
-                        .with_scenario(&scenario, &state)
-                        .with_fields(fields)
-                })
-            })
-            .collect();
+        // Opponents on both sides (watch mode) share what they work out.
+        let mut opponents: Vec<Option<Opponent>> = Vec::with_capacity(state.sides.len());
+        for side in 0..state.sides.len() {
+            let opponent = (!player_sides.contains(&side)).then(|| {
+                let opponent = Opponent::new(tables.clone(), &state, side)
+                    .with_scenario(&scenario, &state)
+                    .with_fields(fields);
+                match opponents.iter().flatten().next() {
+                    Some(first) => opponent.sharing_memo(first),
+                    None => opponent,
+                }
+            });
+            opponents.push(opponent);
+        }
         let starting_rallies = state
             .generals
             .iter()
