@@ -472,6 +472,17 @@ pub(crate) mod tests {
     }
 
     /// A table built from `(kind, shape)` pairs.
+    /// The Guilford Courthouse table, as the scenario builds it.
+    pub(crate) fn guilford() -> Battlefield {
+        let (file, text) = crate::scenario::builtin("guilford").unwrap();
+        crate::scenario::load(
+            crate::yaml::Source::new(file, text),
+            crate::ruleset::Ruleset::builtin,
+        )
+        .unwrap()
+        .battlefield
+    }
+
     pub(crate) fn table(width: f64, height: f64, features: &[(&str, Shape, f64)]) -> Battlefield {
         let rules = rules();
         let features = features

@@ -689,27 +689,7 @@ impl Battlefield {
         start_cell: CellIndex,
         blocked: &CellSet,
     ) -> Option<f64> {
-        let multipliers = &self.multipliers[category];
-        let length = a.distance(b);
-        let n_steps = ((length / (self.grid.cell * 0.25)).ceil() as usize).max(1);
-        let mut weighted = 0.0f64;
-        let mut previous_cell = self.grid.cell_at(a)?;
-        let mut climbing = false;
-        let uphill = 1.0 / self.ruleset.uphill_speed;
-        for step in 1..=n_steps {
-            let point = a.lerp(b, step as f64 / n_steps as f64);
-            let cell = self.grid.cell_at(point)?;
-            if cell != start_cell && (!multipliers[cell].is_finite() || blocked.contains(cell)) {
-                return None;
-            }
-            if cell != previous_cell {
-                climbing = self.grid.ground[cell] > self.grid.ground[previous_cell] + 1e-4;
-            }
-            let mean = 0.5 * (multipliers[previous_cell] + multipliers[cell]) as f64;
-            weighted += if climbing { mean * uphill } else { mean };
-            previous_cell = cell;
-        }
-        Some(weighted * (length / n_steps as f64))
+        self.walk_segment(category, a, b, start_cell, blocked, false)
     }
 
     /// The cost of moving straight from `a` to `b`, or `None` if the line
@@ -722,6 +702,23 @@ impl Battlefield {
         start_cell: CellIndex,
         blocked: &CellSet,
     ) -> Option<f64> {
+        self.walk_segment(category, a, b, start_cell, blocked, true)
+    }
+
+    /// Walk the straight line from `a` to `b` in quarter-cell steps:
+    /// `None` where it meets ground the category cannot enter or a blocked
+    /// cell, else its cost, each step's length `measured` or (for the
+    /// estimate) the line's length over the number of steps.
+    #[inline(always)]
+    fn walk_segment(
+        &self,
+        category: usize,
+        a: Point,
+        b: Point,
+        start_cell: CellIndex,
+        blocked: &CellSet,
+        measured: bool,
+    ) -> Option<f64> {
         let multipliers = &self.multipliers[category];
         let length = a.distance(b);
         let n_steps = ((length / (self.grid.cell * 0.25)).ceil() as usize).max(1);
@@ -729,6 +726,7 @@ impl Battlefield {
         let mut previous_cell = self.grid.cell_at(a)?;
         let mut previous_point = a;
         let mut climbing = false;
+        let uphill = 1.0 / self.ruleset.uphill_speed;
         for step in 1..=n_steps {
             let point = a.lerp(b, step as f64 / n_steps as f64);
             let cell = self.grid.cell_at(point)?;
@@ -740,22 +738,26 @@ impl Battlefield {
                 climbing = self.grid.ground[cell] > self.grid.ground[previous_cell] + 1e-4;
             }
             let mean = 0.5 * (multipliers[previous_cell] + multipliers[cell]) as f64;
-            let slope = if climbing {
-                1.0 / self.ruleset.uphill_speed
+            let slope = if climbing { uphill } else { 1.0 };
+            if measured {
+                cost += previous_point.distance(point) * mean * slope;
+                previous_point = point;
             } else {
-                1.0
-            };
-            cost += previous_point.distance(point) * mean * slope;
+                cost += mean * slope;
+            }
             previous_cell = cell;
-            previous_point = point;
         }
-        Some(cost)
+        Some(if measured {
+            cost
+        } else {
+            cost * (length / n_steps as f64)
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{p, table};
+    use super::super::tests::{guilford, p, table};
     use super::super::{Edge, Shape};
     use super::*;
 
@@ -1153,16 +1155,6 @@ mod tests {
             }
         }
         Field { troop, cost, next }
-    }
-
-    fn guilford() -> Battlefield {
-        let (file, text) = crate::scenario::builtin("guilford").unwrap();
-        crate::scenario::load(
-            crate::yaml::Source::new(file, text),
-            crate::ruleset::Ruleset::builtin,
-        )
-        .unwrap()
-        .battlefield
     }
 
     /// `cover` and `column` read a cell's kinds without listing them, and

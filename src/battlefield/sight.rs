@@ -127,7 +127,7 @@ impl Battlefield {
 #[cfg(test)]
 mod tests {
     use super::super::Shape;
-    use super::super::tests::{p, table};
+    use super::super::tests::{guilford, p, table};
 
     #[test]
     fn open_ground_hides_nothing() {
@@ -207,16 +207,6 @@ mod tests {
             "sight is mutual"
         );
         assert!(!field.line_of_sight(p(11.5, 12.0), p(30.0, 12.0)));
-    }
-
-    fn guilford() -> super::super::Battlefield {
-        let (file, text) = crate::scenario::builtin("guilford").unwrap();
-        crate::scenario::load(
-            crate::yaml::Source::new(file, text),
-            crate::ruleset::Ruleset::builtin,
-        )
-        .unwrap()
-        .battlefield
     }
 
     /// Ends on the table, off it, on its edges and on cell boundaries.
