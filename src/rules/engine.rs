@@ -778,7 +778,7 @@ impl GameState {
                 most: self.rules.charge_max_pivot,
             });
         }
-        if quick && self.surely_out_of_charge_reach(unit, target) {
+        if quick && self.surely_out_of_charge_reach(unit, target, facing) {
             // Only a yes or no is wanted, and no path to contact could be
             // paid for: no need to find the contact point.
             return Err(Refusal::TooFar {
@@ -815,20 +815,34 @@ impl GameState {
         })
     }
 
-    /// Whether no charge by `unit` could reach `target` within its move
-    /// allowance, judged without the contact point: the charger ends within
-    /// [`CONTACT`] of the target, so its centre travels at least the gap
-    /// between centres less both bases' reach, and no inch costs less than
-    /// the table's cheapest (uphill only adds). The margin keeps rounding
-    /// on the safe side: a charge it refuses, the full check refuses too.
-    fn surely_out_of_charge_reach(&self, unit: &Unit, target: &Unit) -> bool {
+    /// Whether no charge by `unit` along `facing` could reach `target`
+    /// within its move allowance, judged without the contact point. The
+    /// charger ends within [`CONTACT`] of the target, and a base moved `s`
+    /// inches comes at most `s` inches nearer, so it travels at least its
+    /// distance from the target (turned to charge) less [`CONTACT`]; first
+    /// a cheaper bound from the centres less both bases' reach. No inch
+    /// costs less than the table's cheapest (uphill only adds). The margin
+    /// keeps rounding on the safe side: a charge it refuses, the full check
+    /// refuses too.
+    fn surely_out_of_charge_reach(&self, unit: &Unit, target: &Unit, facing: f64) -> bool {
         let field = &self.battlefield;
         let allowance = field.ruleset.move_inches[unit.category.index()];
-        let travel = unit.base.centre.distance(target.base.centre)
+        let cheapest = field.cheapest_multiplier(unit.category);
+        let out_of_reach = |travel: f64| travel * cheapest > allowance + 0.01;
+        let rough = unit.base.centre.distance(target.base.centre)
             - unit.base.reach()
             - target.base.reach()
             - CONTACT;
-        travel * field.cheapest_multiplier(unit.category) > allowance + 0.01
+        if out_of_reach(rough) {
+            return true;
+        }
+        let turned = Base::new(
+            unit.base.centre,
+            facing,
+            unit.base.frontage,
+            unit.base.depth,
+        );
+        out_of_reach(turned.distance_to(&target.base) - CONTACT)
     }
 
     fn general_troop(&self) -> Option<TroopTypeId> {
