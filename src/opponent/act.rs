@@ -845,12 +845,12 @@ impl Opponent {
     /// Cells under every other unit on the table (seed 000: no
     /// interpenetration), leaving out `except` (a target to reach).
     fn blocked(&self, state: &GameState, id: UnitId, except: Option<UnitId>) -> CellSet {
-        let bases = state
+        let others = state
             .units
             .iter()
             .enumerate()
             .filter(|(index, u)| *index != id.0 && Some(UnitId(*index)) != except && u.is_active())
-            .map(|(_, u)| &u.base);
-        state.battlefield.occupied(bases)
+            .map(|(index, _)| UnitId(index));
+        self.memo.occupied(state, others)
     }
 }

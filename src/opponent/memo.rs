@@ -141,15 +141,20 @@ impl<T: Copy> Pairs<T> {
     }
 }
 
-/// Distances, frontal arcs and ground of units, remembered by their exact
-/// bases. The same answers as [`Base::distance_to`], [`Base::within`],
-/// [`Base::in_frontal_arc`] and [`super::read::ground_column`].
+/// Distances, frontal arcs, ground and the cells under units, remembered
+/// by their exact bases. The same answers as [`Base::distance_to`],
+/// [`Base::within`], [`Base::in_frontal_arc`], [`super::read::ground_column`]
+/// and [`Battlefield::occupied`].
 #[derive(Debug, Default)]
 pub(super) struct UnitMemo {
     distances: RefCell<Pairs<f64>>,
     arcs: RefCell<Pairs<bool>>,
     grounds: RefCell<Vec<Option<(Base, Column)>>>,
+    footprints: RefCell<Vec<Option<Footprint>>>,
 }
+
+/// The cells under a unit's base, kept with where it stood.
+type Footprint = (Place, Vec<usize>);
 
 impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
@@ -196,6 +201,39 @@ impl UnitMemo {
                 column
             }
         }
+    }
+}
+
+impl UnitMemo {
+    /// Exactly `state.battlefield.occupied(..)` of the bases of `units`:
+    /// the cells under them, each unit's cells rasterised once while it
+    /// stands still.
+    pub(super) fn occupied(
+        &self,
+        state: &GameState,
+        units: impl IntoIterator<Item = UnitId>,
+    ) -> crate::battlefield::CellSet {
+        let field = &state.battlefield;
+        let mut set = crate::battlefield::CellSet::new(field.grid.len());
+        let mut footprints = self.footprints.borrow_mut();
+        if footprints.len() < state.units.len() {
+            footprints.resize(state.units.len(), None);
+        }
+        for id in units {
+            let base = &state.unit(id).base;
+            let here = place(base);
+            let cells = match &mut footprints[id.0] {
+                Some((was, cells)) if *was == here => cells,
+                slot => {
+                    let cells = field.cells_under(base);
+                    &slot.insert((here, cells)).1
+                }
+            };
+            for &cell in cells.iter() {
+                set.insert(cell);
+            }
+        }
+        set
     }
 }
 

@@ -226,6 +226,14 @@ fn the_memos_answer_as_the_battlefield_does_as_units_move() {
             };
             state.units[moved].base = Base::new(centre, facing, base.frontage, base.depth);
         }
+        let leave_out = rng.random_range(0..n);
+        let others = (0..n).filter(|i| *i != leave_out);
+        assert_eq!(
+            opponent.memo.occupied(&state, others.clone().map(UnitId)),
+            state
+                .battlefield
+                .occupied(others.map(|i| &state.units[i].base))
+        );
         for a in 0..n {
             let (ua, base_a) = (UnitId(a), state.units[a].base);
             assert_eq!(
