@@ -51,6 +51,7 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = DiceMode::Roll)]
     pub dice: DiceMode,
 
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
 }
