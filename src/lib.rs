@@ -5,6 +5,8 @@
 //! Warrior procedures, then the edges (command line, REPLs, rendering).
 //! See ARCHITECTURE.md for the code map and the invariants.
 
+#![warn(missing_docs)]
+
 pub mod battlefield;
 pub mod dice;
 pub mod error;
