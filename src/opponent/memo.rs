@@ -1,12 +1,14 @@
 //! What the opponent has already worked out in this game, kept so that it
 //! is not worked out again: line of sight by the exact centres of observer
-//! and target, and the distance, frontal arc and ground of units by their
-//! exact bases. Most units stand still most bounds, and each bound asks the
-//! same questions many times (the reading, the targeting rule, the shot).
+//! and target, and the distance, frontal arc, ground and cells under units by
+//! their exact bases. Most units stand still most bounds, and each bound asks
+//! the same questions many times (the reading, the targeting rule, the shot).
 //!
 //! Pure caches: every answer is exactly the one the battlefield's own
-//! function gives (tests below compare them), so no game changes by their
-//! use. A clone starts empty: they only ever save work.
+//! function gives (tests compare them), so no game changes by their use.
+//! The unit memo is shared (`Rc`) by the opponents of a game and by their
+//! clones: its answers depend only on where the bases stand, not on who
+//! asks. A clone of the sight memo starts empty.
 
 use crate::battlefield::{Base, Battlefield};
 use crate::rules::{GameState, UnitId};
@@ -234,12 +236,6 @@ impl UnitMemo {
             }
         }
         set
-    }
-}
-
-impl Clone for UnitMemo {
-    fn clone(&self) -> UnitMemo {
-        UnitMemo::default()
     }
 }
 
