@@ -297,18 +297,7 @@ impl Opponent {
                             "charges {} at full speed without firing",
                             state.unit(*target).name
                         ));
-                        let (actions, refused, events) = (
-                            &mut decision.actions,
-                            &mut decision.refused,
-                            &mut decision.events,
-                        );
-                        self.send_checked(
-                            state,
-                            roller,
-                            checked,
-                            report,
-                            Some((actions, refused, events)),
-                        );
+                        self.send_checked(state, roller, checked, report, Some(decision.record()));
                         charged = true;
                         break;
                     }
@@ -388,19 +377,8 @@ impl Opponent {
                         target: enemy,
                     };
                     decision.target = Some((enemy, "the enemy its friend is fighting".into()));
-                    let (actions, refused, events) = (
-                        &mut decision.actions,
-                        &mut decision.refused,
-                        &mut decision.events,
-                    );
-                    joined = !hold
-                        && self.send(
-                            state,
-                            roller,
-                            action,
-                            report,
-                            Some((actions, refused, events)),
-                        );
+                    joined =
+                        !hold && self.send(state, roller, action, report, Some(decision.record()));
                     if joined {
                         plan.push("joins the friendly unit's melee".into());
                     }
@@ -486,18 +464,7 @@ impl Opponent {
             let facing = bearing((state.unit(enemy).base.centre - unit.base.centre).bearing());
             if turn_between(unit.base.facing, facing) > 1.0 {
                 let action = Action::Pivot { unit: id, facing };
-                let (actions, refused, events) = (
-                    &mut decision.actions,
-                    &mut decision.refused,
-                    &mut decision.events,
-                );
-                if self.send(
-                    state,
-                    roller,
-                    action,
-                    report,
-                    Some((actions, refused, events)),
-                ) {
+                if self.send(state, roller, action, report, Some(decision.record())) {
                     plan.push(format!(
                         "turns to face {}, so cannot fire this turn",
                         state.unit(enemy).name
@@ -517,18 +484,7 @@ impl Opponent {
             }
             match action {
                 Some(checked) => {
-                    let (actions, refused, events) = (
-                        &mut decision.actions,
-                        &mut decision.refused,
-                        &mut decision.events,
-                    );
-                    self.send_checked(
-                        state,
-                        roller,
-                        checked,
-                        report,
-                        Some((actions, refused, events)),
-                    );
+                    self.send_checked(state, roller, checked, report, Some(decision.record()));
                     let cost = decision
                         .events
                         .iter()
@@ -590,18 +546,7 @@ impl Opponent {
                     ),
                 ));
             }
-            let (actions, refused, events) = (
-                &mut decision.actions,
-                &mut decision.refused,
-                &mut decision.events,
-            );
-            self.send_checked(
-                state,
-                roller,
-                checked,
-                report,
-                Some((actions, refused, events)),
-            );
+            self.send_checked(state, roller, checked, report, Some(decision.record()));
             return;
         }
     }

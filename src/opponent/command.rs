@@ -272,18 +272,7 @@ impl Opponent {
                     if let Some(checked) =
                         super::act::lawful(&self.probe, state, &action, &mut first_refusal)
                     {
-                        let (actions, refused, events) = (
-                            &mut decision.actions,
-                            &mut decision.refused,
-                            &mut decision.events,
-                        );
-                        self.send_checked(
-                            state,
-                            roller,
-                            checked,
-                            report,
-                            Some((actions, refused, events)),
-                        );
+                        self.send_checked(state, roller, checked, report, Some(decision.record()));
                         entered = true;
                         break;
                     }

@@ -205,6 +205,13 @@ pub struct Decision {
     pub withdrew: bool,
 }
 
+impl Decision {
+    /// Where the actions sent for it, their refusals and events are kept.
+    fn record(&mut self) -> Record<'_> {
+        (&mut self.actions, &mut self.refused, &mut self.events)
+    }
+}
+
 /// A general's decision this bound.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GeneralDecision {
