@@ -1,4 +1,10 @@
-//! Self-play speed: whole games per second on one core.
+//! Self-play speed: whole games per second on one core (for profiling
+//! under callgrind: `selfplay NAME GAMES [verbose]`).
+
+// The same allocator as the `foe` binary, so a profile is the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use foe::dice::Seeded;
 use foe::opponent::{FieldCache, opponents_sharing, self_play};
 use foe::rules::{GameSetup, GameState, RulesTable};
