@@ -77,8 +77,9 @@ pub trait Roller {
 
     /// Roll one die, saying what it is for (`prov's reaction test`). Only a
     /// roller that asks a player for real dice needs the reason; the others
-    /// just roll.
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    /// just roll. The reason comes unformatted (`format_args!`), so rolling
+    /// allocates nothing unless a player is asked.
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         let _ = why;
         self.roll(die)
     }
@@ -89,7 +90,7 @@ impl<R: Roller + ?Sized> Roller for &mut R {
         (**self).roll(die)
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         (**self).roll_for(die, why)
     }
 }
@@ -99,7 +100,7 @@ impl<R: Roller + ?Sized> Roller for Box<R> {
         (**self).roll(die)
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         (**self).roll_for(die, why)
     }
 }

@@ -199,10 +199,11 @@ struct Asked<'c, 'a> {
 
 impl Roller for Asked<'_, '_> {
     fn roll(&mut self, die: Die) -> u8 {
-        self.roll_for(die, "")
+        self.roll_for(die, format_args!(""))
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        let why = why.to_string();
         let prompt = if why.is_empty() {
             format!("  roll a {die}: ")
         } else {

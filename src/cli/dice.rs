@@ -109,14 +109,14 @@ impl AskRoller {
 
 impl Roller for AskRoller {
     fn roll(&mut self, die: Die) -> u8 {
-        self.roll_for(die, "foe needs a roll")
+        self.roll_for(die, format_args!("foe needs a roll"))
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         if !self.ended {
             let stdin = std::io::stdin();
             let stderr = std::io::stderr();
-            match ask(die, why, &mut stdin.lock(), &mut stderr.lock()) {
+            match ask(die, &why.to_string(), &mut stdin.lock(), &mut stderr.lock()) {
                 Ok(value) => return value,
                 Err(_) => {
                     self.ended = true;

@@ -537,7 +537,8 @@ impl Game {
             (false, _) => (None, None),
             (true, Some(character)) => (Some(character), None),
             (true, None) => {
-                let roll = roller.roll_for(Die::D100, &format!("the character of {}", setup.name));
+                let roll =
+                    roller.roll_for(Die::D100, format_args!("the character of {}", setup.name));
                 (Some(tables.characters.roll(roll)), Some(roll))
             }
         };
@@ -600,9 +601,9 @@ impl Game {
                     .ok_or_else(|| Error::Invalid(format!("no names for nation `{nation}`")))?;
                 // Names are flavour: a d100 reduced to the list's length, as
                 // `general::roll_general` does.
-                let rank_roll = roller.roll_for(Die::D100, "the general's rank");
+                let rank_roll = roller.roll_for(Die::D100, format_args!("the general's rank"));
                 let rank = &names.ranks[usize::from(rank_roll - 1) % names.ranks.len()];
-                let name_roll = roller.roll_for(Die::D100, "the general's name");
+                let name_roll = roller.roll_for(Die::D100, format_args!("the general's name"));
                 let surname = &names.names[usize::from(name_roll - 1) % names.names.len()];
                 format!("{rank} {surname}")
             }
@@ -610,13 +611,13 @@ impl Game {
         let (character, character_roll) = match setup.character {
             Some(character) => (character, None),
             None => {
-                let roll = roller.roll_for(Die::D100, "the general's character");
+                let roll = roller.roll_for(Die::D100, format_args!("the general's character"));
                 (tables.characters.roll(roll), Some(roll))
             }
         };
         // Seed: "To find the position of the General at the beginning of the
         // game use the General's Reaction Chart."
-        let start_roll = roller.roll_for(Die::D100, "the general's start position");
+        let start_roll = roller.roll_for(Die::D100, format_args!("the general's start position"));
         let start = tables.generals.reaction(character, start_roll);
         self.general = Some(General {
             name: name.clone(),
@@ -672,7 +673,7 @@ impl Game {
             return;
         }
         self.triggers_tested.push(trigger);
-        let roll = roller.roll_for(Die::D100, &format!("the reaction of {}", general.name));
+        let roll = roller.roll_for(Die::D100, format_args!("the reaction of {}", general.name));
         let Ok(reaction) = crate::general::react(tables, general.character, Some(trigger), roll)
         else {
             return;
@@ -718,7 +719,7 @@ impl Game {
         let Ok((army_id, army)) = tables.reinforcements.army(&army_id) else {
             return;
         };
-        let roll = roller.roll_for(Die::D100, &format!("the {army_id} reinforcement table"));
+        let roll = roller.roll_for(Die::D100, format_args!("the {army_id} reinforcement table"));
         let Some((troop_id, troop)) = tables.reinforcements.select(army, roll) else {
             events.push(Event::NoReinforcements {
                 reason: format!("the {army_id} table has no troop for {roll}"),
@@ -729,7 +730,10 @@ impl Game {
             return;
         };
         let (character, character_roll) = if class.rated {
-            let roll = roller.roll_for(Die::D100, &format!("the character of the {}", troop.name));
+            let roll = roller.roll_for(
+                Die::D100,
+                format_args!("the character of the {}", troop.name),
+            );
             (Some(tables.characters.roll(roll)), Some(roll))
         } else {
             (None, None)
@@ -784,7 +788,7 @@ impl Game {
         let reserve = self.reserves[index].clone();
         let die = roller.roll_for(
             Die::D6,
-            &format!("the encamped-reserve test of {}", reserve.name),
+            format_args!("the encamped-reserve test of {}", reserve.name),
         );
         let Ok(outcome) =
             crate::reinforce::reserve_test(tables, &reserve.class, die, reserve.character)
@@ -946,7 +950,7 @@ impl Game {
             friend_firing_ahead: answers.friend_firing_ahead,
             friend_in_melee: answers.friend_in_melee,
         };
-        let die = roller.roll_for(Die::D6, &format!("the reaction test of {}", unit.name));
+        let die = roller.roll_for(Die::D6, format_args!("the reaction test of {}", unit.name));
         let outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
         let mut changes = Vec::new();
         let unit = &mut self.units[index];

@@ -53,10 +53,10 @@ struct Recorder<'r> {
 
 impl Roller for Recorder<'_> {
     fn roll(&mut self, die: Die) -> u8 {
-        self.roll_for(die, "")
+        self.roll_for(die, format_args!(""))
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         let value = self.inner.roll_for(die, why);
         self.rolls.push(value);
         value

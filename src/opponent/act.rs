@@ -73,19 +73,21 @@ pub(super) fn ranked_within(
 ) -> Vec<(UnitId, f64)> {
     // Each key is worked out once, not at every comparison; the name is
     // only compared on a tie.
-    let mut keyed: Vec<(f64, u32, UnitId, f64)> = candidates
-        .iter()
-        .map(|id| (*id, memo.distance(state, from, *id)))
-        .filter(|(_, distance)| *distance <= limit)
-        .map(|(id, distance)| {
-            (
-                (distance * 1000.0).round(),
-                state.unit(id).hits,
-                id,
-                distance,
-            )
-        })
-        .collect();
+    let mut keyed: Vec<(f64, u32, UnitId, f64)> = Vec::with_capacity(candidates.len());
+    keyed.extend(
+        candidates
+            .iter()
+            .map(|id| (*id, memo.distance(state, from, *id)))
+            .filter(|(_, distance)| *distance <= limit)
+            .map(|(id, distance)| {
+                (
+                    (distance * 1000.0).round(),
+                    state.unit(id).hits,
+                    id,
+                    distance,
+                )
+            }),
+    );
     keyed.sort_by(|a, b| {
         a.0.total_cmp(&b.0)
             .then(b.1.cmp(&a.1))
@@ -245,7 +247,7 @@ impl Opponent {
         // time) are capped at a full move.
         let inches = decision.outcome.move_inches.min(allowance);
         let hold = self.posture == Posture::Hold;
-        let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
+        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         let ranked = by_target_rule(state, &self.memo, id, &enemies);
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
@@ -522,7 +524,7 @@ impl Opponent {
         if !state.unit(id).is_active() || state.unit(id).moved || state.unit(id).pivoted {
             return;
         }
-        let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
+        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         let ranked = by_target_rule(state, &self.memo, id, &enemies);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
@@ -570,7 +572,7 @@ impl Opponent {
         let unit = state.unit(id).clone();
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
-        let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
+        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         let near = ranked_within(
             state,
             &self.memo,

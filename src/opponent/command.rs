@@ -77,7 +77,7 @@ impl Opponent {
         }
         self.reserves(state, roller, report);
         self.pending_fire.clear();
-        let own: Vec<UnitId> = state.active_units(self.side).collect();
+        let own = super::active_ids(state, self.side);
         for id in own {
             if !state.unit(id).is_active() || state.unit(id).moved {
                 continue;
@@ -89,8 +89,8 @@ impl Opponent {
             let reading = staged(&self.probe, Stage::Reading, || {
                 self.read(state, id, &memory)
             });
-            let name = state.unit(id).name.clone();
-            let die = roller.roll_for(Die::D6, &format!("{name}'s reaction test"));
+            let name = &state.unit(id).name;
+            let die = roller.roll_for(Die::D6, format_args!("{name}'s reaction test"));
             let Ok(outcome) = staged(&self.probe, Stage::Reaction, || {
                 reaction::test(&self.tables, &reading.situation, Options::default(), die)
             }) else {
@@ -210,8 +210,8 @@ impl Opponent {
             .collect();
         for id in waiting {
             let memory = self.memory(state, id);
-            let name = state.unit(id).name.clone();
-            let die = roller.roll_for(Die::D6, &format!("{name}'s reserve test"));
+            let name = &state.unit(id).name;
+            let die = roller.roll_for(Die::D6, format_args!("{name}'s reserve test"));
             let Ok(outcome) =
                 crate::reinforce::reserve_test(&self.tables, &memory.class, die, memory.character)
             else {
@@ -449,7 +449,8 @@ impl Opponent {
         let mut does = Vec::new();
         if !memory.placed {
             memory.placed = true;
-            let roll = roller.roll_for(Die::D100, &format!("{}'s start position", general.name));
+            let roll =
+                roller.roll_for(Die::D100, format_args!("{}'s start position", general.name));
             let letter = self.tables.generals.reaction(general.character, roll);
             let point = self.start_point(state, letter);
             decision.start = Some((roll, letter, point));
@@ -461,7 +462,7 @@ impl Opponent {
             ));
         }
         if let Some(&trigger) = triggers.first() {
-            let roll = roller.roll_for(Die::D100, &format!("{}'s reaction", general.name));
+            let roll = roller.roll_for(Die::D100, format_args!("{}'s reaction", general.name));
             if let Ok(reaction) =
                 crate::general::react(&self.tables, general.character, Some(trigger), roll)
             {
@@ -543,21 +544,20 @@ impl Opponent {
     /// The most stricken unit: the most hits, then the nearest the enemy,
     /// then the lowest id.
     fn most_stricken(&self, state: &GameState) -> Option<UnitId> {
-        let enemies: Vec<UnitId> = state.active_units(GameState::enemy_of(self.side)).collect();
+        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
+        // Each unit's key is worked out once (and its distances remembered),
+        // not at every comparison.
         let nearest = |id: UnitId| {
             enemies
                 .iter()
-                .map(|e| state.unit(id).base.distance_to(&state.unit(*e).base))
+                .map(|e| self.memo.distance(state, id, *e))
                 .fold(f64::INFINITY, f64::min)
         };
-        state.active_units(self.side).min_by(|a, b| {
-            state
-                .unit(*b)
-                .hits
-                .cmp(&state.unit(*a).hits)
-                .then(nearest(*a).total_cmp(&nearest(*b)))
-                .then(a.cmp(b))
-        })
+        state
+            .active_units(self.side)
+            .map(|id| (std::cmp::Reverse(state.unit(id).hits), nearest(id), id))
+            .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)))
+            .map(|(_, _, id)| id)
     }
 
     /// Reaction D with a table: roll d100 for one unit, call it up, and
@@ -570,7 +570,7 @@ impl Opponent {
         report: &mut TurnReport,
         decision: &mut GeneralDecision,
     ) {
-        let roll = roller.roll_for(Die::D100, "reinforcements");
+        let roll = roller.roll_for(Die::D100, format_args!("reinforcements"));
         let Ok((_, table)) = self.tables.reinforcements.army(army) else {
             return;
         };
@@ -601,7 +601,8 @@ impl Opponent {
                         .class(&entry.class)
                         .is_ok_and(|(_, row)| row.rated);
                     let character = rated.then(|| {
-                        let roll = roller.roll_for(Die::D100, "reinforcement's character");
+                        let roll =
+                            roller.roll_for(Die::D100, format_args!("reinforcement's character"));
                         self.tables.characters.roll(roll)
                     });
                     let mut memory =

@@ -465,7 +465,7 @@ impl Opponent {
                     if state.unit(*unit).side == self.side {
                         continue;
                     }
-                    let own: Vec<UnitId> = state.active_units(self.side).collect();
+                    let own = active_ids(state, self.side);
                     let nearest = |point: Point| {
                         own.iter()
                             .map(|id| state.unit(*id).base.centre.distance(point))
@@ -709,6 +709,14 @@ impl Opponent {
             self.sync(state);
         }
     }
+}
+
+/// The active units of `side`, in unit order, in a list sized for every
+/// unit at once (the filter gives no length, so collecting would grow it).
+pub(super) fn active_ids(state: &GameState, side: usize) -> Vec<UnitId> {
+    let mut ids = Vec::with_capacity(state.units.len());
+    ids.extend(state.active_units(side));
+    ids
 }
 
 /// Opponents for both sides of a scenario (watch mode, `foe simulate`),

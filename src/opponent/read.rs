@@ -77,7 +77,7 @@ impl Opponent {
             .class(&memory.class)
             .map_or(ClassKind::Line, |(_, row)| row.kind);
         let enemy_side = GameState::enemy_of(self.side);
-        let enemies: Vec<UnitId> = state.active_units(enemy_side).collect();
+        let enemies = super::active_ids(state, enemy_side);
         let field = &state.battlefield;
         let by_distance = |ids: &mut Vec<(UnitId, f64)>| {
             ids.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
@@ -120,16 +120,18 @@ impl Opponent {
             .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
             .filter(|(_, d)| *d <= 3.0 + 1e-6)
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        let mut friends: Vec<(UnitId, f64)> = state
-            .active_units(self.side)
-            .filter(|f| *f != id)
-            // Only friends within 6" (support, a friend ahead) are asked about.
-            .filter(|f| {
-                let limit = tables.reaction.distances.enemy_within.max(6.0) + 1e-6;
-                !unit.base.surely_farther_than(&state.unit(*f).base, limit)
-            })
-            .map(|f| (f, self.memo.distance(state, id, f)))
-            .collect();
+        let mut friends: Vec<(UnitId, f64)> = Vec::with_capacity(state.units.len());
+        friends.extend(
+            state
+                .active_units(self.side)
+                .filter(|f| *f != id)
+                // Only friends within 6" (support, a friend ahead) are asked about.
+                .filter(|f| {
+                    let limit = tables.reaction.distances.enemy_within.max(6.0) + 1e-6;
+                    !unit.base.surely_farther_than(&state.unit(*f).base, limit)
+                })
+                .map(|f| (f, self.memo.distance(state, id, f))),
+        );
         by_distance(&mut friends);
         let support = friends
             .iter()

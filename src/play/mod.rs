@@ -116,7 +116,7 @@ impl Roller for Recorder {
         value
     }
 
-    fn roll_for(&mut self, die: Die, why: &str) -> u8 {
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         let value = self.source.roll_for(die, why);
         self.rolls.push(value);
         value
