@@ -111,16 +111,12 @@ pub(super) fn shot_open(
 ) -> bool {
     let unit = state.unit(id);
     let enemy = state.unit(target);
-    let Some(weapon) = state.weapon_of(unit) else {
+    let Some(most) = reach(state, id) else {
         return false;
     };
     if !enemy.is_active() || !memo.in_frontal_arc(state, id, target) {
         return false;
     }
-    let most = match weapon {
-        crate::rules::Weapon::Musket => state.rules.musket.range,
-        crate::rules::Weapon::Artillery => state.rules.artillery.max_range,
-    };
     if !memo.within(state, id, target, most + 1e-6) {
         return false;
     }
@@ -204,18 +200,14 @@ impl Opponent {
         outcome: Outcome,
         report: &mut TurnReport,
     ) -> (Decision, bool) {
-        let unit = state.unit(id).clone();
+        // Where the unit stood when its order came (it may move below).
+        let (base, category) = (state.unit(id).base, state.unit(id).category);
         let instruction = outcome.instruction.clone();
         let order = outcome.order;
-        let kind = self
-            .tables
-            .reaction
-            .class(&memory.class)
-            .map(|(_, row)| row.kind)
-            .ok();
+        let kind = memory.kind;
         let mut decision = Decision {
             unit: id,
-            name: unit.name.clone(),
+            name: state.unit(id).name.clone(),
             turn: state.turn,
             reading,
             outcome,
@@ -242,7 +234,7 @@ impl Opponent {
                 _ => {}
             }
         }
-        let allowance = state.battlefield.ruleset.move_inches[unit.category.index()];
+        let allowance = state.battlefield.ruleset.move_inches[category.index()];
         // Ruling O9: shares of a move above the engine's allowance (double
         // time) are capped at a full move.
         let inches = decision.outcome.move_inches.min(allowance);
@@ -390,10 +382,10 @@ impl Opponent {
                     && let Some(friend) = friend
                 {
                     let friend_base = state.unit(friend).base;
-                    let away = unit.base.centre - friend_base.centre;
+                    let away = base.centre - friend_base.centre;
                     let length = away.length().max(1e-6);
                     let spot = friend_base.centre + away * (6.0 / length);
-                    if unit.base.centre.distance(spot) > 0.5 {
+                    if base.centre.distance(spot) > 0.5 {
                         plan.push(format!(
                             "supports {}, halting 6\" to its rear",
                             state.unit(friend).name
@@ -461,10 +453,10 @@ impl Opponent {
                 .any(|e| shot_open(state, &self.sight, &self.memo, id, *e))
             && self
                 .sight
-                .sees(&state.battlefield, &unit.base, &state.unit(enemy).base)
+                .sees(&state.battlefield, &base, &state.unit(enemy).base)
         {
-            let facing = bearing((state.unit(enemy).base.centre - unit.base.centre).bearing());
-            if turn_between(unit.base.facing, facing) > 1.0 {
+            let facing = bearing((state.unit(enemy).base.centre - base.centre).bearing());
+            if turn_between(base.facing, facing) > 1.0 {
                 let action = Action::Pivot { unit: id, facing };
                 if self.send(state, roller, action, report, Some(decision.record())) {
                     plan.push(format!(
@@ -524,8 +516,13 @@ impl Opponent {
         if !state.unit(id).is_active() || state.unit(id).moved || state.unit(id).pivoted {
             return;
         }
+        let Some(reach) = reach(state, id) else {
+            return;
+        };
         let enemies = super::active_ids(state, GameState::enemy_of(self.side));
-        let ranked = by_target_rule(state, &self.memo, id, &enemies);
+        // Only enemies within reach can be shot (`shot_open`'s range test,
+        // the same bound), so the rest are not ranked.
+        let ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
@@ -569,7 +566,7 @@ impl Opponent {
         Option<RouteNote>,
         Option<(Action, Refusal)>,
     ) {
-        let unit = state.unit(id).clone();
+        let unit = state.unit(id);
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
         let enemies = super::active_ids(state, GameState::enemy_of(self.side));

@@ -54,6 +54,9 @@ type Record<'a> = (
 struct Memory {
     /// Lone Warrior reaction class id.
     class: String,
+    /// The class's kind on the chart (`None` for a class the chart does not
+    /// have), kept so that it is not looked up by name every bound.
+    kind: Option<ClassKind>,
     /// Unit character, for rated classes.
     character: Option<Character>,
     /// Formation (the seed-000 engine has none; the opponent keeps it for
@@ -594,6 +597,12 @@ impl Opponent {
             Ok((id, _)) => id.to_string(),
             Err(_) => "british-regulars".to_string(),
         };
+        let class_kind = self
+            .tables
+            .reaction
+            .class(&class)
+            .ok()
+            .map(|(_, row)| row.kind);
         let wanted = formation.map(|f| match f {
             crate::scenario::Formation::Line => Formation::Line,
             crate::scenario::Formation::Column => Formation::Column,
@@ -607,6 +616,7 @@ impl Opponent {
         let threshold = state.rules.rout_threshold(unit.category).unwrap_or(13);
         Memory {
             class,
+            kind: class_kind,
             character: if rated { character } else { None },
             formation,
             disordered: false,

@@ -72,10 +72,7 @@ impl Opponent {
     pub(super) fn read(&self, state: &GameState, id: UnitId, memory: &Memory) -> Reading {
         let unit = state.unit(id);
         let tables = &self.tables;
-        let kind = tables
-            .reaction
-            .class(&memory.class)
-            .map_or(ClassKind::Line, |(_, row)| row.kind);
+        let kind = memory.kind.unwrap_or(ClassKind::Line);
         let enemy_side = GameState::enemy_of(self.side);
         let enemies = super::active_ids(state, enemy_side);
         let field = &state.battlefield;
