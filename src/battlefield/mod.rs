@@ -47,7 +47,17 @@ pub struct Battlefield {
     /// neighbours: line of sight skips, unmeasured, sample points that
     /// land near cells no taller than both eyes.
     sight_near: Vec<f32>,
+    /// The tallest `grid.sight_top` in each square block of
+    /// [`SIGHT_BLOCK`] cells and the two cells all round it, row by row
+    /// (`sight_blocks_across` to a row): line of sight skips at once the
+    /// sample points that stay near a block no taller than both eyes.
+    sight_blocks: Vec<f32>,
+    /// Blocks in a row of `sight_blocks`.
+    sight_blocks_across: usize,
 }
+
+/// The side of a [`Battlefield::sight_blocks`] block, in cells.
+const SIGHT_BLOCK: usize = 4;
 
 impl Battlefield {
     /// Rasterise `features` onto a `width` × `height` inch table with cells
@@ -80,6 +90,7 @@ impl Battlefield {
         }
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
+        let (sight_blocks, sight_blocks_across) = tallest_in_blocks(&grid);
         Battlefield {
             ruleset,
             features,
@@ -89,6 +100,8 @@ impl Battlefield {
             cheapest,
             road,
             sight_near,
+            sight_blocks,
+            sight_blocks_across,
         }
     }
 
@@ -416,6 +429,27 @@ fn tallest_nearby(grid: &Grid) -> Vec<f32> {
         }
     }
     tallest
+}
+
+/// The tallest `sight_top` in each [`SIGHT_BLOCK`]-cell block and the two
+/// cells all round it, and the number of blocks across.
+fn tallest_in_blocks(grid: &Grid) -> (Vec<f32>, usize) {
+    let (w, h) = (grid.width, grid.height);
+    let (across, down) = (w.div_ceil(SIGHT_BLOCK), h.div_ceil(SIGHT_BLOCK));
+    let mut tallest = vec![f32::NEG_INFINITY; across * down];
+    for by in 0..down {
+        for bx in 0..across {
+            let (x0, y0) = (bx * SIGHT_BLOCK, by * SIGHT_BLOCK);
+            let mut top = f32::NEG_INFINITY;
+            for y in y0.saturating_sub(2)..(y0 + SIGHT_BLOCK + 2).min(h) {
+                for x in x0.saturating_sub(2)..(x0 + SIGHT_BLOCK + 2).min(w) {
+                    top = top.max(grid.sight_top[y * w + x]);
+                }
+            }
+            tallest[by * across + bx] = top;
+        }
+    }
+    (tallest, across)
 }
 
 /// The length of a pathing-graph edge to a side neighbour.

@@ -51,13 +51,41 @@ impl Battlefield {
             (to.y - from.y) * inverse_cell,
         );
         let (last_x, last_y) = (self.grid.width as i64 - 1, self.grid.height as i64 - 1);
-        for step in 1..n_steps {
+        // How far one step goes, in cells along each axis (at most half a
+        // cell: a step is half a cell long).
+        let (step_x, step_y) = (dx * inverse_steps, dy * inverse_steps);
+        let block = super::SIGHT_BLOCK;
+        let mut step = 1;
+        while step < n_steps {
             let rough = step as i64 as f64 * inverse_steps;
+            let (fx, fy) = (x0 + dx * rough, y0 + dy * rough);
             // Truncation is the floor for positive values; negative ones
             // clamp to 0 either way.
-            let x = ((x0 + dx * rough) as i64).clamp(0, last_x) as usize;
-            let y = ((y0 + dy * rough) as i64).clamp(0, last_y) as usize;
+            let x = (fx as i64).clamp(0, last_x) as usize;
+            let y = (fy as i64).clamp(0, last_y) as usize;
+            let (bx, by) = (x / block, y / block);
+            if self.sight_blocks[by * self.sight_blocks_across + bx] as f64 <= lowest_eye {
+                // The steps ahead whose rough points stay within a cell of
+                // this block land within two cells of it exactly, and the
+                // block's height covers those cells: none can block. Skip
+                // to the last of them (less a step, for the rounding of
+                // the rough points against this straight-line reckoning).
+                let room = |at: f64, by_step: f64, start: usize| {
+                    let (low, high) = (start as f64 - 1.0, (start + block) as f64 + 1.0);
+                    if by_step > 0.0 {
+                        (high - at) / by_step
+                    } else if by_step < 0.0 {
+                        (low - at) / by_step
+                    } else {
+                        f64::INFINITY
+                    }
+                };
+                let ahead = room(fx, step_x, bx * block).min(room(fy, step_y, by * block));
+                step += 1 + (ahead.min(n_steps as f64) as usize).saturating_sub(1);
+                continue;
+            }
             if self.sight_near[y * self.grid.width + x] as f64 <= lowest_eye {
+                step += 1;
                 continue;
             }
             let fraction = step as f64 / n_steps as f64;
@@ -65,6 +93,7 @@ impl Battlefield {
             let Some(cell) = self.grid.cell_at(point) else {
                 return false;
             };
+            step += 1;
             if cell == from_cell || cell == to_cell {
                 continue;
             }
