@@ -535,6 +535,9 @@ impl GameState {
             }))
         };
         let mut sweep_len = 1;
+        // The last cell looked up and its cost of an inch: most steps stay
+        // in the cell before, which was accepted then and costs the same.
+        let mut looked_up: Option<(usize, f64)> = None;
         for pair in path.points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let n_steps = steps(a, b);
@@ -545,24 +548,31 @@ impl GameState {
                 let Some(cell) = field.grid.cell_at(point) else {
                     return Err(Refusal::OffTable { name: name() });
                 };
-                let Some(mut multiplier) = field.cost_multiplier(unit.troop, cell) else {
-                    return Err(Refusal::Impassable {
-                        name: name(),
-                        at: point,
-                    });
-                };
-                if path.road {
-                    if !field.on_road(cell) {
-                        return Err(Refusal::OffRoad {
-                            name: name(),
-                            at: point,
-                        });
+                let multiplier = match looked_up {
+                    Some((known, multiplier)) if known == cell => multiplier,
+                    _ => {
+                        let Some(mut multiplier) = field.cost_multiplier(unit.troop, cell) else {
+                            return Err(Refusal::Impassable {
+                                name: name(),
+                                at: point,
+                            });
+                        };
+                        if path.road {
+                            if !field.on_road(cell) {
+                                return Err(Refusal::OffRoad {
+                                    name: name(),
+                                    at: point,
+                                });
+                            }
+                        } else if field.on_road(cell) {
+                            // The battlefield's road cells include the road
+                            // bonus; a move not along the road does not earn it.
+                            multiplier *= road_factor;
+                        }
+                        looked_up = Some((cell, multiplier));
+                        multiplier
                     }
-                } else if field.on_road(cell) {
-                    // The battlefield's road cells include the road bonus;
-                    // a move that is not along the road does not earn it.
-                    multiplier *= road_factor;
-                }
+                };
                 if Some(cell) != previous_cell {
                     climbing = previous_cell
                         .is_some_and(|p| field.grid.ground[cell] > field.grid.ground[p] + 1e-4);
@@ -876,23 +886,30 @@ impl GameState {
         // Looked up once, not at every 0.1" step.
         let general_troop = self.general_troop();
         let road_factor = self.road_factor(Category::General);
+        // As in `check_path`: the cost of an inch in the last cell looked up.
+        let mut looked_up: Option<(usize, f64)> = None;
         for step in 1..=n_steps {
             let point = from.lerp(to, step as f64 / n_steps as f64);
             let Some(cell) = field.grid.cell_at(point) else {
                 return Err(Refusal::OffTable { name: name() });
             };
-            let multiplier = match general_troop {
-                Some(troop) => match field.cost_multiplier(troop, cell) {
-                    Some(m) if field.on_road(cell) => m * road_factor,
-                    Some(m) => m,
-                    None => {
-                        return Err(Refusal::Impassable {
-                            name: name(),
-                            at: point,
-                        });
-                    }
-                },
-                None => 1.0,
+            let multiplier = match (looked_up, general_troop) {
+                (Some((known, multiplier)), _) if known == cell => multiplier,
+                (_, Some(troop)) => {
+                    let multiplier = match field.cost_multiplier(troop, cell) {
+                        Some(m) if field.on_road(cell) => m * road_factor,
+                        Some(m) => m,
+                        None => {
+                            return Err(Refusal::Impassable {
+                                name: name(),
+                                at: point,
+                            });
+                        }
+                    };
+                    looked_up = Some((cell, multiplier));
+                    multiplier
+                }
+                (_, None) => 1.0,
             };
             cost += last.distance(point) * multiplier;
             last = point;
