@@ -797,7 +797,7 @@ impl GameState {
                 allowance: ruleset.move_inches[unit.category.index()],
             });
         }
-        let to = contact_point(&unit.base, facing, &target.base);
+        let to = remembered_contact_point(&unit.base, facing, &target.base);
         let points = [unit.base.centre, to];
         let path = Path {
             unit: id,
@@ -1759,6 +1759,53 @@ fn apply_modifiers(
     score
 }
 
+/// Contact points this thread has worked out lately, by the exact charger,
+/// facing and target: a charge is tried bound after bound while neither
+/// unit moves, and the search costs some sixty distance measurements.
+const CONTACT_MEMO: usize = 64;
+
+/// A remembered contact point with its arguments as bits: the charger's
+/// centre, facing and size, the charge's facing, the target's the same.
+type Contact = Option<([u64; 11], Point)>;
+
+thread_local! {
+    static CONTACTS: std::cell::RefCell<[Contact; CONTACT_MEMO]> =
+        const { std::cell::RefCell::new([None; CONTACT_MEMO]) };
+}
+
+/// Exactly [`contact_point`], remembered (the same arguments, to the bit,
+/// give the same answer; a slot holds the latest of the keys that share it).
+fn remembered_contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
+    let key = [
+        charger.centre.x.to_bits(),
+        charger.centre.y.to_bits(),
+        charger.facing.to_bits(),
+        charger.frontage.to_bits(),
+        charger.depth.to_bits(),
+        facing.to_bits(),
+        target.centre.x.to_bits(),
+        target.centre.y.to_bits(),
+        target.facing.to_bits(),
+        target.frontage.to_bits(),
+        target.depth.to_bits(),
+    ];
+    let slot = key
+        .iter()
+        .fold(0u64, |hash, word| {
+            (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        })
+        .wrapping_shr(58) as usize
+        % CONTACT_MEMO;
+    CONTACTS.with_borrow_mut(|memo| match memo[slot] {
+        Some((known, point)) if known == key => point,
+        _ => {
+            let point = contact_point(charger, facing, target);
+            memo[slot] = Some((key, point));
+            point
+        }
+    })
+}
+
 /// Where a base charging along `facing` from its centre first touches
 /// `target`: the charger advances straight at the target's centre.
 fn contact_point(charger: &Base, facing: f64, target: &Base) -> Point {
@@ -1816,4 +1863,46 @@ fn round_point(point: Point) -> Point {
         (point.x * 1000.0).round() / 1000.0,
         (point.y * 1000.0).round() / 1000.0,
     )
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// The remembered contact point is the searched one, bit for bit, asked
+    /// in any order, again and again, with keys that share slots.
+    #[test]
+    fn remembered_contact_points_are_the_searched_ones() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(11);
+        let base = |rng: &mut rand::rngs::ChaCha8Rng| {
+            Base::new(
+                Point::new(rng.random_range(0.0..24.0), rng.random_range(0.0..24.0)),
+                rng.random_range(0.0..360.0),
+                rng.random_range(2.0..4.0),
+                rng.random_range(1.0..2.0),
+            )
+        };
+        // Few chargers and many targets (a unit tries one target after
+        // another), three times as many pairs as slots, asked at random.
+        let chargers: Vec<Base> = (0..8).map(|_| base(&mut rng)).collect();
+        let targets: Vec<Base> = (0..3 * CONTACT_MEMO / 8).map(|_| base(&mut rng)).collect();
+        for _ in 0..5_000 {
+            let charger = chargers[rng.random_range(0..chargers.len())];
+            let target = targets[rng.random_range(0..targets.len())];
+            // Straight ahead (the same facing at every target) or turned to
+            // face the target.
+            let facing = if rng.random_range(0..2) == 0 {
+                charger.facing
+            } else {
+                (target.centre - charger.centre).bearing()
+            };
+            let remembered = remembered_contact_point(&charger, facing, &target);
+            let searched = contact_point(&charger, facing, &target);
+            assert_eq!(
+                (remembered.x.to_bits(), remembered.y.to_bits()),
+                (searched.x.to_bits(), searched.y.to_bits())
+            );
+        }
+    }
 }
