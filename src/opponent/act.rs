@@ -51,19 +51,8 @@ fn bearing(value: f64) -> f64 {
     if rounded >= 360.0 { 0.0 } else { rounded }
 }
 
-/// Enemies ordered by the targeting rule (ruling O11): nearest base to
-/// base, then the most hits, then name; never iteration order.
-pub(super) fn by_target_rule(
-    state: &GameState,
-    memo: &UnitMemo,
-    from: UnitId,
-    candidates: &[UnitId],
-) -> Vec<(UnitId, f64)> {
-    ranked_within(state, memo, from, candidates, f64::INFINITY)
-}
-
-/// [`by_target_rule`] for the candidates within `limit` inches only: the
-/// same order, without ranking the rest.
+/// The candidates within `limit` inches of `from` (base to base), in the
+/// order of the targeting rule ([`rank_by_target_rule`]).
 pub(super) fn ranked_within(
     state: &GameState,
     memo: &UnitMemo,
@@ -73,25 +62,41 @@ pub(super) fn ranked_within(
 ) -> Vec<(UnitId, f64)> {
     // Each key is worked out once, not at every comparison; the name is
     // only compared on a tie.
-    let mut keyed: Vec<(f64, u32, UnitId, f64)> = Vec::with_capacity(candidates.len());
-    keyed.extend(
+    rank_by_target_rule(
+        state,
         candidates
             .iter()
             .map(|id| (*id, memo.distance(state, from, *id)))
-            .filter(|(_, distance)| *distance <= limit)
-            .map(|(id, distance)| {
-                (
-                    (distance * 1000.0).round(),
-                    state.unit(id).hits,
-                    id,
-                    distance,
-                )
-            }),
-    );
+            .filter(|(_, distance)| *distance <= limit),
+    )
+}
+
+/// Enemies already measured (each with its distance) in the order of the
+/// targeting rule (ruling O11): the nearest base to base (to the thousandth
+/// of an inch), then the most hits, then the name, then the unit; never the
+/// order they come in.
+pub(super) fn rank_by_target_rule(
+    state: &GameState,
+    measured: impl Iterator<Item = (UnitId, f64)>,
+) -> Vec<(UnitId, f64)> {
+    // Each key is worked out once, not at every comparison; the name is
+    // only compared on a tie.
+    // Sized for them all at once (a filter's upper bound is its source's).
+    let most = measured.size_hint().1.unwrap_or(0);
+    let mut keyed: Vec<(f64, u32, UnitId, f64)> = Vec::with_capacity(most);
+    keyed.extend(measured.map(|(id, distance)| {
+        (
+            (distance * 1000.0).round(),
+            state.unit(id).hits,
+            id,
+            distance,
+        )
+    }));
     keyed.sort_by(|a, b| {
         a.0.total_cmp(&b.0)
             .then(b.1.cmp(&a.1))
             .then_with(|| state.unit(a.2).name.cmp(&state.unit(b.2).name))
+            .then(a.2.cmp(&b.2))
     });
     keyed
         .into_iter()
@@ -187,8 +192,9 @@ impl Opponent {
         })
     }
 
-    /// Carry out the movement part of `outcome` for `id`; the shot, if any,
-    /// is made in the Shooting phase ([`Opponent::shooting`]).
+    /// Carry out the movement part of `outcome` for `id`, read just now with
+    /// the enemies it measured ([`Opponent::read_measuring`]); the shot, if
+    /// any, is made in the Shooting phase ([`Opponent::shooting`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn carry_out(
         &mut self,
@@ -196,7 +202,7 @@ impl Opponent {
         roller: &mut dyn Roller,
         id: UnitId,
         memory: &mut Memory,
-        reading: Reading,
+        (reading, measured): (Reading, Vec<(UnitId, f64)>),
         outcome: Outcome,
         report: &mut TurnReport,
     ) -> (Decision, bool) {
@@ -239,8 +245,9 @@ impl Opponent {
         // time) are capped at a full move.
         let inches = decision.outcome.move_inches.min(allowance);
         let hold = self.posture == Posture::Hold;
-        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
-        let ranked = by_target_rule(state, &self.memo, id, &enemies);
+        // The enemies as the reading measured them: nothing has moved since.
+        let enemies: Vec<UnitId> = measured.iter().map(|(e, _)| *e).collect();
+        let ranked = rank_by_target_rule(state, measured.into_iter());
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
         let first_in_arc = ranked

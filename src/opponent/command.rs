@@ -86,8 +86,8 @@ impl Opponent {
             if memory.abandoned {
                 continue;
             }
-            let reading = staged(&self.probe, Stage::Reading, || {
-                self.read(state, id, &memory)
+            let (reading, measured) = staged(&self.probe, Stage::Reading, || {
+                self.read_measuring(state, id, &memory)
             });
             let name = &state.unit(id).name;
             let die = roller.roll_for(Die::D6, format_args!("{name}'s reaction test"));
@@ -98,8 +98,15 @@ impl Opponent {
             };
             memory.hits_at_test = state.unit(id).hits;
             memory.lost_melee = false;
-            let (decision, fire) =
-                self.carry_out(state, roller, id, &mut memory, reading, outcome, report);
+            let (decision, fire) = self.carry_out(
+                state,
+                roller,
+                id,
+                &mut memory,
+                (reading, measured),
+                outcome,
+                report,
+            );
             memory.withdrew = decision.withdrew;
             self.units[id.0] = Some(memory);
             if fire {

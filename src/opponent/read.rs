@@ -70,6 +70,19 @@ pub fn ground_column(state: &GameState, base: &Base) -> Column {
 impl Opponent {
     /// Read `id`'s situation now, given what is remembered about it.
     pub(super) fn read(&self, state: &GameState, id: UnitId, memory: &Memory) -> Reading {
+        self.read_measuring(state, id, memory).0
+    }
+
+    /// [`Opponent::read`], and every active enemy with its base-to-base
+    /// distance, nearest first (ties by unit), as measured for the reading:
+    /// carrying out the order ranks the same enemies, and nothing moves in
+    /// between.
+    pub(super) fn read_measuring(
+        &self,
+        state: &GameState,
+        id: UnitId,
+        memory: &Memory,
+    ) -> (Reading, Vec<(UnitId, f64)>) {
         let unit = state.unit(id);
         let tables = &self.tables;
         let kind = memory.kind.unwrap_or(ClassKind::Line);
@@ -193,7 +206,7 @@ impl Opponent {
             friend_firing_ahead: friend_ahead.is_some(),
             friend_in_melee: friend_enemy.is_some(),
         };
-        Reading {
+        let reading = Reading {
             situation,
             ground,
             nearest_enemy,
@@ -208,6 +221,7 @@ impl Opponent {
             figures: memory.figures,
             figures_left,
             off_table: false,
-        }
+        };
+        (reading, distances)
     }
 }
