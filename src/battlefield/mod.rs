@@ -41,6 +41,9 @@ pub struct Battlefield {
     multipliers: [Vec<f32>; 5],
     /// The smallest finite multiplier per category (for A*'s estimate).
     cheapest: [f32; 5],
+    /// The cells each category cannot enter (infinite multiplier), by
+    /// category index.
+    impassable: [CellSet; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
     /// The tallest `grid.sight_top` among each cell and its eight
@@ -78,6 +81,15 @@ impl Battlefield {
             }
             multipliers[category.index()] = costs;
         }
+        let impassable = multipliers.each_ref().map(|costs| {
+            let mut set = CellSet::new(n_cells);
+            for (cell, multiplier) in costs.iter().enumerate() {
+                if !multiplier.is_finite() {
+                    set.insert(cell);
+                }
+            }
+            set
+        });
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
         Battlefield {
@@ -87,6 +99,7 @@ impl Battlefield {
             graph,
             multipliers,
             cheapest,
+            impassable,
             road,
             sight_near,
         }

@@ -70,14 +70,18 @@ thread_local! {
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
 }
 
-/// The A* search's per-cell cost, previous cell and done flag, and its
-/// heap. A cell's entries count only if it was touched in the current
-/// search (its stamp is the current generation); otherwise it is
-/// unreached: infinite cost, no previous cell, not done.
+/// The A* search's per-cell cost, previous cell and estimate, the cells
+/// it may no longer step into, and its heap. A cell's node counts only if
+/// it was reached in the current search (its stamp is the current
+/// generation); otherwise it is unreached: infinite cost, no previous cell.
 #[derive(Default)]
 struct Search {
     generation: u32,
     nodes: Vec<Node>,
+    /// One bit per cell: ground the troop cannot enter, cells other units
+    /// stand on (never the start), and cells already finished. A step
+    /// into a cell is considered only if its bit is clear.
+    closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
 }
 
@@ -87,13 +91,16 @@ struct Node {
     stamp: u32,
     cost: f32,
     previous: u32,
-    done: bool,
+    /// The A* estimate from this cell to the goal, worked out when the
+    /// cell is first reached (it depends on nothing else).
+    estimate: f32,
 }
 
 impl Search {
     /// Begin a search over `n_cells` cells: every cell unreached, the heap
-    /// empty.
-    fn start(&mut self, n_cells: usize) {
+    /// empty, and closed the cells of `impassable` and `blocked` but
+    /// `source`.
+    fn start(&mut self, n_cells: usize, impassable: &CellSet, blocked: &CellSet, source: usize) {
         self.heap.clear();
         self.generation = self.generation.wrapping_add(1);
         if self.nodes.len() != n_cells || self.generation == 0 {
@@ -101,13 +108,35 @@ impl Search {
                 stamp: 0,
                 cost: f32::INFINITY,
                 previous: u32::MAX,
-                done: false,
+                estimate: 0.0,
             };
             self.nodes = vec![unreached; n_cells];
             self.generation = 1;
         }
+        self.closed.clear();
+        self.closed.extend_from_slice(&impassable.words);
+        self.closed.resize(n_cells.div_ceil(64), 0);
+        // A set holds no cell past its length, so its words say exactly
+        // which cells it holds (any past the grid are never looked at).
+        for (word, &bits) in self.closed.iter_mut().zip(&blocked.words) {
+            *word |= bits;
+        }
+        if source < n_cells {
+            self.closed[source / 64] &= !(1u64 << (source % 64));
+        }
     }
 
+    #[inline]
+    fn closed(&self, cell: usize) -> bool {
+        self.closed[cell / 64] & (1u64 << (cell % 64)) != 0
+    }
+
+    #[inline]
+    fn close(&mut self, cell: usize) {
+        self.closed[cell / 64] |= 1u64 << (cell % 64);
+    }
+
+    #[inline]
     fn cost(&self, cell: usize) -> f32 {
         let node = &self.nodes[cell];
         if node.stamp == self.generation {
@@ -117,29 +146,29 @@ impl Search {
         }
     }
 
-    fn done(&self, cell: usize) -> bool {
-        let node = &self.nodes[cell];
-        node.stamp == self.generation && node.done
-    }
-
     fn previous(&self, cell: usize) -> u32 {
         self.nodes[cell].previous
     }
 
-    fn finish(&mut self, cell: usize) {
-        self.nodes[cell].done = true;
-    }
-
-    /// Reach `cell` at `cost` from `previous`.
-    fn set(&mut self, cell: usize, cost: f32, previous: u32) {
+    /// Reach `cell` at `cost` from `previous`; the cell's estimate, worked
+    /// out by `estimate` on its first reach in this search.
+    #[inline]
+    fn set(
+        &mut self,
+        cell: usize,
+        cost: f32,
+        previous: u32,
+        estimate: impl FnOnce(usize) -> f32,
+    ) -> f32 {
         let generation = self.generation;
         let node = &mut self.nodes[cell];
         if node.stamp != generation {
             node.stamp = generation;
-            node.done = false;
+            node.estimate = estimate(cell);
         }
         node.cost = cost;
         node.previous = previous;
+        node.estimate
     }
 }
 
@@ -419,43 +448,41 @@ impl Battlefield {
         if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
             return None;
         }
-        // The graph's nodes this troop may enter: its start, and passable
-        // cells nobody stands on.
-        let enterable = |cell: usize| {
-            cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
-        };
+        // The graph's nodes this troop may enter, its start and passable
+        // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
         let goal_centre = self.grid.centre(goal);
         let estimate =
             |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
         SEARCH.with_borrow_mut(|search| {
-            search.start(self.grid.len());
-            search.set(source, 0.0, u32::MAX);
-            search.heap.push(entry(estimate(source), source));
+            search.start(self.grid.len(), &self.impassable[category], blocked, source);
+            let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
+            search.heap.push(entry(source_estimate, source));
+            // Only the start and cells whose bit was clear are pushed, and
+            // a cell's bit is set when it is finished: a popped cell with
+            // its bit set was finished before.
             while let Some(popped) = search.heap.pop() {
                 let cell = entry_cell(popped);
-                if search.done(cell) {
+                if search.closed(cell) {
                     continue;
                 }
-                search.finish(cell);
+                search.close(cell);
                 if cell == goal {
                     break;
                 }
-                if !enterable(cell) {
-                    // Never reached: only enterable cells are pushed.
-                    continue;
-                }
                 let cost_here = search.cost(cell);
-                self.for_each_neighbour(cell, |next, length| {
-                    if !enterable(next) || search.done(next) {
-                        return;
+                for edge in self.graph().edges(cell as u32) {
+                    let next = edge.target() as usize;
+                    if search.closed(next) {
+                        continue;
                     }
-                    let candidate = cost_here + self.step_cost(multipliers, cell, next, length);
+                    let candidate =
+                        cost_here + self.step_cost(multipliers, cell, next, *edge.weight());
                     if candidate < search.cost(next) {
-                        search.set(next, candidate, cell as u32);
-                        search.heap.push(entry(candidate + estimate(next), next));
+                        let to_goal = search.set(next, candidate, cell as u32, estimate);
+                        search.heap.push(entry(candidate + to_goal, next));
                     }
-                });
+                }
             }
             if !search.cost(goal).is_finite() {
                 return None;
