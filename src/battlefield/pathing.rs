@@ -572,18 +572,6 @@ fn entry_cell(entry: Entry) -> usize {
 }
 
 impl Battlefield {
-    /// Each neighbour of `cell` in the petgraph graph, in the graph's edge
-    /// order, with the edge's length. The searches walk the `Csr`'s edges
-    /// directly and test the cells a troop may enter as they go, rather
-    /// than through a `NodeFiltered` view (the same edges, in the same
-    /// order, without a filter call per edge).
-    #[inline]
-    fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize, f32)) {
-        for edge in self.graph().edges(cell as u32) {
-            visit(edge.target() as usize, *edge.weight());
-        }
-    }
-
     fn step_cost(&self, multipliers: &[f32], from: usize, to: usize, length: f32) -> f32 {
         let mut cost = length * 0.5 * (multipliers[from] + multipliers[to]);
         if self.grid.ground[to] > self.grid.ground[from] + 1e-4 {
@@ -643,6 +631,7 @@ impl Battlefield {
         let goal_centre = self.grid.centre(goal);
         let estimate =
             |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+        let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
             let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
@@ -660,13 +649,19 @@ impl Battlefield {
                     break;
                 }
                 let cost_here = search.cost(cell);
+                // `step_cost`'s terms for this cell, worked out once.
+                let (multiplier_here, climb_above) = (multipliers[cell], ground[cell] + 1e-4);
                 for edge in self.graph().edges(cell as u32) {
                     let next = edge.target() as usize;
                     if search.closed(next) {
                         continue;
                     }
-                    let candidate =
-                        cost_here + self.step_cost(multipliers, cell, next, *edge.weight());
+                    // `step_cost(multipliers, cell, next, length)`, term for term.
+                    let mut step = *edge.weight() * 0.5 * (multiplier_here + multipliers[next]);
+                    if ground[next] > climb_above {
+                        step /= uphill;
+                    }
+                    let candidate = cost_here + step;
                     if candidate < search.cost(next) {
                         let to_goal = search.set(next, candidate, cell as u32, estimate);
                         search.heap.push(entry(candidate + to_goal, next));
@@ -698,43 +693,55 @@ impl Battlefield {
     ) -> Field {
         let category = self.category(troop).index();
         let multipliers = &self.multipliers[category];
+        let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         let n_cells = self.grid.len();
         let mut cost = vec![f32::INFINITY; n_cells];
         let mut next = vec![u32::MAX; n_cells];
-        let mut done = vec![false; n_cells];
         let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
-        // The graph's nodes this troop may enter.
-        let enterable = |cell: usize| multipliers[cell].is_finite() && !blocked.contains(cell);
+        // One bit per cell: ground the troop cannot enter, cells other units
+        // stand on, and cells already finished; the graph's nodes this troop
+        // may enter are those whose bit is clear at the start.
+        let mut closed = self.impassable[category].words.clone();
+        for (word, &bits) in closed.iter_mut().zip(&blocked.words) {
+            *word |= bits;
+        }
+        let is_closed =
+            |closed: &[u64], cell: usize| closed[cell / 64] & (1u64 << (cell % 64)) != 0;
         for &goal in goals {
-            if goal < n_cells && enterable(goal) {
+            if goal < n_cells && !is_closed(&closed, goal) {
                 cost[goal] = 0.0;
                 heap.push(entry(0.0, goal));
             }
         }
+        // Only cells whose bit was clear are pushed, and a cell's bit is set
+        // when it is finished: a popped cell with its bit set was finished.
         while let Some(popped) = heap.pop() {
             let cell = entry_cell(popped);
-            if done[cell] {
+            if is_closed(&closed, cell) {
                 continue;
             }
-            done[cell] = true;
-            if !enterable(cell) {
-                // Never reached: only enterable cells are pushed.
-                continue;
-            }
+            closed[cell / 64] |= 1u64 << (cell % 64);
             // The grid's edges come in pairs, so a cell's out-neighbours are
-            // also the cells that can step into it; price the inbound step.
+            // also the cells that can step into it; price the inbound step,
+            // `step_cost(multipliers, neighbour, cell, length)` term for term.
             let cost_here = cost[cell];
-            self.for_each_neighbour(cell, |neighbour, length| {
-                if done[neighbour] || !enterable(neighbour) {
-                    return;
+            let (multiplier_here, ground_here) = (multipliers[cell], ground[cell]);
+            for edge in self.graph().edges(cell as u32) {
+                let neighbour = edge.target() as usize;
+                if is_closed(&closed, neighbour) {
+                    continue;
                 }
-                let candidate = cost_here + self.step_cost(multipliers, neighbour, cell, length);
+                let mut step = *edge.weight() * 0.5 * (multipliers[neighbour] + multiplier_here);
+                if ground_here > ground[neighbour] + 1e-4 {
+                    step /= uphill;
+                }
+                let candidate = cost_here + step;
                 if candidate < cost[neighbour] {
                     cost[neighbour] = candidate;
                     next[neighbour] = cell as u32;
                     heap.push(entry(candidate, neighbour));
                 }
-            });
+            }
         }
         Field { troop, cost, next }
     }
