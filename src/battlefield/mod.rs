@@ -19,6 +19,7 @@ pub use shape::Shape;
 
 use crate::ruleset::{Category, Column, Movement, Ruleset, TerrainId, TroopTypeId};
 use petgraph::csr::Csr;
+use std::sync::OnceLock;
 
 /// The pathing graph: one node per cell (index = y·width + x), an edge to
 /// each of the eight neighbours in both directions, weighted by step length
@@ -41,6 +42,15 @@ pub struct Battlefield {
     multipliers: [Vec<f32>; 5],
     /// The smallest finite multiplier per category (for A*'s estimate).
     cheapest: [f32; 5],
+    /// The cells each category cannot enter (infinite multiplier), by
+    /// category index.
+    impassable: [CellSet; 5],
+    /// For each category and cell, the radius (in cells) of the square of
+    /// cells around it that all share its multiplier and ground height, and
+    /// are passable; 0 for impassable cells. String pulling counts a line's
+    /// steps through such a square without walking them.
+    /// Worked out on first use ([`Battlefield::uniform`]).
+    uniform: [OnceLock<Vec<u16>>; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
     /// The tallest `grid.sight_top` among each cell and its eight
@@ -88,6 +98,15 @@ impl Battlefield {
             }
             multipliers[category.index()] = costs;
         }
+        let impassable = multipliers.each_ref().map(|costs| {
+            let mut set = CellSet::new(n_cells);
+            for (cell, multiplier) in costs.iter().enumerate() {
+                if !multiplier.is_finite() {
+                    set.insert(cell);
+                }
+            }
+            set
+        });
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
         let (sight_blocks, sight_blocks_across) = tallest_in_blocks(&grid);
@@ -98,11 +117,34 @@ impl Battlefield {
             graph,
             multipliers,
             cheapest,
+            impassable,
+            uniform: Default::default(),
             road,
             sight_near,
             sight_blocks,
             sight_blocks_across,
         }
+    }
+
+    /// [`pathing::uniform_radii`] for the category with index `category`.
+    fn uniform(&self, category: usize) -> &[u16] {
+        self.uniform[category].get_or_init(|| {
+            // Categories that move alike share the answer.
+            let same = |other: &usize| {
+                let (ours, theirs) = (&self.multipliers[category], &self.multipliers[*other]);
+                ours.iter()
+                    .map(|m| m.to_bits())
+                    .eq(theirs.iter().map(|m| m.to_bits()))
+            };
+            match (0..5)
+                .filter(|&c| c != category)
+                .filter(same)
+                .find_map(|c| self.uniform[c].get())
+            {
+                Some(radii) => radii.clone(),
+                None => pathing::uniform_radii(&self.grid, &self.multipliers[category]),
+            }
+        })
     }
 
     /// The pathing graph.

@@ -10,6 +10,10 @@
 //!
 //! A route is the cheapest cell path turned into legs the rules allow:
 //! straight lines, except along roads where the move may follow the road.
+//! String pulling tests each longer straight line by its sample points;
+//! where a line crosses a square of cells alike (same multiplier and
+//! height, passable, nobody in it) the samples there are counted, not
+//! visited, and every answer is the one visiting them would give.
 
 use super::geometry::Point;
 use super::{Battlefield, CellIndex};
@@ -55,6 +59,191 @@ impl CellSet {
     pub fn contains(&self, cell: CellIndex) -> bool {
         cell < self.len && self.words[cell / 64] & (1 << (cell % 64)) != 0
     }
+
+    /// Bits `first .. first + count` of the set (`count` at most 64), cell
+    /// `first` in bit 0; cells past the set's length are not in it.
+    #[inline]
+    fn bits(&self, first: CellIndex, count: usize) -> u64 {
+        let (word, offset) = (first / 64, first % 64);
+        let mut bits = self.words.get(word).map_or(0, |w| w >> offset);
+        if offset != 0 {
+            bits |= self.words.get(word + 1).map_or(0, |w| w << (64 - offset));
+        }
+        if count < 64 {
+            bits & ((1u64 << count) - 1)
+        } else {
+            bits
+        }
+    }
+}
+
+/// For each cell, the largest `r` such that every cell of the grid within
+/// `r` cells of it (the square of side `2r + 1` around it) is passable and
+/// has its multiplier and ground height, bit for bit; 0 for an impassable
+/// cell. That is one less than the (Chebyshev) distance to the nearest
+/// cell that differs, found by a two-pass distance transform from the cells
+/// next to one that differs.
+pub(super) fn uniform_radii(grid: &super::Grid, multipliers: &[f32]) -> Vec<u16> {
+    let (w, h) = (grid.width, grid.height);
+    const FAR: u16 = u16::MAX;
+    // An impassable cell differs from every passable one, whatever its
+    // multiplier's bits.
+    let labels: Vec<u64> = multipliers
+        .iter()
+        .zip(&grid.ground)
+        .map(|(m, g)| match m.is_finite() {
+            true => (u64::from(m.to_bits()) << 32) | u64::from(g.to_bits()),
+            false => u64::MAX,
+        })
+        .collect();
+    // The distance to the nearest differing cell: 0 for an impassable cell,
+    // 1 beside a differing cell, else worked out from the neighbours'.
+    let mut distance: Vec<u16> = labels
+        .iter()
+        .map(|&l| if l == u64::MAX { 0 } else { FAR })
+        .collect();
+    for y in 0..h {
+        let row = y * w;
+        for x in 0..w {
+            let cell = row + x;
+            let here = labels[cell];
+            // The neighbours after this cell: east, and the three above.
+            let mut next = [usize::MAX; 4];
+            if x + 1 < w {
+                next[0] = cell + 1;
+            }
+            if y + 1 < h {
+                next[1] = cell + w;
+                if x > 0 {
+                    next[2] = cell + w - 1;
+                }
+                if x + 1 < w {
+                    next[3] = cell + w + 1;
+                }
+            }
+            for other in next {
+                if other != usize::MAX && labels[other] != here {
+                    distance[cell] = distance[cell].min(1);
+                    distance[other] = distance[other].min(1);
+                }
+            }
+        }
+    }
+    // Forward over the neighbours already passed, then back over the rest
+    // (a distance past `FAR` stays `FAR`).
+    let step = |d: u16| d.saturating_add(1);
+    for y in 0..h {
+        for x in 0..w {
+            let cell = y * w + x;
+            let mut d = distance[cell];
+            if x > 0 {
+                d = d.min(step(distance[cell - 1]));
+            }
+            if y > 0 {
+                let below = cell - w;
+                d = d.min(step(distance[below]));
+                if x > 0 {
+                    d = d.min(step(distance[below - 1]));
+                }
+                if x + 1 < w {
+                    d = d.min(step(distance[below + 1]));
+                }
+            }
+            distance[cell] = d;
+        }
+    }
+    for y in (0..h).rev() {
+        for x in (0..w).rev() {
+            let cell = y * w + x;
+            let mut d = distance[cell];
+            if x + 1 < w {
+                d = d.min(step(distance[cell + 1]));
+            }
+            if y + 1 < h {
+                let above = cell + w;
+                d = d.min(step(distance[above]));
+                if x > 0 {
+                    d = d.min(step(distance[above - 1]));
+                }
+                if x + 1 < w {
+                    d = d.min(step(distance[above + 1]));
+                }
+            }
+            distance[cell] = d;
+        }
+    }
+    for d in &mut distance {
+        *d = d.saturating_sub(1);
+    }
+    distance
+}
+
+/// The largest radius up to `radius` (at most 31) of a square of cells
+/// around `(cx, cy)` on a `width` × `height` grid holding no cell of
+/// `blocked`: one less than the (Chebyshev) distance to the nearest
+/// blocked cell within `radius`, found row by row.
+fn clear_radius(
+    blocked: &CellSet,
+    width: usize,
+    height: usize,
+    cx: usize,
+    cy: usize,
+    radius: usize,
+) -> usize {
+    debug_assert!(radius <= 31);
+    if blocked.words.is_empty() {
+        return radius;
+    }
+    // The distance to the nearest blocked cell found so far, or just past
+    // the square; only cells nearer than that are looked at.
+    let mut nearest = radius + 1;
+    for y in cy.saturating_sub(radius)..=(cy + radius).min(height - 1) {
+        let dy = y.abs_diff(cy);
+        if dy >= nearest {
+            continue;
+        }
+        let reach = nearest - 1;
+        let lo = cx.saturating_sub(reach);
+        let hi = (cx + reach).min(width - 1);
+        let row = blocked.bits(y * width + lo, hi - lo + 1);
+        if row == 0 {
+            continue;
+        }
+        let at = cx - lo;
+        let left = row & (u64::MAX >> (63 - at));
+        if left != 0 {
+            let x = 63 - left.leading_zeros() as usize;
+            nearest = nearest.min(dy.max(at - x));
+        }
+        let right = row >> at;
+        if right != 0 {
+            nearest = nearest.min(dy.max(right.trailing_zeros() as usize));
+        }
+    }
+    nearest.saturating_sub(1)
+}
+
+/// Where the samples after a step lie, for [`Battlefield::segment_quick`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Square {
+    /// Up to this step they surely land in the square.
+    Through(usize),
+    /// The square is of no use: the next sample may lie outside it.
+    Outside,
+}
+
+/// What [`Battlefield::segment_quick`] can tell of a straight line without
+/// measuring every step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quick {
+    /// [`Battlefield::segment_cost_estimate`] is `Some` and, with its error
+    /// added, within the limit.
+    Within,
+    /// [`Battlefield::segment_cost_estimate`] is `None`: the line meets
+    /// ground the category cannot enter or a blocked cell.
+    Impassable,
+    /// Neither is certain.
+    Unsure,
 }
 
 /// A bound on [`Battlefield::segment_cost_estimate`]'s error, relative to
@@ -70,14 +259,18 @@ thread_local! {
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
 }
 
-/// The A* search's per-cell cost, previous cell and done flag, and its
-/// heap. A cell's entries count only if it was touched in the current
-/// search (its stamp is the current generation); otherwise it is
-/// unreached: infinite cost, no previous cell, not done.
+/// The A* search's per-cell cost, previous cell and estimate, the cells
+/// it may no longer step into, and its heap. A cell's node counts only if
+/// it was reached in the current search (its stamp is the current
+/// generation); otherwise it is unreached: infinite cost, no previous cell.
 #[derive(Default)]
 struct Search {
     generation: u32,
     nodes: Vec<Node>,
+    /// One bit per cell: ground the troop cannot enter, cells other units
+    /// stand on (never the start), and cells already finished. A step
+    /// into a cell is considered only if its bit is clear.
+    closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
 }
 
@@ -87,13 +280,16 @@ struct Node {
     stamp: u32,
     cost: f32,
     previous: u32,
-    done: bool,
+    /// The A* estimate from this cell to the goal, worked out when the
+    /// cell is first reached (it depends on nothing else).
+    estimate: f32,
 }
 
 impl Search {
     /// Begin a search over `n_cells` cells: every cell unreached, the heap
-    /// empty.
-    fn start(&mut self, n_cells: usize) {
+    /// empty, and closed the cells of `impassable` and `blocked` but
+    /// `source`.
+    fn start(&mut self, n_cells: usize, impassable: &CellSet, blocked: &CellSet, source: usize) {
         self.heap.clear();
         self.generation = self.generation.wrapping_add(1);
         if self.nodes.len() != n_cells || self.generation == 0 {
@@ -101,13 +297,35 @@ impl Search {
                 stamp: 0,
                 cost: f32::INFINITY,
                 previous: u32::MAX,
-                done: false,
+                estimate: 0.0,
             };
             self.nodes = vec![unreached; n_cells];
             self.generation = 1;
         }
+        self.closed.clear();
+        self.closed.extend_from_slice(&impassable.words);
+        self.closed.resize(n_cells.div_ceil(64), 0);
+        // A set holds no cell past its length, so its words say exactly
+        // which cells it holds (any past the grid are never looked at).
+        for (word, &bits) in self.closed.iter_mut().zip(&blocked.words) {
+            *word |= bits;
+        }
+        if source < n_cells {
+            self.closed[source / 64] &= !(1u64 << (source % 64));
+        }
     }
 
+    #[inline]
+    fn closed(&self, cell: usize) -> bool {
+        self.closed[cell / 64] & (1u64 << (cell % 64)) != 0
+    }
+
+    #[inline]
+    fn close(&mut self, cell: usize) {
+        self.closed[cell / 64] |= 1u64 << (cell % 64);
+    }
+
+    #[inline]
     fn cost(&self, cell: usize) -> f32 {
         let node = &self.nodes[cell];
         if node.stamp == self.generation {
@@ -117,29 +335,29 @@ impl Search {
         }
     }
 
-    fn done(&self, cell: usize) -> bool {
-        let node = &self.nodes[cell];
-        node.stamp == self.generation && node.done
-    }
-
     fn previous(&self, cell: usize) -> u32 {
         self.nodes[cell].previous
     }
 
-    fn finish(&mut self, cell: usize) {
-        self.nodes[cell].done = true;
-    }
-
-    /// Reach `cell` at `cost` from `previous`.
-    fn set(&mut self, cell: usize, cost: f32, previous: u32) {
+    /// Reach `cell` at `cost` from `previous`; the cell's estimate, worked
+    /// out by `estimate` on its first reach in this search.
+    #[inline]
+    fn set(
+        &mut self,
+        cell: usize,
+        cost: f32,
+        previous: u32,
+        estimate: impl FnOnce(usize) -> f32,
+    ) -> f32 {
         let generation = self.generation;
         let node = &mut self.nodes[cell];
         if node.stamp != generation {
             node.stamp = generation;
-            node.done = false;
+            node.estimate = estimate(cell);
         }
         node.cost = cost;
         node.previous = previous;
+        node.estimate
     }
 }
 
@@ -354,18 +572,6 @@ fn entry_cell(entry: Entry) -> usize {
 }
 
 impl Battlefield {
-    /// Each neighbour of `cell` in the petgraph graph, in the graph's edge
-    /// order, with the edge's length. The searches walk the `Csr`'s edges
-    /// directly and test the cells a troop may enter as they go, rather
-    /// than through a `NodeFiltered` view (the same edges, in the same
-    /// order, without a filter call per edge).
-    #[inline]
-    fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize, f32)) {
-        for edge in self.graph().edges(cell as u32) {
-            visit(edge.target() as usize, *edge.weight());
-        }
-    }
-
     fn step_cost(&self, multipliers: &[f32], from: usize, to: usize, length: f32) -> f32 {
         let mut cost = length * 0.5 * (multipliers[from] + multipliers[to]);
         if self.grid.ground[to] > self.grid.ground[from] + 1e-4 {
@@ -419,43 +625,48 @@ impl Battlefield {
         if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
             return None;
         }
-        // The graph's nodes this troop may enter: its start, and passable
-        // cells nobody stands on.
-        let enterable = |cell: usize| {
-            cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
-        };
+        // The graph's nodes this troop may enter, its start and passable
+        // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
         let goal_centre = self.grid.centre(goal);
         let estimate =
             |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+        let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
-            search.start(self.grid.len());
-            search.set(source, 0.0, u32::MAX);
-            search.heap.push(entry(estimate(source), source));
+            search.start(self.grid.len(), &self.impassable[category], blocked, source);
+            let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
+            search.heap.push(entry(source_estimate, source));
+            // Only the start and cells whose bit was clear are pushed, and
+            // a cell's bit is set when it is finished: a popped cell with
+            // its bit set was finished before.
             while let Some(popped) = search.heap.pop() {
                 let cell = entry_cell(popped);
-                if search.done(cell) {
+                if search.closed(cell) {
                     continue;
                 }
-                search.finish(cell);
+                search.close(cell);
                 if cell == goal {
                     break;
                 }
-                if !enterable(cell) {
-                    // Never reached: only enterable cells are pushed.
-                    continue;
-                }
                 let cost_here = search.cost(cell);
-                self.for_each_neighbour(cell, |next, length| {
-                    if !enterable(next) || search.done(next) {
-                        return;
+                // `step_cost`'s terms for this cell, worked out once.
+                let (multiplier_here, climb_above) = (multipliers[cell], ground[cell] + 1e-4);
+                for edge in self.graph().edges(cell as u32) {
+                    let next = edge.target() as usize;
+                    if search.closed(next) {
+                        continue;
                     }
-                    let candidate = cost_here + self.step_cost(multipliers, cell, next, length);
+                    // `step_cost(multipliers, cell, next, length)`, term for term.
+                    let mut step = *edge.weight() * 0.5 * (multiplier_here + multipliers[next]);
+                    if ground[next] > climb_above {
+                        step /= uphill;
+                    }
+                    let candidate = cost_here + step;
                     if candidate < search.cost(next) {
-                        search.set(next, candidate, cell as u32);
-                        search.heap.push(entry(candidate + estimate(next), next));
+                        let to_goal = search.set(next, candidate, cell as u32, estimate);
+                        search.heap.push(entry(candidate + to_goal, next));
                     }
-                });
+                }
             }
             if !search.cost(goal).is_finite() {
                 return None;
@@ -482,43 +693,55 @@ impl Battlefield {
     ) -> Field {
         let category = self.category(troop).index();
         let multipliers = &self.multipliers[category];
+        let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         let n_cells = self.grid.len();
         let mut cost = vec![f32::INFINITY; n_cells];
         let mut next = vec![u32::MAX; n_cells];
-        let mut done = vec![false; n_cells];
         let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
-        // The graph's nodes this troop may enter.
-        let enterable = |cell: usize| multipliers[cell].is_finite() && !blocked.contains(cell);
+        // One bit per cell: ground the troop cannot enter, cells other units
+        // stand on, and cells already finished; the graph's nodes this troop
+        // may enter are those whose bit is clear at the start.
+        let mut closed = self.impassable[category].words.clone();
+        for (word, &bits) in closed.iter_mut().zip(&blocked.words) {
+            *word |= bits;
+        }
+        let is_closed =
+            |closed: &[u64], cell: usize| closed[cell / 64] & (1u64 << (cell % 64)) != 0;
         for &goal in goals {
-            if goal < n_cells && enterable(goal) {
+            if goal < n_cells && !is_closed(&closed, goal) {
                 cost[goal] = 0.0;
                 heap.push(entry(0.0, goal));
             }
         }
+        // Only cells whose bit was clear are pushed, and a cell's bit is set
+        // when it is finished: a popped cell with its bit set was finished.
         while let Some(popped) = heap.pop() {
             let cell = entry_cell(popped);
-            if done[cell] {
+            if is_closed(&closed, cell) {
                 continue;
             }
-            done[cell] = true;
-            if !enterable(cell) {
-                // Never reached: only enterable cells are pushed.
-                continue;
-            }
+            closed[cell / 64] |= 1u64 << (cell % 64);
             // The grid's edges come in pairs, so a cell's out-neighbours are
-            // also the cells that can step into it; price the inbound step.
+            // also the cells that can step into it; price the inbound step,
+            // `step_cost(multipliers, neighbour, cell, length)` term for term.
             let cost_here = cost[cell];
-            self.for_each_neighbour(cell, |neighbour, length| {
-                if done[neighbour] || !enterable(neighbour) {
-                    return;
+            let (multiplier_here, ground_here) = (multipliers[cell], ground[cell]);
+            for edge in self.graph().edges(cell as u32) {
+                let neighbour = edge.target() as usize;
+                if is_closed(&closed, neighbour) {
+                    continue;
                 }
-                let candidate = cost_here + self.step_cost(multipliers, neighbour, cell, length);
+                let mut step = *edge.weight() * 0.5 * (multipliers[neighbour] + multiplier_here);
+                if ground_here > ground[neighbour] + 1e-4 {
+                    step /= uphill;
+                }
+                let candidate = cost_here + step;
                 if candidate < cost[neighbour] {
                     cost[neighbour] = candidate;
                     next[neighbour] = cell as u32;
                     heap.push(entry(candidate, neighbour));
                 }
-            });
+            }
         }
         Field { troop, cost, next }
     }
@@ -579,6 +802,8 @@ impl Battlefield {
             waypoints.push(Waypoint { point, cost: total });
         }
         let start_cell = cells[0];
+        // `square_radius`'s answers for this route, u8::MAX until asked.
+        let mut squares = vec![u8::MAX; if cells.len() > 2 { self.grid.len() } else { 0 }];
         let road: Vec<bool> = cells.iter().map(|&c| self.on_road(c)).collect();
         let mut legs: Vec<Leg> = Vec::new();
         let mut cursor = 0;
@@ -626,6 +851,17 @@ impl Battlefield {
                 // The estimate settles the test unless the straight line's
                 // cost is within its error of the limit; then it is measured.
                 let limit = path_cost * 1.02 + 1e-3;
+                let quick =
+                    self.segment_quick(category, a, b, start_cell, blocked, limit, &mut squares);
+                match quick {
+                    Quick::Within => {
+                        end += 1;
+                        measured = false;
+                        continue;
+                    }
+                    Quick::Impassable => break,
+                    Quick::Unsure => {}
+                }
                 let Some(estimate) =
                     self.segment_cost_estimate(category, a, b, start_cell, blocked)
                 else {
@@ -690,6 +926,203 @@ impl Battlefield {
         blocked: &CellSet,
     ) -> Option<f64> {
         self.walk_segment(category, a, b, start_cell, blocked, false)
+    }
+
+    /// What string pulling's test of the straight line from `a` to `b`
+    /// against `limit` would find, as far as it is sure without walking
+    /// every step: [`Quick::Within`] only if
+    /// [`Battlefield::segment_cost_estimate`] is `Some(estimate)` with
+    /// `estimate + (estimate * SEGMENT_ESTIMATE_ERROR +
+    /// SEGMENT_ESTIMATE_ERROR) <= limit`, and [`Quick::Impassable`] only if
+    /// it is `None`.
+    ///
+    /// It takes the estimate's steps in order, but where the previous
+    /// sample point's cell is the centre of a square of cells that share
+    /// its multiplier and ground height (`uniform`) and hold no blocked
+    /// cell, it counts the samples that surely land in the square instead
+    /// of visiting them: each of those steps adds exactly that multiplier
+    /// (the mean of two equal multipliers, on flat ground). Their sum is
+    /// taken once, so the total differs from the estimate's by rounding
+    /// only, which a factor far larger than that rounding covers.
+    #[allow(clippy::too_many_arguments)]
+    fn segment_quick(
+        &self,
+        category: usize,
+        a: Point,
+        b: Point,
+        start_cell: CellIndex,
+        blocked: &CellSet,
+        limit: f64,
+        squares: &mut [u8],
+    ) -> Quick {
+        let multipliers = &self.multipliers[category];
+        let uniform = self.uniform(category);
+        let grid = &self.grid;
+        let length = a.distance(b);
+        let n_steps = ((length / (grid.cell * 0.25)).ceil() as usize).max(1);
+        if n_steps > 1 << 30 {
+            return Quick::Unsure;
+        }
+        let Some(mut previous_cell) = grid.cell_at(a) else {
+            return Quick::Impassable;
+        };
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        // Sample points are within about 1e-13" of the line; a square's
+        // points more than `margin` inside it land in its cells, on the table.
+        let margin = (grid.cell * 1e-6).max((grid.table_width + grid.table_height) * 1e-12);
+        let uphill = 1.0 / self.ruleset.uphill_speed;
+        let mut sum = 0.0f64;
+        let mut climbing = false;
+        let mut step = 0;
+        // Whether to look for a square around `previous_cell` (not again
+        // once one was no help, until the next cell).
+        let mut look = true;
+        while step < n_steps {
+            let radius = match look && !climbing {
+                true => self.square_radius(squares, uniform, blocked, previous_cell),
+                false => 0,
+            };
+            if radius >= 2 {
+                look = false;
+                let square =
+                    self.square_samples(previous_cell, radius, (a, dx, dy), step, n_steps, margin);
+                if let Square::Through(last) = square {
+                    // Steps `step + 1 ..= last` all land in the square.
+                    sum += (last - step) as f64 * multipliers[previous_cell] as f64;
+                    step = last;
+                    let point = a.lerp(b, step as f64 / n_steps as f64);
+                    let Some(cell) = grid.cell_at(point) else {
+                        return Quick::Unsure;
+                    };
+                    look = cell != previous_cell;
+                    previous_cell = cell;
+                    continue;
+                }
+            }
+            step += 1;
+            let point = a.lerp(b, step as f64 / n_steps as f64);
+            let Some(cell) = grid.cell_at(point) else {
+                return Quick::Impassable;
+            };
+            if cell != start_cell && (!multipliers[cell].is_finite() || blocked.contains(cell)) {
+                return Quick::Impassable;
+            }
+            if cell != previous_cell {
+                climbing = grid.ground[cell] > grid.ground[previous_cell] + 1e-4;
+                look = true;
+            }
+            let mean = 0.5 * (multipliers[previous_cell] + multipliers[cell]) as f64;
+            let slope = if climbing { uphill } else { 1.0 };
+            sum += mean * slope;
+            previous_cell = cell;
+        }
+        // The estimate is `fl(S * fl(length / n))`, `S` its float sum of the
+        // same `n` non-negative terms. `S` is at most the exact sum times
+        // (1 + u)^n, and `sum` (at most n + 1 additions and n products of a
+        // count by a multiplier) at least the exact sum times
+        // (1 - u)^(2n + 2), u = 2^-53: the bound below has room for both
+        // and its own two roundings, with n under 2^30.
+        let slack = 1.0 + (n_steps as f64 + 8.0) * f64::EPSILON * 4.0;
+        let bound = sum * (length / n_steps as f64) * slack;
+        let error = bound * SEGMENT_ESTIMATE_ERROR + SEGMENT_ESTIMATE_ERROR;
+        if bound + error <= limit {
+            Quick::Within
+        } else {
+            Quick::Unsure
+        }
+    }
+
+    /// The radius of the square of cells around `cell` that string pulling
+    /// may count samples in without visiting them: at most
+    /// [`uniform_radii`]'s, at most 31, and small enough to hold no cell of
+    /// `blocked`. `squares` remembers it for the rest of the route (as
+    /// `u8::MAX` until worked out).
+    #[inline]
+    fn square_radius(
+        &self,
+        squares: &mut [u8],
+        uniform: &[u16],
+        blocked: &CellSet,
+        cell: CellIndex,
+    ) -> usize {
+        let known = squares[cell];
+        if known != u8::MAX {
+            return usize::from(known);
+        }
+        let radius = usize::from(uniform[cell]).min(31);
+        let radius = if radius >= 2 {
+            let (width, height) = (self.grid.width, self.grid.height);
+            clear_radius(blocked, width, height, cell % width, cell / width, radius)
+        } else {
+            radius
+        };
+        squares[cell] = radius as u8;
+        radius
+    }
+
+    /// The last sample step of the line `a + (dx, dy) * t` (at
+    /// `t = step / n_steps`) up to which every sample after `step` surely
+    /// lands in the square of `radius` cells around `centre`, when that is
+    /// past `step`.
+    ///
+    /// The square's cells must all share one multiplier and ground height,
+    /// be passable and not blocked ([`Battlefield::square_radius`]).
+    #[allow(clippy::too_many_arguments)]
+    fn square_samples(
+        &self,
+        centre: CellIndex,
+        radius: usize,
+        (a, dx, dy): (Point, f64, f64),
+        step: usize,
+        n_steps: usize,
+        margin: f64,
+    ) -> Square {
+        let grid = &self.grid;
+        let (cx, cy) = (centre % grid.width, centre / grid.width);
+        let (x0, x1) = (cx.saturating_sub(radius), (cx + radius).min(grid.width - 1));
+        let (y0, y1) = (
+            cy.saturating_sub(radius),
+            (cy + radius).min(grid.height - 1),
+        );
+        // The square in inches, on the table, less the margin.
+        let low_x = (x0 as f64 * grid.cell).max(0.0) + margin;
+        let high_x = ((x1 + 1) as f64 * grid.cell).min(grid.table_width) - margin;
+        let low_y = (y0 as f64 * grid.cell).max(0.0) + margin;
+        let high_y = ((y1 + 1) as f64 * grid.cell).min(grid.table_height) - margin;
+        // The stretch of `t` for which the line is inside, if it is
+        // inside anywhere.
+        let (mut t0, mut t1) = (f64::NEG_INFINITY, f64::INFINITY);
+        for (start, delta, low, high) in [(a.x, dx, low_x, high_x), (a.y, dy, low_y, high_y)] {
+            if delta == 0.0 {
+                if !(start >= low && start <= high) {
+                    return Square::Outside;
+                }
+            } else {
+                let (u, v) = ((low - start) / delta, (high - start) / delta);
+                let (u, v) = if u <= v { (u, v) } else { (v, u) };
+                t0 = t0.max(u);
+                t1 = t1.min(v);
+            }
+        }
+        let n = n_steps as f64;
+        // (`t0` and `t1` are never NaN: `max` and `min` skip a NaN.)
+        if (step + 1) as f64 / n < t0 {
+            return Square::Outside;
+        }
+        // The last step whose `t` is at most `t1` (`t1` may be infinite).
+        let mut last = if t1 >= 1.0 {
+            n_steps
+        } else {
+            // Truncation is the floor here (and 0 below 0).
+            (t1 * n) as usize
+        };
+        while last > step && last as f64 / n > t1 {
+            last -= 1;
+        }
+        if last <= step {
+            return Square::Outside;
+        }
+        Square::Through(last)
     }
 
     /// The cost of moving straight from `a` to `b`, or `None` if the line
@@ -1039,6 +1472,206 @@ mod tests {
         assert!(back.end().y < 0.5);
     }
 
+    /// `uniform_radii` by brute force: one less than the Chebyshev distance
+    /// to the nearest cell with another multiplier or height, or
+    /// impassable; 0 on impassable cells.
+    fn uniform_radii_plain(field: &Battlefield, category: usize) -> Vec<u16> {
+        let grid = &field.grid;
+        let multipliers = &field.multipliers[category];
+        let label = |cell: usize| {
+            multipliers[cell]
+                .is_finite()
+                .then(|| (multipliers[cell].to_bits(), grid.ground[cell].to_bits()))
+        };
+        (0..grid.len())
+            .map(|cell| {
+                if label(cell).is_none() {
+                    return 0;
+                }
+                let (x, y) = (cell % grid.width, cell / grid.width);
+                let nearest = (0..grid.len())
+                    .filter(|&other| label(other) != label(cell))
+                    .map(|other| {
+                        let (ox, oy) = (other % grid.width, other / grid.width);
+                        ox.abs_diff(x).max(oy.abs_diff(y))
+                    })
+                    .min();
+                nearest.map_or(u16::MAX - 1, |d| (d - 1) as u16)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn uniform_radii_match_the_brute_force_ones() {
+        let hill = Shape::Circle {
+            centre: p(6.0, 14.0),
+            radius: 4.0,
+        };
+        let lake = Shape::Circle {
+            centre: p(16.0, 6.0),
+            radius: 2.5,
+        };
+        let woods = Shape::Rect {
+            min: p(1.0, 1.0),
+            max: p(9.0, 5.5),
+        };
+        let road = Shape::Line {
+            points: vec![p(0.0, 9.0), p(20.0, 11.0)],
+            width: 1.0,
+        };
+        let field = table(
+            20.0,
+            18.0,
+            &[
+                ("hill", hill, 2.0),
+                ("lake", lake, 0.0),
+                ("woods", woods, 0.0),
+                ("road", road, 0.0),
+            ],
+        );
+        for category in 0..5 {
+            assert_eq!(
+                field.uniform(category),
+                &uniform_radii_plain(&field, category)[..],
+                "category {category}"
+            );
+        }
+        // Open ground only: nothing differs anywhere.
+        let open = table(5.0, 4.0, &[]);
+        assert!(open.uniform(0).iter().all(|&r| r == u16::MAX - 1));
+    }
+
+    /// `route_through` as it was: every extension of a leg tested by
+    /// walking its whole line (the estimate, measured near the limit).
+    fn route_through_plain(
+        field: &Battlefield,
+        troop: TroopTypeId,
+        from: Point,
+        to: Point,
+        cells: &[CellIndex],
+        blocked: &CellSet,
+        limit: f64,
+    ) -> Route {
+        let category = field.category(troop).index();
+        let multipliers = &field.multipliers[category];
+        let mut waypoints = Vec::with_capacity(cells.len());
+        let mut total = 0.0f64;
+        for (index, &cell) in cells.iter().enumerate() {
+            let point = if index == 0 {
+                from
+            } else if index + 1 == cells.len() {
+                to
+            } else {
+                field.grid.centre(cell)
+            };
+            if index > 0 {
+                let previous = waypoints.last().map_or(from, |w: &Waypoint| w.point);
+                total += field.step_cost(
+                    multipliers,
+                    cells[index - 1],
+                    cell,
+                    previous.distance(point) as f32,
+                ) as f64;
+            }
+            waypoints.push(Waypoint { point, cost: total });
+        }
+        let start_cell = cells[0];
+        let road: Vec<bool> = cells.iter().map(|&c| field.on_road(c)).collect();
+        let mut legs: Vec<Leg> = Vec::new();
+        let mut cursor = 0;
+        let mut leg_cost = 0.0;
+        while cursor + 1 < waypoints.len() && leg_cost < limit.max(0.0) {
+            // A stretch of road: consecutive road cells, followed as they bend.
+            if road[cursor] && road[cursor + 1] {
+                let mut end = cursor + 1;
+                while end + 1 < waypoints.len() && road[end + 1] {
+                    end += 1;
+                }
+                let points: Vec<Point> = waypoints[cursor..=end].iter().map(|w| w.point).collect();
+                let base = waypoints[cursor].cost;
+                let costs: Vec<f64> = waypoints[cursor..=end]
+                    .iter()
+                    .map(|w| w.cost - base + leg_cost)
+                    .collect();
+                leg_cost = costs[costs.len() - 1];
+                legs.push(Leg {
+                    points,
+                    costs,
+                    along_road: true,
+                });
+                cursor = end;
+                continue;
+            }
+            // Off the road: pull the string as far as a straight line stays
+            // on passable ground and costs no more than the cells it replaces.
+            let mut end = cursor + 1;
+            let mut end_cost = field
+                .segment_cost(
+                    category,
+                    waypoints[cursor].point,
+                    waypoints[end].point,
+                    start_cell,
+                    blocked,
+                )
+                .unwrap_or(waypoints[end].cost - waypoints[cursor].cost);
+            // Whether `end_cost` is the exact cost to `end` yet: an
+            // extension decided by the estimate leaves it to be measured.
+            let mut measured = true;
+            while end + 1 < waypoints.len() && !(road[end] && road[end + 1]) {
+                let path_cost = waypoints[end + 1].cost - waypoints[cursor].cost;
+                let (a, b) = (waypoints[cursor].point, waypoints[end + 1].point);
+                // The estimate settles the test unless the straight line's
+                // cost is within its error of the limit; then it is measured.
+                let limit = path_cost * 1.02 + 1e-3;
+                let Some(estimate) =
+                    field.segment_cost_estimate(category, a, b, start_cell, blocked)
+                else {
+                    break;
+                };
+                let error = estimate * SEGMENT_ESTIMATE_ERROR + SEGMENT_ESTIMATE_ERROR;
+                if estimate + error <= limit {
+                    end += 1;
+                    measured = false;
+                    continue;
+                }
+                if estimate - error > limit {
+                    break;
+                }
+                match field.segment_cost(category, a, b, start_cell, blocked) {
+                    Some(straight) if straight <= limit => {
+                        end += 1;
+                        end_cost = straight;
+                        measured = true;
+                    }
+                    _ => break,
+                }
+            }
+            if !measured {
+                end_cost = field
+                    .segment_cost(
+                        category,
+                        waypoints[cursor].point,
+                        waypoints[end].point,
+                        start_cell,
+                        blocked,
+                    )
+                    .unwrap_or(waypoints[end].cost - waypoints[cursor].cost);
+            }
+            legs.push(Leg {
+                points: vec![waypoints[cursor].point, waypoints[end].point],
+                costs: vec![leg_cost, leg_cost + end_cost],
+                along_road: false,
+            });
+            leg_cost += end_cost;
+            cursor = end;
+        }
+        Route {
+            troop,
+            waypoints,
+            legs,
+        }
+    }
+
     /// `cell_path` as it was: A* through petgraph's `NodeFiltered` view of
     /// the graph, with fresh arrays and a heap of pairs.
     fn cell_path_through_petgraph(
@@ -1214,6 +1847,122 @@ mod tests {
                 proptest::prop_assert_eq!(&ours.next, &theirs.next);
                 let bits = |f: &Field| f.cost.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
                 proptest::prop_assert_eq!(bits(&ours), bits(&theirs));
+                Ok(())
+            })?;
+        }
+
+        /// Routes, legs and costs are bit for bit those of pulling the
+        /// string by walking every line, for any limit.
+        #[test]
+        fn routes_match_the_plain_string_pulling(
+            troop_pick in 0usize..3,
+            from in (0.0f64..48.0, 0.0f64..48.0),
+            to in (0.0f64..48.0, 0.0f64..48.0),
+            units in proptest::collection::vec((0.0f64..48.0, 0.0f64..48.0, 0.0f64..360.0), 0..12),
+            limit_pick in 0usize..4,
+            edge_pick in 0usize..4,
+        ) {
+            thread_local! {
+                static FIELD: Battlefield = guilford();
+            }
+            FIELD.with(|field| {
+                let troop = field
+                    .ruleset
+                    .troop_type(["british-regulars", "cavalry", "artillery"][troop_pick])
+                    .unwrap();
+                let bases: Vec<_> = units
+                    .iter()
+                    .map(|&(x, y, facing)| super::super::Base::new(p(x, y), facing, 4.0, 1.0))
+                    .collect();
+                let blocked = field.occupied(&bases);
+                let (from, to) = (p(from.0, from.1), p(to.0, to.1));
+                let limit = [f64::INFINITY, 5.82, 11.64, 0.5][limit_pick];
+                let bits = |route: &Option<Route>| format!("{route:?}");
+                for set in [&blocked, &CellSet::none()] {
+                    let ours = field.route_within(troop, from, to, set, limit);
+                    let theirs = field
+                        .cell_path(troop, from, to, set)
+                        .map(|cells| route_through_plain(field, troop, from, to, &cells, set, limit));
+                    proptest::prop_assert_eq!(bits(&ours), bits(&theirs));
+                }
+                // Down a distance field, as units falling back go.
+                let goals = field.edge_cells(Edge::ALL[edge_pick]);
+                let home = field.distance_field(troop, &goals, &CellSet::none());
+                let ours = field.route_down_within(&home, from, &blocked, limit);
+                let theirs = field.grid.cell_at(from).and_then(|start| {
+                    let cells = home.path_from(start)?;
+                    let end = field.grid.centre(*cells.last()?);
+                    Some(route_through_plain(field, troop, from, end, &cells, &blocked, limit))
+                });
+                proptest::prop_assert_eq!(bits(&ours), bits(&theirs));
+                Ok(())
+            })?;
+        }
+
+        /// `segment_quick` says `Within` only when the estimate with its
+        /// error is within the limit, and `Impassable` only when the
+        /// estimate is `None`, with limits a hair either side of it.
+        #[test]
+        fn quick_segment_answers_agree_with_the_estimate(
+            troop_pick in 0usize..3,
+            from in (0.0f64..48.0, 0.0f64..48.0),
+            to in (0.0f64..48.0, 0.0f64..48.0),
+            units in proptest::collection::vec((0.0f64..48.0, 0.0f64..48.0, 0.0f64..360.0), 0..8),
+            nudge in -2000i32..2000,
+        ) {
+            thread_local! {
+                static FIELD: Battlefield = guilford();
+            }
+            FIELD.with(|field| {
+                let troop = field
+                    .ruleset
+                    .troop_type(["british-regulars", "cavalry", "artillery"][troop_pick])
+                    .unwrap();
+                let category = field.category(troop).index();
+                let bases: Vec<_> = units
+                    .iter()
+                    .map(|&(x, y, facing)| super::super::Base::new(p(x, y), facing, 4.0, 1.0))
+                    .collect();
+                let blocked = field.occupied(&bases);
+                let (from, to) = (p(from.0, from.1), p(to.0, to.1));
+                let start = field.grid.cell_at(from).unwrap();
+                for set in [&blocked, &CellSet::none()] {
+                    let estimate = field.segment_cost_estimate(category, from, to, start, set);
+                    let error = |e: f64| e * SEGMENT_ESTIMATE_ERROR + SEGMENT_ESTIMATE_ERROR;
+                    // Limits around the estimate with its error, 1e-13 apart,
+                    // and the largest that the estimate is not within.
+                    let edge = estimate.map(|e| e + error(e)).filter(|e| e.is_finite() && *e > 0.0);
+                    let limits = [
+                        edge.map_or(10.0, |e| e * (1.0 + f64::from(nudge) * 1e-13)),
+                        edge.map_or(10.0, |e| f64::from_bits(e.to_bits() - 1)),
+                    ];
+                    for limit in limits {
+                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let quick =
+                            field.segment_quick(category, from, to, start, set, limit, &mut squares);
+                        match quick {
+                            Quick::Within => {
+                                let e = estimate.unwrap();
+                                proptest::prop_assert!(e + error(e) <= limit);
+                            }
+                            Quick::Impassable => proptest::prop_assert!(estimate.is_none()),
+                            Quick::Unsure => {}
+                        }
+                    }
+                    // Far from the limit the quick answer is always sure.
+                    if let Some(e) = estimate {
+                        let roomy = (e + error(e)) * 1.001 + 1e-6;
+                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let quick = field.segment_quick(category, from, to, start, set, roomy, &mut squares);
+                        if e.is_finite() {
+                            proptest::prop_assert_eq!(quick, Quick::Within);
+                        }
+                    } else {
+                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let quick = field.segment_quick(category, from, to, start, set, 10.0, &mut squares);
+                        proptest::prop_assert_eq!(quick, Quick::Impassable);
+                    }
+                }
                 Ok(())
             })?;
         }
