@@ -92,38 +92,6 @@ impl Vector {
     }
 }
 
-/// The lengths of the last few vectors measured, kept by their exact bits.
-/// The steps of a straight walk are a handful of vectors over and over
-/// (the same step, rounded a few ways), and `hypot` is dear: a length
-/// found here is the very one [`Vector::length`] gives, bit for bit.
-#[derive(Debug, Clone, Default)]
-pub struct StepLengths {
-    known: [(u64, u64, f64); StepLengths::KEPT],
-    filled: usize,
-    next: usize,
-}
-
-impl StepLengths {
-    /// How many lengths are kept.
-    const KEPT: usize = 4;
-
-    /// Exactly `vector.length()`.
-    #[inline]
-    pub fn length(&mut self, vector: Vector) -> f64 {
-        let (x, y) = (vector.x.to_bits(), vector.y.to_bits());
-        for &(known_x, known_y, length) in &self.known[..self.filled] {
-            if known_x == x && known_y == y {
-                return length;
-            }
-        }
-        let length = vector.length();
-        self.known[self.next] = (x, y, length);
-        self.next = (self.next + 1) % Self::KEPT;
-        self.filled = (self.filled + 1).min(Self::KEPT);
-        length
-    }
-}
-
 impl std::ops::Sub for Point {
     type Output = Vector;
     fn sub(self, other: Point) -> Vector {
@@ -641,33 +609,6 @@ fn point_segment_offset(p: Point, a: Point, b: Point) -> Vector {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Remembered step lengths are `hypot`'s, bit for bit, over the steps
-    /// of straight walks (where vectors repeat) and over vectors that share
-    /// one component.
-    #[test]
-    fn step_lengths_are_the_measured_ones() {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
-        let mut lengths = StepLengths::default();
-        for _ in 0..500 {
-            let a = Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..48.0));
-            let b = Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..48.0));
-            let n = rng.random_range(1..80);
-            let mut last = a;
-            for step in 1..=n {
-                let point = a.lerp(b, step as f64 / n as f64);
-                let step = last - point;
-                assert_eq!(lengths.length(step).to_bits(), step.length().to_bits());
-                // The same x with another y, and the other way round.
-                let other = Vector::new(step.x, step.y * 0.5);
-                assert_eq!(lengths.length(other).to_bits(), other.length().to_bits());
-                let other = Vector::new(step.x * 0.5, step.y);
-                assert_eq!(lengths.length(other).to_bits(), other.length().to_bits());
-                last = point;
-            }
-        }
-    }
 
     fn infantry(x: f64, y: f64, facing: f64) -> Base {
         Base::new(Point::new(x, y), facing, 4.0, 1.0)

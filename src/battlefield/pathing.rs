@@ -15,7 +15,7 @@
 //! height, passable, nobody in it) the samples there are counted, not
 //! visited, and every answer is the one visiting them would give.
 
-use super::geometry::{Point, StepLengths};
+use super::geometry::Point;
 use super::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
 use petgraph::visit::EdgeRef;
@@ -1158,7 +1158,6 @@ impl Battlefield {
         let mut cost = 0.0f64;
         let mut previous_cell = self.grid.cell_at(a)?;
         let mut previous_point = a;
-        let mut lengths = StepLengths::default();
         let mut climbing = false;
         let uphill = 1.0 / self.ruleset.uphill_speed;
         for step in 1..=n_steps {
@@ -1174,7 +1173,7 @@ impl Battlefield {
             let mean = 0.5 * (multipliers[previous_cell] + multipliers[cell]) as f64;
             let slope = if climbing { uphill } else { 1.0 };
             if measured {
-                cost += lengths.length(previous_point - point) * mean * slope;
+                cost += previous_point.distance(point) * mean * slope;
                 previous_point = point;
             } else {
                 cost += mean * slope;

@@ -5,7 +5,7 @@
 use super::event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
 use super::state::{Condition, GameState, GeneralId, Outcome, Status, Unit, UnitId};
 use super::table::{ActionKind, Modifier, Operation, Procedure, Role, Situation};
-use crate::battlefield::geometry::{EPSILON, StepLengths, point_segment_distance, turn_between};
+use crate::battlefield::geometry::{EPSILON, point_segment_distance, turn_between};
 use crate::battlefield::{Base, Point, Vector};
 use crate::dice::Roller;
 use crate::ruleset::{Category, TroopTypeId};
@@ -538,7 +538,6 @@ impl GameState {
         // The last cell looked up and its cost of an inch: most steps stay
         // in the cell before, which was accepted then and costs the same.
         let mut looked_up: Option<(usize, f64)> = None;
-        let mut lengths = StepLengths::default();
         for pair in path.points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let n_steps = steps(a, b);
@@ -584,7 +583,7 @@ impl GameState {
                 } else {
                     1.0
                 };
-                cost += lengths.length(last - point) * multiplier * slope;
+                cost += last.distance(point) * multiplier * slope;
                 if path.quick && cost > allowance + 1e-6 {
                     // Every step adds a cost of zero or more: refused.
                     return Err(Refusal::TooFar {
@@ -887,10 +886,8 @@ impl GameState {
         // Looked up once, not at every 0.1" step.
         let general_troop = self.general_troop();
         let road_factor = self.road_factor(Category::General);
-        // As in `check_path`: the cost of an inch in the last cell looked up,
-        // and the lengths of the last steps.
+        // As in `check_path`: the cost of an inch in the last cell looked up.
         let mut looked_up: Option<(usize, f64)> = None;
-        let mut lengths = StepLengths::default();
         for step in 1..=n_steps {
             let point = from.lerp(to, step as f64 / n_steps as f64);
             let Some(cell) = field.grid.cell_at(point) else {
@@ -914,7 +911,7 @@ impl GameState {
                 }
                 (_, None) => 1.0,
             };
-            cost += lengths.length(last - point) * multiplier;
+            cost += last.distance(point) * multiplier;
             last = point;
         }
         if cost > allowance + 1e-6 {
