@@ -595,6 +595,29 @@ pub fn point_segment_distance(p: Point, a: Point, b: Point) -> f64 {
     point_segment_offset(p, a, b).length()
 }
 
+/// Whether `p` may lie within `limit` of the segment `a`–`b`: true
+/// whenever `point_segment_distance(p, a, b) < limit`, and only a hair more
+/// often (squares are compared, with a margin far above their rounding, so
+/// no `hypot` is needed). For broad phases that a finer test follows.
+pub fn maybe_within_segment(p: Point, a: Point, b: Point, limit: f64) -> bool {
+    let offset = point_segment_offset(p, a, b);
+    offset.dot(offset) < limit * limit * (1.0 + 1e-9) + 1e-12
+}
+
+/// The least distance from `to` to any of `points` (infinite if none):
+/// exactly the least of their `distance`s, with `hypot` worked out only for
+/// the points whose squared distance is within a hair of the least (the
+/// others are surely farther).
+pub fn least_distance(points: impl Iterator<Item = Point> + Clone, to: Point) -> f64 {
+    let squared = |p: Point| (p - to).dot(p - to);
+    let least = points.clone().map(squared).fold(f64::INFINITY, f64::min);
+    let near = least * (1.0 + 1e-9) + 1e-12;
+    points
+        .filter(|p| squared(*p) <= near)
+        .map(|p| p.distance(to))
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// `p` less the nearest point of the segment `a`–`b`.
 fn point_segment_offset(p: Point, a: Point, b: Point) -> Vector {
     let ab = b - a;
@@ -609,6 +632,57 @@ fn point_segment_offset(p: Point, a: Point, b: Point) -> Vector {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The least distance is the plain least, bit for bit, with ties and
+    /// near-ties among the points (mirror images, points a hair apart).
+    #[test]
+    fn least_distance_is_the_plain_least() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(9);
+        for _ in 0..50_000 {
+            let to = Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..48.0));
+            let mut points: Vec<Point> = (0..rng.random_range(0..12))
+                .map(|_| Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..48.0)))
+                .collect();
+            if let Some(&p) = points.first() {
+                points.push(Point::new(2.0 * to.x - p.x, 2.0 * to.y - p.y));
+                points.push(Point::new(to.x - (p.y - to.y), to.y + (p.x - to.x)));
+                points.push(Point::new(to.x + (p.y - to.y), to.y - (p.x - to.x)));
+                points.push(Point::new(p.x + 1e-12, p.y));
+                points.push(Point::new(p.x, p.y - 1e-13));
+            }
+            let plain = points
+                .iter()
+                .map(|p| p.distance(to))
+                .fold(f64::INFINITY, f64::min);
+            let least = least_distance(points.iter().copied(), to);
+            assert_eq!(least.to_bits(), plain.to_bits(), "{points:?} {to:?}");
+        }
+    }
+
+    /// The broad test passes every point within the limit and fails those
+    /// beyond it by more than a hair.
+    #[test]
+    fn maybe_within_segment_is_a_tight_broad_phase() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(10);
+        let mut point = || Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..48.0));
+        for _ in 0..50_000 {
+            let (p, a, b) = (point(), point(), point());
+            let distance = point_segment_distance(p, a, b);
+            // Limits at, a bit above and below, and the next float above the
+            // distance (where squares could round the wrong way).
+            let next_up = f64::from_bits(distance.to_bits() + 1);
+            for limit in [distance, next_up, distance * (1.0 + 1e-15), 5.0] {
+                if distance < limit {
+                    assert!(maybe_within_segment(p, a, b, limit), "{p:?} {a:?} {b:?}");
+                }
+                if distance > limit * (1.0 + 1e-8) + 1e-6 {
+                    assert!(!maybe_within_segment(p, a, b, limit), "{p:?} {a:?} {b:?}");
+                }
+            }
+        }
+    }
 
     fn infantry(x: f64, y: f64, facing: f64) -> Base {
         Base::new(Point::new(x, y), facing, 4.0, 1.0)

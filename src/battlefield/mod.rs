@@ -64,6 +64,10 @@ pub struct Battlefield {
     sight_blocks: Vec<f32>,
     /// Blocks in a row of `sight_blocks`.
     sight_blocks_across: usize,
+    /// The distance between two cells' centres by how many cells apart
+    /// they are across and down (`down * grid.width + across`), when that
+    /// is all it depends on ([`centre_distances`]); `None` otherwise.
+    centre_distances: Option<Vec<f64>>,
 }
 
 /// The side of a [`Battlefield::sight_blocks`] block, in cells.
@@ -110,6 +114,7 @@ impl Battlefield {
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
         let (sight_blocks, sight_blocks_across) = tallest_in_blocks(&grid);
+        let centre_distances = centre_distances(&grid);
         Battlefield {
             ruleset,
             features,
@@ -123,6 +128,7 @@ impl Battlefield {
             sight_near,
             sight_blocks,
             sight_blocks_across,
+            centre_distances,
         }
     }
 
@@ -150,6 +156,19 @@ impl Battlefield {
     /// The pathing graph.
     pub fn graph(&self) -> &CellGraph {
         &self.graph
+    }
+
+    /// Exactly `grid.centre(a).distance(grid.centre(b))`, from a table by
+    /// the cells' offset where the grid allows one.
+    pub fn centre_distance(&self, a: CellIndex, b: CellIndex) -> f64 {
+        match &self.centre_distances {
+            Some(table) => {
+                let width = self.grid.width;
+                let (ax, ay, bx, by) = (a % width, a / width, b % width, b / width);
+                table[ay.abs_diff(by) * width + ax.abs_diff(bx)]
+            }
+            None => self.grid.centre(a).distance(self.grid.centre(b)),
+        }
     }
 
     /// Table width in inches.
@@ -473,6 +492,29 @@ fn tallest_nearby(grid: &Grid) -> Vec<f32> {
     tallest
 }
 
+/// The distances between cell centres by the cells' offset, when the
+/// distance depends on nothing else: a cell's centre is `(x + 0.5) × cell`,
+/// exact when the cell's size is a power of two (and the grid not absurdly
+/// large), so two centres differ by exactly `offset × cell` along each axis
+/// and `hypot` (which ignores signs) gives one answer per offset. `None`
+/// for other cell sizes, and for grids too large to be worth a table.
+fn centre_distances(grid: &Grid) -> Option<Vec<f64>> {
+    let exact = grid.cell > 0.0
+        && grid.cell.is_finite()
+        && grid.cell.to_bits() & ((1u64 << 52) - 1) == 0
+        && grid.width.max(grid.height) < 1 << 20;
+    if !exact || grid.len() > 1 << 18 {
+        return None;
+    }
+    let mut table = Vec::with_capacity(grid.len());
+    for down in 0..grid.height {
+        for across in 0..grid.width {
+            table.push((across as f64 * grid.cell).hypot(down as f64 * grid.cell));
+        }
+    }
+    Some(table)
+}
+
 /// The tallest `sight_top` in each [`SIGHT_BLOCK`]-cell block and the two
 /// cells all round it, and the number of blocks across.
 fn tallest_in_blocks(grid: &Grid) -> (Vec<f32>, usize) {
@@ -571,6 +613,25 @@ pub(crate) mod tests {
             })
             .collect();
         Battlefield::new(rules, width, height, DEFAULT_CELL, features)
+    }
+
+    /// Centre distances from the table are the measured ones, bit for bit,
+    /// on grids of cells whose size is a power of two; other sizes have no
+    /// table and measure.
+    #[test]
+    fn centre_distances_are_the_measured_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+        for (cell, tabled) in [(0.5, true), (0.25, true), (1.0, true), (0.3, false)] {
+            let field = Battlefield::new(rules(), 36.0, 24.0, cell, Vec::new());
+            assert_eq!(field.centre_distances.is_some(), tabled, "cell {cell}");
+            for _ in 0..20_000 {
+                let a = rng.random_range(0..field.grid.len());
+                let b = rng.random_range(0..field.grid.len());
+                let measured = field.grid.centre(a).distance(field.grid.centre(b));
+                assert_eq!(field.centre_distance(a, b).to_bits(), measured.to_bits());
+            }
+        }
     }
 
     /// Seed 000's movement effects, every troop type against every terrain

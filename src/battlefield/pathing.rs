@@ -628,9 +628,7 @@ impl Battlefield {
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
-        let goal_centre = self.grid.centre(goal);
-        let estimate =
-            |cell: usize| (self.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+        let estimate = |cell: usize| (self.centre_distance(cell, goal) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
             search.start(self.grid.len(), &self.impassable[category], blocked, source);

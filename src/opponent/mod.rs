@@ -24,6 +24,7 @@ mod read;
 #[cfg(test)]
 mod tests;
 
+use crate::battlefield::geometry::least_distance;
 use crate::battlefield::{Field, Point};
 use crate::dice::Roller;
 use crate::reaction::{self, Factor, Options, Outcome};
@@ -470,9 +471,7 @@ impl Opponent {
                     }
                     let own = active_ids(state, self.side);
                     let nearest = |point: Point| {
-                        own.iter()
-                            .map(|id| state.unit(*id).base.centre.distance(point))
-                            .fold(f64::INFINITY, f64::min)
+                        least_distance(own.iter().map(|id| state.unit(*id).base.centre), point)
                     };
                     let (before, after) = (nearest(*from), nearest(*to));
                     // Ruling O12: an enemy that ends a move farther from our

@@ -5,7 +5,7 @@
 use super::event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
 use super::state::{Condition, GameState, GeneralId, Outcome, Status, Unit, UnitId};
 use super::table::{ActionKind, Modifier, Operation, Procedure, Role, Situation};
-use crate::battlefield::geometry::{EPSILON, point_segment_distance, turn_between};
+use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
 use crate::battlefield::{Base, Point, Vector};
 use crate::dice::Roller;
 use crate::ruleset::{Category, TroopTypeId};
@@ -736,12 +736,16 @@ impl GameState {
             .filter(|(_, u)| {
                 let limit = reach + u.base.reach() + 1e-6;
                 let centre = u.base.centre;
+                // A broad phase: a few more units than those strictly
+                // within the limit change nothing (the fine steps decide).
                 if points.len() < 2 {
-                    return points.iter().any(|p| p.distance(centre) < limit);
+                    return points
+                        .iter()
+                        .any(|p| maybe_within_segment(centre, *p, *p, limit));
                 }
                 points
                     .windows(2)
-                    .any(|pair| point_segment_distance(centre, pair[0], pair[1]) < limit)
+                    .any(|pair| maybe_within_segment(centre, pair[0], pair[1], limit))
             })
             .map(|(index, _)| index)
             .collect()
