@@ -599,6 +599,8 @@ pub(crate) mod tests {
         )
         .unwrap()
         .battlefield
+        .as_ref()
+        .clone()
     }
 
     pub(crate) fn table(width: f64, height: f64, features: &[(&str, Shape, f64)]) -> Battlefield {

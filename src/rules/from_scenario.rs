@@ -6,7 +6,6 @@ use super::state::{
 };
 use crate::battlefield::{Base, Edge, Point};
 use crate::scenario::{self, GeneralCharacter, Scenario};
-use std::sync::Arc;
 
 impl GameSetup {
     /// The game a scenario describes. Units must stand somewhere (a unit
@@ -14,7 +13,7 @@ impl GameSetup {
     /// player's or the opponent's deployment step, not the rules'); a
     /// general without a position starts at the middle of his own edge.
     pub fn from_scenario(scenario: &Scenario) -> Result<GameSetup, SetupError> {
-        let battlefield = Arc::new(scenario.battlefield.clone());
+        let battlefield = scenario.battlefield.clone();
         let ruleset = &battlefield.ruleset;
         let mut forces = Vec::new();
         for side in &scenario.sides {

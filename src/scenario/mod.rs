@@ -285,8 +285,11 @@ pub struct Scenario {
     pub sides: Vec<Side>,
     /// Victory conditions.
     pub victory: Vec<Victory>,
-    /// The table, rasterised, with the rule set it is played under.
-    pub battlefield: Battlefield,
+    /// The table, rasterised, with the rule set it is played under. Shared:
+    /// every game set up from the scenario plays on this very table, with
+    /// what it has worked out once (cloning a scenario or setting up a game
+    /// clones the `Arc`, not the table).
+    pub battlefield: std::sync::Arc<Battlefield>,
 }
 
 impl Scenario {
@@ -865,7 +868,7 @@ impl Validator<'_> {
             areas,
             sides,
             victory,
-            battlefield,
+            battlefield: std::sync::Arc::new(battlefield),
         };
         // Report in file order, as an editor would list them.
         let mut problems = self.checker.into_problems();
