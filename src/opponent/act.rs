@@ -60,8 +60,6 @@ pub(super) fn ranked_within(
     candidates: &[UnitId],
     limit: f64,
 ) -> Vec<(UnitId, f64)> {
-    // Each key is worked out once, not at every comparison; the name is
-    // only compared on a tie.
     rank_by_target_rule(
         state,
         candidates
