@@ -5,6 +5,14 @@
 //! Conventions, used everywhere in foe: the origin is the south-west corner
 //! of the table, `x` grows east (right) and `y` grows north (up). A facing is
 //! a compass bearing in degrees: 0 faces north (+y), 90 faces east (+x).
+//!
+//! Lengths are `sqrt(x² + y²)` with every operation rounded once, as IEEE 754
+//! requires of `*`, `+` and `sqrt`: the same bits on every platform, where
+//! libm's `hypot` differs in its last bit between C libraries (bearings
+//! still come from libm's `sin`, `cos` and `atan2`). A length is ordered as
+//! the squared length it comes from, so the least of many lengths is the
+//! square root of the least squared length, with no square root per
+//! candidate.
 
 use std::fmt;
 
@@ -76,9 +84,17 @@ impl Vector {
         Vector::new(radians.sin(), radians.cos())
     }
 
-    /// Length in inches.
+    /// Length in inches: `sqrt(x² + y²)`, each operation rounded once, so
+    /// the same on every platform (see the module header). Table distances
+    /// are far from where the squares would overflow or underflow.
     pub fn length(self) -> f64 {
-        self.x.hypot(self.y)
+        self.squared_length().sqrt()
+    }
+
+    /// The squared length, `x² + y²`: [`Vector::length`] is its square root,
+    /// and is ordered as it is.
+    pub fn squared_length(self) -> f64 {
+        self.x * self.x + self.y * self.y
     }
 
     /// Dot product.
@@ -187,7 +203,7 @@ impl Base {
             depth,
             forward: Vector::from_bearing(facing),
             right: Vector::from_bearing(facing + 90.0),
-            reach: frontage.hypot(depth) / 2.0,
+            reach: Vector::new(frontage, depth).length() / 2.0,
         }
     }
 
@@ -370,31 +386,32 @@ impl Base {
         }
         let ours = self.corners();
         let theirs = other.corners();
-        // The answer is the least `hypot` of 32 offsets, from each corner to
-        // each edge of the other base (see `nearest_offset_length`). Only
-        // offsets whose squared length is within a hair of the least can
-        // matter, and they all start at corners about that far from the
-        // other base as a whole, which is cheap to estimate. Offsets are
-        // worked out only from corners within a wide margin of the nearest
-        // estimate: the least squared length, the near-ties kept and so the
-        // answer are those of all 32, bit for bit.
+        // The answer is the least length of 32 offsets, from each corner to
+        // each edge of the other base: the square root of the least squared
+        // length (see `least_offset_squared`). Only offsets whose squared
+        // length is near the least can be it, and they all start at corners
+        // about that far from the other base as a whole, which is cheap to
+        // estimate. Offsets are worked out only from corners within a wide
+        // margin of the nearest estimate: the least squared length and so
+        // the answer are those of all 32, bit for bit.
         let theirs_out = theirs.map(|c| self.squared_distance_outside(c));
         let ours_out = ours.map(|c| other.squared_distance_outside(c));
         let estimates = theirs_out.iter().chain(&ours_out);
         if !estimates.clone().all(|e| e.is_finite()) {
-            return every_offset_length(&ours, &theirs, [true; 4], [true; 4]);
+            return least_offset_squared(&ours, &theirs, [true; 4], [true; 4]).sqrt();
         }
         let least = estimates.fold(f64::INFINITY, |a, &b| a.min(b));
         // Estimates and offsets differ by rounding (about 1e-13" on a table)
         // and, for a corner poking less than EPSILON into the other base,
         // by that depth squared (about 1e-12): far inside this margin.
         let near = least * (1.0 + 1e-6) + 1e-9;
-        nearest_offset_length(
+        least_offset_squared(
             &ours,
             &theirs,
             ours_out.map(|e| e <= near),
             theirs_out.map(|e| e <= near),
         )
+        .sqrt()
     }
 
     /// The squared distance from `point` to the base taken as a solid
@@ -411,7 +428,7 @@ impl Base {
         let (u, v) = self.local(point);
         let du = (u.abs() - self.frontage / 2.0).max(0.0);
         let dv = (v.abs() - self.depth / 2.0).max(0.0);
-        du.hypot(dv)
+        Vector::new(du, dv).length()
     }
 
     /// The axis-aligned box around the base: (min corner, max corner).
@@ -491,103 +508,30 @@ fn polygon_area(polygon: &[(f64, f64)]) -> f64 {
     (twice / 2.0).abs()
 }
 
-/// The least length of the offsets from corners of one base to the edges of
-/// the other, counting only corners marked in `ours_used` and `theirs_used`
-/// (all marked: every one of the 32 offsets). The offsets are exactly as
-/// `point_segment_offset` finds them; the shortest is picked by squared
-/// length and only near-ties pay for `hypot`. `hypot` is within an ulp of
-/// the true length and the squared sum within a few, so the offset whose
-/// `hypot` is least is always among those kept: the answer is `hypot`'s
-/// minimum, bit for bit, as if all had been measured.
-fn nearest_offset_length(
+/// The least squared length of the offsets from corners of one base to
+/// the edges of the other, counting only corners marked in `ours_used` and
+/// `theirs_used` (all marked: every one of the 32 offsets), exactly as
+/// `point_segment_offset` finds them. Its square root is the least of their
+/// lengths, bit for bit (a square root, rounded once, is ordered as its
+/// argument). Infinite when no offset is a number.
+fn least_offset_squared(
     ours: &[Point; 4],
     theirs: &[Point; 4],
     ours_used: [bool; 4],
     theirs_used: [bool; 4],
 ) -> f64 {
-    let squared = |v: Vector| v.x * v.x + v.y * v.y;
-    let keep = |least: f64| least * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-    // The near-ties so far: the least only falls, so an offset beyond
-    // `keep(least)` now is beyond it at the end too. Rarely more than four.
-    let mut kept = [(Vector::default(), 0.0); KEPT];
-    let mut n_kept = 0;
     let mut least = f64::INFINITY;
-    for (corners, edges, used) in [(theirs, ours, theirs_used), (ours, theirs, ours_used)] {
-        for (&p, used) in corners.iter().zip(used) {
-            if !used {
-                continue;
-            }
-            for i in 0..4 {
-                let offset = point_segment_offset(p, edges[i], edges[(i + 1) % 4]);
-                let length_squared = squared(offset);
-                least = least.min(length_squared);
-                if length_squared <= keep(least) {
-                    if n_kept == KEPT {
-                        // Prune the list to the present least, or give up.
-                        let bound = keep(least);
-                        let mut j = 0;
-                        for k in 0..n_kept {
-                            if kept[k].1 <= bound {
-                                kept[j] = kept[k];
-                                j += 1;
-                            }
-                        }
-                        n_kept = j;
-                        if n_kept == KEPT {
-                            return every_offset_length(ours, theirs, ours_used, theirs_used);
-                        }
-                    }
-                    kept[n_kept] = (offset, length_squared);
-                    n_kept += 1;
-                }
-            }
-        }
-    }
-    let bound = keep(least);
-    let mut shortest = f64::INFINITY;
-    for (k, &(offset, length_squared)) in kept[..n_kept].iter().enumerate() {
-        // An offset equal to one already measured has the same `hypot`.
-        let seen = kept[..k].iter().any(|&(earlier, earlier_squared)| {
-            earlier_squared <= bound
-                && earlier.x.to_bits() == offset.x.to_bits()
-                && earlier.y.to_bits() == offset.y.to_bits()
-        });
-        if length_squared <= bound && !seen {
-            shortest = shortest.min(offset.length());
-        }
-    }
-    shortest
-}
-
-/// How many near-ties [`nearest_offset_length`] keeps on the stack.
-const KEPT: usize = 8;
-
-/// [`nearest_offset_length`] the plain way, for when more than [`KEPT`]
-/// offsets tie: every offset stored, then the near-ties measured.
-fn every_offset_length(
-    ours: &[Point; 4],
-    theirs: &[Point; 4],
-    ours_used: [bool; 4],
-    theirs_used: [bool; 4],
-) -> f64 {
-    let mut offsets = Vec::with_capacity(32);
     for (corners, edges, used) in [(theirs, ours, theirs_used), (ours, theirs, ours_used)] {
         for (&p, used) in corners.iter().zip(used) {
             if used {
                 for i in 0..4 {
-                    offsets.push(point_segment_offset(p, edges[i], edges[(i + 1) % 4]));
+                    let offset = point_segment_offset(p, edges[i], edges[(i + 1) % 4]);
+                    least = least.min(offset.squared_length());
                 }
             }
         }
     }
-    let squared = |v: &Vector| v.x * v.x + v.y * v.y;
-    let least = offsets.iter().map(squared).fold(f64::INFINITY, f64::min);
-    let keep = least * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-    offsets
-        .iter()
-        .filter(|v| squared(v) <= keep)
-        .map(|v| v.length())
-        .fold(f64::INFINITY, f64::min)
+    least
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -598,24 +542,20 @@ pub fn point_segment_distance(p: Point, a: Point, b: Point) -> f64 {
 /// Whether `p` may lie within `limit` of the segment `a`–`b`: true
 /// whenever `point_segment_distance(p, a, b) < limit`, and only a hair more
 /// often (squares are compared, with a margin far above their rounding, so
-/// no `hypot` is needed). For broad phases that a finer test follows.
+/// no square root is needed). For broad phases that a finer test follows.
 pub fn maybe_within_segment(p: Point, a: Point, b: Point, limit: f64) -> bool {
     let offset = point_segment_offset(p, a, b);
     offset.dot(offset) < limit * limit * (1.0 + 1e-9) + 1e-12
 }
 
 /// The least distance from `to` to any of `points` (infinite if none):
-/// exactly the least of their `distance`s, with `hypot` worked out only for
-/// the points whose squared distance is within a hair of the least (the
-/// others are surely farther).
-pub fn least_distance(points: impl Iterator<Item = Point> + Clone, to: Point) -> f64 {
-    let squared = |p: Point| (p - to).dot(p - to);
-    let least = points.clone().map(squared).fold(f64::INFINITY, f64::min);
-    let near = least * (1.0 + 1e-9) + 1e-12;
+/// exactly the least of their `distance`s, with one square root, of the
+/// least squared distance.
+pub fn least_distance(points: impl Iterator<Item = Point>, to: Point) -> f64 {
     points
-        .filter(|p| squared(*p) <= near)
-        .map(|p| p.distance(to))
+        .map(|p| (p - to).squared_length())
         .fold(f64::INFINITY, f64::min)
+        .sqrt()
 }
 
 /// `p` less the nearest point of the segment `a`–`b`.
@@ -657,6 +597,23 @@ mod tests {
                 .fold(f64::INFINITY, f64::min);
             let least = least_distance(points.iter().copied(), to);
             assert_eq!(least.to_bits(), plain.to_bits(), "{points:?} {to:?}");
+        }
+    }
+
+    /// Lengths are the once-rounded `sqrt(x² + y²)`, the same bits on
+    /// every platform: pinned where that differs from the correctly rounded
+    /// length (which a `hypot` may give), so a return to libm shows here.
+    #[test]
+    fn lengths_are_the_portable_square_root() {
+        for (x, y, bits) in [
+            (6.449, 40.677, 0x4044_97af_8dcc_92ee_u64),
+            (1.394, 10.641, 0x4025_76be_47ae_16d1),
+            (30.83, 8.924, 0x4040_0c3c_2e19_7a22),
+        ] {
+            let length = Vector::new(x, y).length();
+            assert_eq!(length.to_bits(), bits, "{x} {y}: {length}");
+            assert_eq!(length.to_bits(), (x * x + y * y).sqrt().to_bits());
+            assert_eq!(Point::new(x, 0.0).distance(Point::new(0.0, y)), length);
         }
     }
 

@@ -496,7 +496,7 @@ fn tallest_nearby(grid: &Grid) -> Vec<f32> {
 /// distance depends on nothing else: a cell's centre is `(x + 0.5) × cell`,
 /// exact when the cell's size is a power of two (and the grid not absurdly
 /// large), so two centres differ by exactly `offset × cell` along each axis
-/// and `hypot` (which ignores signs) gives one answer per offset. `None`
+/// and a length (which ignores signs) gives one answer per offset. `None`
 /// for other cell sizes, and for grids too large to be worth a table.
 fn centre_distances(grid: &Grid) -> Option<Vec<f64>> {
     let exact = grid.cell > 0.0
@@ -509,7 +509,9 @@ fn centre_distances(grid: &Grid) -> Option<Vec<f64>> {
     let mut table = Vec::with_capacity(grid.len());
     for down in 0..grid.height {
         for across in 0..grid.width {
-            table.push((across as f64 * grid.cell).hypot(down as f64 * grid.cell));
+            table.push(
+                geometry::Vector::new(across as f64 * grid.cell, down as f64 * grid.cell).length(),
+            );
         }
     }
     Some(table)
