@@ -68,6 +68,28 @@ pub struct Battlefield {
     /// they are across and down (`down * grid.width + across`), when that
     /// is all it depends on ([`centre_distances`]); `None` otherwise.
     centre_distances: Option<Vec<f64>>,
+    /// Which table this is, for what is remembered about it beyond one
+    /// game ([`Battlefield::can_see`]).
+    id: TableId,
+}
+
+/// A number no other table built in this process has. A table is never
+/// changed once built, so what was worked out for one id holds for it for
+/// good; a clone could be, so it takes a new id.
+#[derive(Debug, PartialEq, Eq)]
+struct TableId(u64);
+
+impl TableId {
+    fn fresh() -> TableId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        TableId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Clone for TableId {
+    fn clone(&self) -> TableId {
+        TableId::fresh()
+    }
 }
 
 /// The side of a [`Battlefield::sight_blocks`] block, in cells.
@@ -129,6 +151,7 @@ impl Battlefield {
             sight_blocks,
             sight_blocks_across,
             centre_distances,
+            id: TableId::fresh(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! O6–O13): targets by explicit rules, moves by straight line first and
 //! petgraph routes where the straight line fails, every fallback recorded.
 
-use super::memo::{SightMemo, UnitMemo};
+use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
 use super::{Decision, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
@@ -105,13 +105,7 @@ pub(super) fn rank_by_target_rule(
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
-pub(super) fn shot_open(
-    state: &GameState,
-    sight: &SightMemo,
-    memo: &UnitMemo,
-    id: UnitId,
-    target: UnitId,
-) -> bool {
+pub(super) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: UnitId) -> bool {
     let unit = state.unit(id);
     let enemy = state.unit(target);
     let Some(most) = reach(state, id) else {
@@ -130,7 +124,7 @@ pub(super) fn shot_open(
             && u.side == unit.side
             && memo.within(state, UnitId(index), target, clearance + 1e-6)
     });
-    !crowded && sight.sees(&state.battlefield, &unit.base, &enemy.base)
+    !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
 }
 
 /// The engine's acceptance of `action` now, kept with its plan so that
@@ -335,10 +329,8 @@ impl Opponent {
             }
             (true, Some(Towards::Enemy | Towards::Front)) => {
                 let target = advance_target;
-                let can_fire_now = wants_fire
-                    && enemies
-                        .iter()
-                        .any(|e| shot_open(state, &self.sight, &self.memo, id, *e));
+                let can_fire_now =
+                    wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
                 if hold {
                     plan.push(
                         "holds its position (posture hold): does not advance; stands and fires if it can"
@@ -453,12 +445,8 @@ impl Opponent {
             && let Some((enemy, distance)) = ranked.first().copied()
             && distance <= reach
             && !self.memo.in_frontal_arc(state, id, enemy)
-            && !enemies
-                .iter()
-                .any(|e| shot_open(state, &self.sight, &self.memo, id, *e))
-            && self
-                .sight
-                .sees(&state.battlefield, &base, &state.unit(enemy).base)
+            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && state.battlefield.can_see(&base, &state.unit(enemy).base)
         {
             let facing = bearing((state.unit(enemy).base.centre - base.centre).bearing());
             if turn_between(base.facing, facing) > 1.0 {
@@ -532,8 +520,8 @@ impl Opponent {
             let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
             // remembered: most refused targets are out of sight, and the
-            // memo already knows.
-            if !shot_open(state, &self.sight, &self.memo, id, target) {
+            // table already knows.
+            if !shot_open(state, &self.memo, id, target) {
                 continue;
             }
             let Ok(checked) = staged(&self.probe, Stage::Rules, || state.checked(&action, true))

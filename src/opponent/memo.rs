@@ -1,84 +1,20 @@
 //! What the opponent has already worked out in this game, kept so that it
-//! is not worked out again: line of sight by the exact centres of observer
-//! and target, and the distance, frontal arc, ground and cells under units by
-//! their exact bases. Most units stand still most bounds, and each bound asks
-//! the same questions many times (the reading, the targeting rule, the shot).
+//! is not worked out again: the distance, frontal arc, ground and cells
+//! under units by their exact bases. Most units stand still most bounds, and
+//! each bound asks the same questions many times (the reading, the targeting
+//! rule, the shot). Line of sight is remembered by the table itself
+//! ([`crate::battlefield::Battlefield::can_see`]).
 //!
 //! Pure caches: every answer is exactly the one the battlefield's own
 //! function gives (tests compare them), so no game changes by their use.
 //! The unit memo is shared (`Rc`) by the opponents of a game and by their
 //! clones: its answers depend only on where the bases stand, not on who
-//! asks. A clone of the sight memo starts empty.
+//! asks.
 
-use crate::battlefield::{Base, Battlefield};
+use crate::battlefield::Base;
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A small, fast hash for keys that are already well mixed bit patterns
-/// (float bits of table positions): a multiply and rotate per word.
-#[derive(Debug, Default, Clone, Copy)]
-pub(super) struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-/// Line of sight already worked out in this game, by the exact centres of
-/// observer and target: the table never changes during a game and most
-/// units stand still most bounds, so the same sight is asked for again and
-/// again. The same answers as [`Battlefield::can_see`].
-#[derive(Debug, Default)]
-pub(super) struct SightMemo {
-    seen: RefCell<HashMap<[u64; 4], bool, BuildHasherDefault<WordHasher>>>,
-}
-
-impl SightMemo {
-    /// More than this many remembered sights and the memo starts again.
-    const CAPACITY: usize = 1 << 16;
-
-    /// Exactly `field.can_see(from, to)`.
-    pub(super) fn sees(&self, field: &Battlefield, from: &Base, to: &Base) -> bool {
-        let key = [
-            from.centre.x.to_bits(),
-            from.centre.y.to_bits(),
-            to.centre.x.to_bits(),
-            to.centre.y.to_bits(),
-        ];
-        let mut seen = self.seen.borrow_mut();
-        if let Some(&sees) = seen.get(&key) {
-            return sees;
-        }
-        if seen.len() >= Self::CAPACITY {
-            seen.clear();
-        }
-        let sees = field.can_see(from, to);
-        seen.insert(key, sees);
-        sees
-    }
-}
-
-impl Clone for SightMemo {
-    fn clone(&self) -> SightMemo {
-        SightMemo::default()
-    }
-}
 
 /// Where a base stands, exactly: its centre, facing and size as bits (the
 /// rest of a base follows from these). Equal places are equal bases.
@@ -274,20 +210,5 @@ mod tests {
                 "{a:?} {b:?}"
             );
         }
-    }
-
-    #[test]
-    fn the_word_hasher_tells_nearby_positions_apart() {
-        let hash = |words: [u64; 4]| {
-            let mut hasher = WordHasher::default();
-            for word in words {
-                hasher.write_u64(word);
-            }
-            hasher.finish()
-        };
-        let x = 10.5f64.to_bits();
-        let y = 20.25f64.to_bits();
-        assert_ne!(hash([x, y, y, x]), hash([y, x, x, y]));
-        assert_ne!(hash([x, y, x, y]), hash([x, y, x, (20.26f64).to_bits()]));
     }
 }

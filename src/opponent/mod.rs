@@ -34,7 +34,7 @@ use crate::rules::{
 use crate::ruleset::TroopTypeId;
 use crate::scenario::{Posture, Scenario};
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
-use memo::{SightMemo, UnitMemo};
+use memo::UnitMemo;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -156,7 +156,6 @@ pub struct Opponent {
     /// Units whose orders fire, for the Shooting phase.
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
-    sight: SightMemo,
     /// Shared by the opponents of one game ([`Opponent::sharing_memo`]).
     memo: Rc<UnitMemo>,
     probe: Probing,
@@ -330,7 +329,6 @@ impl Opponent {
             called_up: 0,
             pending_fire: Vec::new(),
             fields: FieldCache::default(),
-            sight: SightMemo::default(),
             memo: Rc::default(),
             probe: None,
         };

@@ -110,7 +110,7 @@ impl Opponent {
             let matters = seen_enemy.is_none()
                 || (retreating && retreating_enemy.is_none())
                 || (cavalry && !sees_cavalry);
-            if !matters || !self.sight.sees(field, &unit.base, &state.unit(e).base) {
+            if !matters || !field.can_see(&unit.base, &state.unit(e).base) {
                 continue;
             }
             seen_enemy = seen_enemy.or(Some(e));
