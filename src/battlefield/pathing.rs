@@ -257,6 +257,43 @@ thread_local! {
     /// [`Battlefield::cell_path`]'s working arrays, kept between searches
     /// on this thread rather than allocated (grid-sized) for each one.
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
+    /// [`Battlefield::route_through`]'s square radii, kept between routes
+    /// on this thread rather than allocated (grid-sized) for each one.
+    static SQUARES: RefCell<Squares> = RefCell::new(Squares::default());
+}
+
+/// [`Battlefield::square_radius`]'s answers for one route, by cell: grid
+/// sized, each cell `u8::MAX` until worked out. Only the cells asked about
+/// are put back, so starting a route costs what the last one asked, not a
+/// pass over the grid.
+#[derive(Debug, Default)]
+struct Squares {
+    radius: Vec<u8>,
+    asked: Vec<CellIndex>,
+}
+
+impl Squares {
+    /// Forget every answer, for a route on a grid of `n_cells` cells.
+    fn start(&mut self, n_cells: usize) {
+        if self.radius.len() == n_cells {
+            for &cell in &self.asked {
+                self.radius[cell] = u8::MAX;
+            }
+        } else {
+            self.radius.clear();
+            self.radius.resize(n_cells, u8::MAX);
+        }
+        self.asked.clear();
+    }
+
+    fn get(&self, cell: CellIndex) -> Option<u8> {
+        Some(self.radius[cell]).filter(|&radius| radius != u8::MAX)
+    }
+
+    fn remember(&mut self, cell: CellIndex, radius: u8) {
+        self.radius[cell] = radius;
+        self.asked.push(cell);
+    }
 }
 
 /// The A* search's per-cell cost, previous cell and estimate, the cells
@@ -800,8 +837,12 @@ impl Battlefield {
             waypoints.push(Waypoint { point, cost: total });
         }
         let start_cell = cells[0];
-        // `square_radius`'s answers for this route, u8::MAX until asked.
-        let mut squares = vec![u8::MAX; if cells.len() > 2 { self.grid.len() } else { 0 }];
+        // `square_radius`'s answers for this route (only string pulling past
+        // the first cell asks), in this thread's buffer, put back at the end.
+        let mut squares = SQUARES.take();
+        if cells.len() > 2 {
+            squares.start(self.grid.len());
+        }
         let road: Vec<bool> = cells.iter().map(|&c| self.on_road(c)).collect();
         let mut legs: Vec<Leg> = Vec::new();
         let mut cursor = 0;
@@ -902,6 +943,7 @@ impl Battlefield {
             leg_cost += end_cost;
             cursor = end;
         }
+        SQUARES.set(squares);
         Route {
             troop,
             waypoints,
@@ -951,7 +993,7 @@ impl Battlefield {
         start_cell: CellIndex,
         blocked: &CellSet,
         limit: f64,
-        squares: &mut [u8],
+        squares: &mut Squares,
     ) -> Quick {
         let multipliers = &self.multipliers[category];
         let uniform = self.uniform(category);
@@ -1033,18 +1075,16 @@ impl Battlefield {
     /// The radius of the square of cells around `cell` that string pulling
     /// may count samples in without visiting them: at most
     /// [`uniform_radii`]'s, at most 31, and small enough to hold no cell of
-    /// `blocked`. `squares` remembers it for the rest of the route (as
-    /// `u8::MAX` until worked out).
+    /// `blocked`. `squares` remembers it for the rest of the route.
     #[inline]
     fn square_radius(
         &self,
-        squares: &mut [u8],
+        squares: &mut Squares,
         uniform: &[u16],
         blocked: &CellSet,
         cell: CellIndex,
     ) -> usize {
-        let known = squares[cell];
-        if known != u8::MAX {
+        if let Some(known) = squares.get(cell) {
             return usize::from(known);
         }
         let radius = usize::from(uniform[cell]).min(31);
@@ -1054,7 +1094,7 @@ impl Battlefield {
         } else {
             radius
         };
-        squares[cell] = radius as u8;
+        squares.remember(cell, radius as u8);
         radius
     }
 
@@ -1935,7 +1975,8 @@ mod tests {
                         edge.map_or(10.0, |e| f64::from_bits(e.to_bits() - 1)),
                     ];
                     for limit in limits {
-                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let mut squares = Squares::default();
+                        squares.start(field.grid.len());
                         let quick =
                             field.segment_quick(category, from, to, start, set, limit, &mut squares);
                         match quick {
@@ -1950,13 +1991,15 @@ mod tests {
                     // Far from the limit the quick answer is always sure.
                     if let Some(e) = estimate {
                         let roomy = (e + error(e)) * 1.001 + 1e-6;
-                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let mut squares = Squares::default();
+                        squares.start(field.grid.len());
                         let quick = field.segment_quick(category, from, to, start, set, roomy, &mut squares);
                         if e.is_finite() {
                             proptest::prop_assert_eq!(quick, Quick::Within);
                         }
                     } else {
-                        let mut squares = vec![u8::MAX; field.grid.len()];
+                        let mut squares = Squares::default();
+                        squares.start(field.grid.len());
                         let quick = field.segment_quick(category, from, to, start, set, 10.0, &mut squares);
                         proptest::prop_assert_eq!(quick, Quick::Impassable);
                     }
