@@ -184,13 +184,20 @@ impl Battlefield {
     /// Exactly `grid.centre(a).distance(grid.centre(b))`, from a table by
     /// the cells' offset where the grid allows one.
     pub fn centre_distance(&self, a: CellIndex, b: CellIndex) -> f64 {
-        match &self.centre_distances {
+        self.centre_distance_to(b)(a)
+    }
+
+    /// [`Battlefield::centre_distance`] from any cell to `goal`, with what
+    /// depends only on the goal worked out once (for a search's estimate).
+    pub fn centre_distance_to(&self, goal: CellIndex) -> impl Fn(CellIndex) -> f64 + '_ {
+        let width = self.grid.width;
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        move |cell| match &self.centre_distances {
             Some(table) => {
-                let width = self.grid.width;
-                let (ax, ay, bx, by) = (a % width, a / width, b % width, b / width);
-                table[ay.abs_diff(by) * width + ax.abs_diff(bx)]
+                let (x, y) = (cell % width, cell / width);
+                table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)]
             }
-            None => self.grid.centre(a).distance(self.grid.centre(b)),
+            None => self.grid.centre(cell).distance(self.grid.centre(goal)),
         }
     }
 

@@ -665,7 +665,8 @@ impl Battlefield {
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
-        let estimate = |cell: usize| (self.centre_distance(cell, goal) as f32) * cheapest * 0.999;
+        let distance_to_goal = self.centre_distance_to(goal);
+        let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
