@@ -50,6 +50,9 @@ pub struct Grid {
     pub ground: Vec<f32>,
     /// Ground height plus the tallest sight-blocking terrain in the cell.
     pub sight_top: Vec<f32>,
+    /// `1 / cell` when the cell's size is a power of two: multiplying by it
+    /// is then dividing by the cell, to the bit, and quicker.
+    inverse: Option<f64>,
 }
 
 impl Grid {
@@ -76,6 +79,7 @@ impl Grid {
             kinds: vec![0; n_cells],
             ground: vec![0.0; n_cells],
             sight_top: vec![0.0; n_cells],
+            inverse: exact_inverse(cell),
         };
         let mut tallest_obstacle = vec![0.0f32; n_cells];
         for feature in features {
@@ -143,9 +147,13 @@ impl Grid {
     }
 
     pub(super) fn clamped_cell(&self, point: Point) -> (usize, usize) {
+        let (x, y) = match self.inverse {
+            Some(inverse) => (point.x * inverse, point.y * inverse),
+            None => (point.x / self.cell, point.y / self.cell),
+        };
         (
-            floor_clamped(point.x / self.cell, self.width - 1),
-            floor_clamped(point.y / self.cell, self.height - 1),
+            floor_clamped(x, self.width - 1),
+            floor_clamped(y, self.height - 1),
         )
     }
 
@@ -245,6 +253,14 @@ impl Grid {
             }
         }
     }
+}
+
+/// `1 / cell` when `cell` is a power of two (finite, positive, with no
+/// mantissa bits, and its inverse normal too): then both it and every
+/// product by it are exact, so `x * inverse` is `x / cell` to the bit.
+fn exact_inverse(cell: f64) -> Option<f64> {
+    let power_of_two = cell > 0.0 && cell.is_normal() && cell.to_bits() & ((1u64 << 52) - 1) == 0;
+    Some(1.0 / cell).filter(|inverse| power_of_two && inverse.is_normal())
 }
 
 /// `value.floor().clamp(0.0, most as f64) as usize`, NaN giving 0, without
@@ -423,6 +439,43 @@ mod tests {
         let open = grid.cell_at(p(1.0, 8.0)).unwrap();
         assert_eq!(grid.kinds_at(&rules, open), vec![rules.open]);
         assert!(!grid.cover(&rules, open));
+    }
+
+    /// Cells found by multiplying by an exact inverse are the cells found
+    /// by dividing by the cell's size, on and either side of every cell
+    /// boundary; sizes that are not powers of two divide.
+    #[test]
+    fn cells_are_found_by_dividing_by_the_cell() {
+        let rules = rules();
+        for cell in [0.5, 0.25, 1.0, 2.0, 0.3, 0.75] {
+            let grid = Grid::rasterise(&rules, 12.0, 9.0, cell, &[]);
+            assert_eq!(
+                grid.inverse.is_some(),
+                [0.5, 0.25, 1.0, 2.0].contains(&cell)
+            );
+            for i in 0..=((12.0 / cell) as i64 + 1) {
+                let edge = i as f64 * cell;
+                for x in [edge, edge.next_down(), edge.next_up(), edge + cell / 3.0] {
+                    let point = p(x, (x * 0.7).min(9.0));
+                    let by_dividing = (
+                        super::floor_clamped(point.x / cell, grid.width - 1),
+                        super::floor_clamped(point.y / cell, grid.height - 1),
+                    );
+                    assert_eq!(grid.clamped_cell(point), by_dividing, "{cell} {point:?}");
+                }
+            }
+        }
+        assert_eq!(super::exact_inverse(0.5), Some(2.0));
+        for odd in [
+            0.0,
+            -0.5,
+            f64::NAN,
+            f64::INFINITY,
+            0.3,
+            f64::MIN_POSITIVE / 4.0,
+        ] {
+            assert_eq!(super::exact_inverse(odd), None, "{odd}");
+        }
     }
 
     #[test]
