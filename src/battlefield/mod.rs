@@ -73,9 +73,10 @@ pub struct Battlefield {
     id: TableId,
 }
 
-/// A number no other table built in this process has. A table is never
-/// changed once built, so what was worked out for one id holds for it for
-/// good; a clone could be, so it takes a new id.
+/// A number no other table built in this process has. foe never changes a
+/// table once built (its fields are public to read), so what was worked out
+/// for one id holds for it for good; a clone takes a new id, so changing a
+/// copy could not mislead.
 #[derive(Debug, PartialEq, Eq)]
 struct TableId(u64);
 
