@@ -827,7 +827,7 @@ mod tests {
     }
 
     #[test]
-    fn odd_bases_measure_as_before() {
+    fn odd_bases_measure_as_every_offset() {
         // Two points: all 32 offsets tie.
         let (p1, p2) = (
             Base::new(Point::new(5.0, 5.0), 0.0, 0.0, 0.0),
