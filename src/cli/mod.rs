@@ -51,6 +51,13 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = DiceMode::Roll)]
     pub dice: DiceMode,
 
+    /// Switch one of the opponent's optional plan rules on or off for this
+    /// run (repeatable): NAME=on|off, or all=off for pure Lone Warrior.
+    /// The rules: advance-on-objective, close-to-range, general-leads,
+    /// hold-the-line, fall-back, counter-attack (docs/rulings.md, Plans).
+    #[arg(long = "rule", global = true, value_name = "NAME=on|off")]
+    pub rules: Vec<String>,
+
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
@@ -88,12 +95,22 @@ pub struct Context<'a> {
     out: &'a mut dyn Write,
     tables_dir: Option<PathBuf>,
     dice_mode: DiceMode,
+    /// `--rule` settings, applied to the tables as they are loaded.
+    rules: Vec<String>,
 }
 
 impl Context<'_> {
     /// Load the tables: the built-in ones, overridden file by file from `--tables DIR`.
     pub fn tables(&mut self) -> Result<Tables> {
-        load_tables(self.tables_dir.as_deref())
+        let mut tables = load_tables(self.tables_dir.as_deref())?;
+        for setting in &self.rules {
+            tables
+                .opponent
+                .rules
+                .apply_setting(setting)
+                .map_err(Error::Invalid)?;
+        }
+        Ok(tables)
     }
 
     /// The dice for this run.
@@ -180,6 +197,7 @@ where
         out,
         tables_dir: cli.tables.clone(),
         dice_mode: cli.dice,
+        rules: cli.rules.clone(),
     };
     let result = match &cli.command {
         Command::React(args) => react::run(args, &mut context),

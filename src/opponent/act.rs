@@ -10,8 +10,7 @@ use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
 use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId};
-use crate::scenario::Posture;
-use crate::tables::{Column, Fire, Order, Towards};
+use crate::tables::{ClassKind, Column, Fire, Order, Towards};
 use std::sync::Arc;
 
 /// Where a move heads.
@@ -19,6 +18,9 @@ use std::sync::Arc;
 pub(super) enum Goal {
     /// Towards an enemy unit, stopping short of contact.
     Enemy(UnitId),
+    /// Towards an enemy unit, stopping once within this many inches of it
+    /// (moving up to weapon range, ruling PL3).
+    Within(UnitId, f64),
     /// Towards a point.
     Point(Point),
     /// The nearest cover that does not lead towards the enemy.
@@ -233,10 +235,37 @@ impl Opponent {
             }
         }
         let allowance = state.battlefield.ruleset.move_inches[category.index()];
+        let mut plan: Vec<String> = Vec::new();
         // Ruling O9: shares of a move above the engine's allowance (double
         // time) are capped at a full move.
         let inches = decision.outcome.move_inches.min(allowance);
-        let hold = self.posture == Posture::Hold;
+        // Rulings PL5 and PL7: a defending unit holds its line until the
+        // lines in front of it have fallen.
+        let hold = self.holds(id);
+        let line = self.plan.line_of(id).map(|index| {
+            let name = self.plan.lines[index].name.clone();
+            (index, name)
+        });
+        let holding = |what: &str| match &line {
+            Some((_, name)) => format!(
+                "the {name} holds its line (plan: defend; rule hold-the-line): {what}"
+            ),
+            None => format!("holds its position with the army (plan: defend; rule hold-the-line): {what}"),
+        };
+        // Ruling PL7: a released line counter-attacks: it moves up to
+        // range as an attacker does (PL3).
+        let counter_attack = line.as_ref().and_then(|(index, name)| {
+            self.released(*index).then(|| {
+                format!(
+                    "the lines in front of the {name} have fallen, so it goes forward to meet the enemy (plan: defend; rule counter-attack)"
+                )
+            })
+        });
+        // Ruling PL9: an attacker's cavalry is its reserve.
+        let reserve = kind == Some(ClassKind::Cavalry) && self.rule("cavalry-reserve");
+        // Ruling PL2: an attacker's advance goes for the objective unless an
+        // enemy stands in its way.
+        let objective = self.objective_target(state, id);
         // The enemies as the reading measured them: nothing has moved since.
         let enemies: Vec<UnitId> = measured.iter().map(|(e, _)| *e).collect();
         let ranked = rank_by_target_rule(state, measured.into_iter());
@@ -255,9 +284,66 @@ impl Opponent {
                 distance
             )
         };
+        let in_the_way = self.tables.opponent.rules.advance_on_objective.in_the_way;
+        let blocking = first_in_arc.filter(|(_, distance)| *distance <= in_the_way + 1e-6);
+        // Ruling PL6: a unit of a fallen line falls back behind the next
+        // line, unless an enemy is close enough that seed 000 allows only a
+        // move directly away from it.
+        let enemy_close = ranked
+            .first()
+            .is_some_and(|(_, distance)| *distance <= state.rules.enemy_presence + 1e-6);
+        let fall_back = if enemy_close {
+            None
+        } else {
+            self.fall_back_point(state, id)
+        };
+        let falling_back = |name: &str| {
+            format!("its line has fallen, so it falls back {name} (plan: defend; rule fall-back)")
+        };
+        // Where an advance heads: the enemy in the way, else the objective
+        // (PL2), else the nearest enemy (ruling O11).
+        let heading: Option<(Goal, Point, String)> = match (blocking, objective) {
+            (None, Some(super::plan::Objectived::Unit(unit))) => {
+                let distance = self.memo.distance(state, id, unit);
+                Some((
+                    Goal::Enemy(unit),
+                    state.unit(unit).base.centre,
+                    format!(
+                        "the objective: {} ({:.1}\" away; plan: {}, rule advance-on-objective; no enemy in its way within {}\")",
+                        state.unit(unit).name,
+                        distance,
+                        self.plan.describe(),
+                        in_the_way
+                    ),
+                ))
+            }
+            (None, Some(super::plan::Objectived::Point(point))) => Some((
+                Goal::Point(point),
+                point,
+                format!(
+                    "the objective, {} ({point}; plan: {}, rule advance-on-objective)",
+                    self.plan.objective.as_deref().unwrap_or("the area"),
+                    self.plan.describe()
+                ),
+            )),
+            _ => advance_target.map(|target| {
+                let in_way = blocking.is_some() && objective.is_some();
+                (
+                    Goal::Enemy(target.0),
+                    state.unit(target.0).base.centre,
+                    if in_way {
+                        format!(
+                            "in its way to the objective: {}",
+                            target_reason(target, any_in_arc)
+                        )
+                    } else {
+                        target_reason(target, any_in_arc)
+                    },
+                )
+            }),
+        };
         let mut wants_fire = instruction.fire != Fire::None;
         let mut goal: Option<(Goal, f64, Facing, String)> = None;
-        let mut plan = Vec::new();
         match (instruction.moves.fraction() > 0.0, instruction.towards) {
             (false, _) | (true, None) => {
                 plan.push(instruction.does.to_string());
@@ -265,13 +351,16 @@ impl Opponent {
             (true, Some(Towards::Enemy)) if order == Order::Charge => {
                 let mut charged = false;
                 let reach_limit = if hold {
-                    self.tables.reaction.distances.enemy_within
+                    self.tables.opponent.rules.hold_the_line.charge_within
                 } else {
                     f64::INFINITY
                 };
                 let mut first_refusal = None;
                 for (target, distance) in &ranked {
                     if *distance > reach_limit + 1e-6 {
+                        continue;
+                    }
+                    if reserve && !self.wavering(state, *target) {
                         continue;
                     }
                     let action = Action::Charge {
@@ -300,42 +389,49 @@ impl Opponent {
                     if let Some(refused) = first_refusal {
                         decision.refused.push(refused);
                     }
-                    if hold {
-                        // Ruling O13: a holding side charges only an enemy
-                        // at its line; otherwise it stands and fires.
+                    if reserve {
                         plan.push(format!(
-                            "holds its position (posture hold): no enemy within {}\" to charge, so it stands and fires",
-                            self.tables.reaction.distances.enemy_within
+                            "the cavalry is the reserve and charges only an enemy that is wavering (half its strength gone, or falling back); none is in reach, so it waits (plan: {}; rule cavalry-reserve)",
+                            self.plan.describe()
                         ));
+                    } else if hold {
+                        // Ruling PL5: a holding line charges only an enemy
+                        // at the line; otherwise it stands and fires.
+                        plan.push(holding(&format!(
+                            "it charges only an enemy within {}\" and none is, so it stands and fires",
+                            self.tables.opponent.rules.hold_the_line.charge_within
+                        )));
                         wants_fire = true;
-                    } else if let Some(target) = advance_target {
+                    } else if let Some((target, at, why)) = heading.clone() {
                         // Ruling O10: no lawful charge (artillery, British
                         // light infantry at formed foot, nothing in reach):
                         // it advances at full speed towards the target.
+                        let name = match target {
+                            Goal::Enemy(unit) => state.unit(unit).name.clone(),
+                            _ => self.plan.objective.clone().unwrap_or_default(),
+                        };
+                        plan.extend(counter_attack.clone());
                         plan.push(format!(
-                            "no lawful charge, so it advances at full speed towards {} without firing (ruling O10)",
-                            state.unit(target.0).name
+                            "no lawful charge, so it advances at full speed towards {name} without firing (ruling O10)"
                         ));
-                        decision.target = Some((target.0, target_reason(target, any_in_arc)));
-                        let at = state.unit(target.0).base.centre;
-                        goal = Some((
-                            Goal::Enemy(target.0),
-                            allowance,
-                            Facing::At(at),
-                            "the enemy".into(),
-                        ));
+                        if let Goal::Enemy(unit) = target {
+                            decision.target = Some((unit, why));
+                        }
+                        goal = Some((target, allowance, Facing::At(at), name));
                     }
                 }
             }
             (true, Some(Towards::Enemy | Towards::Front)) => {
-                let target = advance_target;
                 let can_fire_now =
                     wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
-                if hold {
-                    plan.push(
-                        "holds its position (posture hold): does not advance; stands and fires if it can"
-                            .into(),
-                    );
+                if reserve {
+                    wants_fire = false;
+                    plan.push(format!(
+                        "the cavalry is the reserve: it waits for an enemy to waver before it goes forward (plan: {}; rule cavalry-reserve)",
+                        self.plan.describe()
+                    ));
+                } else if hold {
+                    plan.push(holding("it does not advance; it stands and fires if it can"));
                     wants_fire =
                         instruction.fire != Fire::None || decision.reading.situation.enemy_in_sight;
                 } else if can_fire_now {
@@ -345,17 +441,25 @@ impl Opponent {
                         "{}; already in range, so it stands and fires (seed 000: no shooting after moving, ruling O7)",
                         instruction.does
                     ));
-                } else if let Some(target) = target {
+                } else if let Some((target, at, why)) = heading.clone() {
                     wants_fire = false;
+                    plan.extend(counter_attack.clone());
                     plan.push(instruction.does.to_string());
-                    decision.target = Some((target.0, target_reason(target, any_in_arc)));
-                    let at = state.unit(target.0).base.centre;
-                    let name = if instruction.towards == Some(Towards::Front) {
+                    let objective = objective.is_some() && blocking.is_none();
+                    if let Goal::Enemy(unit) = target {
+                        decision.target = Some((unit, why));
+                    }
+                    let name = if objective {
+                        format!(
+                            "the objective, {}",
+                            self.plan.objective.as_deref().unwrap_or("the enemy")
+                        )
+                    } else if instruction.towards == Some(Towards::Front) {
                         "the front (the nearest enemy)".to_string()
                     } else {
                         "the enemy".to_string()
                     };
-                    goal = Some((Goal::Enemy(target.0), inches, Facing::At(at), name));
+                    goal = Some((target, inches, Facing::At(at), name));
                 }
             }
             (true, Some(Towards::Friend)) => {
@@ -398,7 +502,7 @@ impl Opponent {
                         plan.push(format!("already supports {}", state.unit(friend).name));
                     }
                 } else if !joined {
-                    plan.push("holds its position (posture hold)".into());
+                    plan.push(holding("it does not move up behind its friend"));
                 }
             }
             (true, Some(Towards::Cover)) => {
@@ -416,12 +520,18 @@ impl Opponent {
                         instruction.does
                     ));
                     wants_fire = false;
-                    goal = Some((
-                        Goal::Cover,
-                        inches,
-                        Facing::Keep,
-                        "the nearest cover".into(),
-                    ));
+                    goal = Some(match fall_back {
+                        Some((point, name)) => {
+                            plan.push(falling_back(&name));
+                            (Goal::Point(point), inches, Facing::Keep, name)
+                        }
+                        None => (
+                            Goal::Cover,
+                            inches,
+                            Facing::Keep,
+                            "the nearest cover".into(),
+                        ),
+                    });
                 }
             }
             (true, Some(Towards::Rear)) => {
@@ -432,7 +542,46 @@ impl Opponent {
                 } else {
                     Facing::Keep
                 };
-                goal = Some((Goal::Rear, inches, facing, "its own table edge".into()));
+                goal = Some(match fall_back {
+                    Some((point, name)) => {
+                        plan.push(falling_back(&name));
+                        (Goal::Point(point), inches, facing, name)
+                    }
+                    None => (Goal::Rear, inches, facing, "its own table edge".into()),
+                });
+            }
+        }
+        // Ruling PL3: an attacker told to stand and fire with nobody in
+        // reach, but an enemy in sight, moves up to its weapon's range.
+        if goal.is_none()
+            && wants_fire
+            && decision.actions.is_empty()
+            && instruction.moves.fraction() == 0.0
+            && decision.reading.situation.enemy_in_sight
+            && (self.rule("close-to-range") || counter_attack.is_some())
+            && let Some(reach) = reach(state, id)
+            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && let Some((Goal::Enemy(target), at, why)) = heading.clone()
+        {
+            let distance = self.memo.distance(state, id, target);
+            let stop = (reach - self.tables.opponent.rules.close_to_range.inside_range).max(0.0);
+            if distance > reach + 1e-6 {
+                let why_move = match &counter_attack {
+                    Some(note) => note.clone(),
+                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
+                };
+                plan.push(format!(
+                    "nobody in reach ({} is {distance:.1}\" away; it shoots to {reach}\"), so it moves up to {stop}\" of it ({why_move})",
+                    state.unit(target).name,
+                ));
+                decision.target = Some((target, why));
+                wants_fire = false;
+                goal = Some((
+                    Goal::Within(target, stop),
+                    allowance,
+                    Facing::At(at),
+                    format!("{stop}\" of {}", state.unit(target).name),
+                ));
             }
         }
         // Stand-and-fire with no target in its arc: pivot to face the
@@ -515,7 +664,13 @@ impl Opponent {
         let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         // Only enemies within reach can be shot (`shot_open`'s range test,
         // the same bound), so the rest are not ranked.
-        let ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
+        let mut ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
+        // Ruling PL8: an army with a plan concentrates its fire on the enemy
+        // nearest to breaking (the most hits), the nearest among equals.
+        let focus = self.rule("focus-fire");
+        if focus {
+            ranked.sort_by(|a, b| state.unit(b.0).hits.cmp(&state.unit(a.0).hits));
+        }
         for (target, distance) in ranked {
             let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
@@ -529,7 +684,17 @@ impl Opponent {
                 continue;
             };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
-            if !keep {
+            if focus && !keep {
+                decision.target = Some((
+                    target,
+                    format!(
+                        "the enemy in reach nearest to breaking ({} hits, {:.1}\" away; plan: {}, rule focus-fire)",
+                        state.unit(target).hits,
+                        distance,
+                        self.plan.describe()
+                    ),
+                ));
+            } else if !keep {
                 decision.target = Some((
                     target,
                     format!(
@@ -674,16 +839,16 @@ impl Opponent {
                 let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
                 (action, routed, first_refusal)
             }
-            Goal::Enemy(_) | Goal::Point(_) => {
+            Goal::Enemy(_) | Goal::Within(..) | Goal::Point(_) => {
                 let (goal_point, cap, target) = match goal {
-                    Goal::Enemy(target) => {
+                    Goal::Enemy(target) | Goal::Within(target, _) => {
                         let enemy = state.unit(target);
                         let gap = unit.base.distance_to(&enemy.base);
-                        (
-                            enemy.base.centre,
-                            (gap - keep_clear - 0.3).max(0.0),
-                            Some(target),
-                        )
+                        let stop = match goal {
+                            Goal::Within(_, stop) => stop.max(keep_clear + 0.3),
+                            _ => keep_clear + 0.3,
+                        };
+                        (enemy.base.centre, (gap - stop).max(0.0), Some(target))
                     }
                     Goal::Point(point) => (point, f64::INFINITY, None),
                     _ => (start, 0.0, None),
@@ -702,7 +867,11 @@ impl Opponent {
                         .find(|(e, _)| Some(*e) == target)
                         .unwrap_or(near[0]);
                     let line = state.unit(enemy).base.centre - start;
-                    let length = inches.min((gap - keep_clear - 0.3).max(0.0));
+                    let stop = match goal {
+                        Goal::Within(aimed, stop) if aimed == enemy => stop.max(keep_clear + 0.3),
+                        _ => keep_clear + 0.3,
+                    };
+                    let length = inches.min((gap - stop).max(0.0));
                     let action = straight(line, length, &mut first_refusal);
                     let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
                     return (action, routed, first_refusal);

@@ -67,6 +67,7 @@ impl Opponent {
         report: &mut TurnReport,
     ) {
         let triggers = self.triggers(state);
+        self.update_lines(state);
         self.enemy_attacking = false;
         self.own_lost.clear();
         for index in 0..state.generals.len() {
@@ -538,6 +539,24 @@ impl Opponent {
                 if state.general(id).base.centre.distance(post) <= 0.25 {
                     memory.post = None;
                 }
+            }
+        }
+        // Ruling PL4: with no reaction to make and his start position
+        // reached, an attacking general rides with the attack.
+        if decision.reaction.is_none()
+            && memory.post.is_none()
+            && !state.general(id).moved
+            && self.rule("general-leads")
+            && let Some((front, forward)) = self.front_centre(state)
+        {
+            let behind = self.tables.opponent.rules.general_leads.behind;
+            let spot = Self::clamp(state, front + forward * -behind);
+            if state.general(id).base.centre.distance(spot) > 0.5 {
+                does.push(format!(
+                    "rides with the attack, {behind}\" behind the centre of the front line ({spot}; plan: {}, rule general-leads)",
+                    self.plan.describe()
+                ));
+                self.ride(state, roller, id, spot, report, &mut decision);
             }
         }
         if does.is_empty() {

@@ -18,6 +18,7 @@
 mod act;
 mod command;
 mod memo;
+mod plan;
 mod probe;
 mod read;
 
@@ -32,7 +33,7 @@ use crate::rules::{
     Action, Checked, Event, GameState, GeneralId, Outcome as GameOutcome, Refusal, UnitId,
 };
 use crate::ruleset::TroopTypeId;
-use crate::scenario::{Posture, Scenario};
+use crate::scenario::Scenario;
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
 use memo::UnitMemo;
 use std::collections::HashMap;
@@ -41,6 +42,7 @@ use std::sync::Arc;
 
 pub use probe::{Probe, Stage};
 use probe::{Probing, staged};
+pub use plan::{DefenceLine, SidePlan};
 pub use read::Reading;
 
 /// Where a decision's accepted actions, refusals and events are recorded.
@@ -133,7 +135,8 @@ impl FieldCache {
 pub struct Opponent {
     tables: Arc<Tables>,
     side: usize,
-    posture: Posture,
+    /// The side's plan (rulings PL1–PL7).
+    plan: SidePlan,
     /// The side's reinforcement table (`french`, `british`), if any.
     army: Option<String>,
     /// By unit id (all units of both sides; only own are used).
@@ -317,7 +320,7 @@ impl Opponent {
         let mut opponent = Opponent {
             tables,
             side,
-            posture: Posture::Free,
+            plan: SidePlan::default(),
             army: None,
             units: Vec::new(),
             generals: vec![GeneralMemory::default(); state.generals.len()],
@@ -343,7 +346,7 @@ impl Opponent {
         let Some(side) = scenario.sides.get(self.side) else {
             return self;
         };
-        self.posture = side.posture;
+        self.plan = SidePlan::resolve(scenario, state, self.side);
         self.army = side.reinforcements.map(|table| match table {
             crate::scenario::ReinforcementTable::French => "french".to_string(),
             crate::scenario::ReinforcementTable::British => "british".to_string(),
@@ -396,14 +399,14 @@ impl Opponent {
         self.side
     }
 
-    /// The side's posture.
-    pub fn posture(&self) -> Posture {
-        self.posture
+    /// The side's plan (rulings PL1–PL7).
+    pub fn plan(&self) -> &SidePlan {
+        &self.plan
     }
 
-    /// Set the side's posture (e.g. for a scenario built in code).
-    pub fn set_posture(&mut self, posture: Posture) {
-        self.posture = posture;
+    /// Set the side's plan (e.g. for a scenario built in code).
+    pub fn set_plan(&mut self, plan: SidePlan) {
+        self.plan = plan;
     }
 
     /// Set the side's reinforcement table (`french` or `british`).

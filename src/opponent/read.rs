@@ -42,10 +42,16 @@ pub struct Reading {
 }
 
 /// Figures lost for `hits` in a unit of `figures` figures that routs at
-/// `threshold` hits (ruling O3): hits scaled to figures, rounded down.
-pub fn figures_lost(hits: u32, figures: u32, threshold: u32) -> u32 {
-    let threshold = threshold.max(1);
-    (hits.min(threshold) * figures / threshold).min(figures)
+/// `threshold` hits, having lost `share_at_threshold` percent of its
+/// figures by then (ruling O3): hits scaled to figures, rounded down.
+pub fn figures_lost(hits: u32, figures: u32, threshold: u32, share_at_threshold: u32) -> u32 {
+    let threshold = u64::from(threshold.max(1));
+    let scaled = u64::from(hits).min(threshold)
+        * u64::from(figures)
+        * u64::from(share_at_threshold.min(100))
+        / (threshold * 100);
+    // At most `figures`, which is a u32.
+    scaled.min(u64::from(figures)) as u32
 }
 
 /// The best reaction column under any part of a base (ruling O1): the
@@ -179,8 +185,9 @@ impl Opponent {
             }
         }
         let threshold = state.rules.rout_threshold(unit.category).unwrap_or(13);
-        let lost_now = figures_lost(unit.hits, memory.figures, threshold);
-        let lost_before = figures_lost(memory.hits_at_test, memory.figures, threshold);
+        let share = self.tables.opponent.figures_lost_at_rout_threshold;
+        let lost_now = figures_lost(unit.hits, memory.figures, threshold, share);
+        let lost_before = figures_lost(memory.hits_at_test, memory.figures, threshold, share);
         let figures_left = memory.figures - lost_now;
         let ground = self.memo.ground(state, id);
         let situation = Situation {

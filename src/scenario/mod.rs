@@ -83,24 +83,38 @@ pub enum ReinforcementTable {
     British,
 }
 
-/// A side's posture for the Lone Warrior opponent (a house rule where the
-/// history calls for it; see `docs/rulings.md`, Opponent).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Posture {
-    /// Every order is carried out as the seed says.
-    #[default]
+/// A side's plan for the Lone Warrior opponent (house rules PL1…, see
+/// `docs/rulings.md`, "Plans"): what the army is for. The reaction test
+/// still gives every unit its order; the plan decides what the order is
+/// aimed at and how it is carried out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// Every order carried out as seed 004 says, aimed at the nearest enemy.
     Free,
-    /// Hold the position: no advancing of its own accord, charges only at
-    /// enemies close to the line; withdrawals are still obeyed.
-    Hold,
+    /// Break or take the objective.
+    Attack(Objective),
+    /// Hold these lines (groups of the side's units), front to back.
+    Defend(Vec<String>),
 }
 
-impl Posture {
-    /// The name used in files.
-    pub fn name(self) -> &'static str {
+/// What an attacking army goes for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Objective {
+    /// The enemy army: whoever is nearest.
+    Army,
+    /// The enemy's units of this troop type.
+    Troops(TroopTypeId),
+    /// A named area of the scenario, to be taken.
+    Area(String),
+}
+
+impl Plan {
+    /// The plan's name as files write it (`free`, `attack`, `defend`).
+    pub fn name(&self) -> &'static str {
         match self {
-            Posture::Free => "free",
-            Posture::Hold => "hold",
+            Plan::Free => "free",
+            Plan::Attack(_) => "attack",
+            Plan::Defend(_) => "defend",
         }
     }
 }
@@ -217,8 +231,9 @@ pub struct Side {
     pub generals: Vec<General>,
     /// Reinforcement table, where the scenario has one.
     pub reinforcements: Option<ReinforcementTable>,
-    /// The opponent's posture for this side (house rule).
-    pub posture: Posture,
+    /// The opponent's plan for this side, as the scenario gives it (`None`:
+    /// derived from the victory conditions when a game starts).
+    pub plan: Option<Plan>,
     /// Deployment zones.
     pub zones: Vec<Area>,
     /// Units on the table (or placed in a zone at the start).
@@ -390,6 +405,122 @@ const MAX_TABLE_INCHES: f64 = 480.0;
 impl Validator<'_> {
     fn report(&mut self, path: &str, message: impl Into<String>) {
         self.checker.report(path, message);
+    }
+
+    /// The side's plan as the file gives it (`posture` is the old name of
+    /// a defence of the side's groups in the order they are listed).
+    fn plan(&mut self, side_path: &str, side: &raw::RawSide, areas: &[Area]) -> Option<Plan> {
+        let mut groups: Vec<&str> = Vec::new();
+        for unit in side.units.iter().chain(&side.reserves) {
+            if let Some(group) = unit.group.as_deref()
+                && !groups.contains(&group)
+            {
+                groups.push(group);
+            }
+        }
+        let from_posture = match side.posture.as_deref() {
+            None => None,
+            Some("free") => Some(Plan::Free),
+            Some("hold") => Some(Plan::Defend(groups.iter().map(|g| g.to_string()).collect())),
+            Some(other) => {
+                let hint = did_you_mean(other, ["free", "hold"]);
+                self.report(
+                    &format!("{side_path}.posture"),
+                    format!(
+                        "unknown posture `{other}`{hint}; expected free or hold (or give a `plan`)"
+                    ),
+                );
+                None
+            }
+        };
+        let Some(plan) = &side.plan else {
+            return from_posture;
+        };
+        if side.posture.is_some() {
+            self.report(
+                &format!("{side_path}.posture"),
+                "give a `plan` or the older `posture`, not both",
+            );
+        }
+        let path = format!("{side_path}.plan");
+        let (attack, defend) = match plan {
+            raw::RawPlan::Name(name) => match name.as_str() {
+                "free" => return Some(Plan::Free),
+                "attack" => return Some(Plan::Attack(Objective::Army)),
+                "defend" => {
+                    if groups.is_empty() {
+                        self.report(
+                            &path,
+                            "a defence needs lines: give the side's units a `group` each",
+                        );
+                    }
+                    return Some(Plan::Defend(groups.iter().map(|g| g.to_string()).collect()));
+                }
+                other => {
+                    let hint = did_you_mean(other, ["free", "attack", "defend"]);
+                    self.report(
+                        &path,
+                        format!("unknown plan `{other}`{hint}; expected free, attack or defend"),
+                    );
+                    return None;
+                }
+            },
+            raw::RawPlan::Given(given) => (given.attack.as_ref(), given.defend.as_ref()),
+        };
+        match (attack, defend) {
+            (Some(target), None) => {
+                if target == "army" {
+                    return Some(Plan::Attack(Objective::Army));
+                }
+                if let Some(troop) = self.ruleset.troop_type(target) {
+                    return Some(Plan::Attack(Objective::Troops(troop)));
+                }
+                if areas.iter().any(|area| area.name == *target) {
+                    return Some(Plan::Attack(Objective::Area(target.clone())));
+                }
+                let names = std::iter::once("army")
+                    .chain(self.ruleset.troop_types.iter().map(|t| t.name.as_str()))
+                    .chain(areas.iter().map(|a| a.name.as_str()));
+                let hint = did_you_mean(target, names);
+                self.report(
+                    &format!("{path}.attack"),
+                    format!(
+                        "unknown objective `{target}`{hint}; expected army, an enemy troop type or an area's name"
+                    ),
+                );
+                None
+            }
+            (None, Some(lines)) => {
+                if lines.is_empty() {
+                    self.report(
+                        &format!("{path}.defend"),
+                        "a defence needs at least one line (a group of the side's units)",
+                    );
+                }
+                for (index, line) in lines.iter().enumerate() {
+                    if !groups.contains(&line.as_str()) {
+                        let hint = did_you_mean(line, groups.iter().copied());
+                        self.report(
+                            &format!("{path}.defend[{index}]"),
+                            format!("no unit of the side is in group `{line}`{hint}"),
+                        );
+                    } else if lines[..index].contains(line) {
+                        self.report(
+                            &format!("{path}.defend[{index}]"),
+                            format!("line `{line}` is listed twice"),
+                        );
+                    }
+                }
+                Some(Plan::Defend(lines.clone()))
+            }
+            _ => {
+                self.report(
+                    &path,
+                    "a plan is free, attack or defend: give `attack: TARGET` or `defend: [LINES]`, one of them",
+                );
+                None
+            }
+        }
     }
 
     fn point(&mut self, path: &str, raw: RawPoint) -> Point {
@@ -608,18 +739,7 @@ impl Validator<'_> {
                     None
                 }
             };
-            let posture = match side.posture.as_deref() {
-                None | Some("free") => Posture::Free,
-                Some("hold") => Posture::Hold,
-                Some(other) => {
-                    let hint = did_you_mean(other, ["free", "hold"]);
-                    self.report(
-                        &format!("{side_path}.posture"),
-                        format!("unknown posture `{other}`{hint}; expected free or hold"),
-                    );
-                    Posture::Free
-                }
-            };
+            let plan = self.plan(&side_path, side, &areas);
             let zones: Vec<Area> = side
                 .zones
                 .iter()
@@ -739,7 +859,7 @@ impl Validator<'_> {
                 edge,
                 generals,
                 reinforcements,
-                posture,
+                plan,
                 zones,
                 units,
                 reserves,

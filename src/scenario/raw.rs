@@ -86,11 +86,31 @@ pub struct RawSide {
     #[serde(default)]
     pub posture: Option<String>,
     #[serde(default)]
+    pub plan: Option<RawPlan>,
+    #[serde(default)]
     pub zones: Vec<RawArea>,
     #[serde(default)]
     pub units: Vec<RawUnit>,
     #[serde(default)]
     pub reserves: Vec<RawUnit>,
+}
+
+/// `plan: free` (or `attack`, `defend` with what they take worked out),
+/// `plan: { attack: TARGET }`, `plan: { defend: [LINES] }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RawPlan {
+    Name(String),
+    Given(RawPlanGiven),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlanGiven {
+    #[serde(default)]
+    pub attack: Option<String>,
+    #[serde(default)]
+    pub defend: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -9,12 +9,14 @@
 
 mod generals;
 mod melee;
+mod opponent;
 mod orders;
 mod reaction;
 mod reinforcements;
 
 pub use generals::{CharacterBand, Characters, Generals, Names, NationNames};
 pub use melee::{MeleeFactor, MeleeTable};
+pub use opponent::{OpponentRules, PlanKind, PlanRules, RULE_NAMES};
 pub use orders::{
     Condition, Fire, Formation, Instruction, Move, OrderText, Orders, StateChanges, Towards,
     Variant,
@@ -28,7 +30,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The table files foe reads, by name, with their built-in contents.
-pub const EMBEDDED: [(&str, &str); 7] = [
+pub const EMBEDDED: [(&str, &str); 8] = [
     ("reaction.yaml", include_str!("../../tables/reaction.yaml")),
     ("orders.yaml", include_str!("../../tables/orders.yaml")),
     (
@@ -42,6 +44,7 @@ pub const EMBEDDED: [(&str, &str); 7] = [
     ),
     ("melee.yaml", include_str!("../../tables/melee.yaml")),
     ("names.yaml", include_str!("../../tables/names.yaml")),
+    ("opponent.yaml", include_str!("../../tables/opponent.yaml")),
 ];
 
 /// A table file's text and the name to report problems under.
@@ -84,6 +87,8 @@ pub struct Tables {
     pub melee: MeleeTable,
     /// Names for rolled generals.
     pub names: Names,
+    /// The opponent's house mapping and optional plan rules.
+    pub opponent: OpponentRules,
 }
 
 impl Tables {
@@ -134,6 +139,7 @@ impl Tables {
         let reinforcements = parse!("reinforcements.yaml", Reinforcements);
         let melee = parse!("melee.yaml", MeleeTable);
         let names = parse!("names.yaml", Names);
+        let opponent = parse!("opponent.yaml", OpponentRules);
 
         if let Some((chart, source)) = &reaction {
             problems.extend(chart.validate(*source));
@@ -156,6 +162,9 @@ impl Tables {
         if let Some((names, source)) = &names {
             problems.extend(names.validate(*source));
         }
+        if let Some((opponent, source)) = &opponent {
+            problems.extend(opponent.validate(*source));
+        }
         match (
             reaction,
             orders,
@@ -164,8 +173,9 @@ impl Tables {
             reinforcements,
             melee,
             names,
+            opponent,
         ) {
-            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n))
+            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n), Some(p))
                 if problems.is_empty() =>
             {
                 Ok(Tables {
@@ -176,6 +186,7 @@ impl Tables {
                     reinforcements: f.0,
                     melee: m.0,
                     names: n.0,
+                    opponent: p.0,
                 })
             }
             _ => Err(Problems(problems)),

@@ -1,0 +1,327 @@
+//! `tables/opponent.yaml`: the numbers of the opponent's house mapping onto
+//! the seed-000 rules (hits as figures, ruling O3) and the optional plan
+//! rules (rulings PL1…), each a house rule that can be switched off.
+
+use crate::yaml::{Problem, Source};
+use serde::Deserialize;
+
+/// The kind of plan a rule serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlanKind {
+    /// An army that must take something or break someone.
+    Attack,
+    /// An army holding positions.
+    Defend,
+    /// Any army with a plan (attack or defend; not a free one).
+    Any,
+}
+
+/// `tables/opponent.yaml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentRules {
+    /// Ruling O3: the share (percent) of its figures a unit has lost when
+    /// its hits reach its rout threshold.
+    pub figures_lost_at_rout_threshold: u32,
+    /// The optional plan rules.
+    pub rules: PlanRules,
+}
+
+/// The optional rules that give an army a plan.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlanRules {
+    /// PL2: advances go towards the objective, through whoever is in the way.
+    pub advance_on_objective: AdvanceOnObjective,
+    /// PL3: attackers standing out of reach move up to musket range.
+    pub close_to_range: CloseToRange,
+    /// PL4: a general with nothing to do rides with the attack.
+    pub general_leads: GeneralLeads,
+    /// PL5: a standing line does not advance of its own accord.
+    pub hold_the_line: HoldTheLine,
+    /// PL6: a fallen line withdraws to the next.
+    pub fall_back: FallBack,
+    /// PL7: a line whose front has fallen advances to meet the enemy.
+    pub counter_attack: CounterAttack,
+    /// PL8: fire goes to the enemy nearest to breaking.
+    pub focus_fire: Switch,
+    /// PL9: an attacker's cavalry waits for an enemy to waver.
+    pub cavalry_reserve: Switch,
+}
+
+/// A rule with no numbers of its own.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Switch {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+}
+
+/// PL2, `advance-on-objective`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvanceOnObjective {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// An enemy in the frontal arc within this many inches is in the way.
+    pub in_the_way: f64,
+}
+
+/// PL3, `close-to-range`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseToRange {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// How far inside its weapon's range the unit stops, inches.
+    pub inside_range: f64,
+}
+
+/// PL4, `general-leads`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeneralLeads {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// How far behind the centre of the front line he rides, inches.
+    pub behind: f64,
+}
+
+/// PL5, `hold-the-line`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HoldTheLine {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// A holding unit charges only an enemy this close, inches.
+    pub charge_within: f64,
+}
+
+/// PL6, `fall-back`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallBack {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// A line falls when this share (percent) of its units are lost or
+    /// have fallen back.
+    pub line_falls_at: u32,
+}
+
+/// PL7, `counter-attack`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterAttack {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// The last line goes forward once this share (percent) of the line in
+    /// front of it is lost or has fallen back.
+    pub front_crumbles_at: u32,
+}
+
+/// The names of the plan rules, in file order (for `--rule` and `help`).
+pub const RULE_NAMES: [&str; 8] = [
+    "advance-on-objective",
+    "close-to-range",
+    "general-leads",
+    "cavalry-reserve",
+    "focus-fire",
+    "hold-the-line",
+    "fall-back",
+    "counter-attack",
+];
+
+impl PlanRules {
+    /// The switch of the rule named `name` (one of [`RULE_NAMES`]).
+    fn switch(&mut self, name: &str) -> Option<(&mut bool, PlanKind)> {
+        Some(match name {
+            "advance-on-objective" => (
+                &mut self.advance_on_objective.on,
+                self.advance_on_objective.plan,
+            ),
+            "close-to-range" => (&mut self.close_to_range.on, self.close_to_range.plan),
+            "general-leads" => (&mut self.general_leads.on, self.general_leads.plan),
+            "hold-the-line" => (&mut self.hold_the_line.on, self.hold_the_line.plan),
+            "fall-back" => (&mut self.fall_back.on, self.fall_back.plan),
+            "counter-attack" => (&mut self.counter_attack.on, self.counter_attack.plan),
+            "focus-fire" => (&mut self.focus_fire.on, self.focus_fire.plan),
+            "cavalry-reserve" => (&mut self.cavalry_reserve.on, self.cavalry_reserve.plan),
+            _ => return None,
+        })
+    }
+
+    /// The plan the rule named `name` serves (`None` for an unknown name).
+    pub fn plan_of(&self, name: &str) -> Option<PlanKind> {
+        let mut copy = self.clone();
+        copy.switch(name).map(|(_, plan)| plan)
+    }
+
+    /// Whether the rule named `name` is on (`None` for an unknown name).
+    pub fn is_on(&self, name: &str) -> Option<bool> {
+        let mut copy = self.clone();
+        copy.switch(name).map(|(on, _)| *on)
+    }
+
+    /// Every rule with whether it is on and the plan it serves, in file order.
+    pub fn list(&self) -> Vec<(&'static str, bool, PlanKind)> {
+        let mut copy = self.clone();
+        RULE_NAMES
+            .iter()
+            .filter_map(|name| copy.switch(name).map(|(on, plan)| (*name, *on, plan)))
+            .collect()
+    }
+
+    /// Switch a rule on or off; `all` switches every one. An unknown name
+    /// is an error naming the nearest rule.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
+        if name == "all" {
+            for rule in RULE_NAMES {
+                if let Some((switch, _)) = self.switch(rule) {
+                    *switch = on;
+                }
+            }
+            return Ok(());
+        }
+        match self.switch(name) {
+            Some((switch, _)) => {
+                *switch = on;
+                Ok(())
+            }
+            None => {
+                let hint = crate::suggest::did_you_mean(name, RULE_NAMES.iter().copied());
+                Err(format!(
+                    "unknown opponent rule `{name}`{hint} (the rules: {}; or all)",
+                    RULE_NAMES.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// Apply one `NAME=on|off` setting (as `--rule` takes it).
+    pub fn apply_setting(&mut self, setting: &str) -> Result<(), String> {
+        let Some((name, value)) = setting.split_once('=') else {
+            return Err(format!(
+                "`--rule {setting}` needs NAME=on or NAME=off (e.g. close-to-range=off)"
+            ));
+        };
+        let on = match value.trim() {
+            "on" | "true" | "yes" => true,
+            "off" | "false" | "no" => false,
+            other => {
+                return Err(format!(
+                    "`--rule {setting}`: `{other}` is not on or off"
+                ));
+            }
+        };
+        self.set(name.trim(), on)
+    }
+}
+
+impl OpponentRules {
+    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        if !(1..=100).contains(&self.figures_lost_at_rout_threshold) {
+            problems.push(source.problem(
+                "figures_lost_at_rout_threshold",
+                "figures_lost_at_rout_threshold is a share in percent, from 1 to 100",
+            ));
+        }
+        let rules = &self.rules;
+        let inches = [
+            ("rules.advance-on-objective.in_the_way", rules.advance_on_objective.in_the_way),
+            ("rules.close-to-range.inside_range", rules.close_to_range.inside_range),
+            ("rules.general-leads.behind", rules.general_leads.behind),
+            ("rules.hold-the-line.charge_within", rules.hold_the_line.charge_within),
+        ];
+        for (path, value) in inches {
+            if !(0.0..=1000.0).contains(&value) {
+                problems.push(source.problem(
+                    path,
+                    format!("{value} is not a distance from 0 to 1000 inches"),
+                ));
+            }
+        }
+        if !(1..=100).contains(&rules.counter_attack.front_crumbles_at) {
+            problems.push(source.problem(
+                "rules.counter-attack.front_crumbles_at",
+                "front_crumbles_at is a share in percent, from 1 to 100",
+            ));
+        }
+        if !(1..=100).contains(&rules.fall_back.line_falls_at) {
+            problems.push(source.problem(
+                "rules.fall-back.line_falls_at",
+                "line_falls_at is a share in percent, from 1 to 100",
+            ));
+        }
+        for (name, _, plan) in rules.list() {
+            let expected = match name {
+                "advance-on-objective" | "close-to-range" | "general-leads" | "cavalry-reserve" => {
+                    PlanKind::Attack
+                }
+                "focus-fire" => PlanKind::Any,
+                _ => PlanKind::Defend,
+            };
+            if plan != expected {
+                problems.push(source.problem(
+                    &format!("rules.{name}.plan"),
+                    format!(
+                        "`{name}` serves the {} plan",
+                        match expected {
+                            PlanKind::Attack => "attack",
+                            PlanKind::Defend => "defend",
+                            PlanKind::Any => "any",
+                        }
+                    ),
+                ));
+            }
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::Tables;
+
+    #[test]
+    fn every_rule_is_on_by_default_and_each_switches_off_alone() {
+        let tables = Tables::embedded();
+        for name in RULE_NAMES {
+            assert_eq!(tables.opponent.rules.is_on(name), Some(true), "{name}");
+            let mut rules = tables.opponent.rules.clone();
+            rules.apply_setting(&format!("{name}=off")).unwrap();
+            for (other, on, _) in rules.list() {
+                assert_eq!(on, other != name, "{name} off: {other}");
+            }
+        }
+    }
+
+    #[test]
+    fn all_off_is_pure_lone_warrior_and_a_typo_names_the_nearest_rule() {
+        let mut rules = Tables::embedded().opponent.rules;
+        rules.apply_setting("all=off").unwrap();
+        assert!(rules.list().iter().all(|(_, on, _)| !on));
+        let error = rules.apply_setting("close-to-rang=off").unwrap_err();
+        assert!(error.contains("did you mean `close-to-range`"), "{error}");
+        let error = rules.apply_setting("close-to-range").unwrap_err();
+        assert!(error.contains("NAME=on or NAME=off"), "{error}");
+        let error = rules.apply_setting("close-to-range=maybe").unwrap_err();
+        assert!(error.contains("not on or off"), "{error}");
+    }
+}
