@@ -28,6 +28,7 @@ pub mod stats;
 pub mod companion;
 
 pub mod play;
+pub mod save;
 pub mod simulate;
 
 pub mod cli;
