@@ -169,8 +169,8 @@ pub enum MatchError {
         /// Why.
         refusal: Refusal,
     },
-    /// The recorded rolls do not fit the game: a roll that is not a face of
-    /// its die, too few rolls, or rolls left over.
+    /// The record does not fit the game: a roll that is not a face of its
+    /// die, too few rolls, rolls left over, or an action with a wild number.
     #[error("the saved game does not replay: {at}: {problem}")]
     Rolls {
         /// Where: `the set-up`, `action 3`, `the end of the record`.
@@ -426,6 +426,9 @@ impl Match {
         game.check_record("the set-up")?;
         for (index, action) in save.actions.iter().enumerate() {
             let at = || format!("action {}", index + 1);
+            if let Some(problem) = implausible(action) {
+                return Err(MatchError::Rolls { at: at(), problem });
+            }
             match game.act(action.clone()) {
                 // A bad roll stood in for by a legal face can make a later
                 // check fail: the roll is what is wrong, so it is named.
@@ -718,6 +721,39 @@ impl Match {
             }
         }
         self.log.push(Entry::Opponent { side, report });
+    }
+}
+
+/// How far from the table a saved point may lie, in inches: any move the
+/// rules accept is on the table, and a wild number in a damaged save must
+/// be refused here rather than walked inch by inch.
+const SAVED_POINT_LIMIT: f64 = 10_000.0;
+
+/// What makes a saved action impossible before the rules look at it: a
+/// point or a facing that is not a number, or far off any table.
+fn implausible(action: &Action) -> Option<String> {
+    let point_ok = |point: &crate::battlefield::Point| {
+        point.x.abs() <= SAVED_POINT_LIMIT && point.y.abs() <= SAVED_POINT_LIMIT
+    };
+    let facing_ok = |facing: f64| facing.is_finite() && facing.abs() <= 360_000.0;
+    let (points, facing): (Vec<&crate::battlefield::Point>, Option<f64>) = match action {
+        Action::Pivot { facing, .. } => (Vec::new(), Some(*facing)),
+        Action::Move { to, facing, .. } | Action::Enter { to, facing, .. } => {
+            (vec![to], Some(*facing))
+        }
+        Action::MoveRoad { path, facing, .. } => (path.iter().collect(), Some(*facing)),
+        Action::MoveGeneral { to, .. } => (vec![to], None),
+        _ => (Vec::new(), None),
+    };
+    if let Some(point) = points.into_iter().find(|point| !point_ok(point)) {
+        return Some(format!(
+            "the point {:e},{:e} is far off the table",
+            point.x, point.y
+        ));
+    }
+    match facing {
+        Some(facing) if !facing_ok(facing) => Some(format!("the facing {facing} is not an angle")),
+        _ => None,
     }
 }
 

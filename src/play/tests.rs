@@ -353,6 +353,22 @@ fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
         refused(&|save| save.player_sides = vec![7]),
         "the saved game names side 7, but the scenario has 2 sides"
     );
+    // A wild number is refused before the rules would walk it inch by inch.
+    let unit = game.state.find_unit("23rd Foot").unwrap();
+    assert_eq!(
+        refused(&|save| save.actions.insert(
+            0,
+            Action::Move {
+                unit,
+                to: crate::battlefield::Point {
+                    x: 1e308,
+                    y: -1e308
+                },
+                facing: 0.0
+            }
+        )),
+        "the saved game does not replay: action 1: the point 1e308,-1e308 is far off the table"
+    );
 }
 
 #[test]
