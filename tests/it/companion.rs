@@ -275,20 +275,10 @@ fn autosaves(table: &Table) -> Vec<String> {
 fn a_new_game_keeps_its_own_autosave_and_resume_picks_the_newest_or_the_named() {
     let table = Table::new();
     table
-        .play(
-            &["--seed", "3", "--army", "french"],
-            "status
-",
-        )
+        .play(&["--seed", "3", "--army", "french"], "status\n")
         .ok();
     // Saved in the same second, the second game still takes a new file.
-    table
-        .play(
-            &["--seed", "3"],
-            "add lone rangers 8
-",
-        )
-        .ok();
+    table.play(&["--seed", "3"], "add lone rangers 8\n").ok();
     let saves = autosaves(&table);
     assert_eq!(saves.len(), 2, "{saves:?}");
     assert!(
@@ -299,19 +289,23 @@ fn a_new_game_keeps_its_own_autosave_and_resume_picks_the_newest_or_the_named() 
         saves.iter().any(|name| name.starts_with("battle-")),
         "{saves:?}"
     );
-    // The newest is the lone rangers' game.
-    let newest = table.play(
-        &["--resume"],
-        "status
-",
-    );
+    // The newest is the lone rangers' game (the French one made older
+    // whatever the clock's resolution).
+    let older = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    let french_file = saves
+        .iter()
+        .find(|name| name.starts_with("french-"))
+        .unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(table.path("data/companion-saves").join(french_file))
+        .unwrap()
+        .set_modified(older)
+        .unwrap();
+    let newest = table.play(&["--resume"], "status\n");
     assert!(newest.ok().contains("\nlone "), "{}", newest.stdout);
     // Named by the beginning of its name, the French game comes back whole.
-    let french = table.play(
-        &["--resume", "french"],
-        "status
-",
-    );
+    let french = table.play(&["--resume", "french"], "status\n");
     assert!(french.ok().contains("\nmarine "), "{}", french.stdout);
     let listed = table.play(&["--resume", "list"], "");
     let text = listed.ok();
@@ -326,11 +320,7 @@ fn a_new_game_keeps_its_own_autosave_and_resume_picks_the_newest_or_the_named() 
 fn an_autosave_that_is_a_device_or_a_fifo_is_refused_and_left_as_it_is() {
     let table = Table::new();
     // Only a refusal is ever checked against the real device.
-    let run = table.play(
-        &["--autosave", "/dev/null"],
-        "add a rangers 8
-",
-    );
+    let run = table.play(&["--autosave", "/dev/null"], "add a rangers 8\n");
     assert_eq!(run.status, 1, "{}", run.stdout);
     assert_eq!(
         run.stderr,
@@ -440,7 +430,8 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
     // --resume with a damaged autosave stops with a clear message, file untouched.
     std::fs::create_dir_all(table.path("data")).unwrap();
     std::fs::write(table.autosave(), damaged).unwrap();
-    let run = table.play(&["--resume"], "");
+    // Named: the games above have autosaves of their own, written moments ago.
+    let run = table.play(&["--resume", "autosave"], "");
     assert_eq!(run.status, 1);
     assert!(
         run.stderr.starts_with("error: cannot load `"),
