@@ -30,6 +30,7 @@ Examples:
   foe play learning --side french --seed 7
   foe play guilford --side none      watch foe fight itself, Enter to step
   foe play --resume                  continue the last game
+  foe play --baseline americans      the scripted baseline commands the Americans
 
 At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
 legal now, `end` ends the phase and `end turn` the turn. Units are named by
@@ -42,6 +43,10 @@ pub struct Args {
     /// The side you command (by name, e.g. british), or `none` to watch.
     #[arg(long, value_name = "NAME")]
     pub side: Option<String>,
+    /// The scripted baseline commands this side instead of foe's Lone Warrior
+    /// opponent (repeatable; not a side you command).
+    #[arg(long = "baseline", value_name = "SIDE", conflicts_with = "resume")]
+    pub baseline: Vec<String>,
     /// Seed for the dice: the same seed and the same commands give the same game.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -145,18 +150,31 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             },
             None => vec![0],
         };
+        let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+        let baseline_sides = baseline_sides(&args.baseline, &names)?;
+        if let Some(side) = baseline_sides
+            .iter()
+            .find(|side| player_sides.contains(side))
+        {
+            return Err(Error::Invalid(format!(
+                "--baseline `{}`: you command that side; the baseline commands a side you do not",
+                sides[*side]
+            )));
+        }
         let seed = super::dice::seed_or_clock(args.seed);
         let dice: Option<Box<dyn crate::dice::Roller>> = context
             .asks()
             .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
-        Match::with_dice(
+        Match::sharing_fields(
             loaded.scenario,
             loaded.file,
             loaded.rules,
             tables.clone(),
             seed,
             player_sides,
+            baseline_sides,
             dice,
+            &crate::opponent::FieldCache::default(),
         )
         .map_err(|error| Error::Invalid(error.to_string()))?
     };
@@ -204,6 +222,21 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     }
     repl.console.source.save_history();
     Ok(())
+}
+
+/// The indices of the sides named by `--baseline` (each by name or unique
+/// prefix), in scenario order without repeats.
+pub(super) fn baseline_sides(named: &[String], sides: &[&str]) -> Result<Vec<usize>> {
+    let mut found = Vec::new();
+    for name in named {
+        match crate::suggest::resolve(name, sides.iter().copied()) {
+            Ok(side) => found.extend(sides.iter().position(|s| *s == side)),
+            Err(_) => return Err(Error::unknown("side", name, sides.iter().copied())),
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    Ok(found)
 }
 
 fn read_save(
@@ -256,6 +289,8 @@ impl Repl<'_> {
         for (index, side) in state.sides.iter().enumerate() {
             let who = if game.player_sides.contains(&index) {
                 "you"
+            } else if game.baseline_sides.contains(&index) {
+                "baseline (scripted)"
             } else {
                 "foe"
             };
@@ -277,7 +312,10 @@ impl Repl<'_> {
         let mut opponent_played = false;
         for entry in &self.game.log[self.printed..] {
             text.push_str(&text::entry(&self.game, entry, self.detail));
-            opponent_played |= matches!(entry, crate::play::Entry::Opponent { .. });
+            opponent_played |= matches!(
+                entry,
+                crate::play::Entry::Opponent { .. } | crate::play::Entry::Baseline { .. }
+            );
         }
         self.printed = self.game.log.len();
         if !text.is_empty() {
@@ -429,6 +467,9 @@ impl Repl<'_> {
                         Some(preview) => crate::render::opponent::preview(state, &preview),
                         None => format!("{name} is off the table: it takes no reaction test."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => {
+                        format!("{name} is the baseline's: it takes no reaction test.")
+                    }
                     None => format!("{name} is yours: foe does not decide for it."),
                 };
                 self.console.say(&answer);
@@ -441,6 +482,9 @@ impl Repl<'_> {
                         Some(decision) => crate::render::opponent::why(state, decision),
                         None => format!("{name} has taken no reaction test yet."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => format!(
+                        "{name} is the baseline's: its reasons are in the log (`log`), one line a unit."
+                    ),
                     None => format!("{name} is yours: foe decided nothing for it."),
                 };
                 self.console.say(&answer);

@@ -9,6 +9,7 @@
 
 pub mod command;
 
+use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::{Die, Roller, Scripted, Seeded};
 use crate::opponent::{FieldCache, Opponent, TurnReport};
 use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
@@ -48,6 +49,13 @@ pub enum Entry {
         /// What it decided and what happened.
         report: TurnReport,
     },
+    /// A whole turn played by the baseline for a side.
+    Baseline {
+        /// The side.
+        side: usize,
+        /// What it did and why.
+        report: BaselineReport,
+    },
 }
 
 impl Entry {
@@ -56,6 +64,7 @@ impl Entry {
         match self {
             Entry::Setup(events) | Entry::Player { events, .. } => events,
             Entry::Opponent { report, .. } => &report.events,
+            Entry::Baseline { report, .. } => &report.events,
         }
     }
 }
@@ -73,6 +82,9 @@ pub struct SaveFile {
     pub player_sides: Vec<usize>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
+    /// Indices of the sides the baseline commands (the rest: foe).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub baseline_sides: Vec<usize>,
     /// Whether the player rolled real dice; then `rolls` replays them.
     #[serde(default)]
     pub asked: bool,
@@ -146,7 +158,9 @@ pub struct Match {
     roll_marks: Vec<usize>,
     /// Rolls made before the player's first action (set-up, opening turns).
     opening_rolls: usize,
-    opponents: Vec<Option<Opponent>>,
+    /// The sides the baseline commands instead of foe's opponent.
+    pub baseline_sides: Vec<usize>,
+    opponents: Vec<Option<Controller>>,
     /// Each general's rallies at the start, for the summary.
     pub starting_rallies: Vec<u32>,
     /// The player's actions so far.
@@ -188,6 +202,7 @@ impl Match {
             tables,
             seed,
             player_sides,
+            Vec::new(),
             dice,
             &fields,
         )
@@ -196,6 +211,8 @@ impl Match {
     /// [`Match::with_dice`] with the opponents' distance fields taken from
     /// `fields`, which many games on the same scenario may share (they
     /// depend only on the table): `foe simulate` works them out once a run.
+    /// The baseline commands `baseline_sides`, foe's opponent the others
+    /// the player does not.
     #[allow(clippy::too_many_arguments)]
     pub fn sharing_fields(
         scenario: Arc<Scenario>,
@@ -204,6 +221,7 @@ impl Match {
         tables: Arc<Tables>,
         seed: u64,
         player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
         dice: Option<Box<dyn Roller>>,
         fields: &FieldCache,
     ) -> Result<Match, MatchError> {
@@ -216,20 +234,15 @@ impl Match {
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        // Opponents on both sides (watch mode) share what they work out.
-        let mut opponents: Vec<Option<Opponent>> = Vec::with_capacity(state.sides.len());
-        for side in 0..state.sides.len() {
-            let opponent = (!player_sides.contains(&side)).then(|| {
-                let opponent = Opponent::new(tables.clone(), &state, side)
-                    .with_scenario(&scenario, &state)
-                    .with_fields(fields);
-                match opponents.iter().flatten().next() {
-                    Some(first) => opponent.sharing_memo(first),
-                    None => opponent,
-                }
-            });
-            opponents.push(opponent);
-        }
+        // Controllers on both sides (watch mode) share what they work out.
+        let opponents = crate::baseline::controllers(
+            &tables,
+            &scenario,
+            &state,
+            &player_sides,
+            &baseline_sides,
+            fields,
+        );
         let starting_rallies = state
             .generals
             .iter()
@@ -241,6 +254,7 @@ impl Match {
             file,
             seed,
             player_sides,
+            baseline_sides,
             state,
             log: vec![Entry::Setup(events)],
             rules,
@@ -281,14 +295,16 @@ impl Match {
         } else {
             (None, dice)
         };
-        let mut game = Match::with_dice(
+        let mut game = Match::sharing_fields(
             scenario,
             save.scenario.clone(),
             rules,
             tables,
             save.seed,
             save.player_sides.clone(),
+            save.baseline_sides.clone(),
             recorded,
+            &FieldCache::default(),
         )?;
         game.asked = save.asked;
         for (index, action) in save.actions.iter().enumerate() {
@@ -313,6 +329,7 @@ impl Match {
             seed: self.seed,
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
+            baseline_sides: self.baseline_sides.clone(),
             asked: self.asked,
             rolls: if self.asked {
                 self.roller.rolls.clone()
@@ -337,9 +354,12 @@ impl Match {
         &self.actions
     }
 
-    /// The opponent commanding a side, if any.
+    /// The Lone Warrior opponent commanding a side, if any.
     pub fn opponent(&self, side: usize) -> Option<&Opponent> {
-        self.opponents.get(side).and_then(Option::as_ref)
+        self.opponents
+            .get(side)
+            .and_then(Option::as_ref)
+            .and_then(Controller::opponent)
     }
 
     /// Apply one of the player's actions. On refusal nothing changes. If the
@@ -431,8 +451,11 @@ impl Match {
     }
 
     fn play_side(&mut self, side: usize) {
-        let report = match self.opponents.get_mut(side).and_then(Option::as_mut) {
-            Some(opponent) => opponent.play_turn(&mut self.state, &mut self.roller),
+        let entry = match self.opponents.get_mut(side).and_then(Option::as_mut) {
+            Some(controller) => match controller.play_turn(&mut self.state, &mut self.roller) {
+                Played::Foe(report) => Entry::Opponent { side, report },
+                Played::Baseline(report) => Entry::Baseline { side, report },
+            },
             None => {
                 // A player's side in watch mode never happens; end its phases.
                 let mut report = TurnReport::default();
@@ -442,17 +465,17 @@ impl Match {
                         Err(_) => break,
                     }
                 }
-                report
+                Entry::Opponent { side, report }
             }
         };
         for (other, opponent) in self.opponents.iter_mut().enumerate() {
             if other != side
                 && let Some(opponent) = opponent
             {
-                opponent.observe(&self.state, &report.events);
+                opponent.observe(&self.state, entry.events());
             }
         }
-        self.log.push(Entry::Opponent { side, report });
+        self.log.push(entry);
     }
 }
 

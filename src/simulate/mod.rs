@@ -42,6 +42,8 @@ pub struct Study {
     pub tables: Arc<Tables>,
     /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
     pub seed: u64,
+    /// The sides the baseline commands (the others: foe's opponent).
+    pub baseline_sides: Vec<usize>,
     /// The opponents' distance fields, worked out once for the whole run
     /// (they depend only on the table); start with `FieldCache::default()`.
     pub fields: FieldCache,
@@ -73,6 +75,7 @@ impl Study {
             self.tables.clone(),
             self.seed_of(index),
             Vec::new(),
+            self.baseline_sides.clone(),
             None,
             &self.fields,
         )
