@@ -1,5 +1,6 @@
 //! `foe simulate`: many complete games with the opponent commanding every
-//! side, summed into the odds a scenario designer balances by.
+//! side (or the scripted baseline some, [`Study::baseline_sides`]), summed
+//! into the odds a scenario designer balances by.
 //!
 //! Pure: no printing, no files, no clock. Game `i` of a study seeded `S` is
 //! the watch-mode [`Match`] with seed [`game_seed`]`(S, i)`, so `foe play
