@@ -17,6 +17,7 @@ pub mod yaml;
 
 pub mod tables;
 
+pub mod baseline;
 pub mod general;
 pub mod melee;
 pub mod opponent;

@@ -36,6 +36,7 @@ Examples:
   foe play --resume                  continue the last game
   foe play --resume list             the saved games, newest first
   foe play --resume guilford         the newest game whose name begins `guilford`
+  foe play --baseline americans      the scripted baseline commands the Americans
 
 At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
 legal now, `end` ends the phase and `end turn` the turn. Units are named by
@@ -51,6 +52,10 @@ pub struct Args {
     /// The side you command (by name, e.g. british), or `none` to watch.
     #[arg(long, value_name = "NAME")]
     pub side: Option<String>,
+    /// The scripted baseline commands this side instead of foe's Lone Warrior
+    /// opponent (repeatable; not a side you command).
+    #[arg(long = "baseline", value_name = "SIDE", conflicts_with = "resume")]
+    pub baseline: Vec<String>,
     /// Seed for the dice: the same seed and the same commands give the same game.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -166,18 +171,31 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             },
             None => vec![0],
         };
+        let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+        let baseline_sides = baseline_sides(&args.baseline, &names)?;
+        if let Some(side) = baseline_sides
+            .iter()
+            .find(|side| player_sides.contains(side))
+        {
+            return Err(Error::Invalid(format!(
+                "--baseline `{}`: you command that side; the baseline commands a side you do not",
+                sides[*side]
+            )));
+        }
         let seed = super::dice::seed_or_clock(args.seed);
         let dice: Option<Box<dyn crate::dice::Roller>> = context
             .asks()
             .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
-        let mut game = Match::with_dice(
+        let mut game = Match::sharing_fields(
             loaded.scenario,
             loaded.file,
             loaded.rules,
             tables.clone(),
             seed,
             player_sides,
+            baseline_sides,
             dice,
+            &crate::opponent::FieldCache::default(),
         )
         .map_err(|error| Error::Invalid(error.to_string()))?;
         let started = saves::now();
@@ -284,6 +302,21 @@ fn describe(path: &Path) -> String {
     }
 }
 
+/// The indices of the sides named by `--baseline` (each by name or unique
+/// prefix), in scenario order without repeats.
+pub(super) fn baseline_sides(named: &[String], sides: &[&str]) -> Result<Vec<usize>> {
+    let mut found = Vec::new();
+    for name in named {
+        match crate::suggest::resolve(name, sides.iter().copied()) {
+            Ok(side) => found.extend(sides.iter().position(|s| *s == side)),
+            Err(_) => return Err(Error::unknown("side", name, sides.iter().copied())),
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    Ok(found)
+}
+
 fn read_save(
     path: &Path,
     tables: Arc<crate::tables::Tables>,
@@ -325,6 +358,8 @@ impl Repl<'_> {
         for (index, side) in state.sides.iter().enumerate() {
             let who = if game.player_sides.contains(&index) {
                 "you"
+            } else if game.baseline_sides.contains(&index) {
+                "baseline (scripted)"
             } else {
                 "foe"
             };
@@ -355,6 +390,20 @@ impl Repl<'_> {
                 .map(|&side| state.sides[side].name.as_str())
                 .collect();
             format!("you command the {}", sides.join(" and "))
+        };
+        let baseline: Vec<&str> = game
+            .baseline_sides
+            .iter()
+            .filter_map(|&side| state.sides.get(side))
+            .map(|side| side.name.as_str())
+            .collect();
+        let who = if baseline.is_empty() {
+            who
+        } else {
+            format!(
+                "{who}, the baseline (scripted) the {}",
+                baseline.join(" and ")
+            )
         };
         let mut text = format!(
             "Resumed {}: {}, {who}; seed {}.\n",
@@ -423,7 +472,10 @@ impl Repl<'_> {
         let mut opponent_played = false;
         for entry in &self.game.log[self.printed..] {
             text.push_str(&text::entry(&self.game, entry, self.detail));
-            opponent_played |= matches!(entry, crate::play::Entry::Opponent { .. });
+            opponent_played |= matches!(
+                entry,
+                crate::play::Entry::Opponent { .. } | crate::play::Entry::Baseline { .. }
+            );
         }
         self.printed = self.game.log.len();
         if !text.is_empty() {
@@ -576,6 +628,9 @@ impl Repl<'_> {
                         Some(preview) => crate::render::opponent::preview(state, &preview),
                         None => format!("{name} is off the table: it takes no reaction test."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => {
+                        format!("{name} is the baseline's: it takes no reaction test.")
+                    }
                     None => format!("{name} is yours: foe does not decide for it."),
                 };
                 self.console.say(&answer);
@@ -588,6 +643,9 @@ impl Repl<'_> {
                         Some(decision) => crate::render::opponent::why(state, decision),
                         None => format!("{name} has taken no reaction test yet."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => format!(
+                        "{name} is the baseline's: its reasons are in the log (`log`), one line a unit."
+                    ),
                     None => format!("{name} is yours: foe decided nothing for it."),
                 };
                 self.console.say(&answer);

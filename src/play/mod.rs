@@ -15,6 +15,7 @@
 
 pub mod command;
 
+use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::{Die, Roller, Seeded};
 use crate::opponent::{FieldCache, Opponent, TurnReport};
 use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
@@ -57,6 +58,13 @@ pub enum Entry {
         /// What it decided and what happened.
         report: TurnReport,
     },
+    /// A whole turn played by the baseline for a side.
+    Baseline {
+        /// The side.
+        side: usize,
+        /// What it did and why.
+        report: BaselineReport,
+    },
 }
 
 impl Entry {
@@ -65,6 +73,7 @@ impl Entry {
         match self {
             Entry::Setup(events) | Entry::Player { events, .. } => events,
             Entry::Opponent { report, .. } => &report.events,
+            Entry::Baseline { report, .. } => &report.events,
         }
     }
 }
@@ -82,6 +91,9 @@ pub struct SaveFile {
     pub player_sides: Vec<usize>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
+    /// Indices of the sides the baseline commands (the rest: foe).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub baseline_sides: Vec<usize>,
     /// Whether the player rolled real dice; then `rolls` replays them, and
     /// the resumed game asks for the player's dice again.
     #[serde(default)]
@@ -186,6 +198,20 @@ pub enum MatchError {
         /// How many sides the scenario has.
         sides: usize,
     },
+    /// The save gives the baseline a side the scenario does not have.
+    #[error("the saved game gives the baseline side {side}, but the scenario has {sides} sides")]
+    NoSuchBaselineSide {
+        /// The side's index in the save.
+        side: usize,
+        /// How many sides the scenario has.
+        sides: usize,
+    },
+    /// The save gives one side both to the player and to the baseline.
+    #[error("the saved game gives side {side} both to the player and to the baseline")]
+    SideTwice {
+        /// The side's index in the save.
+        side: usize,
+    },
 }
 
 /// Where the match's rolls come from: live dice (the seeded generator, or
@@ -242,7 +268,9 @@ pub struct Match {
     roll_marks: Vec<usize>,
     /// Rolls made before the player's first action (set-up, opening turns).
     opening_rolls: usize,
-    opponents: Vec<Option<Opponent>>,
+    /// The sides the baseline commands instead of foe's opponent.
+    pub baseline_sides: Vec<usize>,
+    opponents: Vec<Option<Controller>>,
     /// Each general's rallies at the start, for the summary.
     pub starting_rallies: Vec<u32>,
     /// The player's actions so far.
@@ -289,6 +317,7 @@ impl Match {
             tables,
             seed,
             player_sides,
+            Vec::new(),
             dice,
             &fields,
         )
@@ -297,6 +326,8 @@ impl Match {
     /// [`Match::with_dice`] with the opponents' distance fields taken from
     /// `fields`, which many games on the same scenario may share (they
     /// depend only on the table): `foe simulate` works them out once a run.
+    /// The baseline commands `baseline_sides`, foe's opponent the others
+    /// the player does not.
     #[allow(clippy::too_many_arguments)]
     pub fn sharing_fields(
         scenario: Arc<Scenario>,
@@ -305,6 +336,7 @@ impl Match {
         tables: Arc<Tables>,
         seed: u64,
         player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
         dice: Option<Box<dyn Roller>>,
         fields: &FieldCache,
     ) -> Result<Match, MatchError> {
@@ -317,13 +349,15 @@ impl Match {
             tables,
             seed,
             player_sides,
+            baseline_sides,
             source,
             asked,
             fields,
         )
     }
 
-    /// Set up the game and play the opponents' opening turns.
+    /// Set up the game and play the opponents' opening turns (foe's or
+    /// the baseline's).
     #[allow(clippy::too_many_arguments)]
     fn build(
         scenario: Arc<Scenario>,
@@ -332,6 +366,7 @@ impl Match {
         tables: Arc<Tables>,
         seed: u64,
         player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
         source: Source,
         asked: bool,
         fields: &FieldCache,
@@ -343,20 +378,15 @@ impl Match {
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        // Opponents on both sides (watch mode) share what they work out.
-        let mut opponents: Vec<Option<Opponent>> = Vec::with_capacity(state.sides.len());
-        for side in 0..state.sides.len() {
-            let opponent = (!player_sides.contains(&side)).then(|| {
-                let opponent = Opponent::new(tables.clone(), &state, side)
-                    .with_scenario(&scenario, &state)
-                    .with_fields(fields);
-                match opponents.iter().flatten().next() {
-                    Some(first) => opponent.sharing_memo(first),
-                    None => opponent,
-                }
-            });
-            opponents.push(opponent);
-        }
+        // Controllers on both sides (watch mode) share what they work out.
+        let opponents = crate::baseline::controllers(
+            &tables,
+            &scenario,
+            &state,
+            &player_sides,
+            &baseline_sides,
+            fields,
+        );
         let starting_rallies = state
             .generals
             .iter()
@@ -368,6 +398,7 @@ impl Match {
             file,
             seed,
             player_sides,
+            baseline_sides,
             state,
             log: vec![Entry::Setup(events)],
             rules,
@@ -390,7 +421,9 @@ impl Match {
     }
 
     /// Rebuild a saved game by replaying its actions (and, watching, its
-    /// turns). A game played with real dice replays its recorded rolls,
+    /// turns), with the baseline commanding the sides the save gives it. A
+    /// save naming a side the scenario lacks, or giving one side to both the
+    /// player and the baseline, is refused. A game played with real dice replays its recorded rolls,
     /// each checked against the die it is read for, and must use them all;
     /// then `dice` rolls from where it left off (the seeded generator when
     /// `None`). A seeded game replays from its seed; `dice`, if given, takes
@@ -406,6 +439,16 @@ impl Match {
         if let Some(&side) = save.player_sides.iter().find(|&&side| side >= sides) {
             return Err(MatchError::NoSuchSide { side, sides });
         }
+        if let Some(&side) = save.baseline_sides.iter().find(|&&side| side >= sides) {
+            return Err(MatchError::NoSuchBaselineSide { side, sides });
+        }
+        if let Some(&side) = save
+            .baseline_sides
+            .iter()
+            .find(|side| save.player_sides.contains(side))
+        {
+            return Err(MatchError::SideTwice { side });
+        }
         let source = if save.asked {
             Source::Replay(Replay::new(save.rolls.iter().copied()))
         } else {
@@ -418,6 +461,7 @@ impl Match {
             tables,
             save.seed,
             save.player_sides.clone(),
+            save.baseline_sides.clone(),
             source,
             save.asked,
             &FieldCache::default(),
@@ -495,6 +539,7 @@ impl Match {
             seed: self.seed,
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
+            baseline_sides: self.baseline_sides.clone(),
             asked: self.asked,
             rolls: if self.asked {
                 self.roller.rolls.clone()
@@ -552,9 +597,12 @@ impl Match {
         turns
     }
 
-    /// The opponent commanding a side, if any.
+    /// The Lone Warrior opponent commanding a side, if any.
     pub fn opponent(&self, side: usize) -> Option<&Opponent> {
-        self.opponents.get(side).and_then(Option::as_ref)
+        self.opponents
+            .get(side)
+            .and_then(Option::as_ref)
+            .and_then(Controller::opponent)
     }
 
     /// Apply one of the player's actions. On refusal nothing changes. If the
@@ -699,8 +747,11 @@ impl Match {
     }
 
     fn play_side(&mut self, side: usize) {
-        let report = match self.opponents.get_mut(side).and_then(Option::as_mut) {
-            Some(opponent) => opponent.play_turn(&mut self.state, &mut self.roller),
+        let entry = match self.opponents.get_mut(side).and_then(Option::as_mut) {
+            Some(controller) => match controller.play_turn(&mut self.state, &mut self.roller) {
+                Played::Foe(report) => Entry::Opponent { side, report },
+                Played::Baseline(report) => Entry::Baseline { side, report },
+            },
             None => {
                 // A player's side in watch mode never happens; end its phases.
                 let mut report = TurnReport::default();
@@ -710,17 +761,17 @@ impl Match {
                         Err(_) => break,
                     }
                 }
-                report
+                Entry::Opponent { side, report }
             }
         };
         for (other, opponent) in self.opponents.iter_mut().enumerate() {
             if other != side
                 && let Some(opponent) = opponent
             {
-                opponent.observe(&self.state, &report.events);
+                opponent.observe(&self.state, entry.events());
             }
         }
-        self.log.push(Entry::Opponent { side, report });
+        self.log.push(entry);
     }
 }
 

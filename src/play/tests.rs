@@ -423,3 +423,159 @@ fn rewinding_a_game_with_the_players_dice_forgets_the_rolls_taken_back() {
     assert_eq!(game.save().rolls.len(), at_start);
     assert!(replay(&game, &game.save()).is_ok());
 }
+
+/// Guilford with the player commanding the Americans (who move first) and
+/// the scripted baseline the British, on the seeded dice or the player's own.
+fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Match {
+    let fresh = start("guilford", seed, vec![1]);
+    Match::sharing_fields(
+        fresh.scenario.clone(),
+        fresh.file.clone(),
+        fresh.rules.clone(),
+        fresh.tables.clone(),
+        seed,
+        vec![1],
+        vec![0],
+        dice,
+        &FieldCache::default(),
+    )
+    .unwrap()
+}
+
+/// Whether the baseline, and not foe's opponent, commands the British.
+fn baseline_commands_the_british(game: &Match) -> bool {
+    game.baseline_sides == [0]
+        && game.opponent(0).is_none()
+        && matches!(game.opponents.first(), Some(Some(Controller::Baseline(_))))
+}
+
+/// The baseline's turns in the log, by side.
+fn baseline_turns(game: &Match) -> Vec<usize> {
+    game.log
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Baseline { side, .. } => Some(*side),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
+    // Seeded dice replay from the seed; the player's own dice from the
+    // record, each roll of the baseline's turns checked against its die.
+    for dice in [None, Some(Box::new(Seeded::new(0xBA5E)) as Box<dyn Roller>)] {
+        let asked = dice.is_some();
+        let mut game = baseline_game(13, dice);
+        game.act(forward(&game, "1st Maryland", 2.0)).unwrap();
+        game.end_turn().unwrap();
+        game.end_turn().unwrap();
+        assert_eq!(baseline_turns(&game), vec![0, 0], "asked: {asked}");
+        let text = game.save().to_json();
+        let save = SaveFile::from_json(&text).unwrap();
+        assert_eq!(save.baseline_sides, vec![0]);
+        assert_eq!(save.asked, asked);
+        let mut resumed = replay(&game, &save).unwrap();
+        assert!(baseline_commands_the_british(&resumed), "asked: {asked}");
+        assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
+        assert_eq!(units(&resumed), units(&game));
+        // The same future: the resumed game rolls on where the save left
+        // off (from the seed, or the seeded generator standing in for the
+        // player's dice in both).
+        if asked {
+            let dice = || Some(Box::new(Seeded::new(0xF00D)) as Box<dyn Roller>);
+            game = Match::from_save(
+                &save,
+                game.scenario.clone(),
+                game.rules.clone(),
+                game.tables.clone(),
+                dice(),
+            )
+            .unwrap();
+            resumed = Match::from_save(
+                &save,
+                resumed.scenario.clone(),
+                resumed.rules.clone(),
+                resumed.tables.clone(),
+                dice(),
+            )
+            .unwrap();
+        }
+        game.end_turn().unwrap();
+        resumed.end_turn().unwrap();
+        assert_eq!(baseline_turns(&resumed), vec![0, 0, 0]);
+        assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
+        assert_eq!(resumed.save(), game.save());
+    }
+}
+
+#[test]
+fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
+    let mut straight = baseline_game(21, None);
+    straight.end_turn().unwrap();
+    let at_turn_2 = format!("{:?}", straight.log);
+    straight.end_turn().unwrap();
+    let at_turn_3 = format!("{:?}", straight.log);
+
+    let mut game = baseline_game(21, None);
+    game.end_turn().unwrap();
+    let kept = game.actions().len();
+    game.act(forward(&game, "1st Maryland", 3.0)).unwrap();
+    game.end_turn().unwrap();
+    game.end_turn().unwrap();
+    assert_eq!(game.state.turn, 4);
+    assert_eq!(baseline_turns(&game), vec![0, 0, 0]);
+    // Back to the start of turn 2: the baseline's turn 1 is played again,
+    // the same, by the baseline.
+    let taken = game.actions().len() - kept;
+    assert_eq!(game.rewind(2).unwrap(), taken);
+    assert!(baseline_commands_the_british(&game));
+    assert_eq!(format!("{:?}", game.log), at_turn_2);
+    assert_eq!(game.save().baseline_sides, vec![0]);
+    // Ending the turn now, the baseline plays the British turn 2 exactly as
+    // in a game that never had the taken-back actions.
+    game.end_turn().unwrap();
+    assert_eq!(format!("{:?}", game.log), at_turn_3);
+    assert_eq!(baseline_turns(&game), vec![0, 0]);
+    // Undo across the turn takes back the baseline's turn with it, and the
+    // baseline plays it again when the turn ends again.
+    game.undo().unwrap();
+    assert!(baseline_commands_the_british(&game));
+    assert_eq!(baseline_turns(&game), vec![0]);
+    game.act(Action::EndPhase).unwrap();
+    assert_eq!(format!("{:?}", game.log), at_turn_3);
+}
+
+#[test]
+fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
+    let game = baseline_game(5, None);
+    let refused = |change: &dyn Fn(&mut SaveFile)| {
+        let mut save = game.save();
+        change(&mut save);
+        replay(&game, &save).err().expect("refused").to_string()
+    };
+    assert_eq!(
+        refused(&|save| save.baseline_sides = vec![0, 4]),
+        "the saved game gives the baseline side 4, but the scenario has 2 sides"
+    );
+    assert_eq!(
+        refused(&|save| save.baseline_sides = vec![usize::MAX]),
+        format!(
+            "the saved game gives the baseline side {}, but the scenario has 2 sides",
+            usize::MAX
+        )
+    );
+    assert_eq!(
+        refused(&|save| save.baseline_sides = vec![1]),
+        "the saved game gives side 1 both to the player and to the baseline"
+    );
+    // A save without the field (an older foe's) is foe against foe.
+    let text = game
+        .save()
+        .to_json()
+        .replace("\"baseline_sides\"", "\"ignored\"");
+    let old = SaveFile::from_json(&text).unwrap();
+    assert!(old.baseline_sides.is_empty());
+    let replayed = replay(&game, &old).unwrap();
+    assert!(replayed.opponent(0).is_some());
+}

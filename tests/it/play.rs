@@ -779,3 +779,66 @@ fn undo_undo_turn_rewind_and_history_take_the_game_back_across_turns() {
     .unwrap();
     assert_eq!(save["actions"], serde_json::json!([]));
 }
+
+#[test]
+fn a_game_against_the_baseline_resumes_and_rewinds_with_the_baseline() {
+    let args = [
+        "guilford",
+        "--side",
+        "americans",
+        "--baseline",
+        "british",
+        "--seed",
+        "8",
+    ];
+    let straight = Desk::new().play(&args, "end turn\nend turn\nend turn\nstatus\nquit\n");
+    assert_eq!(straight.status, 0, "{}", straight.stderr);
+    assert!(
+        straight.stdout.contains("== british (baseline) =="),
+        "{}",
+        straight.stdout
+    );
+
+    let desk = Desk::new();
+    let first = desk.play(&args, "end turn\nend turn\nquit\n");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let saves = desk.autosaves();
+    let save: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(desk.path("data/play-saves").join(&saves[0])).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(save["baseline_sides"], serde_json::json!([0]));
+    // Resumed, the baseline still commands the British: its turn is played
+    // by it, the same as in the game never interrupted.
+    let resumed = desk.play(&["--resume"], "end turn\nstatus\nquit\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("you command the americans, the baseline (scripted) the british; seed 8."),
+        "{}",
+        resumed.stdout
+    );
+    assert!(
+        resumed.stdout.contains("== british (baseline) =="),
+        "{}",
+        resumed.stdout
+    );
+    assert_eq!(
+        after_last(&straight.stdout, "british:\n  unit"),
+        after_last(&resumed.stdout, "british:\n  unit")
+    );
+    // Rewound to turn 2 and played on, it is the same game again.
+    let rewound = desk.play(
+        &["--resume"],
+        "rewind 2\nend turn\nend turn\nstatus\nquit\n",
+    );
+    assert_eq!(rewound.status, 0, "{}", rewound.stderr);
+    assert_eq!(
+        after_last(&rewound.stdout, "== british (baseline) =="),
+        after_last(&straight.stdout, "== british (baseline) ==")
+    );
+    // `--baseline` with `--resume` is a usage error: the save says who commands.
+    let both = desk.play(&["--resume", "--baseline", "british"], "");
+    assert_eq!(both.status, 2, "{}", both.stderr);
+}
