@@ -152,6 +152,44 @@ impl SidePlan {
         resolved
     }
 
+    /// An attack on the enemy army (the nearest enemy is the objective),
+    /// or on `units` when some are given (for a game built in code).
+    pub fn attack(units: Vec<UnitId>, objective: &str) -> SidePlan {
+        SidePlan {
+            plan: Plan::Attack(Objective::Army),
+            objective: Some(objective.to_string()),
+            objective_units: units,
+            ..SidePlan::default()
+        }
+    }
+
+    /// A defence of `lines` (name and units, front to back), each posted
+    /// where its units stand now (for a game built in code).
+    pub fn defend(state: &GameState, lines: &[(&str, &[UnitId])]) -> SidePlan {
+        let lines = lines
+            .iter()
+            .map(|(name, units)| {
+                let n = units.len().max(1) as f64;
+                let (x, y) = units.iter().fold((0.0, 0.0), |(x, y), id| {
+                    let centre = state.unit(*id).base.centre;
+                    (x + centre.x, y + centre.y)
+                });
+                DefenceLine {
+                    name: name.to_string(),
+                    units: units.to_vec(),
+                    post: Point::new(x / n, y / n),
+                    fallen: false,
+                    crumbling: false,
+                }
+            })
+            .collect::<Vec<_>>();
+        SidePlan {
+            plan: Plan::Defend(lines.iter().map(|line| line.name.clone()).collect()),
+            lines,
+            ..SidePlan::default()
+        }
+    }
+
     /// Whether the side attacks.
     pub fn attacks(&self) -> bool {
         matches!(self.plan, Plan::Attack(_))

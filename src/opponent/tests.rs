@@ -297,16 +297,19 @@ fn each_factor_is_read_off_the_map_on_and_off() {
     state.generals[0].base = Base::new(p(30.0, 7.0), 0.0, 2.0, 2.0);
     assert!(read(&opponent, &state, "Seen").situation.general_within_3);
     assert!(!read(&opponent, &state, "Hidden").situation.general_within_3);
-    // Casualties last bound: 1 hit = 1 figure of 13 (ruling O3); under
-    // half from 7 hits.
+    // Casualties last bound: at its 13-hit threshold a unit of 13 figures
+    // has lost 60% of them (ruling O3), so 3 hits are 1 figure (1.8
+    // rounded down); it is under half (7 of 13 lost) from 12 hits.
     let seen_index = unit(&state, "Seen").0;
     state.units[seen_index].hits = 3;
     let hit = read(&opponent, &state, "Seen");
-    assert_eq!(hit.situation.casualties, 3);
+    assert_eq!(hit.situation.casualties, 1);
     assert!(!hit.situation.under_half);
-    state.units[seen_index].hits = 7;
+    state.units[seen_index].hits = 11;
+    assert!(!read(&opponent, &state, "Seen").situation.under_half);
+    state.units[seen_index].hits = 12;
     assert!(read(&opponent, &state, "Seen").situation.under_half);
-    memory_mut(&mut opponent, &state, "Seen").hits_at_test = 7;
+    memory_mut(&mut opponent, &state, "Seen").hits_at_test = 12;
     assert_eq!(read(&opponent, &state, "Seen").situation.casualties, 0);
     // Lost melee: noted from a retreat, counts until the next test.
     let seen_id = unit(&state, "Seen");
@@ -555,8 +558,8 @@ fn fire_and_withdraw_in_the_open_falls_back_disordered_without_firing() {
         &[("Militia", "militia", 24.0, 16.75, SOUTH)],
     );
     let mut opponent = opponent(&state, 0);
-    state.units[0].hits = 3;
-    // +2 open, -1 within 6", -3 figures lost, die 2: 0.
+    state.units[0].hits = 6;
+    // +2 open, -1 within 6", -3 figures lost (6 hits, ruling O3), die 2: 0.
     let report = movement(&mut opponent, &mut state, &[2]);
     let regulars = decision(&report, "Regulars");
     assert_eq!(regulars.outcome.order, Order::FireAndWithdraw);
@@ -589,20 +592,292 @@ fn routing_guns_are_abandoned_and_never_act_again() {
     assert!(report.decisions.is_empty(), "abandoned guns take no test");
 }
 
+// ---- Plans (rulings PL1-PL9) ----
+
+/// Switch one of the opponent's plan rules off.
+fn rule_off(opponent: &mut Opponent, name: &str) {
+    Arc::make_mut(&mut opponent.tables)
+        .opponent
+        .rules
+        .set(name, false)
+        .unwrap();
+}
+
+/// Where a decision aimed its move, if it moved.
+fn moved_to(decision: &Decision) -> Point {
+    moved(decision).expect("it moves").1
+}
+
 #[test]
-fn hold_posture_stands_on_an_advance_and_charges_only_at_the_line() {
-    let mut state = game(
-        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
-        &[("Militia", "militia", 24.0, 30.0, SOUTH)],
+fn a_holding_line_stands_on_an_advance_and_charges_only_at_the_line() {
+    let setup = || {
+        game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 30.0, SOUTH)],
+        )
+    };
+    let mut state = setup();
+    let mut holding = opponent(&state, 0);
+    let regulars = unit(&state, "Regulars");
+    holding.set_plan(SidePlan::defend(&state, &[("front line", &[regulars])]));
+    // +2, +1 over 15", die 6: 9, charge; nothing within 6": it holds, and
+    // says so once, in words.
+    let report = movement(&mut holding, &mut state, &[6]);
+    let decision = decision(&report, "Regulars");
+    assert_eq!(decision.outcome.order, Order::Charge);
+    assert!(decision.actions.is_empty());
+    assert!(
+        decision.plan.contains("the front line holds its line")
+            && decision.plan.contains("rule hold-the-line")
+            && decision.plan.contains("charges only an enemy within 6\""),
+        "{}",
+        decision.plan
     );
-    let mut opponent = opponent(&state, 0);
-    opponent.set_posture(Posture::Hold);
-    // +2, +1 over 15", die 6: 9, charge; nothing within 6": it holds.
-    let report = movement(&mut opponent, &mut state, &[6]);
+    // The rule off: the same roll is a charge that goes forward.
+    let mut state = setup();
+    let mut free = opponent(&state, 0);
+    free.set_plan(SidePlan::defend(&state, &[("front line", &[regulars])]));
+    rule_off(&mut free, "hold-the-line");
+    let report = movement(&mut free, &mut state, &[6]);
+    assert!(moved(decision_of(&report, "Regulars")).is_some());
+}
+
+fn decision_of<'a>(report: &'a TurnReport, name: &str) -> &'a Decision {
+    decision(report, name)
+}
+
+#[test]
+fn an_attacker_told_to_stand_and_fire_out_of_reach_moves_up_to_range() {
+    let setup = || {
+        game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 20.0, SOUTH)],
+        )
+    };
+    let mut state = setup();
+    let mut attacker = opponent(&state, 0);
+    attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    // +2 open, 10" away (no distance factor), die 2: 4, stand and fire.
+    let report = movement(&mut attacker, &mut state, &[2]);
     let regulars = decision(&report, "Regulars");
-    assert_eq!(regulars.outcome.order, Order::Charge);
-    assert!(regulars.actions.is_empty());
-    assert!(regulars.plan.contains("posture hold"));
+    assert_eq!(regulars.outcome.order, Order::StandAndFire);
+    assert!(regulars.plan.contains("rule close-to-range"), "{}", regulars.plan);
+    // It stops 1" inside musket range: 5" from the militia, base to base.
+    let id = unit(&state, "Regulars");
+    let gap = state.unit(id).base.distance_to(&state.unit(unit(&state, "Militia")).base);
+    assert!((gap - 5.0).abs() < 0.05, "{gap}");
+    assert!(attacker.pending_fire.is_empty(), "it moved, so it does not fire");
+    // Pure Lone Warrior: it stands where it is and does nothing.
+    let mut state = setup();
+    let mut purist = opponent(&state, 0);
+    purist.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    rule_off(&mut purist, "close-to-range");
+    let report = movement(&mut purist, &mut state, &[2]);
+    assert!(decision(&report, "Regulars").actions.is_empty());
+}
+
+#[test]
+fn an_advance_goes_for_the_objective_not_the_nearest_enemy_out_of_its_way() {
+    let setup = || {
+        game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[
+                ("Militia", "militia", 20.0, 30.0, SOUTH),
+                ("Continentals", "continentals", 40.0, 38.0, SOUTH),
+            ],
+        )
+    };
+    let mut state = setup();
+    let mut attacker = opponent(&state, 0);
+    let objective = unit(&state, "Continentals");
+    attacker.set_plan(SidePlan::attack(vec![objective], "the continentals"));
+    // The militia, 20" away in its arc, is nearest but not in its way
+    // (12"). +2 open, +1 over 15", die 4: 7, advance and fire; out of
+    // range, a full move.
+    let report = movement(&mut attacker, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert_eq!(regulars.target.as_ref().unwrap().0, objective);
+    assert!(
+        regulars.target.as_ref().unwrap().1.contains("rule advance-on-objective"),
+        "{:?}",
+        regulars.target
+    );
+    assert!(moved_to(regulars).x > 24.5, "towards the Continentals");
+    // The rule off: the nearest enemy, the militia, is the target.
+    let mut state = setup();
+    let mut free = opponent(&state, 0);
+    free.set_plan(SidePlan::attack(vec![objective], "the continentals"));
+    rule_off(&mut free, "advance-on-objective");
+    let report = movement(&mut free, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.target.as_ref().unwrap().0, unit(&state, "Militia"));
+}
+
+#[test]
+fn a_unit_of_a_fallen_line_falls_back_behind_the_next_line() {
+    let setup = || {
+        let mut state = game(
+            &[
+                ("Steady", "british-regulars", 24.0, 20.0, NORTH),
+                ("Broken", "british-regulars", 10.0, 20.0, NORTH),
+                ("Reserve", "british-regulars", 40.0, 10.0, NORTH),
+            ],
+            &[("Militia", "militia", 24.0, 38.0, SOUTH)],
+        );
+        let broken = unit(&state, "Broken");
+        state.units[broken.0].status = crate::rules::Status::Routed;
+        state
+    };
+    let plan = |state: &GameState| {
+        SidePlan::defend(
+            state,
+            &[
+                ("front", &[unit(state, "Steady"), unit(state, "Broken")]),
+                ("rear", &[unit(state, "Reserve")]),
+            ],
+        )
+    };
+    let mut state = setup();
+    let mut defender = opponent(&state, 0);
+    defender.set_plan(plan(&state));
+    // Half the front line is gone: it has fallen. Steady has 8 hits since
+    // its last test (4 figures at 60%): +2, +1 over 15", -4, die 1: 0, fire
+    // and withdraw: it falls back behind the rear line, not straight back.
+    let steady = unit(&state, "Steady");
+    state.units[steady.0].hits = 8;
+    let report = movement(&mut defender, &mut state, &[1]);
+    let decision = decision(&report, "Steady");
+    assert_eq!(decision.outcome.order, Order::FireAndWithdraw);
+    assert!(decision.plan.contains("rule fall-back"), "{}", decision.plan);
+    let to = moved_to(decision);
+    assert!(to.x > 24.5 && to.y < 20.0, "{to:?}");
+    assert!(defender.plan().lines[0].fallen && !defender.plan().lines[1].fallen);
+    // The rule off: straight back towards its own edge.
+    let mut state = setup();
+    let mut purist = opponent(&state, 0);
+    purist.set_plan(plan(&state));
+    rule_off(&mut purist, "fall-back");
+    state.units[steady.0].hits = 8;
+    let report = movement(&mut purist, &mut state, &[1]);
+    let to = moved_to(decision_of(&report, "Steady"));
+    assert!((to.x - 24.0).abs() < 0.01 && to.y < 20.0, "{to:?}");
+}
+
+#[test]
+fn the_last_line_holds_until_a_line_in_front_crumbles_then_goes_forward() {
+    let mut state = game(
+        &[
+            ("Front", "british-regulars", 24.0, 20.0, NORTH),
+            ("Last", "british-regulars", 24.0, 8.0, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let plan = SidePlan::defend(
+        &state,
+        &[
+            ("front", &[unit(&state, "Front")]),
+            ("last", &[unit(&state, "Last")]),
+        ],
+    );
+    let mut defender = opponent(&state, 0);
+    defender.set_plan(plan);
+    // Both advance and fire (+2, +1 over 15", die 4 and 4): both hold.
+    let report = movement(&mut defender, &mut state, &[4, 4]);
+    assert!(decision(&report, "Last").actions.is_empty());
+    // The front unit is lost: the front line crumbles and the last line
+    // goes forward to meet the enemy.
+    let front = unit(&state, "Front");
+    state.units[front.0].status = crate::rules::Status::Routed;
+    to_side(&mut state, 1);
+    to_side(&mut state, 0);
+    let report = movement(&mut defender, &mut state, &[4]);
+    let last = decision(&report, "Last");
+    assert!(last.plan.contains("rule counter-attack"), "{}", last.plan);
+    assert!(moved_to(last).y > 8.5);
+}
+
+#[test]
+fn the_cavalry_reserve_charges_only_an_enemy_that_wavers() {
+    let setup = |hits: u32| {
+        let mut state = game(
+            &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 18.0, SOUTH)],
+        );
+        let militia = unit(&state, "Militia");
+        state.units[militia.0].hits = hits;
+        state
+    };
+    for (hits, charges) in [(0, false), (7, true)] {
+        let mut state = setup(hits);
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        // Light cavalry +4 open, within 6"? no (about 7"), die 6: 10, charge.
+        let report = movement(&mut attacker, &mut state, &[6]);
+        let dragoons = decision(&report, "Dragoons");
+        assert_eq!(dragoons.outcome.order, Order::Charge);
+        let charged = dragoons
+            .actions
+            .iter()
+            .any(|action| matches!(action, Action::Charge { .. }));
+        assert_eq!(charged, charges, "{hits} hits: {}", dragoons.plan);
+        if !charges {
+            assert!(dragoons.plan.contains("rule cavalry-reserve"));
+        }
+    }
+}
+
+#[test]
+fn focused_fire_goes_to_the_enemy_nearest_to_breaking() {
+    let run = |focus: bool| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[
+                ("Near", "militia", 24.0, 14.0, SOUTH),
+                ("Worn", "militia", 28.5, 15.0, SOUTH),
+            ],
+        );
+        let worn = unit(&state, "Worn");
+        state.units[worn.0].hits = 5;
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        if !focus {
+            rule_off(&mut attacker, "focus-fire");
+        }
+        // +2 open, -1 within 6", die 3: 4, stand and fire.
+        let mut report = movement(&mut attacker, &mut state, &[3]);
+        state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+        attacker.shooting(&mut state, &mut dice([3]), &mut report);
+        let regulars = decision(&report, "Regulars");
+        match regulars.actions[..] {
+            [Action::Fire { target, .. }] => state.unit(target).name.clone(),
+            _ => panic!("{:?}", regulars.actions),
+        }
+    };
+    assert_eq!(run(true), "Worn");
+    assert_eq!(run(false), "Near");
+}
+
+#[test]
+fn an_attacking_general_with_nothing_to_react_to_rides_with_the_attack() {
+    let run = |leads: bool| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 20.0, NORTH)],
+            &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+        );
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        if !leads {
+            rule_off(&mut attacker, "general-leads");
+        }
+        let report = movement(&mut attacker, &mut state, &[4]);
+        (report.generals[0].clone(), state.generals[0].base.centre)
+    };
+    let (decision, at) = run(true);
+    assert!(decision.does.contains("rule general-leads"), "{}", decision.does);
+    assert!(at.distance(p(2.0, 46.0)) > 1.0, "he rode from his corner");
+    let (_, at) = run(false);
+    assert!(at.distance(p(2.0, 46.0)) < 0.01, "he stays");
 }
 
 // ---- Generals, rallies, reserves and reinforcements ----
