@@ -6,16 +6,16 @@ use crate::general::{General, GeneralReaction};
 use crate::melee::MeleeOutcome;
 use crate::reaction::{Factor, Outcome};
 use crate::reinforce::Reinforcement;
-use crate::tables::{Fire, Move, Order, Tables, Towards};
+use crate::tables::{Column, FactorId, Fire, Move, Order, Tables, Towards};
 use std::fmt::Write;
 
 /// The narrowest label column; longer labels widen it so values stay aligned.
 const MIN_WIDTH: usize = 40;
 
-fn width_of(factors: &[Factor]) -> usize {
+fn width_of(factors: &[Factor], column: Option<Column>) -> usize {
     factors
         .iter()
-        .map(|factor| factor.label.chars().count() + 1)
+        .map(|factor| factor_label(factor, column).chars().count() + 1)
         .max()
         .unwrap_or(0)
         .max(MIN_WIDTH)
@@ -34,9 +34,29 @@ pub fn signed(value: i32) -> String {
     }
 }
 
-fn factors(out: &mut String, width: usize, factors: &[Factor]) {
+/// A factor's label, saying in words when a factor that applies is worth
+/// nothing in the unit's column: "Supporting troops within 6\"  0" read as
+/// if the support had been ignored, where the chart gives it only to troops
+/// routing or withdrawing.
+pub fn factor_label(factor: &Factor, column: Option<Column>) -> String {
+    match column {
+        // Only the chart's local factors vary by column.
+        Some(column)
+            if factor.value == 0 && FactorId::ALL.iter().any(|local| local.id() == factor.id) =>
+        {
+            let place = match column {
+                Column::Retreat => "when routing or withdrawing".to_string(),
+                other => format!("in {}", other.title()),
+            };
+            format!("{} (no effect {place})", factor.label)
+        }
+        _ => factor.label.to_string(),
+    }
+}
+
+fn factors(out: &mut String, width: usize, factors: &[Factor], column: Option<Column>) {
     for factor in factors {
-        line(out, width, &factor.label, factor.value);
+        line(out, width, &factor_label(factor, column), factor.value);
     }
 }
 
@@ -46,8 +66,9 @@ pub fn reaction(outcome: &Outcome) -> String {
     if let Some(note) = &outcome.column_note {
         let _ = writeln!(out, "  ({note})");
     }
-    let width = width_of(&outcome.factors);
-    factors(&mut out, width, &outcome.factors);
+    let column = Some(outcome.column);
+    let width = width_of(&outcome.factors, column);
+    factors(&mut out, width, &outcome.factors, column);
     line(&mut out, width, "Die", i32::from(outcome.die));
     let _ = writeln!(
         out,
@@ -183,8 +204,8 @@ pub fn reinforcement(reinforcement: &Reinforcement) -> String {
 /// A Lone Warrior melee result.
 pub fn melee(outcome: &MeleeOutcome) -> String {
     let mut out = String::new();
-    let width = width_of(&outcome.factors);
-    factors(&mut out, width, &outcome.factors);
+    let width = width_of(&outcome.factors, None);
+    factors(&mut out, width, &outcome.factors, None);
     line(&mut out, width, "Factor", outcome.factor);
     let _ = writeln!(out, "  {:<width$} {}", "Die", outcome.die);
     let _ = writeln!(

@@ -324,3 +324,24 @@ fn help_shows_a_worked_example() {
         );
     }
 }
+
+#[test]
+fn a_factor_that_applies_but_is_worth_nothing_in_the_column_says_so() {
+    // "Supporting troops within 6\"  0" read as if the support were ignored.
+    foe(&[
+        "react",
+        "--class",
+        "rangers",
+        "--support-within-6",
+        "--die",
+        "3",
+    ])
+    .prints(
+        "  Rangers in open ground                                  0
+  Supporting troops within 6\" (no effect in open ground)  0
+  Die                                                     +3
+  TOTAL                                                   +3: Stand and fire
+  -> Stand and fire. [fires]
+",
+    );
+}
