@@ -224,3 +224,89 @@ fn capitalise(text: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The exact chance of each reaction of a general over the d100, with the
+/// band of rolls that gives it and what it means.
+pub fn general_odds(tables: &Tables, character: crate::tables::Character) -> String {
+    let mut out = String::from("  Odds over the d100:\n");
+    for (reaction, probability) in tables.generals.odds(character) {
+        let band = tables
+            .generals
+            .band(character, reaction)
+            .map_or("(never)".to_string(), |[from, to]| format!("({from}-{to})"));
+        let _ = writeln!(
+            out,
+            "    {reaction} {:>5.1}%  {band:<8} {}",
+            probability * 100.0,
+            tables.generals.meaning(reaction)
+        );
+    }
+    out
+}
+
+/// The exact chance of each number of casualties over the D6, and the mean.
+pub fn melee_odds(odds: &[(u32, u32)]) -> String {
+    let mut out = String::from("  Odds over the D6:\n");
+    for (casualties, faces) in odds {
+        let _ = writeln!(
+            out,
+            "    {:<14} {:>5.1}%  ({faces}/6)",
+            format!(
+                "{casualties} casualt{}",
+                if *casualties == 1 { "y" } else { "ies" }
+            ),
+            f64::from(*faces) * 100.0 / 6.0
+        );
+    }
+    let mean: u32 = odds
+        .iter()
+        .map(|(casualties, faces)| casualties * faces)
+        .sum();
+    let _ = writeln!(
+        out,
+        "    on average     {} figures",
+        inches(f64::from(mean) / 6.0)
+    );
+    out
+}
+
+/// The exact odds of a call-up: each troop type's rolls on the d100 and the
+/// faces of its reserve test that bring it on, then the chance that
+/// whatever is called comes on this bound.
+pub fn reinforcement_odds(odds: &[crate::reinforce::TroopOdds]) -> String {
+    let mut out = String::from("  Odds over the d100 and the D6:\n");
+    let width = odds
+        .iter()
+        .map(|troop| troop.troop_name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut entering = 0;
+    for troop in odds {
+        let rolls: Vec<String> = troop
+            .rolls
+            .iter()
+            .map(|[from, to]| {
+                if from == to {
+                    from.to_string()
+                } else {
+                    format!("{from}-{to}")
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "    {:<width$} {:>3}%  (d100 {}), comes on with {} of 6",
+            troop.troop_name,
+            troop.chances_in_100,
+            rolls.join(", "),
+            troop.enters_in_6
+        );
+        entering += troop.chances_in_100 * troop.enters_in_6;
+    }
+    let _ = writeln!(
+        out,
+        "    comes on this bound: {:.1}% ({entering}/600)",
+        f64::from(entering) / 6.0
+    );
+    out
+}
