@@ -70,7 +70,7 @@ pub const COMMANDS: [(&str, &str); 19] = [
     ),
     (
         "map",
-        "map [--svg FILE]       the battlefield now, or as an SVG picture",
+        "map [--svg FILE|DIR/]  the battlefield now, or an SVG picture (DIR/: one every turn)",
     ),
     (
         "status",
@@ -515,7 +515,7 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
                     svg: Some((*file).to_string()),
                 })
             }
-            _ => Err("expected `map` or `map --svg FILE`".into()),
+            _ => Err("expected `map`, `map --svg FILE` or `map --svg DIR/`".into()),
         },
         "status" => match rest {
             [] => Ok(Command::Status(None)),

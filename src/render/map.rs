@@ -205,7 +205,10 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
 
     let mut out = String::new();
     // Title.
-    out.push_str(&format!("{}\n", scene.title));
+    match &scene.caption {
+        Some(caption) => out.push_str(&format!("{}: {caption}\n", scene.title)),
+        None => out.push_str(&format!("{}\n", scene.title)),
+    }
     let border = format!("{}+{}+\n", " ".repeat(LEFT_MARGIN - 1), "-".repeat(columns));
     out.push_str(&border);
     let label_step = if inches_per_row > 2.0 { 12.0 } else { 6.0 };

@@ -8,3 +8,4 @@ mod play;
 mod rules;
 mod simulate;
 mod support;
+mod svg;
