@@ -490,8 +490,8 @@ impl Repl<'_> {
                 let out = help(topic.as_deref());
                 self.console.say(&out);
             }
-            Command::Legal(verb) => {
-                let out = text::legal(&self.game, verb.as_deref());
+            Command::Legal { verb, unit } => {
+                let out = text::legal(&self.game, verb.as_deref(), unit);
                 self.console.say(&out);
             }
             Command::Quit => return false,
