@@ -268,6 +268,7 @@ impl Repl<'_> {
             "  {} turns, {} move first; seed {}\n",
             state.turns, state.sides[state.first].name, game.seed
         ));
+        text.push_str(&crate::render::progress::conditions(state));
         text.push_str(
             "Type `help` for the commands, `map` for the table, `?` for what is legal now.\n",
         );
@@ -487,7 +488,12 @@ impl Repl<'_> {
                 Err(message) => self.console.say(&format!("error: {message}")),
             },
             Command::Help(topic) => {
-                let out = help(topic.as_deref());
+                let out = crate::render::help::help(topic.as_deref(), &self.game.state);
+                self.console.say(&out);
+            }
+            Command::Victory => {
+                let names = Names::new(&self.game.scenario, &self.game.state);
+                let out = crate::render::progress::victory(&self.game.state, Some(&names));
                 self.console.say(&out);
             }
             Command::Legal { verb, unit } => {
@@ -523,25 +529,5 @@ impl Repl<'_> {
     /// The battlefield as it stands now.
     fn scene(&self) -> Scene<'_> {
         Scene::of_game(&self.game)
-    }
-}
-
-fn help(topic: Option<&str>) -> String {
-    match topic {
-        Some(word) => match COMMANDS
-            .iter()
-            .find(|(name, _)| name.starts_with(&word.to_lowercase()))
-        {
-            Some((_, usage)) => format!("{usage}\n"),
-            None => format!("no command `{word}`; `help` lists them\n"),
-        },
-        None => {
-            let mut out = String::from("Commands (unique prefixes work):\n");
-            for (_, usage) in COMMANDS {
-                out.push_str(&format!("  {usage}\n"));
-            }
-            out.push_str("Units are named by map label (B3) or name (`23rd`, `guards gren`).\n");
-            out
-        }
     }
 }

@@ -36,6 +36,8 @@ pub enum Command {
     Load(String),
     /// Take back the last action.
     Undo,
+    /// Each side's victory conditions and how near they are.
+    Victory,
     /// Help, on everything or one command.
     Help(Option<String>),
     /// What is legal now: for one command word, one unit, both, or all.
@@ -50,7 +52,7 @@ pub enum Command {
 }
 
 /// Every command word, with its usage, for help and completion.
-pub const COMMANDS: [(&str, &str); 19] = [
+pub const COMMANDS: [(&str, &str); 20] = [
     (
         "move",
         "move UNIT to X,Y [facing F] | forward N|max | back N|max | towards UNIT|X,Y [N|max] | road to X,Y",
@@ -92,6 +94,10 @@ pub const COMMANDS: [(&str, &str); 19] = [
     (
         "why",
         "why UNIT               the reaction test behind a unit's last order",
+    ),
+    (
+        "victory",
+        "victory                each side's victory conditions and how near they are",
     ),
     ("save", "save FILE              save the game"),
     ("load", "load FILE              load a saved game"),
@@ -770,8 +776,16 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
             _ => Err(format!("expected `{verb} FILE`")),
         },
         "undo" => Ok(Command::Undo),
+        "victory" => Ok(Command::Victory),
         _ => Ok(Command::Quit),
     }
+}
+
+/// A built-in scenario's game for tests elsewhere in the crate (the
+/// renderers'), with the player on `player_sides`.
+#[cfg(test)]
+pub(crate) fn test_game(name: &str, seed: u64, player_sides: Vec<usize>) -> super::Match {
+    super::tests::start(name, seed, player_sides)
 }
 
 #[cfg(test)]

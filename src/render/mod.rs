@@ -2,9 +2,11 @@
 //! these return; nothing here reads input or writes output.
 
 pub mod companion;
+pub mod help;
 pub mod map;
 pub mod opponent;
 pub mod play;
+pub mod progress;
 pub mod rules;
 pub mod scene;
 pub mod simulate;

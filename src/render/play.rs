@@ -168,6 +168,7 @@ pub fn status(game: &Match, side: usize) -> String {
             );
         }
     }
+    out.push_str(&crate::render::progress::side(state, &names, side));
     out
 }
 
