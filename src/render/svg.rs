@@ -384,46 +384,6 @@ pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
         out.push_str("</g>\n");
     }
 
-    // The last bound, under the units.
-    if !scene.arrows.is_empty() {
-        out.push_str("<g id=\"arrows\">\n");
-        for arrow in &scene.arrows {
-            let side = arrow.side % SIDE_FILLS.len();
-            let (colour, marker, style) = match arrow.kind {
-                ArrowKind::Move => (
-                    SIDE_FILLS[side],
-                    format!("arrow-{side}"),
-                    "stroke-width=\"2\" stroke-dasharray=\"5 3\"",
-                ),
-                ArrowKind::Charge => (
-                    SIDE_FILLS[side],
-                    format!("arrow-{side}"),
-                    "stroke-width=\"3.5\"",
-                ),
-                ArrowKind::Fire => (
-                    FIRE_COLOUR,
-                    "arrow-fire".to_string(),
-                    "stroke-width=\"1.5\" stroke-dasharray=\"2 3\"",
-                ),
-                ArrowKind::Retreat => (
-                    RETREAT_COLOUR,
-                    "arrow-retreat".to_string(),
-                    "stroke-width=\"2\" stroke-dasharray=\"1 3\"",
-                ),
-            };
-            let _ = writeln!(
-                out,
-                "<line class=\"arrow {}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" {style} marker-end=\"url(#{marker})\"/>",
-                arrow.kind.title(),
-                x(arrow.from),
-                y(arrow.from),
-                x(arrow.to),
-                y(arrow.to)
-            );
-        }
-        out.push_str("</g>\n");
-    }
-
     // Units as oriented bases with their troop type's symbol; generals as
     // starred discs.
     out.push_str("<g id=\"units\">\n");
@@ -478,6 +438,47 @@ pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
         }
     }
     out.push_str("</g>\n");
+
+    // The last bound, over the units (a shot's head is at its target's
+    // centre) and under the labels.
+    if !scene.arrows.is_empty() {
+        out.push_str("<g id=\"arrows\">\n");
+        for arrow in &scene.arrows {
+            let side = arrow.side % SIDE_FILLS.len();
+            let (colour, marker, style) = match arrow.kind {
+                ArrowKind::Move => (
+                    SIDE_FILLS[side],
+                    format!("arrow-{side}"),
+                    "stroke-width=\"2\" stroke-dasharray=\"5 3\"",
+                ),
+                ArrowKind::Charge => (
+                    SIDE_FILLS[side],
+                    format!("arrow-{side}"),
+                    "stroke-width=\"3.5\"",
+                ),
+                ArrowKind::Fire => (
+                    FIRE_COLOUR,
+                    "arrow-fire".to_string(),
+                    "stroke-width=\"1.5\" stroke-dasharray=\"2 3\"",
+                ),
+                ArrowKind::Retreat => (
+                    RETREAT_COLOUR,
+                    "arrow-retreat".to_string(),
+                    "stroke-width=\"2\" stroke-dasharray=\"1 3\"",
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "<line class=\"arrow {}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" {style} marker-end=\"url(#{marker})\"/>",
+                arrow.kind.title(),
+                x(arrow.from),
+                y(arrow.from),
+                x(arrow.to),
+                y(arrow.to)
+            );
+        }
+        out.push_str("</g>\n");
+    }
 
     // Labels, none over another, each with its unit's hits bar.
     let sizes: Vec<(f64, f64)> = things.iter().map(label_size).collect();
