@@ -540,7 +540,16 @@ pub fn farthest(
 /// Parse one line of the player's.
 pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Command, String> {
     let names = Names::new(scenario, state);
-    let cleaned = without_parentheses(line);
+    // File names may hold brackets; unit commands drop them.
+    let names_a_file = line
+        .split_whitespace()
+        .next()
+        .is_some_and(|first| matches!(verb_of(first), Ok("save" | "load" | "map")));
+    let cleaned = if names_a_file {
+        line.to_string()
+    } else {
+        without_parentheses(line)
+    };
     let words: Vec<&str> = cleaned.split_whitespace().collect();
     let Some((first, rest)) = words.split_first() else {
         return Err("type a command; `help` lists them".into());

@@ -157,6 +157,8 @@ fn a_suggestion_pasted_back_with_its_parenthesised_names_is_the_same_action() {
         "fire B1 (Royal Artillery) A10 (Stevens' Militia)",
         "Act(Fire { unit: UnitId(0), target: UnitId(16) })",
     );
+    check("save my (first) game.json", "error: expected `save FILE`");
+    check("save game(1).json", "Save(\"game(1).json\")");
     check(
         "move B4 (23rd Foot) to 14,8 facing 0",
         "Act(Move { unit: UnitId(3), to: Point { x: 14.0, y: 8.0 }, facing: 0.0 })",
