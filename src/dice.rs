@@ -3,8 +3,9 @@
 //! Every random number in foe comes from a [`Roller`] passed explicitly to
 //! the code that needs it. [`Seeded`] is the one real generator (ChaCha8,
 //! whose stream is portable, so a seed replays a game on any machine);
-//! [`Scripted`] hands out forced rolls for tests and for players who roll
-//! real dice at the table.
+//! [`Scripted`] hands out forced rolls for tests (it panics on a roll that
+//! is not a face: a bug in the test). Rolls read back from a save, which
+//! are untrusted, go through the checking `save::Replay` instead.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};

@@ -17,6 +17,7 @@ pub mod yaml;
 
 pub mod tables;
 
+pub mod baseline;
 pub mod general;
 pub mod melee;
 pub mod opponent;
@@ -28,6 +29,7 @@ pub mod stats;
 pub mod companion;
 
 pub mod play;
+pub mod save;
 pub mod simulate;
 
 pub mod cli;

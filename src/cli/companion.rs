@@ -5,12 +5,14 @@
 //! (rustyline with history, completion and hints on a terminal; plain lines
 //! otherwise, echoed so that a script's output reads like a session), rolls
 //! or asks for dice, prints what the pure game's events say, and keeps the
-//! files: the autosave after every action, `save`, `load`, `export`, and the
-//! prompt history. Nothing the player types ends the program except `quit`
+//! files: every game its own autosave in `companion-saves/` (`cli::saves`),
+//! written after every action and before its result is printed, `save`,
+//! `load`, `export`, `--resume [NAME|list]`, and the prompt history. Nothing the player types ends the program except `quit`
 //! or the end of input; every refusal is one line and the question again.
 
 use super::Context as CliContext;
 use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::saves::{self, Slots};
 use crate::companion::{
     Action, Draft, GeneralSetup, Question, SaveFile, Session, UnitSetup, army, questions,
 };
@@ -29,8 +31,9 @@ Example (a script on standard input; at a terminal, type the same lines):
 
 At the prompt: `help` lists the commands, `?` lists a question's choices,
 an empty answer takes the default shown in [brackets], Ctrl-C cancels the
-current unit's questions and Ctrl-D or `quit` leaves. The game is autosaved
-after every answer; `foe companion --resume` picks it up again.")]
+current unit's questions and Ctrl-D or `quit` leaves. Every game is
+autosaved in its own file after every answer; `foe companion --resume`
+picks up the newest, `--resume list` lists them, `--resume NAME` picks one.")]
 pub struct Args {
     /// Load this army first: `french`, `british`, or an army YAML file.
     #[arg(long, value_name = "ARMY")]
@@ -38,11 +41,13 @@ pub struct Args {
     /// Seed for foe's dice: the same seed and the same answers give the same battle.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Continue the autosaved game.
-    #[arg(long)]
-    pub resume: bool,
-    /// Autosave to this file instead of `autosave.json` in foe's data folder
-    /// ($FOE_DATA_DIR, else $XDG_DATA_HOME/foe, else ~/.local/share/foe).
+    /// Continue a saved game: the newest, the one named (or the newest whose
+    /// name begins so), or `list` to see them.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+    pub resume: Option<String>,
+    /// Autosave to this file instead of a new file in `companion-saves/` in
+    /// foe's data folder ($FOE_DATA_DIR, else $XDG_DATA_HOME/foe, else
+    /// ~/.local/share/foe).
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
     /// Do not autosave.
@@ -119,12 +124,34 @@ Example: unit 2nd-provincials natural d=4 lost=2 general
 pub fn run(args: &Args, context: &mut CliContext<'_>) -> Result<()> {
     let tables = context.tables()?;
     let data_dir = data_dir();
+    if let Some(path) = &args.autosave {
+        // A device, a FIFO or a folder is refused before the game starts.
+        saves::check_writable(path)?;
+    }
+    let slots = Slots::companion();
+    if args.resume.as_deref() == Some("list") && args.autosave.is_none() {
+        let Some(slots) = &slots else {
+            return Err(no_folder());
+        };
+        let listing = slots.listing(|path| describe(&tables, path), "foe companion");
+        return context.print(&listing);
+    }
     let autosave = if args.no_autosave {
         None
+    } else if let Some(path) = &args.autosave {
+        Some(path.clone())
+    } else if let Some(name) = &args.resume {
+        let slots = slots.as_ref().ok_or_else(no_folder)?;
+        Some(slots.find((!name.is_empty()).then_some(name), "foe companion")?)
     } else {
-        args.autosave
-            .clone()
-            .or_else(|| data_dir.as_ref().map(|dir| dir.join("autosave.json")))
+        let what = args.army.as_deref().map_or("battle".into(), |army| {
+            Path::new(army)
+                .file_stem()
+                .map_or("battle".into(), |stem| stem.to_string_lossy().into_owned())
+        });
+        slots
+            .as_ref()
+            .map(|slots| slots.new_path(&what, saves::now()))
     };
     let seed = super::dice::seed_or_clock(args.seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -219,6 +246,7 @@ impl Roller for Asked<'_, '_> {
                         die.faces_hint()
                     )),
                 },
+                Read::Bad(problem) => self.console.say(&format!("! {problem}")),
                 Read::Interrupted => self
                     .console
                     .say("! a roll is needed to finish this; type it (Ctrl-D lets foe roll)"),
@@ -253,31 +281,25 @@ impl Repl<'_> {
         self.console.say(
             "foe companion: the Lone Warrior opponent runs the enemy army. `help` lists the commands.",
         );
-        if args.resume {
+        if args.resume.is_some() {
             let Some(path) = self.autosave.clone() else {
-                return Err(Error::Invalid(
-                    "--resume: no data folder for the autosave; set FOE_DATA_DIR or use --autosave FILE"
-                        .into(),
-                ));
+                return Err(no_folder());
             };
             self.load(&path)?;
         } else if let Some(path) = &self.autosave
-            && path.exists()
+            && let Some(previous) = saves::set_aside(path)
         {
-            // A new game must not overwrite the last one's autosave unseen.
-            let previous = path.with_extension("previous.json");
-            if std::fs::rename(path, &previous).is_ok() {
-                self.console.say(&format!(
-                    "The last game's autosave is kept as {}; `load {}` brings it back.",
-                    previous.display(),
-                    previous.display()
-                ));
-            }
+            // A new game must not overwrite the last one's save unseen.
+            self.console.say(&format!(
+                "The last game's autosave is kept as {}; `load {}` brings it back.",
+                previous.display(),
+                previous.display()
+            ));
         }
         if self.asks {
             self.console
                 .say("Dice: you roll real dice and type each result when asked.");
-        } else if args.seed.is_none() && !args.resume {
+        } else if args.seed.is_none() && args.resume.is_none() {
             self.console.say(&format!(
                 "Dice: seed {} (--seed {} replays this battle).",
                 self.stream.seed, self.stream.seed
@@ -312,6 +334,7 @@ impl Repl<'_> {
             };
             match self.console.read(&prompt, &words, hint.as_deref()) {
                 Read::Eof => break,
+                Read::Bad(problem) => self.console.say(&format!("! {problem}")),
                 Read::Interrupted => {
                     if let Some((name, _)) = self.draft.take() {
                         self.walking = false;
@@ -424,9 +447,10 @@ impl Repl<'_> {
         };
         match result {
             Ok(events) => {
+                // Saved before it is shown: what the player saw is on the disk.
+                self.autosave();
                 let text = render::companion::events(&self.tables, &events);
                 self.console.say(&text);
-                self.autosave();
                 true
             }
             Err(error) => {
@@ -437,7 +461,9 @@ impl Repl<'_> {
     }
 
     fn save_file(&self) -> SaveFile {
-        SaveFile::of(&self.session, Some(self.stream.seed), &self.stream.drawn)
+        let mut save = SaveFile::of(&self.session, Some(self.stream.seed), &self.stream.drawn);
+        save.asked = self.asks;
+        save
     }
 
     fn autosave(&mut self) {
@@ -453,6 +479,20 @@ impl Repl<'_> {
     }
 
     fn load(&mut self, path: &Path) -> Result<()> {
+        self.load_quietly(path)?;
+        self.say_loaded(path);
+        Ok(())
+    }
+
+    fn say_loaded(&mut self, path: &Path) {
+        self.console.say(&format!(
+            "Loaded `{}`: {} actions replayed.",
+            path.display(),
+            self.session.played.len()
+        ));
+    }
+
+    fn load_quietly(&mut self, path: &Path) -> Result<()> {
         let text = super::read_text(path)?;
         let save = SaveFile::from_json(&text)
             .and_then(|save| save.session(&self.tables).map(|session| (save, session)))
@@ -461,17 +501,18 @@ impl Repl<'_> {
             })?;
         let (save, session) = save;
         self.session = session;
+        // A game played with the player's own dice goes on with them.
+        if save.asked && !self.asks {
+            self.asks = true;
+            self.console
+                .say("Dice: this game was played with your own dice; type each roll when asked.");
+        }
         self.stream = match save.seed {
             Some(seed) => Stream::wound(seed, &save.drawn),
             None => Stream::new(self.stream.seed),
         };
         self.walking = false;
         self.draft = None;
-        self.console.say(&format!(
-            "Loaded `{}`: {} actions replayed.",
-            path.display(),
-            self.session.played.len()
-        ));
         Ok(())
     }
 
@@ -594,8 +635,9 @@ impl Repl<'_> {
                 Ok(())
             }),
             "load" => one_name(rest, "load FILE").and_then(|file| {
-                self.load(Path::new(&file))?;
+                self.load_quietly(Path::new(&file))?;
                 self.autosave();
+                self.say_loaded(Path::new(&file));
                 Ok(())
             }),
             "export" => one_name(rest, "export FILE").and_then(|file| {
@@ -686,6 +728,30 @@ impl Repl<'_> {
             self.draft = None;
         }
         Ok(())
+    }
+}
+
+fn no_folder() -> Error {
+    Error::Invalid(
+        "no data folder for the autosave; set FOE_DATA_DIR or use --autosave FILE".into(),
+    )
+}
+
+/// A saved game in short, for `--resume list`: its army, bound and units.
+fn describe(tables: &Tables, path: &Path) -> String {
+    let session = super::read_text(path)
+        .and_then(|text| SaveFile::from_json(&text).and_then(|save| save.session(tables)));
+    match session {
+        Ok(session) => {
+            let game = &session.game;
+            let army = if game.army_name.is_empty() {
+                "no army yet"
+            } else {
+                game.army_name.as_str()
+            };
+            format!("{army}; bound {}; {} units", game.bound, game.units.len())
+        }
+        Err(error) => format!("cannot be loaded: {error}"),
     }
 }
 

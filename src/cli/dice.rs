@@ -1,6 +1,7 @@
 //! Dice at the command line: seeded rolls (printing the seed so a roll can
 //! be replayed), or the player's own rolls typed at a prompt.
 
+use super::repl::{Line, read_line};
 use crate::dice::{Die, Roller, Seeded};
 use crate::error::{Error, Result};
 use std::io::{BufRead, Write};
@@ -63,22 +64,31 @@ impl CliDice {
     }
 }
 
-/// Ask for a roll until a legal face is typed. End of input is an error.
+/// Ask for a roll until a legal face is typed. A line that is not text or
+/// is too long is a wrong answer, asked again; only the end of input is an
+/// error.
 pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write) -> Result<u8> {
     loop {
         let _ = write!(prompt, "{what}: type {}: ", die.faces_hint());
         let _ = prompt.flush();
-        let mut line = String::new();
-        let read = input.read_line(&mut line).map_err(|source| Error::Io {
+        let line = read_line(input).map_err(|source| Error::Io {
             action: "read",
             path: "<stdin>".into(),
             source,
         })?;
-        if read == 0 {
-            return Err(Error::Invalid(format!(
-                "no roll given for {what}: input ended"
-            )));
-        }
+        let line = match line {
+            Line::Text(line) => line,
+            Line::End => {
+                return Err(Error::Invalid(format!(
+                    "no roll given for {what}: input ended"
+                )));
+            }
+            bad => {
+                let problem = bad.problem().unwrap_or_default();
+                let _ = writeln!(prompt, "{problem}: type {}", die.faces_hint());
+                continue;
+            }
+        };
         match line.trim().parse::<u8>() {
             Ok(value) if die.is_face(value) => return Ok(value),
             _ => {
@@ -140,6 +150,18 @@ mod tests {
         let prompt = String::from_utf8(prompt).unwrap();
         assert!(prompt.contains("`7` is not a D6 roll from 1 to 6"));
         assert!(prompt.contains("`four` is not a D6 roll from 1 to 6"));
+    }
+
+    #[test]
+    fn a_line_that_is_not_text_or_too_long_is_asked_again_not_the_end() {
+        let mut input = b"\xff\xfe\n".to_vec();
+        input.extend(std::iter::repeat_n(b'4', super::super::repl::MAX_LINE + 10));
+        input.extend(b"\n5\n");
+        let mut prompt = Vec::new();
+        assert_eq!(ask(Die::D6, "x", &mut &input[..], &mut prompt).unwrap(), 5);
+        let prompt = String::from_utf8(prompt).unwrap();
+        assert!(prompt.contains("that line is not UTF-8 text; it was ignored"));
+        assert!(prompt.contains("that line is longer than 65536 bytes; it was ignored"));
     }
 
     #[test]

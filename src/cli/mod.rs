@@ -22,6 +22,7 @@ mod react;
 mod reinforce;
 mod repl;
 mod route;
+mod saves;
 pub mod simulate;
 
 use dice::{CliDice, DiceMode};

@@ -2,16 +2,20 @@
 //!
 //! The edge around [`crate::play`]: it loads the scenario, reads the
 //! player's lines (rustyline at a terminal, plain echoed lines from a pipe),
-//! prints what the match's log says, draws maps, and keeps the files: an
-//! atomic autosave after every action and every opponent turn, `save`,
-//! `load` and `--resume`. Nothing typed ends the game but `quit` or the end
-//! of input; a refused command is one line and the game goes on unchanged.
+//! prints what the match's log says, draws maps, and keeps the files: every
+//! game its own autosave in `play-saves/` (`cli::saves`), written atomically
+//! after every action and every opponent turn and *before* the result is
+//! printed, so what the player saw is what is saved; `save`, `load`,
+//! `--resume [NAME|list]`; and rollback (`undo`, `undo turn`, `rewind N`,
+//! `history`). Nothing typed ends the game but `quit` or the end of input; a
+//! refused command is one line and the game goes on unchanged.
 
 use super::Context;
 use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::saves::{self, Slots};
 use crate::error::{Error, Result};
 use crate::play::command::{COMMANDS, Command, Names, parse};
-use crate::play::{Match, SAVE_VERSION, SaveFile, ScenarioFile};
+use crate::play::{Match, SaveFile, ScenarioFile};
 use crate::render::map::{MapStyle, map};
 use crate::render::play::{self as text, Detail};
 use crate::render::scene::Scene;
@@ -30,11 +34,17 @@ Examples:
   foe play learning --side french --seed 7
   foe play guilford --side none      watch foe fight itself, Enter to step
   foe play --resume                  continue the last game
+  foe play --resume list             the saved games, newest first
+  foe play --resume guilford         the newest game whose name begins `guilford`
+  foe play --baseline americans      the scripted baseline commands the Americans
 
 At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
 legal now, `end` ends the phase and `end turn` the turn. Units are named by
 their map label (B3) or their name (`23rd`, `guards`).
-Example turn:  move 23rd forward 6 / end / fire b4 a1 / end turn")]
+Example turn:  move 23rd forward 6 / end / fire b4 a1 / end turn
+Every game is autosaved in its own file (play-saves/ in foe's data folder)
+after every action; `undo`, `undo turn`, `rewind N` and `history` take the
+game back, across turns too.")]
 pub struct Args {
     /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela) or a file.
     #[arg(default_value = "guilford")]
@@ -42,12 +52,17 @@ pub struct Args {
     /// The side you command (by name, e.g. british), or `none` to watch.
     #[arg(long, value_name = "NAME")]
     pub side: Option<String>,
+    /// The scripted baseline commands this side instead of foe's Lone Warrior
+    /// opponent (repeatable; not a side you command).
+    #[arg(long = "baseline", value_name = "SIDE", conflicts_with = "resume")]
+    pub baseline: Vec<String>,
     /// Seed for the dice: the same seed and the same commands give the same game.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Continue the last autosaved game.
-    #[arg(long)]
-    pub resume: bool,
+    /// Continue a saved game: the newest, the one named (or the newest whose
+    /// name begins so), or `list` to see them.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+    pub resume: Option<String>,
     /// In watch mode, play on without waiting for Enter.
     #[arg(long)]
     pub no_pause: bool,
@@ -63,7 +78,7 @@ pub struct Args {
     /// Map width in columns.
     #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
     pub width: usize,
-    /// Autosave to this file instead of `play-autosave.json` in foe's data folder.
+    /// Autosave to this file instead of a new file in `play-saves/` in foe's data folder.
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
     /// Do not autosave.
@@ -112,18 +127,29 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     }
     let tables = Arc::new(context.tables()?);
     let tables_dir = context.tables_dir.clone();
-    let autosave = if args.no_autosave {
-        None
-    } else {
-        args.autosave
-            .clone()
-            .or_else(|| data_dir().map(|dir| dir.join("play-autosave.json")))
-    };
-    let game = if args.resume {
-        let path = autosave
-            .clone()
-            .ok_or_else(|| Error::Invalid("no autosave folder: set FOE_DATA_DIR or HOME".into()))?;
-        read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?
+    if let Some(path) = &args.autosave {
+        // A device, a FIFO or a folder is refused before the game starts.
+        saves::check_writable(path)?;
+    }
+    let slots = Slots::play();
+    let mut notes = Vec::new();
+    let (game, autosave, resumed) = if let Some(name) = &args.resume {
+        let path = match (&args.autosave, slots.as_ref()) {
+            (Some(path), _) => path.clone(),
+            (None, Some(slots)) if name == "list" => {
+                let listing = slots.listing(describe, "foe play");
+                return context.print(&listing);
+            }
+            (None, Some(slots)) => slots.find((!name.is_empty()).then_some(name), "foe play")?,
+            (None, None) => {
+                return Err(Error::Invalid(
+                    "no autosave folder: set FOE_DATA_DIR or HOME, or give --autosave FILE".into(),
+                ));
+            }
+        };
+        let game = read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?;
+        // The resumed game goes on saving to its own file.
+        (game, Some(path.clone()), Some(path))
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
         let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
@@ -145,20 +171,55 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             },
             None => vec![0],
         };
+        let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+        let baseline_sides = baseline_sides(&args.baseline, &names)?;
+        if let Some(side) = baseline_sides
+            .iter()
+            .find(|side| player_sides.contains(side))
+        {
+            return Err(Error::Invalid(format!(
+                "--baseline `{}`: you command that side; the baseline commands a side you do not",
+                sides[*side]
+            )));
+        }
         let seed = super::dice::seed_or_clock(args.seed);
         let dice: Option<Box<dyn crate::dice::Roller>> = context
             .asks()
             .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
-        Match::with_dice(
+        let mut game = Match::sharing_fields(
             loaded.scenario,
             loaded.file,
             loaded.rules,
             tables.clone(),
             seed,
             player_sides,
+            baseline_sides,
             dice,
+            &crate::opponent::FieldCache::default(),
         )
-        .map_err(|error| Error::Invalid(error.to_string()))?
+        .map_err(|error| Error::Invalid(error.to_string()))?;
+        let started = saves::now();
+        game.started = Some(started);
+        let autosave = if args.no_autosave {
+            None
+        } else if let Some(path) = &args.autosave {
+            // A new game never writes over another's save unseen.
+            if let Some(previous) = saves::set_aside(path) {
+                notes.push(format!(
+                    "The last game saved in {} is kept as {}; `foe play --resume {}` brings it back.",
+                    path.display(),
+                    previous.display(),
+                    previous.display()
+                ));
+            }
+            Some(path.clone())
+        } else {
+            let what = Path::new(&args.scenario)
+                .file_stem()
+                .map_or("game".into(), |stem| stem.to_string_lossy().into_owned());
+            slots.as_ref().map(|slots| slots.new_path(&what, started))
+        };
+        (game, autosave, None)
     };
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -197,7 +258,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         },
         printed: 0,
     };
-    repl.introduce();
+    // Saved before anything is shown: what the player sees is on the disk.
+    repl.autosave();
+    match &resumed {
+        Some(path) => repl.resume_summary(path),
+        None => repl.introduce(),
+    }
+    for note in notes {
+        repl.console.say(&note);
+    }
     if repl.game.watching() {
         repl.watch(args.no_pause);
     } else {
@@ -207,6 +276,48 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     Ok(())
 }
 
+/// A saved game in short, for `--resume list`: what the save says about
+/// itself, without replaying it.
+fn describe(path: &Path) -> String {
+    let Ok(text) = super::read_text(path) else {
+        return "cannot be read".into();
+    };
+    match SaveFile::from_json(&text) {
+        Ok(save) => match save.about {
+            Some(about) => {
+                let who = if about.player.is_empty() {
+                    "watching".to_string()
+                } else {
+                    format!("you: {}", about.player.join(", "))
+                };
+                let turn = if about.over {
+                    "over".to_string()
+                } else {
+                    format!("turn {}/{}", about.turn, about.turns)
+                };
+                format!("{}; {who}; {turn}", about.title)
+            }
+            None => format!("{}; an older save", save.scenario.shown_as),
+        },
+        Err(problem) => format!("this file {problem}"),
+    }
+}
+
+/// The indices of the sides named by `--baseline` (each by name or unique
+/// prefix), in scenario order without repeats.
+pub(super) fn baseline_sides(named: &[String], sides: &[&str]) -> Result<Vec<usize>> {
+    let mut found = Vec::new();
+    for name in named {
+        match crate::suggest::resolve(name, sides.iter().copied()) {
+            Ok(side) => found.extend(sides.iter().position(|s| *s == side)),
+            Err(_) => return Err(Error::unknown("side", name, sides.iter().copied())),
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    Ok(found)
+}
+
 fn read_save(
     path: &Path,
     tables: Arc<crate::tables::Tables>,
@@ -214,24 +325,15 @@ fn read_save(
     asks: bool,
 ) -> Result<Match> {
     let text = super::read_text(path)?;
-    let save: SaveFile = serde_json::from_str(&text).map_err(|error| {
-        Error::Invalid(format!(
-            "`{}` is not a foe play save: {error}",
-            path.display()
-        ))
-    })?;
-    if save.version > SAVE_VERSION {
-        return Err(Error::Invalid(format!(
-            "`{}` was saved by a newer foe (format {}, this foe reads {SAVE_VERSION}); it is left untouched",
-            path.display(),
-            save.version
-        )));
-    }
+    let save = SaveFile::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
+    // A game played with the player's own dice goes on with them.
+    let asks = asks || save.asked;
     let dice: Option<Box<dyn crate::dice::Roller>> = asks
         .then(|| Box::new(super::dice::AskRoller::new(save.seed)) as Box<dyn crate::dice::Roller>);
     Match::from_save(&save, loaded.scenario, loaded.rules, tables, dice)
-        .map_err(|error| Error::Invalid(error.to_string()))
+        .map_err(|error| Error::Invalid(format!("`{}`: {error}", path.display())))
 }
 
 struct Repl<'a> {
@@ -259,6 +361,8 @@ impl Repl<'_> {
         for (index, side) in state.sides.iter().enumerate() {
             let who = if game.player_sides.contains(&index) {
                 "you"
+            } else if game.baseline_sides.contains(&index) {
+                "baseline (scripted)"
             } else {
                 "foe"
             };
@@ -276,12 +380,106 @@ impl Repl<'_> {
         self.print_new();
     }
 
+    /// A resumed game in a few lines, not its whole log.
+    fn resume_summary(&mut self, path: &Path) {
+        self.printed = self.game.log.len();
+        let game = &self.game;
+        let state = &game.state;
+        let who = if game.watching() {
+            "you watch".to_string()
+        } else {
+            let sides: Vec<&str> = game
+                .player_sides
+                .iter()
+                .map(|&side| state.sides[side].name.as_str())
+                .collect();
+            format!("you command the {}", sides.join(" and "))
+        };
+        let baseline: Vec<&str> = game
+            .baseline_sides
+            .iter()
+            .filter_map(|&side| state.sides.get(side))
+            .map(|side| side.name.as_str())
+            .collect();
+        let who = if baseline.is_empty() {
+            who
+        } else {
+            format!(
+                "{who}, the baseline (scripted) the {}",
+                baseline.join(" and ")
+            )
+        };
+        let mut text = format!(
+            "Resumed {}: {}, {who}; seed {}.\n",
+            path.display(),
+            game.scenario.title,
+            game.seed
+        );
+        if state.is_over() {
+            text.push_str("The game is over.\n");
+        } else {
+            text.push_str(&format!(
+                "Now: {}; {} actions of yours replayed. `log` shows the battle so far, `history` your actions.\n",
+                text::prompt(state).trim_end_matches("> "),
+                game.actions().len()
+            ));
+        }
+        if game.asks() {
+            text.push_str("Dice: you roll your own, as when the game was saved.\n");
+        }
+        self.console.say(&text);
+        if state.is_over() {
+            let summary = text::summary(&self.game);
+            self.console.say(&summary);
+        }
+    }
+
+    /// Where the game stands, in a few words (`turn 2/15 british movement`).
+    fn now(&self) -> String {
+        text::prompt(&self.game.state)
+            .trim_end_matches("> ")
+            .to_string()
+    }
+
+    /// The player's actions, turn by turn.
+    fn history(&self) -> String {
+        let turns = self.game.actions_by_turn();
+        if turns.is_empty() {
+            return "You have not acted yet.\n".into();
+        }
+        let mut out = String::from(
+            "Your actions, turn by turn (`rewind N` goes back to the start of turn N):\n",
+        );
+        for (turn, actions) in turns {
+            out.push_str(&format!("turn {turn}:\n"));
+            // Phases ended one after another are one line (`end turn` is several).
+            let mut index = 0;
+            while index < actions.len() {
+                let ends = actions[index..]
+                    .iter()
+                    .take_while(|action| matches!(action, crate::rules::Action::EndPhase))
+                    .count();
+                let line = match ends {
+                    0 => text::action(&self.game, &actions[index]),
+                    1 => "end the phase".to_string(),
+                    n => format!("end {n} phases"),
+                };
+                out.push_str(&format!("  {line}\n"));
+                index += ends.max(1);
+            }
+        }
+        out
+    }
+
     fn print_new(&mut self) {
         let mut text = String::new();
         let mut opponent_played = false;
         for entry in &self.game.log[self.printed..] {
             text.push_str(&text::entry(&self.game, entry, self.detail));
-            opponent_played |= matches!(entry, crate::play::Entry::Opponent { .. });
+            opponent_played |= matches!(
+                entry,
+                crate::play::Entry::Opponent { .. } | crate::play::Entry::Baseline { .. }
+            );
         }
         self.printed = self.game.log.len();
         if !text.is_empty() {
@@ -310,9 +508,7 @@ impl Repl<'_> {
     }
 
     fn write_save(&self, path: &Path) -> Result<()> {
-        let text = serde_json::to_string_pretty(&self.game.save())
-            .map_err(|error| Error::Invalid(error.to_string()))?;
-        write_atomically(path, &text)
+        write_atomically(path, &self.game.save().to_json())
     }
 
     fn words(&self) -> Vec<String> {
@@ -325,12 +521,15 @@ impl Repl<'_> {
     }
 
     fn run(&mut self) {
-        self.autosave();
         loop {
             let prompt = text::prompt(&self.game.state);
             let words = self.words();
             let line = match self.console.read(&prompt, &words, None) {
                 Read::Line(line) => line,
+                Read::Bad(problem) => {
+                    self.console.say(&format!("error: {problem}"));
+                    continue;
+                }
                 Read::Interrupted => continue,
                 Read::Eof => break,
             };
@@ -350,15 +549,15 @@ impl Repl<'_> {
             if !self.game.step() {
                 break;
             }
-            self.print_new();
             self.autosave();
+            self.print_new();
             if self.game.state.is_over() {
                 break;
             }
             if pause {
                 match self.console.read("(Enter: next turn, q: quit) ", &[], None) {
                     Read::Line(line) if line.trim().eq_ignore_ascii_case("q") => break,
-                    Read::Line(_) | Read::Interrupted => {}
+                    Read::Line(_) | Read::Bad(_) | Read::Interrupted => {}
                     // No more input: play on to the end.
                     Read::Eof => pause = false,
                 }
@@ -384,16 +583,16 @@ impl Repl<'_> {
                 }
                 match self.game.act(action) {
                     Ok(_) => {
-                        self.print_new();
                         self.autosave();
+                        self.print_new();
                     }
                     Err(refusal) => self.console.say(&format!("refused: {refusal}")),
                 }
             }
             Command::EndTurn => match self.game.end_turn() {
                 Ok(_) => {
-                    self.print_new();
                     self.autosave();
+                    self.print_new();
                 }
                 Err(refusal) => self.console.say(&format!("refused: {refusal}")),
             },
@@ -440,6 +639,9 @@ impl Repl<'_> {
                         Some(preview) => crate::render::opponent::preview(state, &preview),
                         None => format!("{name} is off the table: it takes no reaction test."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => {
+                        format!("{name} is the baseline's: it takes no reaction test.")
+                    }
                     None => format!("{name} is yours: foe does not decide for it."),
                 };
                 self.console.say(&answer);
@@ -452,6 +654,9 @@ impl Repl<'_> {
                         Some(decision) => crate::render::opponent::why(state, decision),
                         None => format!("{name} has taken no reaction test yet."),
                     },
+                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => format!(
+                        "{name} is the baseline's: its reasons are in the log (`log`), one line a unit."
+                    ),
                     None => format!("{name} is yours: foe decided nothing for it."),
                 };
                 self.console.say(&answer);
@@ -469,24 +674,62 @@ impl Repl<'_> {
                 Ok(game) => {
                     self.game = game;
                     self.printed = self.game.log.len();
-                    self.console.say(&format!(
-                        "loaded {file}: turn {}, {}",
-                        self.game.state.turn,
-                        text::prompt(&self.game.state).trim_end_matches("> ")
-                    ));
                     self.autosave();
+                    let now = self.now();
+                    self.console.say(&format!(
+                        "loaded {file}: turn {}, {now}",
+                        self.game.state.turn,
+                    ));
                 }
                 Err(error) => self.console.say(&format!("error: {error}")),
             },
-            Command::Undo => match self.game.undo() {
-                Ok(action) => {
+            Command::Undo => {
+                let turn = self.game.state.turn;
+                match self.game.undo() {
+                    Ok(action) => {
+                        self.printed = self.game.log.len();
+                        self.autosave();
+                        let said = text::action(&self.game, &action);
+                        let now = self.now();
+                        if self.game.state.turn == turn {
+                            self.console.say(&format!("took back: {said}"));
+                        } else {
+                            self.console.say(&format!(
+                                "took back: {said}, and foe's moves after it; now {now}"
+                            ));
+                        }
+                    }
+                    Err(message) => self.console.say(&format!("error: {message}")),
+                }
+            }
+            Command::UndoTurn => match self.game.undo_turn() {
+                Ok((turn, taken)) => {
                     self.printed = self.game.log.len();
-                    let said = text::action(&self.game, &action);
-                    self.console.say(&format!("took back: {said}"));
                     self.autosave();
+                    let now = self.now();
+                    self.console.say(&format!(
+                        "took back {taken} action{} of turn {turn}; now {now}",
+                        if taken == 1 { "" } else { "s" }
+                    ));
                 }
                 Err(message) => self.console.say(&format!("error: {message}")),
             },
+            Command::Rewind(turn) => match self.game.rewind(turn) {
+                Ok(taken) => {
+                    self.printed = self.game.log.len();
+                    self.autosave();
+                    let now = self.now();
+                    self.console.say(&format!(
+                        "back to the start of turn {turn}: took back {taken} action{}; now {now}",
+                        if taken == 1 { "" } else { "s" }
+                    ));
+                }
+                Err(message) => self.console.say(&format!("error: {message}")),
+            },
+            Command::History => {
+                let out = self.history();
+                self.console.say(&out);
+            }
             Command::Help(topic) => {
                 let out = crate::render::help::help(topic.as_deref(), &self.game.state);
                 self.console.say(&out);

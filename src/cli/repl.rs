@@ -1,11 +1,11 @@
 //! The pieces every foe prompt shares: lines from rustyline at a terminal
 //! (history, completion, hints) or plain lines from a pipe (echoed after
-//! their prompt so a script's output reads like a session), foe's data
-//! folder, and atomic file writes for saves.
+//! their prompt so a script's output reads like a session), read with a
+//! bound on a line's length so a huge or binary line is an error and not a
+//! hang; foe's data folder; and atomic file writes (in `cli::saves`).
 
-use crate::error::{Error, Result};
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// foe's data folder: `$FOE_DATA_DIR`, else `$XDG_DATA_HOME/foe`, else
 /// `~/.local/share/foe`.
@@ -20,37 +20,90 @@ pub fn data_dir() -> Option<PathBuf> {
     non_empty("HOME").map(|home| PathBuf::from(home).join(".local/share/foe"))
 }
 
-/// Write a file atomically: a temporary file in the same folder, then a
-/// rename, so a crash never leaves half a file where a good one was.
-pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let io = |source| Error::Io {
-        action: "write",
-        path: path.into(),
-        source,
-    };
-    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
+pub use super::saves::write_atomically;
+
+/// The longest line foe reads from standard input, in bytes. Longer lines
+/// are skipped without being kept in memory, and said so.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of standard input, read with a bound on its length.
+pub(crate) enum Line {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line that was not UTF-8 text.
+    NotText,
+    /// A line longer than [`MAX_LINE`] bytes (skipped to its end).
+    TooLong,
+    /// The end of input.
+    End,
+}
+
+impl Line {
+    /// What is wrong with a line that is not text, for the player.
+    pub(crate) fn problem(&self) -> Option<String> {
+        match self {
+            Line::NotText => Some("that line is not UTF-8 text; it was ignored".into()),
+            Line::TooLong => Some(format!(
+                "that line is longer than {MAX_LINE} bytes; it was ignored"
+            )),
+            Line::Text(_) | Line::End => None,
+        }
     }
-    let file_name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "save".into());
-    let temp = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+}
+
+/// Read one line, keeping at most [`MAX_LINE`] bytes of it in memory.
+pub(crate) fn read_line(input: &mut dyn BufRead) -> std::io::Result<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (used, done) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(newline) => (newline + 1, true),
+            None => (buffer.len(), false),
+        };
+        if !too_long {
+            // Room for the line and its `\r\n`; past that, stop keeping it.
+            if bytes.len() + used > MAX_LINE + 2 {
+                too_long = true;
+                bytes = Vec::new();
+            } else {
+                bytes.extend_from_slice(&buffer[..used]);
+            }
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
     }
-    result.map_err(io)
+    if !read_any {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    if too_long || bytes.len() > MAX_LINE {
+        return Ok(Line::TooLong);
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
 }
 
 /// What reading a line gave.
 pub(crate) enum Read {
     Line(String),
+    /// A line that cannot be used (not text, too long): what is wrong.
+    Bad(String),
     Interrupted,
     Eof,
 }
@@ -78,15 +131,12 @@ impl Plain {
 
 impl LineSource for Plain {
     fn read(&mut self, _prompt: &str, _words: &[String], _hint: Option<&str>) -> Read {
-        let mut bytes = Vec::new();
-        match self.stdin.lock().read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => Read::Eof,
-            Ok(_) => {
-                // A line that is not UTF-8 is kept as best we can: it is then
-                // refused as an unknown command, not a reason to stop.
-                let line = String::from_utf8_lossy(&bytes);
-                Read::Line(line.trim_end_matches(['\n', '\r']).to_string())
-            }
+        // A line that is not text or is too long is refused and the session
+        // goes on: neither is the end of input.
+        match read_line(&mut self.stdin.lock()) {
+            Ok(Line::Text(line)) => Read::Line(line),
+            Ok(Line::End) | Err(_) => Read::Eof,
+            Ok(bad) => Read::Bad(bad.problem().unwrap_or_default()),
         }
     }
 }
@@ -123,6 +173,11 @@ impl LineSource for Terminal {
                 Read::Line(line)
             }
             Err(rustyline::error::ReadlineError::Interrupted) => Read::Interrupted,
+            Err(rustyline::error::ReadlineError::Io(error))
+                if error.kind() == std::io::ErrorKind::InvalidData =>
+            {
+                Read::Bad(Line::NotText.problem().unwrap_or_default())
+            }
             Err(_) => Read::Eof,
         }
     }
@@ -202,10 +257,16 @@ impl Console<'_> {
     pub(crate) fn read(&mut self, prompt: &str, words: &[String], hint: Option<&str>) -> Read {
         let _ = self.out.flush();
         let read = self.source.read(prompt, words, hint);
-        if self.echo
-            && let Read::Line(line) = &read
-        {
-            let _ = writeln!(self.out, "{prompt}{line}");
+        if self.echo {
+            match &read {
+                Read::Line(line) => {
+                    let _ = writeln!(self.out, "{prompt}{line}");
+                }
+                Read::Bad(_) => {
+                    let _ = writeln!(self.out, "{prompt}");
+                }
+                Read::Interrupted | Read::Eof => {}
+            }
         }
         read
     }
@@ -215,5 +276,41 @@ impl Console<'_> {
         if !text.ends_with('\n') {
             let _ = self.out.write_all(b"\n");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<String> {
+        let mut reader = std::io::BufReader::with_capacity(16, input);
+        let mut out = Vec::new();
+        loop {
+            match read_line(&mut reader).unwrap() {
+                Line::Text(text) => out.push(text),
+                Line::NotText => out.push("<not text>".into()),
+                Line::TooLong => out.push("<too long>".into()),
+                Line::End => return out,
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_bounded_and_bad_ones_do_not_end_the_input() {
+        let mut input = b"one\r\n\xff\xfe\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
+        input.extend(b"\n");
+        input.extend(std::iter::repeat_n(b'y', MAX_LINE));
+        input.extend(b"\nlast");
+        let read = lines(&input);
+        assert_eq!(read.len(), 5);
+        assert_eq!(read[..3], ["one", "<not text>", "<too long>"]);
+        assert_eq!(
+            read[3].len(),
+            MAX_LINE,
+            "a line of exactly the limit is read"
+        );
+        assert_eq!(read[4], "last");
     }
 }

@@ -7,6 +7,7 @@
 
 use super::Context;
 use super::repl::write_atomically;
+use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
 use crate::opponent::{Probe, Stage};
 use crate::play::Match;
@@ -32,6 +33,7 @@ Examples:
   foe simulate guilford --games 5000 --first-game 5000 --json > shard2.json
   foe simulate --merge shard1.json --merge shard2.json
   foe simulate guilford --replay 17
+  foe simulate guilford --baseline british      the scripted baseline commands the British
 
 --set KEY=VALUE paths: dot-separated steps from the top of the scenario
 file; in a list, a step is an item's name (or a unique prefix of it, or a
@@ -72,6 +74,10 @@ pub struct Args {
     /// Search whole values of KEY from A to B for the one nearest an even game.
     #[arg(long, value_name = "KEY=A..B", conflicts_with_all = ["replay", "csv"])]
     pub balance: Option<String>,
+    /// The scripted baseline commands this side instead of foe's Lone Warrior
+    /// opponent (repeatable; by default foe commands every side).
+    #[arg(long = "baseline", value_name = "SIDE")]
+    pub baseline: Vec<String>,
     /// With --balance: the side whose win rate should be nearest 50% (default: the first side).
     #[arg(long, value_name = "NAME", requires = "balance")]
     pub side: Option<String>,
@@ -167,6 +173,8 @@ struct Base {
     text: String,
     tables_dir: Option<PathBuf>,
     tables: Arc<Tables>,
+    /// The sides named by `--baseline`, as typed.
+    baseline: Vec<String>,
 }
 
 impl Base {
@@ -178,6 +186,7 @@ impl Base {
             text,
             tables_dir: context.tables_dir.clone(),
             tables,
+            baseline: args.baseline.clone(),
         })
     }
 
@@ -193,12 +202,20 @@ impl Base {
             (format!("{} (after --set)", self.shown_as), text)
         };
         let loaded = super::play::load(&shown_as, &text, self.tables_dir.as_deref())?;
+        let sides: Vec<&str> = loaded
+            .scenario
+            .sides
+            .iter()
+            .map(|side| side.name.as_str())
+            .collect();
+        let baseline_sides = super::play::baseline_sides(&self.baseline, &sides)?;
         Ok(Study {
             scenario: loaded.scenario,
             file: loaded.file,
             rules: loaded.rules,
             tables: self.tables.clone(),
             seed,
+            baseline_sides,
             fields: crate::opponent::FieldCache::default(),
         })
     }
@@ -247,6 +264,16 @@ fn labels(study: &Study) -> Labels {
             .victory
             .iter()
             .map(|victory| (victory.winner, play_text::condition(state, &victory.when)))
+            .collect(),
+        controllers: (0..state.sides.len())
+            .map(|side| {
+                let kind = if study.baseline_sides.contains(&side) {
+                    ControllerKind::Baseline
+                } else {
+                    ControllerKind::Foe
+                };
+                kind.name().to_string()
+            })
             .collect(),
     }
 }
@@ -353,8 +380,18 @@ fn replay(
     let game = study
         .play(index)
         .map_err(|error| Error::Invalid(error.to_string()))?;
+    let baseline: String = study
+        .baseline_sides
+        .iter()
+        .map(|side| {
+            format!(
+                " --baseline {}",
+                shell_word(&study.scenario.sides[*side].name)
+            )
+        })
+        .collect();
     let mut out = format!(
-        "Game {index} of the study seeded {}: foe play {} --seed {} --side none --no-pause\n",
+        "Game {index} of the study seeded {}: foe play {} --seed {} --side none{baseline} --no-pause\n",
         args.seed,
         shell_word(&base.argument),
         game.seed
@@ -677,6 +714,7 @@ pub fn bench(seconds: f64) -> Result<String> {
             text,
             tables_dir: None,
             tables: tables.clone(),
+            baseline: Vec::new(),
         })
     };
     let guilford = base("guilford")?.study(&[], 1781)?;

@@ -8,16 +8,16 @@
 use super::{Action, Event, Game};
 use crate::dice::{Die, Roller};
 use crate::error::{Error, Result};
+use crate::save::{Replay, VersionProblem, check_version};
 use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// The `format` field of a save file.
 pub const FORMAT: &str = "foe-companion";
 
 /// The save format this foe writes. Older formats are read; newer ones are
-/// refused, since their meaning cannot be known.
-pub const VERSION: u32 = 1;
+/// refused, since their meaning cannot be known. Version 2 added `asked`.
+pub const VERSION: u32 = 2;
 
 /// An action that was applied, with the dice it rolled in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,30 +60,6 @@ impl Roller for Recorder<'_> {
         let value = self.inner.roll_for(die, why);
         self.rolls.push(value);
         value
-    }
-}
-
-/// A roller that hands back recorded rolls and notices when they do not fit.
-struct Replayer {
-    rolls: VecDeque<u8>,
-    problem: Option<String>,
-}
-
-impl Roller for Replayer {
-    fn roll(&mut self, die: Die) -> u8 {
-        match self.rolls.pop_front() {
-            Some(value) if die.is_face(value) => value,
-            Some(value) => {
-                self.problem
-                    .get_or_insert(format!("recorded roll {value} is not a face of the {die}"));
-                1
-            }
-            None => {
-                self.problem
-                    .get_or_insert(format!("a {die} roll is missing from the record"));
-                1
-            }
-        }
     }
 }
 
@@ -138,24 +114,16 @@ impl Session {
     pub fn replay(tables: &Tables, played: Vec<Played>) -> Result<Session> {
         let mut session = Session::new();
         for (index, entry) in played.into_iter().enumerate() {
-            let mut replayer = Replayer {
-                rolls: entry.rolls.iter().copied().collect(),
-                problem: None,
-            };
+            // Every roll is checked against the die it is read for: a
+            // damaged save is refused with what is wrong, never a panic.
+            let mut replay = Replay::new(entry.rolls.iter().copied());
             let (game, _) = session
                 .game
-                .apply(tables, &entry.action, &mut replayer)
+                .apply(tables, &entry.action, &mut replay)
                 .map_err(|error| Error::Invalid(format!("action {}: {error}", index + 1)))?;
-            if let Some(problem) = replayer.problem {
-                return Err(Error::Invalid(format!("action {}: {problem}", index + 1)));
-            }
-            if !replayer.rolls.is_empty() {
-                return Err(Error::Invalid(format!(
-                    "action {}: {} recorded roll(s) left over",
-                    index + 1,
-                    replayer.rolls.len()
-                )));
-            }
+            replay
+                .finish()
+                .map_err(|problem| Error::Invalid(format!("action {}: {problem}", index + 1)))?;
             session.game = game;
             session.played.push(entry);
         }
@@ -179,6 +147,14 @@ pub struct SaveFile {
     pub drawn: Vec<Die>,
     /// The actions with their rolls.
     pub actions: Vec<Played>,
+    /// Whether the player rolled real dice (`--dice ask`): a resumed game
+    /// asks for them again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub asked: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl SaveFile {
@@ -190,6 +166,7 @@ impl SaveFile {
             seed,
             drawn: drawn.to_vec(),
             actions: session.played.clone(),
+            asked: false,
         }
     }
 
@@ -210,17 +187,22 @@ impl SaveFile {
                 "this is not a foe companion save (no `\"format\": \"{FORMAT}\"`)"
             )));
         }
-        match value.get("version").and_then(|version| version.as_u64()) {
-            Some(version) if version > u64::from(VERSION) => {
+        match check_version(&value, VERSION) {
+            Ok(_) => {}
+            Err(VersionProblem::Newer(version)) => {
                 return Err(Error::Invalid(format!(
                     "the save is format version {version}, written by a newer foe; this foe reads up to version {VERSION}"
                 )));
             }
-            Some(_) => {}
-            None => {
+            Err(VersionProblem::Missing) => {
                 return Err(Error::Invalid(
                     "the save is damaged (no version number)".into(),
                 ));
+            }
+            Err(VersionProblem::NotAVersion(found)) => {
+                return Err(Error::Invalid(format!(
+                    "the save is damaged (`{found}` is not a version number)"
+                )));
             }
         }
         serde_json::from_value(value)

@@ -403,10 +403,10 @@ fn a_save_round_trips_and_refuses_newer_or_damaged_files() {
     assert_eq!(save.seed, Some(7));
     assert_eq!(save.session(&play.tables).unwrap(), play.session);
 
-    let newer = text.replace("\"version\": 1", "\"version\": 2");
+    let newer = text.replace("\"version\": 2", "\"version\": 3");
     assert_eq!(
         SaveFile::from_json(&newer).unwrap_err().to_string(),
-        "the save is format version 2, written by a newer foe; this foe reads up to version 1"
+        "the save is format version 3, written by a newer foe; this foe reads up to version 2"
     );
     let cut = &text[..text.len() / 2];
     assert!(

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 /// Where a move heads.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Goal {
+pub(crate) enum Goal {
     /// Towards an enemy unit, stopping short of contact.
     Enemy(UnitId),
     /// Towards a point.
@@ -29,7 +29,7 @@ pub(super) enum Goal {
 
 /// How the unit faces at the end of its move.
 #[derive(Debug, Clone, Copy)]
-enum Facing {
+pub(crate) enum Facing {
     /// Towards a point (the enemy).
     At(Point),
     /// Unchanged (falling back while facing the enemy).
@@ -105,7 +105,7 @@ pub(super) fn rank_by_target_rule(
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
-pub(super) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: UnitId) -> bool {
+pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: UnitId) -> bool {
     let unit = state.unit(id);
     let enemy = state.unit(target);
     let Some(most) = reach(state, id) else {
@@ -151,7 +151,7 @@ pub(super) fn lawful(
 }
 
 /// The weapon's reach in inches, if the unit shoots.
-fn reach(state: &GameState, id: UnitId) -> Option<f64> {
+pub(crate) fn reach(state: &GameState, id: UnitId) -> Option<f64> {
     state.weapon_of(state.unit(id)).map(|weapon| match weapon {
         crate::rules::Weapon::Musket => state.rules.musket.range,
         crate::rules::Weapon::Artillery => state.rules.artillery.max_range,
@@ -547,7 +547,7 @@ impl Opponent {
     /// the route found by pathing; within 6" of the enemy, directly towards
     /// or away (seed 000 Enemy Presence). Returns the action, its route
     /// note and the first refusal met on the way.
-    fn plan_move(
+    pub(crate) fn plan_move(
         &mut self,
         state: &GameState,
         id: UnitId,

@@ -92,7 +92,7 @@ impl<T: Copy> Pairs<T> {
 /// [`Base::within`], [`Base::in_frontal_arc`], [`super::read::ground_column`]
 /// and [`Battlefield::occupied`].
 #[derive(Debug, Default)]
-pub(super) struct UnitMemo {
+pub(crate) struct UnitMemo {
     distances: RefCell<Pairs<f64>>,
     arcs: RefCell<Pairs<bool>>,
     grounds: RefCell<Vec<Option<(Base, Column)>>>,
@@ -106,7 +106,7 @@ impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
     /// distance is the same both ways, bit for bit (a test pins this), so
     /// one slot serves both orders.
-    pub(super) fn distance(&self, state: &GameState, a: UnitId, b: UnitId) -> f64 {
+    pub(crate) fn distance(&self, state: &GameState, a: UnitId, b: UnitId) -> f64 {
         let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
         let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
         self.distances
@@ -117,13 +117,13 @@ impl UnitMemo {
     }
 
     /// Exactly `state.unit(a).base.within(&state.unit(b).base, limit)`.
-    pub(super) fn within(&self, state: &GameState, a: UnitId, b: UnitId, limit: f64) -> bool {
+    pub(crate) fn within(&self, state: &GameState, a: UnitId, b: UnitId, limit: f64) -> bool {
         // `within` is `distance_to <= limit`, with a quicker first test.
         self.distance(state, a, b) <= limit
     }
 
     /// Exactly `state.unit(a).base.in_frontal_arc(&state.unit(b).base)`.
-    pub(super) fn in_frontal_arc(&self, state: &GameState, a: UnitId, b: UnitId) -> bool {
+    pub(crate) fn in_frontal_arc(&self, state: &GameState, a: UnitId, b: UnitId) -> bool {
         let (base_a, base_b) = (&state.unit(a).base, &state.unit(b).base);
         self.arcs
             .borrow_mut()

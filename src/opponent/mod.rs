@@ -15,9 +15,9 @@
 //! Pure: no I/O, no printing, no clock, no global RNG; dice come only from
 //! the [`Roller`] passed in.
 
-mod act;
+pub(crate) mod act;
 mod command;
-mod memo;
+pub(crate) mod memo;
 mod probe;
 mod read;
 
@@ -157,7 +157,7 @@ pub struct Opponent {
     pending_fire: Vec<UnitId>,
     fields: FieldCache,
     /// Shared by the opponents of one game ([`Opponent::sharing_memo`]).
-    memo: Rc<UnitMemo>,
+    pub(crate) memo: Rc<UnitMemo>,
     probe: Probing,
 }
 

@@ -34,8 +34,14 @@ pub enum Command {
     Save(String),
     /// Load a game.
     Load(String),
-    /// Take back the last action.
+    /// Take back the last action (in this turn or an earlier one).
     Undo,
+    /// Take back this turn's actions (at a turn's start, the last turn's).
+    UndoTurn,
+    /// Go back to the start of turn N.
+    Rewind(u32),
+    /// The turns with the player's actions.
+    History,
     /// Each side's victory conditions and how near they are.
     Victory,
     /// Help, on everything or one command.
@@ -52,7 +58,7 @@ pub enum Command {
 }
 
 /// Every command word, with its usage, for help and completion.
-pub const COMMANDS: [(&str, &str); 20] = [
+pub const COMMANDS: [(&str, &str); 22] = [
     (
         "move",
         "move UNIT to X,Y [facing F] | forward N|max | back N|max | towards UNIT|X,Y [N|max] | road to X,Y",
@@ -103,7 +109,15 @@ pub const COMMANDS: [(&str, &str); 20] = [
     ("load", "load FILE              load a saved game"),
     (
         "undo",
-        "undo                   take back your last action this turn",
+        "undo [turn]            take back your last action (or this turn's), even from an earlier turn",
+    ),
+    (
+        "rewind",
+        "rewind N               go back to the start of turn N (foe's moves replay from the seed)",
+    ),
+    (
+        "history",
+        "history                your actions, turn by turn",
     ),
     (
         "help",
@@ -784,7 +798,19 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
             }),
             _ => Err(format!("expected `{verb} FILE`")),
         },
-        "undo" => Ok(Command::Undo),
+        "undo" => match rest {
+            [] => Ok(Command::Undo),
+            [word] if word.eq_ignore_ascii_case("turn") => Ok(Command::UndoTurn),
+            _ => Err("expected `undo` or `undo turn`".into()),
+        },
+        "rewind" => match rest {
+            [n] => n
+                .parse()
+                .map(Command::Rewind)
+                .map_err(|_| format!("expected `rewind N`, a turn number, not `{n}`")),
+            _ => Err("expected `rewind N`, the turn to go back to the start of".into()),
+        },
+        "history" => Ok(Command::History),
         "victory" => Ok(Command::Victory),
         _ => Ok(Command::Quit),
     }

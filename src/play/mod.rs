@@ -5,20 +5,30 @@
 //! the player's actions. Every die comes from one seeded generator, used in
 //! a fixed order by the engine and the opponent, so the same three things
 //! always give the same game: that is what saves, `undo` and replays rely
-//! on. The REPL in `cli::play` reads commands and prints what the log says.
+//! on. Rollback (`undo` across turns, `undo turn`, `rewind N`) is a replay
+//! of a prefix of the player's actions: the opponent's turns in it are
+//! played again from the seed, exactly as they were. A game played with
+//! the player's own dice replays its recorded rolls, each checked against
+//! the die it is read for ([`crate::save::Replay`]), so a damaged save is
+//! refused with what is wrong. The REPL in `cli::play` reads commands and
+//! prints what the log says.
 
 pub mod command;
 
-use crate::dice::{Die, Roller, Scripted, Seeded};
+use crate::baseline::{BaselineReport, Controller, Played};
+use crate::dice::{Die, Roller, Seeded};
 use crate::opponent::{FieldCache, Opponent, TurnReport};
 use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
+use crate::save::{Replay, VersionProblem, check_version};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The version of the save format this foe writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+/// The version of the save format this foe writes; it reads this and the
+/// older ones. Version 2 added `steps`, `started` and `about` (version 1
+/// saves read with none of them).
+pub const SAVE_VERSION: u32 = 2;
 
 /// Where a match's scenario came from, kept so a save replays on its own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +58,13 @@ pub enum Entry {
         /// What it decided and what happened.
         report: TurnReport,
     },
+    /// A whole turn played by the baseline for a side.
+    Baseline {
+        /// The side.
+        side: usize,
+        /// What it did and why.
+        report: BaselineReport,
+    },
 }
 
 impl Entry {
@@ -56,6 +73,7 @@ impl Entry {
         match self {
             Entry::Setup(events) | Entry::Player { events, .. } => events,
             Entry::Opponent { report, .. } => &report.events,
+            Entry::Baseline { report, .. } => &report.events,
         }
     }
 }
@@ -73,12 +91,80 @@ pub struct SaveFile {
     pub player_sides: Vec<usize>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
-    /// Whether the player rolled real dice; then `rolls` replays them.
+    /// Indices of the sides the baseline commands (the rest: foe).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub baseline_sides: Vec<usize>,
+    /// Whether the player rolled real dice; then `rolls` replays them, and
+    /// the resumed game asks for the player's dice again.
     #[serde(default)]
     pub asked: bool,
     /// Every roll of a game played with real dice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<u8>,
+    /// In watch mode, how many sides' turns have been played.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub steps: usize,
+    /// When the game began, in seconds since 1970 (UTC), as the edge gave
+    /// it: it names the game's autosave. Never used to replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<u64>,
+    /// The game as it stood when saved, for listing saves without
+    /// replaying them. Never used to replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<About>,
+}
+
+fn is_zero(value: &usize) -> bool {
+    *value == 0
+}
+
+/// A saved game in short, for a list of saves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct About {
+    /// The scenario's title.
+    pub title: String,
+    /// The names of the sides the player commands (none: watching).
+    pub player: Vec<String>,
+    /// The turn.
+    pub turn: u32,
+    /// Of how many.
+    pub turns: u32,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+impl SaveFile {
+    /// The file's text.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Read a save's text. The version is checked first, so a save from a
+    /// newer foe is refused as newer, not as damaged. The message completes
+    /// a sentence that begins with the file's name.
+    pub fn from_json(text: &str) -> Result<SaveFile, String> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|error| format!("is not a foe play save: {error}"))?;
+        match check_version(&value, SAVE_VERSION) {
+            Ok(_) => {}
+            Err(VersionProblem::Missing) => {
+                return Err("is not a foe play save: it has no `version`".into());
+            }
+            Err(VersionProblem::Newer(version)) => {
+                return Err(format!(
+                    "was saved by a newer foe (format {version}, this foe reads {SAVE_VERSION}); it is left untouched"
+                ));
+            }
+            Err(VersionProblem::NotAVersion(found)) => {
+                return Err(format!(
+                    "is not a foe play save: `{found}` is not a format version"
+                ));
+            }
+        }
+        serde_json::from_value(value).map_err(|error| format!("is not a foe play save: {error}"))
+    }
 }
 
 /// Why a match could not be started or rebuilt.
@@ -95,29 +181,64 @@ pub enum MatchError {
         /// Why.
         refusal: Refusal,
     },
+    /// The record does not fit the game: a roll that is not a face of its
+    /// die, too few rolls, rolls left over, or an action with a wild number.
+    #[error("the saved game does not replay: {at}: {problem}")]
+    Rolls {
+        /// Where: `the set-up`, `action 3`, `the end of the record`.
+        at: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The save names a side the scenario does not have.
+    #[error("the saved game names side {side}, but the scenario has {sides} sides")]
+    NoSuchSide {
+        /// The side's index in the save.
+        side: usize,
+        /// How many sides the scenario has.
+        sides: usize,
+    },
+    /// The save gives the baseline a side the scenario does not have.
+    #[error("the saved game gives the baseline side {side}, but the scenario has {sides} sides")]
+    NoSuchBaselineSide {
+        /// The side's index in the save.
+        side: usize,
+        /// How many sides the scenario has.
+        sides: usize,
+    },
+    /// The save gives one side both to the player and to the baseline.
+    #[error("the saved game gives side {side} both to the player and to the baseline")]
+    SideTwice {
+        /// The side's index in the save.
+        side: usize,
+    },
 }
 
-/// Dice given to a match: the player's own (`Some`), or the seeded ones.
-pub type Dice = Option<Box<dyn Roller>>;
+/// Where the match's rolls come from: live dice (the seeded generator, or
+/// the player's own), or a save's record being replayed.
+enum Source {
+    Live(Box<dyn Roller>),
+    Replay(Replay),
+}
 
-/// The match's dice: a source (the seeded generator, or the player's own
-/// dice) with every roll written down, so a game played with real dice
-/// replays from its record.
-pub struct Recorder {
-    source: Box<dyn Roller>,
+/// The match's dice: a source with every roll written down, so a game
+/// played with real dice replays from its record.
+struct Recorder {
+    source: Source,
     /// Every roll so far, in order.
-    pub rolls: Vec<u8>,
+    rolls: Vec<u8>,
 }
 
 impl Roller for Recorder {
     fn roll(&mut self, die: Die) -> u8 {
-        let value = self.source.roll(die);
-        self.rolls.push(value);
-        value
+        self.roll_for(die, format_args!("foe needs a roll"))
     }
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
-        let value = self.source.roll_for(die, why);
+        let value = match &mut self.source {
+            Source::Live(dice) => dice.roll_for(die, why),
+            Source::Replay(replay) => replay.roll(die),
+        };
         self.rolls.push(value);
         value
     }
@@ -142,17 +263,25 @@ pub struct Match {
     roller: Recorder,
     /// Whether the dice are the player's own (then saves keep the rolls).
     asked: bool,
-    /// `roller.rolls.len()` after each of the player's actions.
+    /// `roller.rolls.len()` after each of the player's actions (and the
+    /// opponent's turns it set off).
     roll_marks: Vec<usize>,
     /// Rolls made before the player's first action (set-up, opening turns).
     opening_rolls: usize,
-    opponents: Vec<Option<Opponent>>,
+    /// The sides the baseline commands instead of foe's opponent.
+    pub baseline_sides: Vec<usize>,
+    opponents: Vec<Option<Controller>>,
     /// Each general's rallies at the start, for the summary.
     pub starting_rallies: Vec<u32>,
     /// The player's actions so far.
     actions: Vec<Action>,
-    /// How many of `actions` were taken before the current player turn began.
-    turn_start: usize,
+    /// The turn each of `actions` was taken in.
+    action_turns: Vec<u32>,
+    /// In watch mode, how many sides' turns [`Match::step`] has played.
+    steps: usize,
+    /// When the game began (seconds since 1970), if the edge said: kept in
+    /// saves to name and list them.
+    pub started: Option<u64>,
 }
 
 impl Match {
@@ -188,6 +317,7 @@ impl Match {
             tables,
             seed,
             player_sides,
+            Vec::new(),
             dice,
             &fields,
         )
@@ -196,6 +326,8 @@ impl Match {
     /// [`Match::with_dice`] with the opponents' distance fields taken from
     /// `fields`, which many games on the same scenario may share (they
     /// depend only on the table): `foe simulate` works them out once a run.
+    /// The baseline commands `baseline_sides`, foe's opponent the others
+    /// the player does not.
     #[allow(clippy::too_many_arguments)]
     pub fn sharing_fields(
         scenario: Arc<Scenario>,
@@ -204,32 +336,57 @@ impl Match {
         tables: Arc<Tables>,
         seed: u64,
         player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
         dice: Option<Box<dyn Roller>>,
         fields: &FieldCache,
     ) -> Result<Match, MatchError> {
-        let setup = GameSetup::from_scenario(&scenario)?;
         let asked = dice.is_some();
-        let source = dice.unwrap_or_else(|| Box::new(Seeded::new(seed)));
+        let source = Source::Live(dice.unwrap_or_else(|| Box::new(Seeded::new(seed))));
+        Match::build(
+            scenario,
+            file,
+            rules,
+            tables,
+            seed,
+            player_sides,
+            baseline_sides,
+            source,
+            asked,
+            fields,
+        )
+    }
+
+    /// Set up the game and play the opponents' opening turns (foe's or
+    /// the baseline's).
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        scenario: Arc<Scenario>,
+        file: ScenarioFile,
+        rules: Arc<RulesTable>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
+        source: Source,
+        asked: bool,
+        fields: &FieldCache,
+    ) -> Result<Match, MatchError> {
+        let setup = GameSetup::from_scenario(&scenario)?;
         let mut roller = Recorder {
             source,
             rolls: Vec::new(),
         };
         let (state, events) =
             GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        // Opponents on both sides (watch mode) share what they work out.
-        let mut opponents: Vec<Option<Opponent>> = Vec::with_capacity(state.sides.len());
-        for side in 0..state.sides.len() {
-            let opponent = (!player_sides.contains(&side)).then(|| {
-                let opponent = Opponent::new(tables.clone(), &state, side)
-                    .with_scenario(&scenario, &state)
-                    .with_fields(fields);
-                match opponents.iter().flatten().next() {
-                    Some(first) => opponent.sharing_memo(first),
-                    None => opponent,
-                }
-            });
-            opponents.push(opponent);
-        }
+        // Controllers on both sides (watch mode) share what they work out.
+        let opponents = crate::baseline::controllers(
+            &tables,
+            &scenario,
+            &state,
+            &player_sides,
+            &baseline_sides,
+            fields,
+        );
         let starting_rallies = state
             .generals
             .iter()
@@ -241,6 +398,7 @@ impl Match {
             file,
             seed,
             player_sides,
+            baseline_sides,
             state,
             log: vec![Entry::Setup(events)],
             rules,
@@ -251,7 +409,9 @@ impl Match {
             opening_rolls: 0,
             opponents,
             actions: Vec::new(),
-            turn_start: 0,
+            action_turns: Vec::new(),
+            steps: 0,
+            started: None,
         };
         if !game.watching() {
             game.play_opponents();
@@ -260,9 +420,14 @@ impl Match {
         Ok(game)
     }
 
-    /// Rebuild a saved game by replaying its actions. A game played with
-    /// real dice replays its recorded rolls, then rolls with `dice` (or the
-    /// seeded generator) from where it left off.
+    /// Rebuild a saved game by replaying its actions (and, watching, its
+    /// turns), with the baseline commanding the sides the save gives it. A
+    /// save naming a side the scenario lacks, or giving one side to both the
+    /// player and the baseline, is refused. A game played with real dice replays its recorded rolls,
+    /// each checked against the die it is read for, and must use them all;
+    /// then `dice` rolls from where it left off (the seeded generator when
+    /// `None`). A seeded game replays from its seed; `dice`, if given, takes
+    /// over after the replay, and the game's rolls are recorded from then.
     pub fn from_save(
         save: &SaveFile,
         scenario: Arc<Scenario>,
@@ -270,56 +435,137 @@ impl Match {
         tables: Arc<Tables>,
         dice: Option<Box<dyn Roller>>,
     ) -> Result<Match, MatchError> {
-        // A seeded game replays from its seed even if the player now rolls
-        // their own dice; those take over once the replay is done.
-        let (recorded, later): (Dice, Dice) = if save.asked {
-            let after: Box<dyn Roller> = dice.unwrap_or_else(|| Box::new(Seeded::new(save.seed)));
-            (
-                Some(Box::new(Scripted::then(save.rolls.iter().copied(), after))),
-                None,
-            )
+        let sides = scenario.sides.len();
+        if let Some(&side) = save.player_sides.iter().find(|&&side| side >= sides) {
+            return Err(MatchError::NoSuchSide { side, sides });
+        }
+        if let Some(&side) = save.baseline_sides.iter().find(|&&side| side >= sides) {
+            return Err(MatchError::NoSuchBaselineSide { side, sides });
+        }
+        if let Some(&side) = save
+            .baseline_sides
+            .iter()
+            .find(|side| save.player_sides.contains(side))
+        {
+            return Err(MatchError::SideTwice { side });
+        }
+        let source = if save.asked {
+            Source::Replay(Replay::new(save.rolls.iter().copied()))
         } else {
-            (None, dice)
+            Source::Live(Box::new(Seeded::new(save.seed)))
         };
-        let mut game = Match::with_dice(
+        let mut game = Match::build(
             scenario,
             save.scenario.clone(),
             rules,
             tables,
             save.seed,
             save.player_sides.clone(),
-            recorded,
+            save.baseline_sides.clone(),
+            source,
+            save.asked,
+            &FieldCache::default(),
         )?;
-        game.asked = save.asked;
+        game.started = save.started;
+        game.check_record("the set-up")?;
         for (index, action) in save.actions.iter().enumerate() {
-            game.act(action.clone())
-                .map_err(|refusal| MatchError::Replay {
-                    index: index + 1,
-                    refusal,
-                })?;
+            let at = || format!("action {}", index + 1);
+            if let Some(problem) = implausible(action) {
+                return Err(MatchError::Rolls { at: at(), problem });
+            }
+            match game.act(action.clone()) {
+                // A bad roll stood in for by a legal face can make a later
+                // check fail: the roll is what is wrong, so it is named.
+                Err(refusal) => {
+                    game.check_record(&at())?;
+                    return Err(MatchError::Replay {
+                        index: index + 1,
+                        refusal,
+                    });
+                }
+                Ok(_) => game.check_record(&at())?,
+            }
         }
-        if let Some(dice) = later {
-            game.roller.source = dice;
-            game.asked = true;
+        if game.watching() {
+            for step in 0..save.steps {
+                if !game.step() {
+                    return Err(MatchError::Rolls {
+                        at: format!("watched turn {}", step + 1),
+                        problem: "the game was already over".into(),
+                    });
+                }
+                game.check_record(&format!("watched turn {}", step + 1))?;
+            }
+        }
+        if let Source::Replay(replay) = &game.roller.source {
+            replay.finish().map_err(|problem| MatchError::Rolls {
+                at: "the end of the record".into(),
+                problem,
+            })?;
+        }
+        match dice {
+            Some(dice) => {
+                game.roller.source = Source::Live(dice);
+                game.asked = true;
+            }
+            None if save.asked => {
+                game.roller.source = Source::Live(Box::new(Seeded::new(save.seed)));
+            }
+            None => {}
         }
         Ok(game)
     }
 
+    /// The first problem of the replayed record, as an error naming `at`.
+    fn check_record(&self, at: &str) -> Result<(), MatchError> {
+        match &self.roller.source {
+            Source::Replay(replay) => match replay.problem() {
+                Some(problem) => Err(MatchError::Rolls {
+                    at: at.to_string(),
+                    problem: problem.to_string(),
+                }),
+                None => Ok(()),
+            },
+            Source::Live(_) => Ok(()),
+        }
+    }
+
     /// The save file of this game.
     pub fn save(&self) -> SaveFile {
+        let state = &self.state;
         SaveFile {
             version: SAVE_VERSION,
             scenario: self.file.clone(),
             seed: self.seed,
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
+            baseline_sides: self.baseline_sides.clone(),
             asked: self.asked,
             rolls: if self.asked {
                 self.roller.rolls.clone()
             } else {
                 Vec::new()
             },
+            steps: self.steps,
+            started: self.started,
+            about: Some(About {
+                title: self.scenario.title.clone(),
+                player: self
+                    .player_sides
+                    .iter()
+                    .filter_map(|&side| state.sides.get(side))
+                    .map(|side| side.name.clone())
+                    .collect(),
+                turn: state.turn,
+                turns: state.turns,
+                over: state.is_over(),
+            }),
         }
+    }
+
+    /// Whether the player rolls their own dice.
+    pub fn asks(&self) -> bool {
+        self.asked
     }
 
     /// Whether the player only watches.
@@ -337,9 +583,26 @@ impl Match {
         &self.actions
     }
 
-    /// The opponent commanding a side, if any.
+    /// The player's actions turn by turn: each turn in which the player
+    /// acted, with those actions in order.
+    pub fn actions_by_turn(&self) -> Vec<(u32, &[Action])> {
+        let mut turns: Vec<(u32, &[Action])> = Vec::new();
+        let mut from = 0;
+        for index in 1..=self.actions.len() {
+            if index == self.actions.len() || self.action_turns[index] != self.action_turns[from] {
+                turns.push((self.action_turns[from], &self.actions[from..index]));
+                from = index;
+            }
+        }
+        turns
+    }
+
+    /// The Lone Warrior opponent commanding a side, if any.
     pub fn opponent(&self, side: usize) -> Option<&Opponent> {
-        self.opponents.get(side).and_then(Option::as_ref)
+        self.opponents
+            .get(side)
+            .and_then(Option::as_ref)
+            .and_then(Controller::opponent)
     }
 
     /// Apply one of the player's actions. On refusal nothing changes. If the
@@ -350,6 +613,7 @@ impl Match {
             return Err(Refusal::GameOver);
         }
         let first_new = self.log.len();
+        let turn = self.state.turn;
         let events = self.state.apply(&action, &mut self.roller)?;
         // The opponent learns what the player's turn did (melees, retreats,
         // losses), as it would see it across the table.
@@ -357,10 +621,10 @@ impl Match {
             opponent.observe(&self.state, &events);
         }
         self.actions.push(action.clone());
+        self.action_turns.push(turn);
         self.log.push(Entry::Player { action, events });
         if !self.players_turn() {
             self.play_opponents();
-            self.turn_start = self.actions.len();
         }
         self.roll_marks.push(self.roller.rolls.len());
         Ok(first_new)
@@ -385,37 +649,89 @@ impl Match {
         }
         let side = self.state.active;
         self.play_side(side);
+        self.steps += 1;
         true
     }
 
-    /// Take back the player's last action of this turn, by replaying the game
-    /// without it. The opponent's turns cannot be taken back.
-    pub fn undo(&mut self) -> Result<Action, &'static str> {
-        if self.actions.len() <= self.turn_start {
-            return Err("nothing to undo this turn");
+    /// Take back the player's last action, in this turn or an earlier one,
+    /// by replaying the game without it. Taking back the action that ended
+    /// a turn takes back the opponent's turns that followed it too; they
+    /// are played again, the same from the seed, when the turn ends again.
+    pub fn undo(&mut self) -> Result<Action, String> {
+        let Some(last) = self.actions.last().cloned() else {
+            return Err("nothing to undo: you have not acted yet".into());
+        };
+        self.rewind_to(self.actions.len() - 1)?;
+        Ok(last)
+    }
+
+    /// Take back all the player's actions of this turn; at the start of a
+    /// turn, before any, those of the turn before. Returns the turn the
+    /// game is now at the start of, and how many actions were taken back.
+    pub fn undo_turn(&mut self) -> Result<(u32, usize), String> {
+        let Some(&turn) = self.action_turns.last() else {
+            return Err("nothing to undo: you have not acted yet".into());
+        };
+        let taken = self.rewind_to_turn(turn)?;
+        Ok((turn, taken))
+    }
+
+    /// Go back to the start of turn `turn`: the player's first decision in
+    /// it (an opponent side that moves before the player in that turn has
+    /// played its part, as it did the first time). Returns how many of the
+    /// player's actions were taken back.
+    pub fn rewind(&mut self, turn: u32) -> Result<usize, String> {
+        let now = self.state.turn.min(self.state.turns);
+        if turn == 0 || turn > now {
+            return Err(format!(
+                "there is no turn {turn} to go back to: this is turn {now}"
+            ));
         }
-        let mut save = self.save();
-        let undone = save.actions.pop().ok_or("nothing to undo")?;
-        // The rolls the undone action made are forgotten with it.
+        self.rewind_to_turn(turn)
+    }
+
+    fn rewind_to_turn(&mut self, turn: u32) -> Result<usize, String> {
         let keep = self
-            .roll_marks
-            .len()
-            .checked_sub(2)
-            .map_or(self.opening_rolls, |index| self.roll_marks[index]);
-        save.rolls.truncate(keep);
-        let dice = self
-            .asked
-            .then(|| std::mem::replace(&mut self.roller.source, Box::new(Seeded::new(self.seed))));
-        let rebuilt = Match::from_save(
+            .action_turns
+            .iter()
+            .take_while(|&&taken_in| taken_in < turn)
+            .count();
+        let taken = self.actions.len() - keep;
+        if taken == 0 {
+            return Err(format!(
+                "nothing to take back: you have not acted since the start of turn {turn}"
+            ));
+        }
+        self.rewind_to(keep)?;
+        Ok(taken)
+    }
+
+    /// Keep only the first `keep` of the player's actions: the game is the
+    /// replay of those, with the rolls they made, and the live dice carry on.
+    fn rewind_to(&mut self, keep: usize) -> Result<(), String> {
+        let mut save = self.save();
+        save.actions.truncate(keep);
+        // The rolls the taken-back actions made are forgotten with them.
+        let rolls = keep
+            .checked_sub(1)
+            .map_or(self.opening_rolls, |last| self.roll_marks[last]);
+        save.rolls.truncate(rolls);
+        let mut rebuilt = Match::from_save(
             &save,
             self.scenario.clone(),
             self.rules.clone(),
             self.tables.clone(),
-            dice,
+            None,
         )
-        .map_err(|_| "the game no longer replays without that action")?;
+        .map_err(|error| format!("the game no longer replays that far back ({error})"))?;
+        // The player's own dice (or the seeded generator, wound to where the
+        // kept actions left it) roll on from here.
+        if self.asked {
+            let placeholder = Source::Live(Box::new(Seeded::new(self.seed)));
+            rebuilt.roller.source = std::mem::replace(&mut self.roller.source, placeholder);
+        }
         *self = rebuilt;
-        Ok(undone)
+        Ok(())
     }
 
     fn play_opponents(&mut self) {
@@ -431,8 +747,11 @@ impl Match {
     }
 
     fn play_side(&mut self, side: usize) {
-        let report = match self.opponents.get_mut(side).and_then(Option::as_mut) {
-            Some(opponent) => opponent.play_turn(&mut self.state, &mut self.roller),
+        let entry = match self.opponents.get_mut(side).and_then(Option::as_mut) {
+            Some(controller) => match controller.play_turn(&mut self.state, &mut self.roller) {
+                Played::Foe(report) => Entry::Opponent { side, report },
+                Played::Baseline(report) => Entry::Baseline { side, report },
+            },
             None => {
                 // A player's side in watch mode never happens; end its phases.
                 let mut report = TurnReport::default();
@@ -442,17 +761,50 @@ impl Match {
                         Err(_) => break,
                     }
                 }
-                report
+                Entry::Opponent { side, report }
             }
         };
         for (other, opponent) in self.opponents.iter_mut().enumerate() {
             if other != side
                 && let Some(opponent) = opponent
             {
-                opponent.observe(&self.state, &report.events);
+                opponent.observe(&self.state, entry.events());
             }
         }
-        self.log.push(Entry::Opponent { side, report });
+        self.log.push(entry);
+    }
+}
+
+/// How far from the table a saved point may lie, in inches: any move the
+/// rules accept is on the table, and a wild number in a damaged save must
+/// be refused here rather than walked inch by inch.
+const SAVED_POINT_LIMIT: f64 = 10_000.0;
+
+/// What makes a saved action impossible before the rules look at it: a
+/// point or a facing that is not a number, or far off any table.
+fn implausible(action: &Action) -> Option<String> {
+    let point_ok = |point: &crate::battlefield::Point| {
+        point.x.abs() <= SAVED_POINT_LIMIT && point.y.abs() <= SAVED_POINT_LIMIT
+    };
+    let facing_ok = |facing: f64| facing.is_finite() && facing.abs() <= 360_000.0;
+    let (points, facing): (Vec<&crate::battlefield::Point>, Option<f64>) = match action {
+        Action::Pivot { facing, .. } => (Vec::new(), Some(*facing)),
+        Action::Move { to, facing, .. } | Action::Enter { to, facing, .. } => {
+            (vec![to], Some(*facing))
+        }
+        Action::MoveRoad { path, facing, .. } => (path.iter().collect(), Some(*facing)),
+        Action::MoveGeneral { to, .. } => (vec![to], None),
+        _ => (Vec::new(), None),
+    };
+    if let Some(point) = points.into_iter().find(|point| !point_ok(point)) {
+        return Some(format!(
+            "the point {:e},{:e} is far off the table",
+            point.x, point.y
+        ));
+    }
+    match facing {
+        Some(facing) if !facing_ok(facing) => Some(format!("the facing {facing} is not an angle")),
+        _ => None,
     }
 }
 

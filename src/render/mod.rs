@@ -1,6 +1,7 @@
 //! Rendering: pure functions from results to text. The edges print what
 //! these return; nothing here reads input or writes output.
 
+pub mod baseline;
 pub mod companion;
 pub mod help;
 pub mod map;

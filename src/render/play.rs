@@ -61,6 +61,9 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
                 }
             }
         }
+        Entry::Baseline { report, .. } => {
+            out.push_str(&crate::render::baseline::turn(state, report, detail));
+        }
     }
     out
 }

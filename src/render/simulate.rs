@@ -44,6 +44,20 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         format!(", {jobs} job{}", if jobs == 1 { "" } else { "s" })
     });
     let _ = writeln!(out, "  {:.2} s{speed}{jobs}", report.seconds);
+    let commanders: Vec<String> = labels
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(side, name)| {
+            let named = labels.controller(side);
+            let who = crate::baseline::ControllerKind::from_name(named)
+                .map_or_else(|| named.to_string(), |kind| kind.describe().to_string());
+            format!("{name} {who}")
+        })
+        .collect();
+    if !commanders.is_empty() {
+        let _ = writeln!(out, "  commanded by: {}", commanders.join(", "));
+    }
     if report.stopped {
         out.push_str("  stopped early: these are the games played before Ctrl-C\n");
     }
@@ -84,14 +98,18 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         aggregate.median_turns().unwrap_or(0.0)
     );
 
-    let _ = writeln!(out, "\nPer game      units lost  hits taken");
+    let _ = writeln!(
+        out,
+        "\nPer game      units lost  hits taken  charges in contact"
+    );
     for (side, name) in labels.sides.iter().enumerate() {
         let get = |values: &[u64]| aggregate.mean(values.get(side).copied().unwrap_or(0));
         let _ = writeln!(
             out,
-            "  {name:10}  {:>10.2}  {:>10.2}",
+            "  {name:10}  {:>10.2}  {:>10.2}  {:>18.2}",
             get(&aggregate.units_lost),
-            get(&aggregate.hits)
+            get(&aggregate.hits),
+            get(&aggregate.charges)
         );
     }
     if !labels.generals.is_empty() {

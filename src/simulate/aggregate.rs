@@ -102,6 +102,10 @@ pub struct Aggregate {
     pub units_lost: Vec<u64>,
     /// Hits taken per side, summed.
     pub hits: Vec<u64>,
+    /// Charges reaching contact per side, summed (absent from reports
+    /// written before they were counted).
+    #[serde(default)]
+    pub charges: Vec<u64>,
     /// Per unit: games in which it routed.
     pub routed: Vec<u64>,
     /// Per unit: games in which it was driven off the table.
@@ -158,6 +162,7 @@ impl Aggregate {
             game.units_lost.iter().map(|&n| n.into()),
         );
         add_into(&mut self.hits, game.hits.iter().map(|&n| n.into()));
+        add_into(&mut self.charges, game.charges.iter().map(|&n| n.into()));
         add_into(&mut self.routed, game.routed.iter().map(|&b| b.into()));
         add_into(&mut self.exited, game.exited.iter().map(|&b| b.into()));
         add_into(
@@ -181,6 +186,7 @@ impl Aggregate {
         }
         add_into(&mut self.units_lost, other.units_lost.iter().copied());
         add_into(&mut self.hits, other.hits.iter().copied());
+        add_into(&mut self.charges, other.charges.iter().copied());
         add_into(&mut self.routed, other.routed.iter().copied());
         add_into(&mut self.exited, other.exited.iter().copied());
         add_into(&mut self.conditions, other.conditions.iter().copied());

@@ -1,5 +1,6 @@
 //! `foe simulate`: many complete games with the opponent commanding every
-//! side, summed into the odds a scenario designer balances by.
+//! side (or the scripted baseline some, [`Study::baseline_sides`]), summed
+//! into the odds a scenario designer balances by.
 //!
 //! Pure: no printing, no files, no clock. Game `i` of a study seeded `S` is
 //! the watch-mode [`Match`] with seed [`game_seed`]`(S, i)`, so `foe play
@@ -42,6 +43,8 @@ pub struct Study {
     pub tables: Arc<Tables>,
     /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
     pub seed: u64,
+    /// The sides the baseline commands (the others: foe's opponent).
+    pub baseline_sides: Vec<usize>,
     /// The opponents' distance fields, worked out once for the whole run
     /// (they depend only on the table); start with `FieldCache::default()`.
     pub fields: FieldCache,
@@ -73,6 +76,7 @@ impl Study {
             self.tables.clone(),
             self.seed_of(index),
             Vec::new(),
+            self.baseline_sides.clone(),
             None,
             &self.fields,
         )

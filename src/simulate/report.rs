@@ -17,6 +17,17 @@ pub struct Labels {
     pub generals: Vec<(usize, String)>,
     /// Victory conditions: (winning side, in words).
     pub conditions: Vec<(usize, String)>,
+    /// Who commanded each side (`foe` or `baseline`); a report written
+    /// before the baseline existed has none, and foe commanded every side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub controllers: Vec<String>,
+}
+
+impl Labels {
+    /// Who commanded each side, `foe` where the report does not say.
+    pub fn controller(&self, side: usize) -> &str {
+        self.controllers.get(side).map_or("foe", String::as_str)
+    }
 }
 
 /// One run (or several merged).
@@ -72,6 +83,19 @@ impl Report {
                 "runs with different --set: {} and {}",
                 show(&self.sets),
                 show(&other.sets)
+            ));
+        }
+        let sides = self.labels.sides.len().max(other.labels.sides.len());
+        let commanders = |labels: &Labels| -> Vec<String> {
+            (0..sides)
+                .map(|side| labels.controller(side).to_string())
+                .collect()
+        };
+        if commanders(&self.labels) != commanders(&other.labels) {
+            return Err(format!(
+                "runs with different commanders: {} and {}",
+                commanders(&self.labels).join("/"),
+                commanders(&other.labels).join("/")
             ));
         }
         if other.seed != self.seed {

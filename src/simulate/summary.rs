@@ -24,6 +24,9 @@ pub struct GameSummary {
     pub units_lost: Vec<u32>,
     /// Hits taken, per side (every hit, including those later rallied off).
     pub hits: Vec<u32>,
+    /// Charges that reached contact, per side of the charger.
+    #[serde(default)]
+    pub charges: Vec<u32>,
     /// Per unit, in scenario order: routed.
     pub routed: Vec<bool>,
     /// Per unit: driven off the table.
@@ -50,11 +53,14 @@ impl GameSummary {
             }
         }
         let mut hits = vec![0; n_sides];
+        let mut charges = vec![0; n_sides];
         let mut orders = BTreeMap::new();
         for entry in &game.log {
             for event in entry.events() {
-                if let Event::HitsTaken { unit, hits: n, .. } = event {
-                    hits[state.unit(*unit).side] += n;
+                match event {
+                    Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,
+                    Event::Charged { unit, .. } => charges[state.unit(*unit).side] += 1,
+                    _ => {}
                 }
             }
             if let Entry::Opponent { report, .. } = entry {
@@ -71,6 +77,7 @@ impl GameSummary {
             turns: state.turn.min(state.turns),
             units_lost,
             hits,
+            charges,
             routed: state
                 .units
                 .iter()

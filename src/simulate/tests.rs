@@ -27,6 +27,7 @@ fn study(name: &str, sets: &[&str]) -> Study {
         rules: Arc::new(rules),
         tables: Arc::new(tables),
         seed: 1781,
+        baseline_sides: Vec::new(),
         fields: crate::opponent::FieldCache::default(),
     }
 }
@@ -114,6 +115,7 @@ fn aggregate_rates_carry_their_wilson_interval() {
             turns: if index < 50 { 10 } else { 15 },
             units_lost: vec![1, 2],
             hits: vec![3, 4],
+            charges: vec![1, 0],
             routed: vec![index % 4 == 0, false],
             exited: vec![false, false],
             rallies_used: vec![2],

@@ -3,6 +3,7 @@
 //! the general, reinforcements, saves and the autosave.
 
 use assert_cmd::Command;
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 
 /// A companion run in a fresh folder with its own data directory.
@@ -256,16 +257,139 @@ fn the_autosave_is_written_after_every_answered_unit() {
     assert!(leftovers.is_empty());
 }
 
+/// The autosaves in the companion's folder.
+fn autosaves(table: &Table) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(table.path("data/companion-saves"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 #[test]
-fn a_new_game_keeps_the_last_autosave_aside() {
+fn a_new_game_keeps_its_own_autosave_and_resume_picks_the_newest_or_the_named() {
     let table = Table::new();
-    table.play(&["--seed", "3"], "add a rangers 8\n").ok();
-    let text = table.play(&["--seed", "3"], "status\n").ok().to_string();
+    table
+        .play(&["--seed", "3", "--army", "french"], "status\n")
+        .ok();
+    // Saved in the same second, the second game still takes a new file.
+    table.play(&["--seed", "3"], "add lone rangers 8\n").ok();
+    let saves = autosaves(&table);
+    assert_eq!(saves.len(), 2, "{saves:?}");
     assert!(
-        text.contains("The last game's autosave is kept as"),
+        saves.iter().any(|name| name.starts_with("french-")),
+        "{saves:?}"
+    );
+    assert!(
+        saves.iter().any(|name| name.starts_with("battle-")),
+        "{saves:?}"
+    );
+    // The newest is the lone rangers' game (the French one made older
+    // whatever the clock's resolution).
+    let older = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    let french_file = saves
+        .iter()
+        .find(|name| name.starts_with("french-"))
+        .unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(table.path("data/companion-saves").join(french_file))
+        .unwrap()
+        .set_modified(older)
+        .unwrap();
+    let newest = table.play(&["--resume"], "status\n");
+    assert!(newest.ok().contains("\nlone "), "{}", newest.stdout);
+    // Named by the beginning of its name, the French game comes back whole.
+    let french = table.play(&["--resume", "french"], "status\n");
+    assert!(french.ok().contains("\nmarine "), "{}", french.stdout);
+    let listed = table.play(&["--resume", "list"], "");
+    let text = listed.ok();
+    assert!(
+        text.contains("French and Indians at the Monongahela; bound 0; 5 units"),
         "{text}"
     );
-    assert!(table.path("data/autosave.previous.json").exists());
+    assert!(text.contains("no army yet; bound 0; 1 units"), "{text}");
+}
+
+#[test]
+fn an_autosave_that_is_a_device_or_a_fifo_is_refused_and_left_as_it_is() {
+    let table = Table::new();
+    // Only a refusal is ever checked against the real device.
+    let run = table.play(&["--autosave", "/dev/null"], "add a rangers 8\n");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        "error: `/dev/null` is a character device, not a regular file: foe writes saves only to regular files, and leaves it as it is\n"
+    );
+    let fifo = table.path("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let run = table.play(&["--seed", "1"], "add a rangers 8\nsave pipe\nquit\n");
+    assert!(
+        run.ok().contains("! `pipe` is a FIFO, not a regular file"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+}
+
+#[test]
+fn the_autosave_holds_an_answer_before_its_result_is_printed() {
+    let table = Table::new();
+    // The autosave cannot be written (its folder is a file): the warning
+    // comes when the save is attempted, which must be before the result.
+    std::fs::write(table.path("blocker"), "").unwrap();
+    let run = table.play(
+        &["--seed", "1", "--autosave", "blocker/save.json"],
+        "add a rangers 8\n",
+    );
+    let text = run.ok();
+    let warned = text.find("! autosave failed").expect(text);
+    let shown = text.find("+ a: Rangers").expect(text);
+    assert!(warned < shown, "saved before shown:\n{text}");
+}
+
+#[test]
+fn a_bad_line_at_a_dice_prompt_is_asked_again() {
+    let table = Table::new();
+    let mut script = b"add a rangers 8\ngeneral average Test\n\xff\xfe\n".to_vec();
+    script.extend(std::iter::repeat_n(b'5', 70_000));
+    script.extend(b"\n50\nstatus\n");
+    let output = Command::cargo_bin("foe")
+        .unwrap()
+        .args(["--dice", "ask", "companion", "--no-autosave"])
+        .current_dir(table.dir.path())
+        .env("FOE_DATA_DIR", table.path("data"))
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("! that line is not UTF-8 text; it was ignored"),
+        "{text}"
+    );
+    assert!(
+        text.contains("! that line is longer than 65536 bytes; it was ignored"),
+        "{text}"
+    );
+    assert!(text.contains("General: Test, Average"), "{text}");
+    assert!(
+        !text.contains("foe rolled"),
+        "the player's roll was used: {text}"
+    );
 }
 
 #[test]
@@ -275,7 +399,7 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
         .play(&["--seed", "3"], "add a rangers 8\nsave good.json\n")
         .ok();
     let good = std::fs::read_to_string(table.path("good.json")).unwrap();
-    let newer = good.replace("\"version\": 1", "\"version\": 99");
+    let newer = good.replace("\"version\": 2", "\"version\": 99");
     let damaged = &good[..good.len() / 2];
     std::fs::write(table.path("newer.json"), &newer).unwrap();
     std::fs::write(table.path("damaged.json"), damaged).unwrap();
@@ -286,7 +410,7 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
     );
     let text = run.ok();
     assert!(text.contains(
-        "! cannot load `newer.json`: the save is format version 99, written by a newer foe; this foe reads up to version 1"
+        "! cannot load `newer.json`: the save is format version 99, written by a newer foe; this foe reads up to version 2"
     ), "{text}");
     assert!(
         text.contains("! cannot load `damaged.json`: the save is damaged ("),
@@ -306,7 +430,8 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
     // --resume with a damaged autosave stops with a clear message, file untouched.
     std::fs::create_dir_all(table.path("data")).unwrap();
     std::fs::write(table.autosave(), damaged).unwrap();
-    let run = table.play(&["--resume"], "");
+    // Named: the games above have autosaves of their own, written moments ago.
+    let run = table.play(&["--resume", "autosave"], "");
     assert_eq!(run.status, 1);
     assert!(
         run.stderr.starts_with("error: cannot load `"),

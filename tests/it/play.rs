@@ -27,6 +27,38 @@ impl Desk {
         self.dir.path().join(name)
     }
 
+    /// The files in the autosave folder, by name.
+    fn autosaves(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.path("data/play-saves"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    fn play_bytes(&self, args: &[&str], script: Vec<u8>) -> Played {
+        let output = Command::cargo_bin("foe")
+            .expect("foe binary")
+            .args(args)
+            .env("FOE_DATA_DIR", self.path("data"))
+            .env_remove("FOE_TABLES")
+            .env("NO_COLOR", "1")
+            .current_dir(self.dir.path())
+            .write_stdin(script)
+            .output()
+            .expect("foe runs");
+        Played {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            status: output.status.code().unwrap_or(-1),
+        }
+    }
+
     fn play(&self, args: &[&str], script: &str) -> Played {
         let output = Command::cargo_bin("foe")
             .expect("foe binary")
@@ -200,10 +232,23 @@ fn resume_continues_the_autosaved_game() {
     let desk = Desk::new();
     let first = desk.play(&["learning", "--seed", "3"], "move b1 forward 5\nquit\n");
     assert_eq!(first.status, 0, "{}", first.stderr);
-    assert!(desk.path("data/play-autosave.json").is_file());
+    assert_eq!(desk.autosaves().len(), 1);
     let resumed = desk.play(&["--resume"], "status\nquit\n");
     assert_eq!(resumed.status, 0, "{}", resumed.stderr);
     assert!(resumed.stdout.contains("moved"), "{}", resumed.stdout);
+    // A short summary, not the whole log again.
+    assert!(
+        resumed
+            .stdout
+            .contains("Now: turn 1/12 british movement; 1 actions of yours replayed."),
+        "{}",
+        resumed.stdout
+    );
+    assert!(
+        !resumed.stdout.contains("44th Foot moves"),
+        "{}",
+        resumed.stdout
+    );
 }
 
 #[test]
@@ -354,4 +399,446 @@ fn the_players_own_dice_are_asked_checked_and_saved() {
         "{}",
         loaded.stdout
     );
+}
+
+#[test]
+fn two_games_keep_two_autosaves_and_resume_picks_the_newest_or_the_named() {
+    let desk = Desk::new();
+    let guilford = desk.play(&["guilford", "--seed", "1"], "move 23rd forward 3\nquit\n");
+    assert_eq!(guilford.status, 0, "{}", guilford.stderr);
+    let learning = desk.play(&["learning", "--seed", "1"], "quit\n");
+    assert_eq!(learning.status, 0, "{}", learning.stderr);
+    let saves = desk.autosaves();
+    assert_eq!(saves.len(), 2, "{saves:?}");
+    assert!(saves[0].starts_with("guilford-") && saves[1].starts_with("learning-"));
+    // Make the Guilford game the older one, whatever the clock's resolution.
+    let older = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    std::fs::File::options()
+        .write(true)
+        .open(desk.path("data/play-saves").join(&saves[0]))
+        .unwrap()
+        .set_modified(older)
+        .unwrap();
+    let listed = desk.play(&["--resume", "list"], "");
+    assert_eq!(listed.status, 0, "{}", listed.stderr);
+    let lines: Vec<&str> = listed.stdout.lines().collect();
+    assert!(lines[0].starts_with("Saved games in "), "{}", listed.stdout);
+    assert!(lines[1].contains("Learning the system - two units, one at each end of the table; you: british; turn 1/12; saved "), "{}", listed.stdout);
+    assert!(
+        lines[2].contains("Guilford Courthouse, 15 March 1781; you: british; turn 1/15; saved "),
+        "{}",
+        listed.stdout
+    );
+    let newest = desk.play(&["--resume"], "quit\n");
+    assert!(newest.stdout.starts_with("Resumed "), "{}", newest.stdout);
+    assert!(
+        newest.stdout.contains("Learning the system"),
+        "{}",
+        newest.stdout
+    );
+    let named = desk.play(&["--resume", "guilford"], "status b1\nquit\n");
+    assert!(
+        named.stdout.contains("Guilford Courthouse"),
+        "{}",
+        named.stdout
+    );
+    assert!(
+        named.stdout.contains("1 actions of yours replayed"),
+        "{}",
+        named.stdout
+    );
+    let unknown = desk.play(&["--resume", "monongahela"], "");
+    assert_eq!(unknown.status, 1);
+    assert!(
+        unknown
+            .stderr
+            .starts_with("error: no saved game `monongahela` in"),
+        "{}",
+        unknown.stderr
+    );
+    // Resuming went on saving in the same two files.
+    assert_eq!(desk.autosaves(), saves);
+}
+
+#[test]
+fn an_autosave_or_save_that_is_a_device_is_refused_and_left_as_it_is() {
+    let desk = Desk::new();
+    // Only a refusal is ever checked against the real device.
+    let played = desk.play(&["learning", "--autosave", "/dev/null"], "quit\n");
+    assert_eq!(played.status, 1);
+    assert_eq!(
+        played.stderr,
+        "error: `/dev/null` is a character device, not a regular file: foe writes saves only to regular files, and leaves it as it is\n"
+    );
+    // A link to the device, and a FIFO: `save` refuses both, the game goes on.
+    std::os::unix::fs::symlink("/dev/null", desk.path("null.json")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(desk.path("pipe.json"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let played = desk.play(
+        &["learning", "--seed", "1"],
+        "save null.json\nsave pipe.json\nmove b1 forward 2\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played
+            .stdout
+            .contains("error: `null.json` is a link to a character device, not a regular file"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played
+            .stdout
+            .contains("error: `pipe.json` is a FIFO, not a regular file"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.stdout.contains("44th Foot moves"),
+        "{}",
+        played.stdout
+    );
+    let link = std::fs::symlink_metadata(desk.path("null.json")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let fifo = std::fs::symlink_metadata(desk.path("pipe.json")).unwrap();
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&fifo.file_type()));
+    // --autosave naming the FIFO is refused before the game starts.
+    let played = desk.play(&["learning", "--autosave", "pipe.json"], "quit\n");
+    assert_eq!(played.status, 1);
+    assert!(
+        played.stderr.starts_with("error: `pipe.json` is a FIFO"),
+        "{}",
+        played.stderr
+    );
+}
+
+#[test]
+fn the_autosave_is_written_before_the_result_is_printed() {
+    let desk = Desk::new();
+    // The autosave cannot be written (its folder is a file), so each
+    // attempt prints a warning where it happens: before the move's line.
+    std::fs::write(desk.path("blocker"), "").unwrap();
+    let played = desk.play(
+        &["learning", "--seed", "1", "--autosave", "blocker/save.json"],
+        "move b1 forward 2\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let after_command = after_last(&played.stdout, "> move b1 forward 2");
+    let warned = after_command
+        .find("warning: autosave failed")
+        .expect(after_command);
+    let moved = after_command.find("44th Foot moves").expect(after_command);
+    assert!(warned < moved, "saved before shown:\n{after_command}");
+    // And a written autosave holds the move printed before the prompt ended.
+    let played = desk.play(
+        &["learning", "--seed", "1", "--autosave", "game.json"],
+        "move b1 forward 2\n",
+    );
+    assert!(played.stdout.contains("44th Foot moves"));
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(desk.path("game.json")).unwrap()).unwrap();
+    assert_eq!(save["actions"].as_array().unwrap().len(), 1);
+    let leftovers: Vec<_> = std::fs::read_dir(desk.dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn a_new_game_sets_aside_the_save_it_would_overwrite() {
+    let desk = Desk::new();
+    desk.play(
+        &["guilford", "--seed", "1", "--autosave", "game.json"],
+        "move 23rd forward 3\nquit\n",
+    );
+    let played = desk.play(
+        &["learning", "--seed", "1", "--autosave", "game.json"],
+        "quit\n",
+    );
+    assert!(
+        played.stdout.contains("is kept as game.previous.json"),
+        "{}",
+        played.stdout
+    );
+    let previous = std::fs::read_to_string(desk.path("game.previous.json")).unwrap();
+    assert!(previous.contains("Guilford Courthouse"));
+}
+
+/// A save of the Guilford game played with the player's own dice.
+fn asked_save(desk: &Desk) -> serde_json::Value {
+    let output = Command::cargo_bin("foe")
+        .unwrap()
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "guilford",
+            "--side",
+            "americans",
+            "--seed",
+            "1",
+        ])
+        .env("FOE_DATA_DIR", desk.path("data"))
+        .current_dir(desk.dir.path())
+        .write_stdin("45\n90\nend\nfire a3 b1\n4\nsave asked.json\nquit\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    serde_json::from_str(&std::fs::read_to_string(desk.path("asked.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_corrupted_save_is_refused_with_what_is_wrong_never_a_panic() {
+    let desk = Desk::new();
+    let good = asked_save(&desk);
+    let write = |name: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let mut save = good.clone();
+        change(&mut save);
+        std::fs::write(desk.path(name), serde_json::to_string(&save).unwrap()).unwrap();
+    };
+    write("not-a-face.json", &|save| save["rolls"][0] = 0.into());
+    write("too-few.json", &|save| {
+        save["rolls"].as_array_mut().unwrap().pop();
+    });
+    write("no-side.json", &|save| {
+        save["player_sides"] = serde_json::json!([5])
+    });
+    write("version-0.json", &|save| save["version"] = 0.into());
+    let text = serde_json::to_string_pretty(&good).unwrap();
+    std::fs::write(desk.path("truncated.json"), &text[..text.len() / 2]).unwrap();
+    let played = desk.play(
+        &["learning", "--seed", "1"],
+        "load not-a-face.json\nload too-few.json\nload no-side.json\nload version-0.json\nload truncated.json\nstatus b1\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    for expected in [
+        "error: `not-a-face.json`: the saved game does not replay: the set-up: recorded roll 0 is not a face of the d100",
+        "error: `too-few.json`: the saved game does not replay: action 2: the record of rolls ends where a roll of the average die is needed",
+        "error: `no-side.json`: the saved game names side 5, but the scenario has 2 sides",
+        "error: `version-0.json` is not a foe play save: `0` is not a format version",
+        "error: `truncated.json` is not a foe play save: EOF while parsing",
+    ] {
+        assert!(
+            played.stdout.contains(expected),
+            "missing {expected:?} in\n{}",
+            played.stdout
+        );
+    }
+    // The game in play is untouched.
+    assert!(played.stdout.contains("B1 44th Foot"), "{}", played.stdout);
+    // --resume of a corrupted save stops with one line, not a panic.
+    let resumed = desk.play(&["--resume", "not-a-face.json"], "");
+    assert_eq!(resumed.status, 1, "{}", resumed.stderr);
+    assert_eq!(resumed.stderr.lines().count(), 1, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stderr
+            .contains("recorded roll 0 is not a face of the d100"),
+        "{}",
+        resumed.stderr
+    );
+}
+
+#[test]
+fn a_game_with_the_players_dice_resumes_asking_for_them() {
+    let desk = Desk::new();
+    asked_save(&desk);
+    // No --dice ask this time: the save says the player rolls.
+    let resumed = desk.play(&["--resume", "asked.json"], "end\nend\n3\nquit\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("Dice: you roll your own, as when the game was saved."),
+        "{}",
+        resumed.stdout
+    );
+    assert!(
+        resumed.stderr.contains(": type "),
+        "asked for a roll: {}",
+        resumed.stderr
+    );
+}
+
+#[test]
+fn a_bad_line_at_a_dice_prompt_or_the_prompt_is_refused_and_play_goes_on() {
+    let desk = Desk::new();
+    let mut script = b"\xff\xfe\n".to_vec();
+    script.extend(std::iter::repeat_n(b'4', 70_000));
+    script.extend(b"\n45\n90\n\xc3\x28 status\n");
+    script.extend(std::iter::repeat_n(b's', 70_000));
+    script.extend(b"\nstatus b1\nquit\n");
+    let played = desk.play_bytes(
+        &[
+            "--dice",
+            "ask",
+            "play",
+            "guilford",
+            "--side",
+            "americans",
+            "--seed",
+            "1",
+        ],
+        script,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played
+            .stderr
+            .contains("that line is not UTF-8 text; it was ignored"),
+        "{}",
+        played.stderr
+    );
+    assert!(
+        played
+            .stderr
+            .contains("that line is longer than 65536 bytes; it was ignored"),
+        "{}",
+        played.stderr
+    );
+    assert!(
+        !played.stderr.contains("no more input"),
+        "{}",
+        played.stderr
+    );
+    // The player's rolls were used, not the seeded dice.
+    assert!(
+        played.stdout.contains("is Average (d100 45)"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.stdout.contains("is Cautious (d100 90)"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played
+            .stdout
+            .contains("error: that line is not UTF-8 text; it was ignored"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played
+            .stdout
+            .contains("error: that line is longer than 65536 bytes; it was ignored"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.stdout.contains("B1 Royal Artillery"),
+        "{}",
+        played.stdout
+    );
+}
+
+const ROLLBACK_SCRIPT: &str = "\
+history
+move b1 forward 6
+end turn
+move b1 forward 6
+end
+history
+undo
+undo
+undo
+history
+end turn
+move b1 forward 3
+end turn
+rewind 2
+history
+status b1
+undo turn
+undo turn
+history
+rewind 5
+quit
+";
+
+#[test]
+fn undo_undo_turn_rewind_and_history_take_the_game_back_across_turns() {
+    let desk = Desk::new();
+    let played = desk.play(
+        &["learning", "--side", "british", "--seed", "11"],
+        ROLLBACK_SCRIPT,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    golden(&played.stdout, "play_rollback.txt");
+    // The autosave after the rewinds holds only the kept prefix: nothing.
+    let saves = desk.autosaves();
+    let save: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(desk.path("data/play-saves").join(&saves[0])).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(save["actions"], serde_json::json!([]));
+}
+
+#[test]
+fn a_game_against_the_baseline_resumes_and_rewinds_with_the_baseline() {
+    let args = [
+        "guilford",
+        "--side",
+        "americans",
+        "--baseline",
+        "british",
+        "--seed",
+        "8",
+    ];
+    let straight = Desk::new().play(&args, "end turn\nend turn\nend turn\nstatus\nquit\n");
+    assert_eq!(straight.status, 0, "{}", straight.stderr);
+    assert!(
+        straight.stdout.contains("== british (baseline) =="),
+        "{}",
+        straight.stdout
+    );
+
+    let desk = Desk::new();
+    let first = desk.play(&args, "end turn\nend turn\nquit\n");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let saves = desk.autosaves();
+    let save: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(desk.path("data/play-saves").join(&saves[0])).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(save["baseline_sides"], serde_json::json!([0]));
+    // Resumed, the baseline still commands the British: its turn is played
+    // by it, the same as in the game never interrupted.
+    let resumed = desk.play(&["--resume"], "end turn\nstatus\nquit\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("you command the americans, the baseline (scripted) the british; seed 8."),
+        "{}",
+        resumed.stdout
+    );
+    assert!(
+        resumed.stdout.contains("== british (baseline) =="),
+        "{}",
+        resumed.stdout
+    );
+    assert_eq!(
+        after_last(&straight.stdout, "british:\n  unit"),
+        after_last(&resumed.stdout, "british:\n  unit")
+    );
+    // Rewound to turn 2 and played on, it is the same game again.
+    let rewound = desk.play(
+        &["--resume"],
+        "rewind 2\nend turn\nend turn\nstatus\nquit\n",
+    );
+    assert_eq!(rewound.status, 0, "{}", rewound.stderr);
+    assert_eq!(
+        after_last(&rewound.stdout, "== british (baseline) =="),
+        after_last(&straight.stdout, "== british (baseline) ==")
+    );
+    // `--baseline` with `--resume` is a usage error: the save says who commands.
+    let both = desk.play(&["--resume", "--baseline", "british"], "");
+    assert_eq!(both.status, 2, "{}", both.stderr);
 }

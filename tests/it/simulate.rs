@@ -297,3 +297,133 @@ fn balance_reports_the_value_nearest_an_even_game() {
         out.stdout
     );
 }
+
+#[test]
+fn a_baseline_side_gives_identical_results_whatever_the_jobs() {
+    let args = ["learning", "--games", "12", "--baseline", "french"];
+    let one = json(&[&args[..], &["--jobs", "1"]].concat());
+    let two = json(&[&args[..], &["--jobs", "2"]].concat());
+    assert_eq!(timeless(one.clone()), timeless(two));
+    assert_eq!(
+        one["labels"]["controllers"],
+        serde_json::json!(["foe", "baseline"])
+    );
+    // Another controller is another study: not the same games.
+    let foe_only = json(&["learning", "--games", "12", "--jobs", "1"]);
+    assert_ne!(one["aggregate"], foe_only["aggregate"]);
+}
+
+#[test]
+fn the_summary_names_who_commanded_each_side() {
+    let out = foe(&[
+        "simulate",
+        "guilford",
+        "--games",
+        "2",
+        "--set",
+        "turns=2",
+        "--baseline",
+        "brit",
+        "--baseline",
+        "americans",
+    ]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("commanded by: british baseline (scripted), americans baseline (scripted)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("charges in contact"), "{}", out.stdout);
+    let out = foe(&["simulate", "guilford", "--games", "1", "--set", "turns=1"]);
+    assert!(
+        out.stdout
+            .contains("commanded by: british foe (Lone Warrior), americans foe (Lone Warrior)"),
+        "{}",
+        out.stdout
+    );
+    foe(&["simulate", "guilford", "--baseline", "prussians"]).fails_with(
+        1,
+        "error: unknown side `prussians`; expected one of: british, americans",
+    );
+}
+
+#[test]
+fn shards_with_other_commanders_do_not_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |name: &str, extra: &[&str]| {
+        let path = dir.path().join(name);
+        let mut args = vec!["simulate", "learning", "--games", "3", "--json"];
+        args.extend_from_slice(extra);
+        let run = foe(&args);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        std::fs::write(&path, run.stdout).unwrap();
+        path
+    };
+    let first = shard("first.json", &[]);
+    let second = shard(
+        "second.json",
+        &["--first-game", "3", "--baseline", "french"],
+    );
+    let merged = foe(&[
+        "simulate",
+        "--merge",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+    ]);
+    assert_eq!(merged.status, 1);
+    assert!(
+        merged
+            .stderr
+            .contains("different commanders: foe/foe and foe/baseline"),
+        "{}",
+        merged.stderr
+    );
+}
+
+#[test]
+fn replay_of_a_baseline_game_agrees_with_foe_play() {
+    let replay = foe(&[
+        "simulate",
+        "guilford",
+        "--replay",
+        "3",
+        "--baseline",
+        "british",
+    ]);
+    assert_eq!(replay.status, 0, "{}", replay.stderr);
+    let (first, log) = replay.stdout.split_once("\n\n").expect("a header");
+    let seed = foe::stats::game_seed(1781, 3).to_string();
+    assert!(
+        first.ends_with(&format!(
+            "foe play guilford --seed {seed} --side none --baseline british --no-pause"
+        )),
+        "{first}"
+    );
+    assert!(log.contains("== british (baseline) =="), "{log}");
+    let played = foe(&[
+        "play",
+        "guilford",
+        "--seed",
+        &seed,
+        "--side",
+        "none",
+        "--baseline",
+        "british",
+        "--no-pause",
+        "--no-autosave",
+    ]);
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(played.stdout.contains("british: baseline (scripted)"));
+    assert!(
+        played.stdout.ends_with(log),
+        "--- replay ---\n{log}\n--- play ---\n{}",
+        played.stdout
+    );
+    // The player's own side cannot be given to the baseline.
+    foe(&["play", "guilford", "--side", "british", "--baseline", "british"])
+        .fails_with(
+            1,
+            "error: --baseline `british`: you command that side; the baseline commands a side you do not",
+        );
+}

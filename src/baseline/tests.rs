@@ -1,0 +1,480 @@
+//! The baseline on small open tables with forced dice: it charges the
+//! weakened, fires at the most-hit target in reach, holds when defending,
+//! and every action it sends is one the engine accepts; and whole games of
+//! every shipped scenario with the baseline on either side.
+
+use super::*;
+use crate::battlefield::tests::{p, table};
+use crate::battlefield::{Base, Edge};
+use crate::dice::{Die, Scripted, Seeded};
+use crate::rules::{ForceSetup, GameSetup, GeneralSetup, RulesTable, UnitSetup};
+use crate::ruleset::Ruleset;
+use crate::tables::Character;
+
+/// (name, troop type, x, y, facing).
+type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
+
+/// British (side 0, south edge, first) and Americans (side 1, north edge)
+/// on an open 48" table, each with a general in a far corner.
+fn game(british: &[Placed<'_>], americans: &[Placed<'_>]) -> GameState {
+    let field = table(48.0, 48.0, &[]);
+    let ruleset = field.ruleset.clone();
+    let units = |placed: &[Placed<'_>]| -> Vec<UnitSetup> {
+        placed
+            .iter()
+            .map(|(name, troop, x, y, facing)| {
+                let id = ruleset.troop_type(troop).unwrap();
+                let t = ruleset.troop(id);
+                UnitSetup {
+                    name: name.to_string(),
+                    troop: id,
+                    base: Base::new(p(*x, *y), *facing, t.frontage, t.depth),
+                    reserve: false,
+                }
+            })
+            .collect()
+    };
+    let force = |name: &str, edge: Edge, list: Vec<UnitSetup>, at: (f64, f64)| ForceSetup {
+        name: name.to_string(),
+        edge,
+        units: list,
+        generals: vec![GeneralSetup {
+            name: format!("{name} general"),
+            base: Base::new(p(at.0, at.1), 0.0, 2.0, 2.0),
+            character: Some(Character::Average),
+            rallies: Some(3),
+            quality: None,
+        }],
+        supply: None,
+    };
+    let ruleset_rules = Ruleset::builtin("ohw-awi").unwrap().unwrap();
+    let rules = Arc::new(
+        RulesTable::builtin("ohw-awi", &ruleset_rules)
+            .unwrap()
+            .unwrap(),
+    );
+    let setup = GameSetup {
+        battlefield: Arc::new(field),
+        forces: vec![
+            force("british", Edge::South, units(british), (2.0, 2.0)),
+            force("americans", Edge::North, units(americans), (46.0, 46.0)),
+        ],
+        first: 0,
+        turns: 5,
+        victory: Vec::new(),
+    };
+    let characters = Tables::embedded().characters;
+    GameState::new(setup, rules, &characters, &mut Scripted::new([]))
+        .unwrap()
+        .0
+}
+
+fn baseline(state: &GameState, side: usize, defending: bool) -> Baseline {
+    Baseline::from_mover(
+        Opponent::new(Arc::new(Tables::embedded()), state, side),
+        defending,
+    )
+}
+
+fn unit(state: &GameState, name: &str) -> UnitId {
+    state.find_unit(name).unwrap()
+}
+
+fn set_hits(state: &mut GameState, name: &str, hits: u32) {
+    let id = unit(state, name);
+    state.units[id.0].hits = hits;
+}
+
+fn decision<'a>(report: &'a BaselineReport, name: &str, choice: Choice) -> &'a BaselineDecision {
+    report
+        .decisions
+        .iter()
+        .find(|d| d.name == name && d.choice == choice)
+        .unwrap_or_else(|| panic!("no {choice:?} for {name}: {:#?}", report.decisions))
+}
+
+fn charged(report: &BaselineReport) -> Vec<(UnitId, UnitId)> {
+    report
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Charged { unit, target, .. } => Some((*unit, *target)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn fired(report: &BaselineReport) -> Vec<(UnitId, UnitId)> {
+    report
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Fired { unit, target, .. } => Some((*unit, *target)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn moved(report: &BaselineReport, id: UnitId) -> bool {
+    report
+        .events
+        .iter()
+        .any(|event| matches!(event, Event::Moved { unit, .. } if *unit == id))
+}
+
+/// Regulars 3" from militia, square on.
+fn face_to_face(militia_hits: u32, regulars_hits: u32) -> GameState {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, 0.0)],
+        &[("Militia", "militia", 24.0, 14.5, 180.0)],
+    );
+    set_hits(&mut state, "Militia", militia_hits);
+    set_hits(&mut state, "Regulars", regulars_hits);
+    state
+}
+
+#[test]
+fn it_charges_an_enemy_at_half_its_rout_threshold_and_melee_follows() {
+    // Militia rout at 13 hits: 7 is at least half.
+    let mut state = face_to_face(7, 0);
+    let mut side = baseline(&state, 0, false);
+    // Forced dice: the charger's melee die, then the defender's.
+    let mut dice = Scripted::then([5, 2], Box::new(Seeded::new(1)));
+    let report = side.play_turn(&mut state, &mut dice);
+    let (regulars, militia) = (unit(&state, "Regulars"), unit(&state, "Militia"));
+    assert_eq!(charged(&report), vec![(regulars, militia)]);
+    let why = &decision(&report, "Regulars", Choice::Charge).why;
+    assert!(why.contains("7 hits of 13"), "{why}");
+    assert!(
+        report
+            .events
+            .iter()
+            .any(|event| matches!(event, Event::Melee { charger, .. } if charger.roll == 5)),
+        "{:#?}",
+        report.events
+    );
+    // A charge is the unit's move: it does not fire as well.
+    assert!(fired(&report).is_empty());
+}
+
+#[test]
+fn it_charges_an_enemy_with_more_hits_than_itself_and_not_an_unhurt_one() {
+    let mut state = face_to_face(2, 1);
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(3));
+    assert_eq!(charged(&report).len(), 1);
+
+    // Equal hits and under half the threshold: not weakened, so it stands
+    // and fires instead.
+    let mut state = face_to_face(2, 2);
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(3));
+    assert!(charged(&report).is_empty());
+    decision(&report, "Regulars", Choice::Stand);
+    assert_eq!(fired(&report).len(), 1);
+}
+
+#[test]
+fn it_fires_at_the_most_hit_target_in_reach_not_the_nearest() {
+    let setup = |near_hits: u32, far_hits: u32| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, 0.0)],
+            &[
+                ("Near", "militia", 20.0, 14.0, 180.0),
+                ("Far", "militia", 29.0, 15.0, 180.0),
+            ],
+        );
+        set_hits(&mut state, "Near", near_hits);
+        set_hits(&mut state, "Far", far_hits);
+        // The regulars have more hits than either: neither is weakened.
+        set_hits(&mut state, "Regulars", 5);
+        state
+    };
+    let mut state = setup(1, 4);
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(5));
+    let regulars = unit(&state, "Regulars");
+    assert_eq!(fired(&report), vec![(regulars, unit(&state, "Far"))]);
+    assert!(charged(&report).is_empty());
+    let why = &decision(&report, "Regulars", Choice::Fire).why;
+    assert!(why.contains("Far (4 hits"), "{why}");
+
+    // Equal hits: the nearer.
+    let mut state = setup(2, 2);
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(5));
+    assert_eq!(fired(&report), vec![(regulars, unit(&state, "Near"))]);
+}
+
+#[test]
+fn out_of_range_it_advances_to_the_edge_of_musket_range() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, 0.0)],
+        &[("Militia", "militia", 24.0, 20.5, 180.0)],
+    );
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(5));
+    let (regulars, militia) = (unit(&state, "Regulars"), unit(&state, "Militia"));
+    assert!(moved(&report, regulars));
+    decision(&report, "Regulars", Choice::Advance);
+    let gap = state
+        .unit(regulars)
+        .base
+        .distance_to(&state.unit(militia).base);
+    // From 9" apart to just inside 6", not to contact.
+    assert!(gap <= 6.0 && gap > 5.0, "{gap}");
+}
+
+#[test]
+fn a_defending_side_holds_and_charges_only_within_6_inches() {
+    // Dragoons (12" charge) and weakened militia 9" away.
+    let setup = || {
+        let mut state = game(
+            &[("Dragoons", "cavalry", 24.0, 10.0, 0.0)],
+            &[("Militia", "militia", 24.0, 21.0, 180.0)],
+        );
+        set_hits(&mut state, "Militia", 8);
+        state
+    };
+    let mut state = setup();
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(2));
+    assert_eq!(charged(&report).len(), 1, "an attacker charges at 9\"");
+
+    let mut state = setup();
+    let report = baseline(&state, 0, true).play_turn(&mut state, &mut Seeded::new(2));
+    let dragoons = unit(&state, "Dragoons");
+    assert!(charged(&report).is_empty(), "a defender does not");
+    assert!(!moved(&report, dragoons), "and holds its position");
+    let why = &decision(&report, "Dragoons", Choice::Hold).why;
+    assert!(why.contains("defending"), "{why}");
+
+    // At 4" the defender charges.
+    let mut state = game(
+        &[("Dragoons", "cavalry", 24.0, 10.0, 0.0)],
+        &[("Militia", "militia", 24.0, 16.0, 180.0)],
+    );
+    set_hits(&mut state, "Militia", 8);
+    let report = baseline(&state, 0, true).play_turn(&mut state, &mut Seeded::new(2));
+    assert_eq!(charged(&report).len(), 1);
+}
+
+#[test]
+fn guns_stay_and_turn_to_face_an_enemy_outside_their_arc() {
+    let mut state = game(
+        &[("Guns", "artillery", 24.0, 10.0, 0.0)],
+        &[("Militia", "militia", 40.0, 10.0, 270.0)],
+    );
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(2));
+    let guns = unit(&state, "Guns");
+    assert!(!moved(&report, guns));
+    decision(&report, "Guns", Choice::Pivot);
+    assert!((state.unit(guns).base.facing - 90.0).abs() < 0.01);
+    assert!(
+        fired(&report).is_empty(),
+        "a unit that turned does not fire"
+    );
+}
+
+#[test]
+fn generals_ride_behind_the_most_damaged_unit_and_rally_the_worst() {
+    let mut state = game(
+        &[
+            ("Fresh", "british-regulars", 34.0, 10.0, 0.0),
+            ("Worn", "british-regulars", 12.0, 10.0, 0.0),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, 180.0)],
+    );
+    set_hits(&mut state, "Worn", 4);
+    set_hits(&mut state, "Fresh", 1);
+    // Average die 4 for the rally.
+    let mut dice = Scripted::then([4], Box::new(Seeded::new(9)));
+    // Defending, so that the units stay where they are.
+    let report = baseline(&state, 0, true).play_turn(&mut state, &mut dice);
+    let ride = decision(&report, "british general", Choice::Ride);
+    assert!(ride.why.contains("Worn (4 hits)"), "{}", ride.why);
+    let general = &state.generals[0];
+    let worn = state.unit(unit(&state, "Worn"));
+    assert!(general.base.within(&worn.base, 3.0));
+    assert!(general.base.centre.y < worn.base.centre.y, "behind it");
+    let rally = decision(&report, "british general", Choice::Rally);
+    assert!(rally.why.contains("Worn (4 hits)"), "{}", rally.why);
+    assert!(matches!(
+        rally.actions.first(),
+        Some(Action::Rally { units, .. }) if units.first() == Some(&unit(&state, "Worn"))
+    ));
+    assert!(state.unit(unit(&state, "Worn")).hits < 4);
+}
+
+/// A roller that writes down every roll, so a turn can be replayed.
+struct Recording<'a> {
+    inner: &'a mut dyn Roller,
+    rolls: Vec<u8>,
+}
+
+impl Roller for Recording<'_> {
+    fn roll(&mut self, die: Die) -> u8 {
+        let value = self.inner.roll(die);
+        self.rolls.push(value);
+        value
+    }
+}
+
+/// A whole game with the controllers given, checking after every baseline
+/// turn that each action it sent is one the engine accepts when asked
+/// afresh (its turn replayed action by action through `apply` on the state
+/// as it was, with the same rolls, ends in the same place). Returns the
+/// finished state and the refusals the baseline met while looking.
+fn checked_game(
+    name: &str,
+    turns: Option<u32>,
+    baseline_side: usize,
+    seed: u64,
+) -> (GameState, usize) {
+    let (file, text) = crate::scenario::builtin(name).expect("built in");
+    let mut scenario =
+        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin)
+            .expect("valid");
+    if let Some(turns) = turns {
+        scenario.turns = turns;
+    }
+    let ruleset = &scenario.battlefield.ruleset;
+    let rules = Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    );
+    let tables = Arc::new(Tables::embedded());
+    let setup = GameSetup::from_scenario(&scenario).unwrap();
+    let mut dice = Seeded::new(seed);
+    let (mut state, _) = GameState::new(setup, rules, &tables.characters, &mut dice).unwrap();
+    let mut sides = controllers(
+        &tables,
+        &scenario,
+        &state,
+        &[],
+        &[baseline_side],
+        &FieldCache::default(),
+    );
+    let mut refusals = 0;
+    for _ in 0..(state.turns as usize + 1) * 2 + 2 {
+        if state.is_over() {
+            break;
+        }
+        let side = state.active;
+        let before = state.clone();
+        let controller = sides[side].as_mut().expect("every side commanded");
+        let mut recording = Recording {
+            inner: &mut dice,
+            rolls: Vec::new(),
+        };
+        let played = controller.play_turn(&mut state, &mut recording);
+        let rolls = recording.rolls;
+        if let Played::Baseline(report) = &played {
+            let mut again = before;
+            let mut replay = Scripted::new(rolls);
+            for action in &report.actions {
+                if let Err(refusal) = again.apply(action, &mut replay) {
+                    panic!("{name}: the baseline sent {action:?}, refused: {refusal}");
+                }
+            }
+            for (a, b) in again.units.iter().zip(&state.units) {
+                assert_eq!((a.base, a.hits, a.status), (b.base, b.hits, b.status));
+            }
+            refusals += report
+                .decisions
+                .iter()
+                .map(|d| d.refused.len())
+                .sum::<usize>();
+        }
+        let events = match &played {
+            Played::Foe(report) => report.events.clone(),
+            Played::Baseline(report) => report.events.clone(),
+        };
+        for (other, controller) in sides.iter_mut().enumerate() {
+            if other != side
+                && let Some(controller) = controller
+            {
+                controller.observe(&state, &events);
+            }
+        }
+    }
+    (state, refusals)
+}
+
+#[test]
+fn every_shipped_scenario_plays_to_the_end_with_the_baseline_on_either_side() {
+    // The stress scenario's turns take long in a debug build: it plays
+    // three; the others play every turn.
+    for name in crate::scenario::builtin_names() {
+        let turns = (name == "stress").then_some(3);
+        for side in 0..2 {
+            let (state, _) = checked_game(name, turns, side, 17 + side as u64);
+            assert!(state.is_over(), "{name}, baseline on side {side}");
+        }
+    }
+}
+
+#[test]
+fn guilford_with_the_baseline_is_the_same_game_from_the_same_seed() {
+    let (first, _) = checked_game("guilford", None, 0, 99);
+    let (second, _) = checked_game("guilford", None, 0, 99);
+    let places = |state: &GameState| -> Vec<(Base, u32)> {
+        state.units.iter().map(|u| (u.base, u.hits)).collect()
+    };
+    assert_eq!(places(&first), places(&second));
+    assert_eq!(first.outcome, second.outcome);
+}
+
+#[test]
+fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
+    use crate::play::{Entry, Match, ScenarioFile};
+    let (file, text) = crate::scenario::builtin("guilford").expect("built in");
+    let scenario = Arc::new(
+        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin)
+            .expect("valid"),
+    );
+    let ruleset = &scenario.battlefield.ruleset;
+    let rules = Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    );
+    let tables = Arc::new(Tables::embedded());
+    let file = ScenarioFile {
+        shown_as: file.to_string(),
+        text: text.to_string(),
+    };
+    // The player commands the Americans (who move first); the baseline the
+    // British.
+    let mut game = Match::sharing_fields(
+        scenario.clone(),
+        file,
+        rules.clone(),
+        tables.clone(),
+        11,
+        vec![1],
+        vec![0],
+        None,
+        &FieldCache::default(),
+    )
+    .unwrap();
+    game.end_turn().unwrap();
+    game.end_turn().unwrap();
+    assert!(
+        game.log
+            .iter()
+            .any(|entry| matches!(entry, Entry::Baseline { side: 0, .. }))
+    );
+    assert!(game.opponent(0).is_none(), "no Lone Warrior opponent there");
+    let save = game.save();
+    assert_eq!(save.baseline_sides, vec![0]);
+    let json = serde_json::to_string(&save).unwrap();
+    let replayed = Match::from_save(
+        &serde_json::from_str(&json).unwrap(),
+        scenario,
+        rules,
+        tables,
+        None,
+    )
+    .unwrap();
+    let places = |game: &Match| -> Vec<(Base, u32)> {
+        game.state.units.iter().map(|u| (u.base, u.hits)).collect()
+    };
+    assert_eq!(places(&replayed), places(&game));
+    assert_eq!(replayed.log.len(), game.log.len());
+}
