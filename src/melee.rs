@@ -111,9 +111,37 @@ fn casualties(tables: &Tables, factors: Vec<Factor>, factor: i32, die: u8) -> Re
     })
 }
 
+/// The exact chance of each number of casualties a factor inflicts over the
+/// D6: `(casualties, faces)`, fewest casualties first, faces out of six.
+pub fn odds(tables: &Tables, factor: i32) -> Vec<(u32, u32)> {
+    let mut odds: Vec<(u32, u32)> = Vec::new();
+    for (face, _) in crate::dice::Die::D6.outcomes() {
+        let casualties = tables.melee.casualties(factor, face);
+        match odds.iter_mut().find(|(seen, _)| *seen == casualties) {
+            Some((_, faces)) => *faces += 1,
+            None => odds.push((casualties, 1)),
+        }
+    }
+    odds.sort_unstable();
+    odds
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn odds_enumerate_every_face_of_the_d6() {
+        let tables = Tables::embedded();
+        let odds = odds(&tables, 13);
+        assert_eq!(odds.iter().map(|(_, faces)| faces).sum::<u32>(), 6);
+        for (casualties, faces) in &odds {
+            let counted = (1..=6)
+                .filter(|die| tables.melee.casualties(13, *die) == *casualties)
+                .count();
+            assert_eq!(counted, *faces as usize, "{casualties}");
+        }
+    }
 
     #[test]
     fn a_charging_ranger_band_reads_the_table() {

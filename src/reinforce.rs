@@ -83,10 +83,81 @@ pub fn reserve_test(
     reaction::test(tables, &situation, Options::default(), die)
 }
 
+/// One troop type's chance of being called up and of coming on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TroopOdds {
+    /// The troop type id.
+    pub troop: String,
+    /// The troop type in words.
+    pub troop_name: String,
+    /// The d100 rolls that call it up, as `[from, to]` bands.
+    pub rolls: Vec<[u8; 2]>,
+    /// How many of the hundred rolls call it up.
+    pub chances_in_100: u32,
+    /// How many faces of the D6 bring it on, once called up.
+    pub enters_in_6: u32,
+}
+
+/// The exact odds of a call-up, over the d100 and the D6: each troop type
+/// on the army's table in table order, with the rolls that call it and the
+/// faces of the reserve test that bring it on.
+pub fn odds(tables: &Tables, army: &str, character: Option<Character>) -> Result<Vec<TroopOdds>> {
+    let (_, army_table) = tables.reinforcements.army(army)?;
+    let mut odds: Vec<TroopOdds> = Vec::new();
+    for roll in 1..=100u8 {
+        let Some((troop_id, troop)) = tables.reinforcements.select(army_table, roll) else {
+            continue;
+        };
+        if let Some(seen) = odds.iter_mut().find(|seen| seen.troop == troop_id) {
+            seen.chances_in_100 += 1;
+            match seen.rolls.last_mut() {
+                Some(band) if band[1] + 1 == roll => band[1] = roll,
+                _ => seen.rolls.push([roll, roll]),
+            }
+            continue;
+        }
+        let mut enters_in_6 = 0;
+        for (face, _) in crate::dice::Die::D6.outcomes() {
+            let test = reserve_test(tables, &troop.class, face, character)?;
+            enters_in_6 += u32::from(tables.reinforcements.enters(test.order));
+        }
+        odds.push(TroopOdds {
+            troop: troop_id.to_string(),
+            troop_name: troop.name.clone(),
+            rolls: vec![[roll, roll]],
+            chances_in_100: 1,
+            enters_in_6,
+        });
+    }
+    Ok(odds)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tables::Order;
+
+    #[test]
+    fn odds_agree_with_every_call_up_over_the_d100_and_the_d6() {
+        let tables = Tables::embedded();
+        for army in ["french", "british"] {
+            let odds = odds(&tables, army, None).unwrap();
+            assert_eq!(odds.iter().map(|o| o.chances_in_100).sum::<u32>(), 100);
+            for roll in 1..=100 {
+                for die in 1..=6 {
+                    let called = call_up(&tables, army, roll, die, None).unwrap();
+                    let troop = odds.iter().find(|o| o.troop == called.troop).unwrap();
+                    assert!(troop.rolls.iter().any(|[a, b]| (*a..=*b).contains(&roll)));
+                }
+                let called = call_up(&tables, army, roll, 1, None).unwrap();
+                let troop = odds.iter().find(|o| o.troop == called.troop).unwrap();
+                let entering = (1..=6)
+                    .filter(|die| call_up(&tables, army, roll, *die, None).unwrap().enters)
+                    .count();
+                assert_eq!(troop.enters_in_6 as usize, entering, "{army} {roll}");
+            }
+        }
+    }
 
     #[test]
     fn every_roll_calls_up_exactly_one_troop_for_each_army() {

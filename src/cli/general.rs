@@ -63,6 +63,9 @@ pub struct ReactArgs {
     /// Seed for the roll.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Show the exact chance of each reaction over the d100.
+    #[arg(long)]
+    pub odds: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -135,10 +138,24 @@ fn run_react(args: &ReactArgs, context: &mut Context<'_>) -> Result<()> {
     };
     let reaction = general::react(&tables, character, trigger, roll)?;
     if args.json {
+        let mut value = serde_json::to_value(&reaction).unwrap_or_default();
+        if args.odds {
+            let odds: serde_json::Map<String, serde_json::Value> = tables
+                .generals
+                .odds(character)
+                .into_iter()
+                .map(|(letter, p)| (letter.to_string(), serde_json::json!(p)))
+                .collect();
+            value["odds"] = serde_json::Value::Object(odds);
+        }
         return context.print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&reaction).unwrap_or_default()
+            serde_json::to_string_pretty(&value).unwrap_or_default()
         ));
     }
-    context.print(&text::general_reaction(&tables, &reaction))
+    let mut out = text::general_reaction(&tables, &reaction);
+    if args.odds {
+        out.push_str(&text::general_odds(&tables, character));
+    }
+    context.print(&out)
 }

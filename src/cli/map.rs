@@ -14,7 +14,7 @@ Examples:
   foe map monongahela --svg m.svg  write a picture instead
 
 Units are labelled by side and number with an arrow for their facing
-(B3^ is the British third unit facing north); the legend lists them.")]
+(B3↑ is the British third unit facing north, B3↗ north-east); the legend lists them.")]
 pub struct Args {
     /// A built-in scenario's name or a scenario file.
     #[arg(value_name = "FILE|NAME")]

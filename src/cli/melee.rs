@@ -42,6 +42,9 @@ pub struct Args {
     /// Seed for the roll.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Show the exact chance of each number of casualties over the D6.
+    #[arg(long)]
+    pub odds: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -80,11 +83,29 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         Some(side) => melee::resolve(&tables, side, die)?,
         None => melee::resolve_factor(&tables, args.factor.unwrap_or_default(), die)?,
     };
+    let odds = args.odds.then(|| melee::odds(&tables, outcome.factor));
     if args.json {
+        let mut value = serde_json::to_value(&outcome).unwrap_or_default();
+        if let Some(odds) = &odds {
+            let map: serde_json::Map<String, serde_json::Value> = odds
+                .iter()
+                .map(|(casualties, faces)| {
+                    (
+                        casualties.to_string(),
+                        serde_json::json!(f64::from(*faces) / 6.0),
+                    )
+                })
+                .collect();
+            value["odds"] = serde_json::Value::Object(map);
+        }
         return context.print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&outcome).unwrap_or_default()
+            serde_json::to_string_pretty(&value).unwrap_or_default()
         ));
     }
-    context.print(&text::melee(&outcome))
+    let mut out = text::melee(&outcome);
+    if let Some(odds) = &odds {
+        out.push_str(&text::melee_odds(odds));
+    }
+    context.print(&out)
 }

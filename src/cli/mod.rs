@@ -242,7 +242,15 @@ fn report_usage_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Wr
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty());
-    let first = lines.next().unwrap_or("error: bad arguments");
+    let mut first = lines.next().unwrap_or("error: bad arguments").to_string();
+    // Clap lists the missing arguments on the lines after the first; a
+    // one-line message must name them itself.
+    if let Some(clap::error::ContextValue::Strings(missing)) =
+        error.get(clap::error::ContextKind::InvalidArg)
+        && error.kind() == clap::error::ErrorKind::MissingRequiredArgument
+    {
+        first = format!("{first} {}", missing.join(", "));
+    }
     let tip = lines.find(|line| line.starts_with("tip:"));
     let _ = match tip {
         Some(tip) => writeln!(err, "{first} ({tip}; see --help)"),

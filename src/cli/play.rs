@@ -18,7 +18,7 @@ use crate::play::command::{COMMANDS, Command, Names, parse};
 use crate::play::{Match, SaveFile, ScenarioFile};
 use crate::render::map::{MapStyle, map};
 use crate::render::play::{self as text, Detail};
-use crate::render::scene::{Scene, SceneGeneral, SceneSide, SceneUnit, general_label, placement};
+use crate::render::scene::Scene;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
 use crate::yaml::Source;
@@ -251,6 +251,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         autosave,
         detail,
         map_every_turn: args.map,
+        svg_every_turn: None,
         style: MapStyle {
             width: args.width,
             colour: interactive && super::map::colour_wanted(),
@@ -345,6 +346,8 @@ struct Repl<'a> {
     autosave: Option<PathBuf>,
     detail: Detail,
     map_every_turn: bool,
+    /// Where `map --svg DIR/` keeps a picture of every turn.
+    svg_every_turn: Option<PathBuf>,
     style: MapStyle,
     /// How many log entries have been printed.
     printed: usize,
@@ -369,6 +372,7 @@ impl Repl<'_> {
             "  {} turns, {} move first; seed {}\n",
             state.turns, state.sides[state.first].name, game.seed
         ));
+        text.push_str(&crate::render::progress::conditions(state));
         text.push_str(
             "Type `help` for the commands, `map` for the table, `?` for what is legal now.\n",
         );
@@ -481,6 +485,9 @@ impl Repl<'_> {
         if !text.is_empty() {
             self.console.say(&text);
         }
+        if opponent_played && let Some(dir) = self.svg_every_turn.clone() {
+            self.write_turn_svg(&dir);
+        }
         if opponent_played && self.map_every_turn {
             let drawn = self.draw_map();
             self.console.say(&drawn);
@@ -592,6 +599,10 @@ impl Repl<'_> {
             Command::Map { svg: None } => {
                 let drawn = self.draw_map();
                 self.console.say(&drawn);
+            }
+            Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
+                self.svg_every_turn = Some(PathBuf::from(&dir));
+                self.write_turn_svg(Path::new(&dir));
             }
             Command::Map { svg: Some(file) } => {
                 let picture = crate::render::svg::svg(&self.scene(), None);
@@ -720,16 +731,38 @@ impl Repl<'_> {
                 self.console.say(&out);
             }
             Command::Help(topic) => {
-                let out = help(topic.as_deref());
+                let out = crate::render::help::help(topic.as_deref(), &self.game.state);
                 self.console.say(&out);
             }
-            Command::Legal(verb) => {
-                let out = text::legal(&self.game, verb.as_deref());
+            Command::Victory => {
+                let names = Names::new(&self.game.scenario, &self.game.state);
+                let out = crate::render::progress::victory(&self.game.state, Some(&names));
+                self.console.say(&out);
+            }
+            Command::Legal { verb, unit } => {
+                let out = text::legal(&self.game, verb.as_deref(), unit);
                 self.console.say(&out);
             }
             Command::Quit => return false,
         }
         true
+    }
+
+    /// Write this turn's picture into `dir` (made if need be), named by
+    /// turn, side and phase, so a folder of them follows the whole game.
+    fn write_turn_svg(&mut self, dir: &Path) {
+        let path = dir.join(crate::render::svg::turn_file_name(&self.game.state));
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|source| Error::Io {
+                action: "create",
+                path: dir.into(),
+                source,
+            })
+            .and_then(|()| write_atomically(&path, &crate::render::svg::svg(&self.scene(), None)));
+        match written {
+            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
     }
 
     fn draw_map(&self) -> String {
@@ -738,77 +771,6 @@ impl Repl<'_> {
 
     /// The battlefield as it stands now.
     fn scene(&self) -> Scene<'_> {
-        let game = &self.game;
-        let state = &game.state;
-        let names = Names::new(&game.scenario, state);
-        let sides = state
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(side_index, side)| SceneSide {
-                name: side.name.clone(),
-                edge: side.edge,
-                units: state
-                    .units
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, unit)| unit.side == side_index)
-                    .map(|(index, unit)| SceneUnit {
-                        label: names.label(crate::rules::UnitId(index)).to_string(),
-                        name: unit.name.clone(),
-                        troop: state.battlefield.ruleset.troop(unit.troop).name.clone(),
-                        base: unit.is_active().then_some(unit.base),
-                        note: match unit.status {
-                            crate::rules::Status::Active => {
-                                format!("{}, {} hits", placement(&unit.base), unit.hits)
-                            }
-                            crate::rules::Status::Routed => "routed".into(),
-                            crate::rules::Status::Exited => "driven off the table".into(),
-                            crate::rules::Status::Reserve => "in reserve off table".into(),
-                        },
-                    })
-                    .collect(),
-                generals: state
-                    .generals
-                    .iter()
-                    .filter(|general| general.side == side_index)
-                    .enumerate()
-                    .map(|(index, general)| SceneGeneral {
-                        label: general_label(&side.name, index),
-                        name: general.name.clone(),
-                        base: Some(general.base),
-                    })
-                    .collect(),
-                reserves: Vec::new(),
-            })
-            .collect();
-        Scene {
-            title: format!(
-                "{}: turn {} of {}",
-                game.scenario.title, state.turn, state.turns
-            ),
-            battlefield: &state.battlefield,
-            sides,
-        }
-    }
-}
-
-fn help(topic: Option<&str>) -> String {
-    match topic {
-        Some(word) => match COMMANDS
-            .iter()
-            .find(|(name, _)| name.starts_with(&word.to_lowercase()))
-        {
-            Some((_, usage)) => format!("{usage}\n"),
-            None => format!("no command `{word}`; `help` lists them\n"),
-        },
-        None => {
-            let mut out = String::from("Commands (unique prefixes work):\n");
-            for (_, usage) in COMMANDS {
-                out.push_str(&format!("  {usage}\n"));
-            }
-            out.push_str("Units are named by map label (B3) or name (`23rd`, `guards gren`).\n");
-            out
-        }
+        Scene::of_game(&self.game)
     }
 }

@@ -23,7 +23,7 @@ pub struct Args {
     /// Troop class: british-regulars, troupes-de-la-marine, rangers, canadian-militia (indians), provincial-militia, light-infantry, local-militia, light-cavalry, artillery.
     #[arg(long, value_name = "CLASS")]
     pub class: String,
-    /// The ground the unit is in: open, natural, hard, or retreat (routing or withdrawing).
+    /// The ground the unit is in: open, natural, hard, or retreat (routing or withdrawing); or the ground in words, read by the ohw-awi rule set's terrain (woods, forest, town, building, fence, wall, hill, marsh, road…).
     #[arg(long, value_name = "GROUND", default_value = "open")]
     pub terrain: String,
     /// Distance to the nearest enemy in inches (6 or less: "enemy within 6"; over 15: "enemy over 15").
@@ -107,7 +107,7 @@ impl Args {
         }
         Ok(Situation {
             class: self.class.clone(),
-            column: Some(self.terrain.parse::<Column>()?),
+            column: Some(ground(&self.terrain)?.0),
             enemy_in_sight: !self.no_enemy_in_sight,
             enemy_distance: self.enemy_distance,
             general_within_3: self.general_within_3,
@@ -134,6 +134,80 @@ impl Args {
             friend_firing_ahead: self.friend_firing_ahead,
             friend_in_melee: self.friend_in_melee,
         })
+    }
+}
+
+/// The rule set whose terrain kinds give `--terrain` its words.
+const GROUND_RULESET: &str = "ohw-awi";
+
+/// Everyday words for the rule set's terrain kinds.
+const GROUND_SYNONYMS: [(&str, &str); 13] = [
+    ("wood", "woods"),
+    ("forest", "woods"),
+    ("trees", "woods"),
+    ("building", "town"),
+    ("buildings", "town"),
+    ("house", "town"),
+    ("houses", "town"),
+    ("village", "town"),
+    ("hills", "hill"),
+    ("fences", "fence"),
+    ("walls", "wall"),
+    ("swamp", "marsh"),
+    ("stream", "river"),
+];
+
+/// How a `--terrain` word was read when it was not a column's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroundWord {
+    /// The word given.
+    pub word: String,
+    /// The rule set's terrain kind it names.
+    pub kind: String,
+    /// The column that kind stands for.
+    pub column: Column,
+}
+
+/// The reaction-chart column of a `--terrain` word: a column's own name (or
+/// a unique prefix of it), or ground in words, which the rule set's terrain
+/// kinds map to a column (`woods` is natural cover, `fence` hard cover).
+/// Every kind has exactly one column, so a word is never ambiguous.
+pub fn ground(word: &str) -> Result<(Column, Option<GroundWord>)> {
+    if let Ok(column) = word.parse::<Column>() {
+        return Ok((column, None));
+    }
+    let ruleset = crate::ruleset::Ruleset::builtin(GROUND_RULESET)
+        .and_then(std::result::Result::ok)
+        .ok_or_else(|| {
+            Error::Invalid(format!(
+                "the built-in rule set `{GROUND_RULESET}` is missing"
+            ))
+        })?;
+    let lower = word.to_lowercase();
+    let kind_name = GROUND_SYNONYMS
+        .iter()
+        .find(|(synonym, _)| *synonym == lower)
+        .map_or(lower.as_str(), |(_, kind)| kind);
+    match ruleset.terrain_kind(kind_name) {
+        Some(kind) => {
+            let kind = ruleset.kind(kind);
+            Ok((
+                kind.column,
+                Some(GroundWord {
+                    word: word.to_string(),
+                    kind: kind.name.clone(),
+                    column: kind.column,
+                }),
+            ))
+        }
+        None => {
+            let mut valid: Vec<&str> = Column::ALL.iter().map(|column| column.id()).collect();
+            valid.extend(ruleset.terrain.iter().map(|kind| kind.name.as_str()));
+            let mut seen = std::collections::HashSet::new();
+            valid.retain(|name| seen.insert(*name));
+            valid.extend(GROUND_SYNONYMS.iter().map(|(synonym, _)| *synonym));
+            Err(Error::unknown("terrain", word, valid))
+        }
     }
 }
 
@@ -183,6 +257,13 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 .collect();
             value["odds"] = serde_json::Value::Object(map);
         }
+        if let (_, Some(read)) = ground(&args.terrain)? {
+            value["terrain"] = serde_json::json!({
+                "word": read.word,
+                "kind": read.kind,
+                "column": read.column.id(),
+            });
+        }
         if rolled {
             value["seed"] = serde_json::json!(dice.seed);
         }
@@ -191,7 +272,20 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             serde_json::to_string_pretty(&value).unwrap_or_default()
         ));
     }
-    let mut out = text::reaction(&outcome);
+    let mut out = String::new();
+    if let (_, Some(read)) = ground(&args.terrain)? {
+        let kind = if read.word.eq_ignore_ascii_case(&read.kind) {
+            String::new()
+        } else {
+            format!("{}, ", read.kind)
+        };
+        out.push_str(&format!(
+            "  ({}: {kind}{} in the {GROUND_RULESET} rule set)\n",
+            read.word,
+            read.column.title()
+        ));
+    }
+    out.push_str(&text::reaction(&outcome));
     if let Some(odds) = &odds {
         out.push_str(&text::odds(odds));
     }

@@ -38,6 +38,9 @@ pub struct Args {
     /// Seed for the rolls.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Show the exact odds of every call-up over the d100 and the D6.
+    #[arg(long)]
+    pub odds: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -64,13 +67,25 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         None => dice.roll(Die::D6, "reserve's reaction test")?,
     };
     let called = reinforce::call_up(&tables, &args.army, roll, die, character)?;
+    let odds = if args.odds {
+        Some(reinforce::odds(&tables, &args.army, character)?)
+    } else {
+        None
+    };
     if args.json {
         let mut value = serde_json::to_value(&called).unwrap_or_default();
         value["order"] = serde_json::json!(called.test.order.id());
+        if let Some(odds) = &odds {
+            value["odds"] = serde_json::to_value(odds).unwrap_or_default();
+        }
         return context.print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         ));
     }
-    context.print(&text::reinforcement(&called))
+    let mut out = text::reinforcement(&called);
+    if let Some(odds) = &odds {
+        out.push_str(&text::reinforcement_odds(odds));
+    }
+    context.print(&out)
 }

@@ -583,7 +583,18 @@ impl Game {
         let name = match &setup.name {
             Some(name) => name.clone(),
             None => {
-                let nation = if self.nation.is_empty() {
+                // The army's own nation: from its army file, else the
+                // reinforcement table it chose (`reinforcements british`
+                // is a British army), and only then the first nation listed.
+                let nation = if !self.nation.is_empty() {
+                    self.nation.clone()
+                } else if let Some(army) = self
+                    .reinforcements
+                    .as_ref()
+                    .filter(|army| tables.names.nations.contains_key(army.as_str()))
+                {
+                    army.clone()
+                } else {
                     tables
                         .names
                         .nations
@@ -591,8 +602,6 @@ impl Game {
                         .next()
                         .cloned()
                         .unwrap_or_default()
-                } else {
-                    self.nation.clone()
                 };
                 let names = tables
                     .names

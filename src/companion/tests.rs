@@ -452,3 +452,25 @@ fn the_example_armies_load_as_one_action() {
         }
     }
 }
+
+#[test]
+fn a_general_rolled_for_an_army_set_up_by_hand_takes_its_reinforcement_tables_nation() {
+    // A British army typed in by hand (`reinforcements british`, then
+    // `general`) once drew French names: "Brigadier de Beaujeu".
+    let mut play = Play::new();
+    play.act(
+        Action::SetReinforcements {
+            army: "british".into(),
+        },
+        &[],
+    );
+    play.act(
+        Action::SetGeneral {
+            general: GeneralSetup::default(),
+        },
+        // Rank 2 and surname 1 of the nation's lists, character, start.
+        &[2, 1, 50, 50],
+    );
+    let general = play.game().general.as_ref().expect("a general");
+    assert_eq!(general.name, "Brigadier Gage");
+}

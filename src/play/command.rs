@@ -42,19 +42,26 @@ pub enum Command {
     Rewind(u32),
     /// The turns with the player's actions.
     History,
+    /// Each side's victory conditions and how near they are.
+    Victory,
     /// Help, on everything or one command.
     Help(Option<String>),
-    /// What is legal now (for one command word, or all).
-    Legal(Option<String>),
+    /// What is legal now: for one command word, one unit, both, or all.
+    Legal {
+        /// The command word, if one was given.
+        verb: Option<String>,
+        /// The unit, if one was named (`move b6 ?`).
+        unit: Option<UnitId>,
+    },
     /// Leave.
     Quit,
 }
 
 /// Every command word, with its usage, for help and completion.
-pub const COMMANDS: [(&str, &str); 21] = [
+pub const COMMANDS: [(&str, &str); 22] = [
     (
         "move",
-        "move UNIT to X,Y [facing F] | forward N | back N | towards UNIT [N] | road to X,Y",
+        "move UNIT to X,Y [facing F] | forward N|max | back N|max | towards UNIT|X,Y [N|max] | road to X,Y",
     ),
     (
         "pivot",
@@ -76,7 +83,7 @@ pub const COMMANDS: [(&str, &str); 21] = [
     ),
     (
         "map",
-        "map [--svg FILE]       the battlefield now, or as an SVG picture",
+        "map [--svg FILE|DIR/]  the battlefield now, or an SVG picture (DIR/: one every turn)",
     ),
     (
         "status",
@@ -94,6 +101,10 @@ pub const COMMANDS: [(&str, &str); 21] = [
         "why",
         "why UNIT               the reaction test behind a unit's last order",
     ),
+    (
+        "victory",
+        "victory                each side's victory conditions and how near they are",
+    ),
     ("save", "save FILE              save the game"),
     ("load", "load FILE              load a saved game"),
     (
@@ -108,14 +119,39 @@ pub const COMMANDS: [(&str, &str); 21] = [
         "history",
         "history                your actions, turn by turn",
     ),
-    ("help", "help [COMMAND]         this list, or one command"),
-    ("?", "?  or  COMMAND ?       what is legal now"),
+    (
+        "help",
+        "help [COMMAND|RULE]    this list, one command, or a rule (fire, charge, melee, move, rally, rout, victory)",
+    ),
+    (
+        "?",
+        "?  or  COMMAND [UNIT] ?   what is legal now, as lines to paste back",
+    ),
     (
         "quit",
         "quit                   leave (the game is autosaved)",
     ),
     ("exit", "exit                   leave"),
 ];
+
+/// Other words players type for a command: `mv` is `move`.
+pub const ALIASES: [(&str, &str); 10] = [
+    ("mv", "move"),
+    ("go", "move"),
+    ("advance", "move"),
+    ("shoot", "fire"),
+    ("volley", "fire"),
+    ("attack", "charge"),
+    ("face", "pivot"),
+    ("wheel", "pivot"),
+    ("turn", "pivot"),
+    ("legal", "?"),
+];
+
+/// The farthest a `max` move looks, as a multiple of the troop type's
+/// allowance: a straight move along a road may go further than the
+/// allowance, and the engine's own checks decide.
+const MAX_REACH: f64 = 2.0;
 
 /// Words that end a unit's name inside a command.
 const STOP_WORDS: [&str; 9] = [
@@ -244,12 +280,44 @@ impl<'a> Names<'a> {
             }
         }
         let typed = words.first().copied().unwrap_or("");
-        let mut all: Vec<&str> = self.labels.iter().map(String::as_str).collect();
-        all.extend(self.state.units.iter().map(|unit| unit.name.as_str()));
-        Err(format!(
-            "no unit `{typed}`{}",
-            crate::suggest::did_you_mean(typed, all)
-        ))
+        Err(format!("no unit `{typed}`{}", self.unit_suggestion(typed)))
+    }
+
+    /// `; did you mean `Guards Grenadiers` (B2)?` for a mistyped unit: the
+    /// nearest label, whole name, or word of a name (players type one word
+    /// of a name, misspelt: `grenadeirs`).
+    pub fn unit_suggestion(&self, typed: &str) -> String {
+        // Two letters are near every label: no guess.
+        if typed.chars().count() < 3 {
+            return String::new();
+        }
+        let mut spellings: Vec<(String, usize)> = Vec::new();
+        for (index, unit) in self.state.units.iter().enumerate() {
+            spellings.push((self.labels[index].to_lowercase(), index));
+            spellings.push((unit.name.to_lowercase(), index));
+            for word in unit.name.split_whitespace() {
+                let word: String = word
+                    .chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect();
+                if word.len() > 2 {
+                    spellings.push((word, index));
+                }
+            }
+        }
+        let typed_lower = typed.to_lowercase();
+        let nearest = crate::suggest::nearest(
+            &typed_lower,
+            spellings.iter().map(|(spelling, _)| spelling.as_str()),
+        );
+        match nearest.and_then(|found| spellings.iter().find(|(spelling, _)| spelling == found)) {
+            Some((_, index)) => format!(
+                "; did you mean `{}` ({})?",
+                self.state.units[*index].name, self.labels[*index]
+            ),
+            None => String::new(),
+        }
     }
 
     /// Resolve a general by label or name prefix.
@@ -313,6 +381,11 @@ fn point(words: &[&str]) -> Result<(Point, usize), String> {
     }
 }
 
+/// Whether a distance word asks for as far as the move allows.
+fn is_max(word: Option<&&str>) -> bool {
+    word.is_some_and(|word| word.eq_ignore_ascii_case("max") || word.eq_ignore_ascii_case("full"))
+}
+
 fn inches(word: Option<&&str>) -> Result<f64, String> {
     let word = word.ok_or("expected a distance in inches")?;
     word.trim_end_matches('"')
@@ -369,27 +442,181 @@ fn facing(words: &[&str], names: &Names<'_>, from: &Base) -> Result<f64, String>
 }
 
 /// Parse one line of the player's.
+/// The line without its parenthesised names: foe prints a unit as
+/// `B5 (71st Foot)`, and a line copied from its suggestions must read back.
+fn without_parentheses(line: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => {
+                depth -= 1;
+                out.push(' ');
+            }
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The command a first word names: a command, a unique prefix of one, or an
+/// alias; else a message with the nearest command.
+fn verb_of(first: &str) -> Result<&'static str, String> {
+    let verbs: Vec<&'static str> = COMMANDS.iter().map(|(word, _)| *word).collect();
+    if let Some((_, verb)) = ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(first))
+    {
+        return Ok(verb);
+    }
+    match crate::suggest::resolve(first, verbs.iter().copied()) {
+        Ok(verb) => Ok(verb),
+        Err(matches) if matches.len() > 1 => {
+            Err(format!("`{first}` could be {}", matches.join(", ")))
+        }
+        Err(_) => {
+            // `?` is one character from every two-letter word: never a
+            // suggestion for a word.
+            let words = verbs
+                .iter()
+                .copied()
+                .filter(|verb| *verb != "?")
+                .chain(ALIASES.iter().map(|(alias, _)| *alias));
+            let hint = match crate::suggest::nearest(first, words) {
+                Some(found) => {
+                    let verb = ALIASES
+                        .iter()
+                        .find(|(alias, _)| *alias == found)
+                        .map_or(found, |(_, verb)| verb);
+                    format!("; did you mean `{verb}`?")
+                }
+                None => String::new(),
+            };
+            Err(format!(
+                "unknown command `{first}`{hint}; `help` lists them"
+            ))
+        }
+    }
+}
+
+/// A point rounded to 0.1", as foe prints and players type them.
+pub fn tenth(point: Point) -> Point {
+    Point::new(
+        (point.x * 10.0).round() / 10.0,
+        (point.y * 10.0).round() / 10.0,
+    )
+}
+
+/// The farthest lawful straight move of `unit` along `direction` (any
+/// length), ending with `facing`: the engine's own check decides, tried
+/// from twice the allowance down in steps of 0.1", each at the point
+/// rounded to 0.1" and, if that will not do (a move within 6" of the enemy
+/// must be straight towards or away from it), the exact one. So `max` never
+/// asks for a refused move when a lawful one at least 0.1" long exists.
+pub fn farthest(
+    state: &GameState,
+    unit: UnitId,
+    direction: Vector,
+    facing: f64,
+) -> Result<Action, String> {
+    let u = state.unit(unit);
+    let length = direction.length();
+    if length < 1e-9 {
+        return Err(format!("{} is already there", u.name));
+    }
+    let direction = direction * (1.0 / length);
+    let allowance = state.battlefield.ruleset.move_inches[u.category.index()];
+    let steps = (allowance * MAX_REACH * 10.0).round() as u32;
+    let at = |tenths: u32, rounded: bool| {
+        let to = u.base.centre + direction * (f64::from(tenths) / 10.0);
+        Action::Move {
+            unit,
+            to: if rounded { tenth(to) } else { to },
+            facing,
+        }
+    };
+    for tenths in (1..=steps).rev() {
+        for rounded in [true, false] {
+            let action = at(tenths, rounded);
+            if state.check(&action).is_ok() {
+                return Ok(action);
+            }
+        }
+    }
+    match state.check(&at(1, false)) {
+        Err(refusal) => Err(format!("no lawful move that way: {refusal}")),
+        Ok(()) => Err(format!("{} cannot move that way", u.name)),
+    }
+}
+
+/// Parse one line of the player's.
 pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Command, String> {
     let names = Names::new(scenario, state);
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // File names may hold brackets; unit commands drop them.
+    let names_a_file = line
+        .split_whitespace()
+        .next()
+        .is_some_and(|first| matches!(verb_of(first), Ok("save" | "load" | "map")));
+    let cleaned = if names_a_file {
+        line.to_string()
+    } else {
+        without_parentheses(line)
+    };
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
     let Some((first, rest)) = words.split_first() else {
         return Err("type a command; `help` lists them".into());
     };
-    let verbs: Vec<&str> = COMMANDS.iter().map(|(word, _)| *word).collect();
-    let verb = match crate::suggest::resolve(first, verbs.iter().copied()) {
-        Ok(verb) => verb,
-        Err(matches) if matches.len() > 1 => {
-            return Err(format!("`{first}` could be {}", matches.join(", ")));
+    let verb = verb_of(first).map_err(|message| {
+        // A unit's name typed first: say what it names and how to command it.
+        if !message.starts_with("unknown command") {
+            return message;
         }
-        Err(_) => {
-            return Err(format!(
-                "unknown command `{first}`{}; `help` lists them",
-                crate::suggest::did_you_mean(first, verbs)
-            ));
+        if names.unit(&words).is_err() {
+            let unit = names.unit_suggestion(first);
+            if !unit.is_empty() {
+                return format!(
+                    "unknown command `{first}`{unit} commands come first: `status UNIT`, `move UNIT forward max`, `move UNIT ?`"
+                );
+            }
         }
-    };
+        if let Ok((unit, _)) = names.unit(&words) {
+            return format!(
+                "`{first}` is {} ({}): commands come first, like `move {} ?`",
+                state.unit(unit).name,
+                names.label(unit),
+                names.label(unit)
+            );
+        }
+        message
+    })?;
+    if verb == "help" {
+        return Ok(Command::Help(rest.first().map(|word| word.to_string())));
+    }
     if rest.last() == Some(&"?") || verb == "?" {
-        return Ok(Command::Legal((verb != "?").then(|| verb.to_string())));
+        let between = &rest[..rest.len().saturating_sub(1)];
+        let (verb, between) = if verb == "?" {
+            // `? b6` and `? move b6` ask too.
+            match rest.split_first() {
+                Some((word, after)) if verb_of(word).is_ok_and(|v| v != "?" && v != "help") => {
+                    (verb_of(word).ok(), after)
+                }
+                _ => (None, rest),
+            }
+        } else {
+            (Some(verb), between)
+        };
+        let between: Vec<&str> = between.iter().copied().filter(|w| *w != "?").collect();
+        let unit = if between.is_empty() {
+            None
+        } else {
+            Some(names.unit(&between)?.0)
+        };
+        return Ok(Command::Legal {
+            verb: verb.map(str::to_string),
+            unit,
+        });
     }
     let unit_then = |words: &[&str]| -> Result<(UnitId, Vec<String>), String> {
         if words.is_empty() {
@@ -418,22 +645,34 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
                     };
                     Ok(Command::Act(Action::Move { unit, to, facing }))
                 }
-                Some("forward") => {
+                Some(way @ ("forward" | "back")) => {
+                    let sign = if way == "forward" { 1.0 } else { -1.0 };
+                    if is_max(after.get(1)) {
+                        return farthest(state, unit, base.forward() * sign, keep).map(Command::Act);
+                    }
                     let distance = inches(after.get(1))?;
-                    Ok(Command::Act(Action::Move { unit, to: base.centre + base.forward() * distance, facing: keep }))
-                }
-                Some("back") => {
-                    let distance = inches(after.get(1))?;
-                    Ok(Command::Act(Action::Move { unit, to: base.centre + base.forward() * -distance, facing: keep }))
+                    Ok(Command::Act(Action::Move { unit, to: base.centre + base.forward() * (sign * distance), facing: keep }))
                 }
                 Some("towards") | Some("toward") => {
-                    let (target, used) = names.unit(&after[1..])?;
-                    let target_base = state.unit(target).base;
-                    let direction = target_base.centre - base.centre;
+                    // Towards a point, or towards a unit.
+                    let (goal, used, target) = match point(&after[1..]) {
+                        Ok((goal, used)) => (goal, used, None),
+                        Err(_) => {
+                            let (target, used) = names.unit(&after[1..])?;
+                            (state.unit(target).base.centre, used, Some(target))
+                        }
+                    };
+                    let direction = goal - base.centre;
                     let bearing = direction.bearing();
-                    // Stop a hair short of contact: a move that is not a charge
-                    // may not touch the enemy.
-                    let gap = (base.distance_to(&target_base) - 0.25).max(0.0);
+                    if is_max(after.get(1 + used)) {
+                        return farthest(state, unit, direction, bearing).map(Command::Act);
+                    }
+                    let gap = match target {
+                        // Stop a hair short of contact: a move that is not a
+                        // charge may not touch the enemy.
+                        Some(target) => (base.distance_to(&state.unit(target).base) - 0.25).max(0.0),
+                        None => direction.length(),
+                    };
                     let wanted = match after.get(1 + used) {
                         Some(word) => inches(Some(word))?,
                         None => state.battlefield.ruleset.move_of(state.unit(unit).troop),
@@ -457,7 +696,7 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
                     let path: Vec<Point> = route.legs.iter().flat_map(|leg| leg.points.iter().skip(1).copied()).collect();
                     Ok(Command::Act(Action::MoveRoad { unit, path, facing: keep }))
                 }
-                _ => Err("expected `move UNIT to X,Y`, `forward N`, `back N`, `towards UNIT [N]` or `road to X,Y`".into()),
+                _ => Err("expected `move UNIT to X,Y`, `forward N|max`, `back N|max`, `towards UNIT|X,Y [N|max]` or `road to X,Y`".into()),
             }
         }
         "pivot" => {
@@ -529,7 +768,7 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
                     svg: Some((*file).to_string()),
                 })
             }
-            _ => Err("expected `map` or `map --svg FILE`".into()),
+            _ => Err("expected `map`, `map --svg FILE` or `map --svg DIR/`".into()),
         },
         "status" => match rest {
             [] => Ok(Command::Status(None)),
@@ -572,9 +811,16 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
             _ => Err("expected `rewind N`, the turn to go back to the start of".into()),
         },
         "history" => Ok(Command::History),
-        "help" => Ok(Command::Help(rest.first().map(|word| word.to_string()))),
+        "victory" => Ok(Command::Victory),
         _ => Ok(Command::Quit),
     }
+}
+
+/// A built-in scenario's game for tests elsewhere in the crate (the
+/// renderers'), with the player on `player_sides`.
+#[cfg(test)]
+pub(crate) fn test_game(name: &str, seed: u64, player_sides: Vec<usize>) -> super::Match {
+    super::tests::start(name, seed, player_sides)
 }
 
 #[cfg(test)]

@@ -55,14 +55,13 @@ pub fn unit_label(scenario: &Scenario, side: usize, index: usize) -> String {
     }
 }
 
-/// The arrow for a facing: the nearest of the four compass points.
+/// The arrows of the eight compass points, clockwise from north.
+pub const FACING_ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
+
+/// The arrow for a facing: the nearest of the eight compass points, so a
+/// unit facing north-east reads `B3↗` rather than being rounded to `B3^`.
 pub fn facing_arrow(degrees: f64) -> char {
-    match ((degrees.rem_euclid(360.0) + 45.0) / 90.0) as u32 % 4 {
-        0 => '^',
-        1 => '>',
-        2 => 'v',
-        _ => '<',
-    }
+    FACING_ARROWS[((degrees.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
 /// The nearest of the eight compass points, in words.
@@ -191,9 +190,11 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
     }
     for (base, label, colour) in labels {
         if let Some((c, r)) = to_slot(base.centre) {
+            // Arrows are one column but several bytes: count characters.
+            let length = label.chars().count();
             let start = c
-                .saturating_sub(label.len() / 2)
-                .min(columns.saturating_sub(label.len()));
+                .saturating_sub(length / 2)
+                .min(columns.saturating_sub(length));
             for (offset, ch) in label.chars().enumerate() {
                 if let Some(slot) = canvas[r].get_mut(start + offset) {
                     *slot = (ch, colour.clone());
@@ -204,7 +205,10 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
 
     let mut out = String::new();
     // Title.
-    out.push_str(&format!("{}\n", scene.title));
+    match &scene.caption {
+        Some(caption) => out.push_str(&format!("{}: {caption}\n", scene.title)),
+        None => out.push_str(&format!("{}\n", scene.title)),
+    }
     let border = format!("{}+{}+\n", " ".repeat(LEFT_MARGIN - 1), "-".repeat(columns));
     out.push_str(&border);
     let label_step = if inches_per_row > 2.0 { 12.0 } else { 6.0 };
@@ -284,6 +288,7 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
     if !terrain.is_empty() {
         out.push_str(&format!("Terrain: {}\n", terrain.join("  ")));
     }
+    out.push_str("Facing: ↑ north  ↗ north-east  → east  ↘ south-east  ↓ south  ↙ south-west  ← west  ↖ north-west\n");
     if route.is_some() {
         out.push_str("Route: * path  o end of a leg  X destination\n");
     }
@@ -315,4 +320,20 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facing_arrows_have_eight_points_each_covering_45_degrees() {
+        let arrows: String = [
+            0.0, 22.4, 22.6, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0, 337.4, 337.6, -45.0,
+        ]
+        .iter()
+        .map(|&degrees| facing_arrow(degrees))
+        .collect();
+        assert_eq!(arrows, "↑↑↗↗→↘↓↙←↖↖↑↖");
+    }
 }

@@ -3,9 +3,11 @@
 
 pub mod baseline;
 pub mod companion;
+pub mod help;
 pub mod map;
 pub mod opponent;
 pub mod play;
+pub mod progress;
 pub mod rules;
 pub mod scene;
 pub mod simulate;

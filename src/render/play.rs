@@ -171,6 +171,7 @@ pub fn status(game: &Match, side: usize) -> String {
             );
         }
     }
+    out.push_str(&crate::render::progress::side(state, &names, side));
     out
 }
 
@@ -281,8 +282,11 @@ pub fn action(game: &Match, action: &Action) -> String {
     }
 }
 
-/// What is legal now: for one command word, or a summary of all.
-pub fn legal(game: &Match, verb: Option<&str>) -> String {
+/// What is legal now: a summary of all, or for one command word, one unit
+/// (grouped: advance, retire, wheel, fire, charge) or both. Every line is
+/// a command that can be pasted back at the prompt, its points rounded to
+/// 0.1" where that is still lawful.
+pub fn legal(game: &Match, verb: Option<&str>, unit: Option<UnitId>) -> String {
     let state = &game.state;
     if state.is_over() {
         return "The game is over.\n".into();
@@ -299,21 +303,52 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
         Some("end") => matches!(action, Action::EndPhase),
         Some(_) => false,
     };
-    let chosen: Vec<&Action> = actions
+    let matches_unit = |action: &Action| match unit {
+        None => true,
+        Some(wanted) => actor(action) == Some(wanted),
+    };
+    let mut chosen: Vec<Action> = actions
         .iter()
-        .filter(|action| matches_verb(action))
+        .filter(|action| matches_verb(action) && matches_unit(action))
+        .filter_map(|action| rounded(state, action))
         .collect();
+    // For one unit, the farthest lawful moves straight ahead and back too.
+    if let Some(unit) = unit
+        && matches_verb(&Action::Move {
+            unit,
+            to: state.unit(unit).base.centre,
+            facing: 0.0,
+        })
+    {
+        let base = state.unit(unit).base;
+        for sign in [1.0, -1.0] {
+            if let Ok(action) =
+                crate::play::command::farthest(state, unit, base.forward() * sign, base.facing)
+                && let Some(action) = rounded(state, &action)
+                && !chosen.contains(&action)
+            {
+                chosen.push(action);
+            }
+        }
+    }
+    let names = Names::new(&game.scenario, state);
     let mut out = format!(
-        "{} phase of {}, turn {}.\n",
+        "{} phase of {}, turn {}",
         state.phase(),
         state.sides[state.active].name,
         state.turn
     );
+    match unit {
+        Some(unit) => {
+            let _ = writeln!(out, ": {} {}", names.label(unit), state.unit(unit).name);
+        }
+        None => out.push_str(".\n"),
+    }
     if chosen.is_empty() {
         let _ = writeln!(out, "Nothing of that kind is legal now.");
         return out;
     }
-    if verb.is_none() {
+    if verb.is_none() && unit.is_none() {
         let mut kinds: Vec<&str> = Vec::new();
         for action in &chosen {
             let word = action_word(action);
@@ -323,9 +358,34 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
         }
         let _ = writeln!(
             out,
-            "Legal now: {}. `COMMAND ?` lists them.",
+            "Legal now: {}. `COMMAND ?` or `COMMAND UNIT ?` lists them.",
             kinds.join(", ")
         );
+        return out;
+    }
+    if let Some(unit) = unit {
+        for group in [
+            "advance", "retire", "road", "wheel", "fire", "charge", "rally",
+        ] {
+            let lines: Vec<&Action> = chosen
+                .iter()
+                .filter(|action| group_of(state, unit, action) == Some(group))
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "  {group}:");
+            for action in lines {
+                let _ = writeln!(out, "    {}", self::action(game, action));
+            }
+        }
+        if matches!(verb, None | Some("move")) && state.unit(unit).side == state.active {
+            let _ = writeln!(
+                out,
+                "  or as far as it may: `move {0} forward max`, `move {0} back max`, `move {0} towards UNIT|X,Y max`",
+                names.label(unit)
+            );
+        }
         return out;
     }
     const SHOWN: usize = 40;
@@ -340,6 +400,76 @@ pub fn legal(game: &Match, verb: Option<&str>) -> String {
         );
     }
     out
+}
+
+/// The unit an action is for.
+fn actor(action: &Action) -> Option<UnitId> {
+    match action {
+        Action::Pivot { unit, .. }
+        | Action::Move { unit, .. }
+        | Action::MoveRoad { unit, .. }
+        | Action::Charge { unit, .. }
+        | Action::Fire { unit, .. }
+        | Action::Enter { unit, .. } => Some(*unit),
+        Action::Rally { units, .. } => units.first().copied(),
+        Action::MoveGeneral { .. } | Action::CallUp { .. } | Action::EndPhase => None,
+    }
+}
+
+/// Which group a unit's action is listed under: a move ahead of its front
+/// advances, any other retires; a pivot wheels.
+fn group_of(state: &GameState, unit: UnitId, action: &Action) -> Option<&'static str> {
+    let base = &state.unit(unit).base;
+    match action {
+        Action::Move { to, .. } => {
+            let ahead = (*to - base.centre).dot(base.forward()) > 0.0;
+            Some(if ahead { "advance" } else { "retire" })
+        }
+        Action::MoveRoad { .. } => Some("road"),
+        Action::Pivot { .. } => Some("wheel"),
+        Action::Fire { .. } => Some("fire"),
+        Action::Charge { .. } => Some("charge"),
+        Action::Rally { .. } => Some("rally"),
+        _ => None,
+    }
+}
+
+/// An action as a player can type it back: points and facings rounded to
+/// 0.1" and 0.1°, and if that rounding makes a move unlawful (a hair too
+/// far), the point pulled back along the move 0.1" at a time. `None` when
+/// no such line is lawful: a suggestion that would be refused is no help.
+fn rounded(state: &GameState, action: &Action) -> Option<Action> {
+    let tenth = crate::play::command::tenth;
+    let degrees = |facing: f64| ((facing * 10.0).round() / 10.0).rem_euclid(360.0);
+    let lawful = |action: Action| state.check(&action).is_ok().then_some(action);
+    match action {
+        Action::Move { unit, to, facing } => {
+            let from = state.unit(*unit).base.centre;
+            let length = from.distance(*to);
+            (0..20).find_map(|back| {
+                let keep = if length > 0.0 {
+                    (1.0 - f64::from(back) * 0.1 / length).max(0.0)
+                } else {
+                    1.0
+                };
+                lawful(Action::Move {
+                    unit: *unit,
+                    to: tenth(from.lerp(*to, keep)),
+                    facing: degrees(*facing),
+                })
+            })
+        }
+        Action::MoveRoad { unit, path, facing } => lawful(Action::MoveRoad {
+            unit: *unit,
+            path: path.iter().map(|p| tenth(*p)).collect(),
+            facing: degrees(*facing),
+        }),
+        Action::Pivot { unit, facing } => lawful(Action::Pivot {
+            unit: *unit,
+            facing: degrees(*facing),
+        }),
+        other => Some(other.clone()),
+    }
 }
 
 fn action_word(action: &Action) -> &'static str {

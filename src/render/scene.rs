@@ -4,7 +4,11 @@
 //! scenes, so they do not care which.
 
 use super::map::unit_label;
-use crate::battlefield::{Base, Battlefield, Edge};
+use crate::battlefield::{Base, Battlefield, Edge, Point};
+use crate::play::Match;
+use crate::play::command::Names;
+use crate::rules::{Event, Status, UnitId};
+use crate::ruleset::Category;
 use crate::scenario::Scenario;
 
 /// The table and everything on it.
@@ -14,8 +18,50 @@ pub struct Scene<'a> {
     pub title: String,
     /// The table.
     pub battlefield: &'a Battlefield,
+    /// A second line under the title: the turn and phase of a game.
+    pub caption: Option<String>,
     /// Each side in scenario order.
     pub sides: Vec<SceneSide>,
+    /// What happened in the last bound, drawn as arrows.
+    pub arrows: Vec<SceneArrow>,
+}
+
+/// What an arrow shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArrowKind {
+    /// A unit or a general moved.
+    Move,
+    /// A unit charged.
+    Charge,
+    /// A unit fired at another.
+    Fire,
+    /// A unit fell back after a melee or a rout.
+    Retreat,
+}
+
+impl ArrowKind {
+    /// The kind in words, for legends.
+    pub fn title(self) -> &'static str {
+        match self {
+            ArrowKind::Move => "move",
+            ArrowKind::Charge => "charge",
+            ArrowKind::Fire => "shot",
+            ArrowKind::Retreat => "retreat",
+        }
+    }
+}
+
+/// One thing done in the last bound, from where to where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneArrow {
+    /// What was done.
+    pub kind: ArrowKind,
+    /// The side that did it (its index in [`Scene::sides`]).
+    pub side: usize,
+    /// Where it started.
+    pub from: Point,
+    /// Where it ended (for a shot, the target).
+    pub to: Point,
 }
 
 /// A side in a scene.
@@ -42,6 +88,12 @@ pub struct SceneUnit {
     pub name: String,
     /// Its troop type's name.
     pub troop: String,
+    /// Its troop type's category (foot, skirmishers, horse, guns).
+    pub category: Category,
+    /// Hits taken so far (none before the battle).
+    pub hits: u32,
+    /// The hits at which it routs, if it can rout.
+    pub rout_at: Option<u32>,
     /// Where it stands, if on the table.
     pub base: Option<Base>,
     /// Said in the legend after the unit: where it is, or why it is not.
@@ -93,6 +145,9 @@ impl<'a> Scene<'a> {
                         label: unit_label(scenario, side_index, unit_index),
                         name: unit.name.clone(),
                         troop: rules.troop(unit.troop).name.clone(),
+                        category: rules.troop(unit.troop).category,
+                        hits: 0,
+                        rout_at: None,
                         base: unit.base,
                         note: match &unit.base {
                             Some(base) => placement(base),
@@ -115,8 +170,139 @@ impl<'a> Scene<'a> {
             .collect();
         Scene {
             title: scenario.title.clone(),
+            caption: None,
             battlefield: &scenario.battlefield,
             sides,
+            arrows: Vec::new(),
         }
     }
+
+    /// The scene of a game as it stands now, with the last bound's moves,
+    /// shots and charges as arrows.
+    pub fn of_game(game: &'a Match) -> Scene<'a> {
+        let state = &game.state;
+        let names = Names::new(&game.scenario, state);
+        let sides = state
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(side_index, side)| SceneSide {
+                name: side.name.clone(),
+                edge: side.edge,
+                units: state
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, unit)| unit.side == side_index)
+                    .map(|(index, unit)| SceneUnit {
+                        label: names.label(UnitId(index)).to_string(),
+                        name: unit.name.clone(),
+                        troop: state.battlefield.ruleset.troop(unit.troop).name.clone(),
+                        category: unit.category,
+                        hits: unit.hits,
+                        rout_at: state.rules.rout_threshold(unit.category),
+                        base: unit.is_active().then_some(unit.base),
+                        note: match unit.status {
+                            Status::Active => {
+                                format!("{}, {} hits", placement(&unit.base), unit.hits)
+                            }
+                            Status::Routed => "routed".into(),
+                            Status::Exited => "driven off the table".into(),
+                            Status::Reserve => "in reserve off table".into(),
+                        },
+                    })
+                    .collect(),
+                generals: state
+                    .generals
+                    .iter()
+                    .filter(|general| general.side == side_index)
+                    .enumerate()
+                    .map(|(index, general)| SceneGeneral {
+                        label: general_label(&side.name, index),
+                        name: general.name.clone(),
+                        base: Some(general.base),
+                    })
+                    .collect(),
+                reserves: Vec::new(),
+            })
+            .collect();
+        let caption = if state.is_over() {
+            format!(
+                "after turn {} of {}: the game is over",
+                state.turn, state.turns
+            )
+        } else {
+            format!(
+                "turn {} of {}: {} {} phase",
+                state.turn,
+                state.turns,
+                state.sides[state.active].name,
+                state.phase()
+            )
+        };
+        Scene {
+            title: game.scenario.title.clone(),
+            caption: Some(caption),
+            battlefield: &state.battlefield,
+            sides,
+            arrows: last_bound_arrows(game),
+        }
+    }
+}
+
+/// The arrows of the last bound: everything done since the previous side's
+/// turn began, so at the start of the player's turn they show the enemy's
+/// bound, and later the player's own moves too.
+pub fn last_bound_arrows(game: &Match) -> Vec<SceneArrow> {
+    let state = &game.state;
+    let events: Vec<&Event> = game.log.iter().flat_map(|entry| entry.events()).collect();
+    let began: Vec<usize> = events
+        .iter()
+        .enumerate()
+        .filter(|(_, event)| matches!(event, Event::TurnBegan { .. }))
+        .map(|(index, _)| index)
+        .collect();
+    let from = match began.as_slice() {
+        [.., before, _] => *before,
+        [only] => *only,
+        [] => 0,
+    };
+    let side_of = |unit: &UnitId| state.unit(*unit).side;
+    events[from..]
+        .iter()
+        .filter_map(|event| match event {
+            Event::Moved { unit, from, to, .. } => Some(SceneArrow {
+                kind: ArrowKind::Move,
+                side: side_of(unit),
+                from: *from,
+                to: *to,
+            }),
+            Event::GeneralMoved { general, from, to } => Some(SceneArrow {
+                kind: ArrowKind::Move,
+                side: state.general(*general).side,
+                from: *from,
+                to: *to,
+            }),
+            Event::Charged { unit, from, to, .. } => Some(SceneArrow {
+                kind: ArrowKind::Charge,
+                side: side_of(unit),
+                from: *from,
+                to: *to,
+            }),
+            Event::Retreated { unit, from, to, .. } => Some(SceneArrow {
+                kind: ArrowKind::Retreat,
+                side: side_of(unit),
+                from: *from,
+                to: *to,
+            }),
+            Event::Fired { unit, target, .. } => Some(SceneArrow {
+                kind: ArrowKind::Fire,
+                side: side_of(unit),
+                from: state.unit(*unit).base.centre,
+                to: state.unit(*target).base.centre,
+            }),
+            _ => None,
+        })
+        .filter(|arrow| arrow.from.distance(arrow.to) > 1e-6)
+        .collect()
 }

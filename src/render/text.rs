@@ -6,16 +6,16 @@ use crate::general::{General, GeneralReaction};
 use crate::melee::MeleeOutcome;
 use crate::reaction::{Factor, Outcome};
 use crate::reinforce::Reinforcement;
-use crate::tables::{Fire, Move, Order, Tables, Towards};
+use crate::tables::{Column, FactorId, Fire, Move, Order, Tables, Towards};
 use std::fmt::Write;
 
 /// The narrowest label column; longer labels widen it so values stay aligned.
 const MIN_WIDTH: usize = 40;
 
-fn width_of(factors: &[Factor]) -> usize {
+fn width_of(factors: &[Factor], column: Option<Column>) -> usize {
     factors
         .iter()
-        .map(|factor| factor.label.chars().count() + 1)
+        .map(|factor| factor_label(factor, column).chars().count() + 1)
         .max()
         .unwrap_or(0)
         .max(MIN_WIDTH)
@@ -34,9 +34,29 @@ pub fn signed(value: i32) -> String {
     }
 }
 
-fn factors(out: &mut String, width: usize, factors: &[Factor]) {
+/// A factor's label, saying in words when a factor that applies is worth
+/// nothing in the unit's column: "Supporting troops within 6\"  0" read as
+/// if the support had been ignored, where the chart gives it only to troops
+/// routing or withdrawing.
+pub fn factor_label(factor: &Factor, column: Option<Column>) -> String {
+    match column {
+        // Only the chart's local factors vary by column.
+        Some(column)
+            if factor.value == 0 && FactorId::ALL.iter().any(|local| local.id() == factor.id) =>
+        {
+            let place = match column {
+                Column::Retreat => "when routing or withdrawing".to_string(),
+                other => format!("in {}", other.title()),
+            };
+            format!("{} (no effect {place})", factor.label)
+        }
+        _ => factor.label.to_string(),
+    }
+}
+
+fn factors(out: &mut String, width: usize, factors: &[Factor], column: Option<Column>) {
     for factor in factors {
-        line(out, width, &factor.label, factor.value);
+        line(out, width, &factor_label(factor, column), factor.value);
     }
 }
 
@@ -46,8 +66,9 @@ pub fn reaction(outcome: &Outcome) -> String {
     if let Some(note) = &outcome.column_note {
         let _ = writeln!(out, "  ({note})");
     }
-    let width = width_of(&outcome.factors);
-    factors(&mut out, width, &outcome.factors);
+    let column = Some(outcome.column);
+    let width = width_of(&outcome.factors, column);
+    factors(&mut out, width, &outcome.factors, column);
     line(&mut out, width, "Die", i32::from(outcome.die));
     let _ = writeln!(
         out,
@@ -183,8 +204,8 @@ pub fn reinforcement(reinforcement: &Reinforcement) -> String {
 /// A Lone Warrior melee result.
 pub fn melee(outcome: &MeleeOutcome) -> String {
     let mut out = String::new();
-    let width = width_of(&outcome.factors);
-    factors(&mut out, width, &outcome.factors);
+    let width = width_of(&outcome.factors, None);
+    factors(&mut out, width, &outcome.factors, None);
     line(&mut out, width, "Factor", outcome.factor);
     let _ = writeln!(out, "  {:<width$} {}", "Die", outcome.die);
     let _ = writeln!(
@@ -202,4 +223,90 @@ fn capitalise(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// The exact chance of each reaction of a general over the d100, with the
+/// band of rolls that gives it and what it means.
+pub fn general_odds(tables: &Tables, character: crate::tables::Character) -> String {
+    let mut out = String::from("  Odds over the d100:\n");
+    for (reaction, probability) in tables.generals.odds(character) {
+        let band = tables
+            .generals
+            .band(character, reaction)
+            .map_or("(never)".to_string(), |[from, to]| format!("({from}-{to})"));
+        let _ = writeln!(
+            out,
+            "    {reaction} {:>5.1}%  {band:<8} {}",
+            probability * 100.0,
+            tables.generals.meaning(reaction)
+        );
+    }
+    out
+}
+
+/// The exact chance of each number of casualties over the D6, and the mean.
+pub fn melee_odds(odds: &[(u32, u32)]) -> String {
+    let mut out = String::from("  Odds over the D6:\n");
+    for (casualties, faces) in odds {
+        let _ = writeln!(
+            out,
+            "    {:<14} {:>5.1}%  ({faces}/6)",
+            format!(
+                "{casualties} casualt{}",
+                if *casualties == 1 { "y" } else { "ies" }
+            ),
+            f64::from(*faces) * 100.0 / 6.0
+        );
+    }
+    let mean: u32 = odds
+        .iter()
+        .map(|(casualties, faces)| casualties * faces)
+        .sum();
+    let _ = writeln!(
+        out,
+        "    on average     {} figures",
+        inches(f64::from(mean) / 6.0)
+    );
+    out
+}
+
+/// The exact odds of a call-up: each troop type's rolls on the d100 and the
+/// faces of its reserve test that bring it on, then the chance that
+/// whatever is called comes on this bound.
+pub fn reinforcement_odds(odds: &[crate::reinforce::TroopOdds]) -> String {
+    let mut out = String::from("  Odds over the d100 and the D6:\n");
+    let width = odds
+        .iter()
+        .map(|troop| troop.troop_name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut entering = 0;
+    for troop in odds {
+        let rolls: Vec<String> = troop
+            .rolls
+            .iter()
+            .map(|[from, to]| {
+                if from == to {
+                    from.to_string()
+                } else {
+                    format!("{from}-{to}")
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "    {:<width$} {:>3}%  (d100 {}), comes on with {} of 6",
+            troop.troop_name,
+            troop.chances_in_100,
+            rolls.join(", "),
+            troop.enters_in_6
+        );
+        entering += troop.chances_in_100 * troop.enters_in_6;
+    }
+    let _ = writeln!(
+        out,
+        "    comes on this bound: {:.1}% ({entering}/600)",
+        f64::from(entering) / 6.0
+    );
+    out
 }

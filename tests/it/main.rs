@@ -5,6 +5,8 @@ mod companion;
 mod opponent;
 mod oracle;
 mod play;
+mod player;
 mod rules;
 mod simulate;
 mod support;
+mod svg;

@@ -115,10 +115,8 @@ fn react_refuses_bad_input_in_one_line() {
         1,
         "error: unknown troop class `rangrs`; did you mean `rangers`?",
     );
-    foe(&["react", "--class", "rangers", "--terrain", "wood"]).fails_with(
-        1,
-        "error: unknown terrain column `wood`; expected one of: open, natural, hard, retreat",
-    );
+    foe(&["react", "--class", "rangers", "--terrain", "wod"])
+        .fails_with(1, "error: unknown terrain `wod`; did you mean `wood`?");
     foe(&["react", "--class", "rangers", "--die", "0"])
         .fails_with(1, "error: --die must be a D6 roll from 1 to 6, not 0");
     foe(&["react", "--class", "rangers", "--casualties", "-2"])
@@ -131,7 +129,7 @@ fn react_refuses_bad_input_in_one_line() {
         .fails_with(1, "error: unknown character `braev`; did you mean `brave`?");
     foe(&["react"]).fails_with(
         2,
-        "error: the following required arguments were not provided: (see --help)",
+        "error: the following required arguments were not provided: --class <CLASS> (see --help)",
     );
 }
 
@@ -323,4 +321,203 @@ fn help_shows_a_worked_example() {
             "{command} --help has no example"
         );
     }
+}
+
+#[test]
+fn a_factor_that_applies_but_is_worth_nothing_in_the_column_says_so() {
+    // "Supporting troops within 6\"  0" read as if the support were ignored.
+    foe(&[
+        "react",
+        "--class",
+        "rangers",
+        "--support-within-6",
+        "--die",
+        "3",
+    ])
+    .prints(
+        "  Rangers in open ground                                  0
+  Supporting troops within 6\" (no effect in open ground)  0
+  Die                                                     +3
+  TOTAL                                                   +3: Stand and fire
+  -> Stand and fire. [fires]
+",
+    );
+}
+
+#[test]
+fn every_subcommand_names_the_arguments_it_is_missing() {
+    // The first line of clap's message ended in a colon and named nothing.
+    foe(&["general", "react"]).fails_with(
+        2,
+        "error: the following required arguments were not provided: --character <C> (see --help)",
+    );
+    foe(&["reinforce"]).fails_with(
+        2,
+        "error: the following required arguments were not provided: --army <ARMY> (see --help)",
+    );
+}
+
+#[test]
+fn terrain_in_words_is_read_by_the_rule_sets_ground_and_says_so() {
+    let first_two = |terrain: &str| {
+        let run = foe(&[
+            "react",
+            "--class",
+            "rangers",
+            "--terrain",
+            terrain,
+            "--die",
+            "3",
+        ]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout.lines().take(2).collect::<Vec<_>>().join("\n")
+    };
+    let cases = [
+        (
+            "woods",
+            "  (woods: natural cover in the ohw-awi rule set)\n  Rangers in natural cover                 +2",
+        ),
+        (
+            "forest",
+            "  (forest: woods, natural cover in the ohw-awi rule set)\n  Rangers in natural cover                 +2",
+        ),
+        (
+            "Wood",
+            "  (Wood: woods, natural cover in the ohw-awi rule set)\n  Rangers in natural cover                 +2",
+        ),
+        (
+            "building",
+            "  (building: town, hard cover in the ohw-awi rule set)\n  Rangers in hard cover                    +2",
+        ),
+        (
+            "fence",
+            "  (fence: hard cover in the ohw-awi rule set)\n  Rangers in hard cover                    +2",
+        ),
+        (
+            "wall",
+            "  (wall: hard cover in the ohw-awi rule set)\n  Rangers in hard cover                    +2",
+        ),
+        (
+            "hill",
+            "  (hill: open ground in the ohw-awi rule set)\n  Rangers in open ground                   0",
+        ),
+        (
+            "natural",
+            "  Rangers in natural cover                 +2\n  Die                                      +3",
+        ),
+    ];
+    for (terrain, expected) in cases {
+        assert_eq!(first_two(terrain), expected, "--terrain {terrain}");
+    }
+    let json = foe(&[
+        "react",
+        "--class",
+        "rangers",
+        "--terrain",
+        "forest",
+        "--die",
+        "3",
+        "--json",
+    ])
+    .json();
+    assert_eq!(
+        json["terrain"],
+        serde_json::json!({"word": "forest", "kind": "woods", "column": "natural"})
+    );
+    assert_eq!(json["column"], "natural");
+}
+
+#[test]
+fn general_reaction_odds_are_the_chart_bands() {
+    foe(&["general", "react", "--character", "cautious", "--roll", "58", "--odds"]).prints(
+        "  Cautious general, d100 58: reaction D (51-75)
+  -> Orders up a unit of reinforcements.
+  Odds over the d100:
+    A  15.0%  (1-15)   Moves to the most stricken unit (generally the one nearest the enemy, attacking or retreating); his presence rallies it or gives it the impetus to charge.
+    B  15.0%  (16-30)  Advances to the centre of the front line (no change if already there).
+    C  20.0%  (31-50)  Stands and does nothing.
+    D  25.0%  (51-75)  Orders up a unit of reinforcements.
+    E  25.0%  (76-100) Rides to the rear; if this takes him off the table he does not return.
+",
+    );
+    let json = foe(&[
+        "general",
+        "react",
+        "--character",
+        "rash",
+        "--roll",
+        "1",
+        "--odds",
+        "--json",
+    ])
+    .json();
+    let total: f64 = ["A", "B", "C", "D", "E"]
+        .iter()
+        .map(|l| json["odds"][l].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9, "{json}");
+}
+
+#[test]
+fn melee_odds_enumerate_the_d6() {
+    foe(&[
+        "melee",
+        "--figures",
+        "8",
+        "--troop",
+        "rangers",
+        "--situation",
+        "charging",
+        "--die",
+        "5",
+        "--odds",
+    ])
+    .prints(
+        "  8 figures within 1/4\"                    +8
+  Rangers                                  +3
+  Charging (first round only)              +2
+  Factor                                   +13
+  Die                                      5
+  -> 3 casualties (figures)
+  Odds over the D6:
+    0 casualties    16.7%  (1/6)
+    1 casualty      33.3%  (2/6)
+    2 casualties    16.7%  (1/6)
+    3 casualties    33.3%  (2/6)
+    on average     1.7 figures
+",
+    );
+}
+
+#[test]
+fn reinforcement_odds_cover_the_whole_table() {
+    let run = foe(&[
+        "reinforce",
+        "--army",
+        "british",
+        "--roll",
+        "33",
+        "--die",
+        "3",
+        "--odds",
+    ]);
+    let odds: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|line| !line.contains("Odds"))
+        .collect();
+    assert_eq!(
+        odds.join("\n"),
+        "  Odds over the d100 and the D6:
+    Grenadiers              5%  (d100 1-5), comes on with 6 of 6
+    British Line Infantry  20%  (d100 6-25), comes on with 6 of 6
+    Light Infantry          5%  (d100 26-30), comes on with 5 of 6
+    Rangers                10%  (d100 31-40), comes on with 4 of 6
+    Red Indians             8%  (d100 41-48), comes on with 3 of 6
+    Provincial Militia     30%  (d100 49-78), comes on with 5 of 6
+    Local Militia          12%  (d100 79-90), comes on with 2 of 6
+    Light Artillery         5%  (d100 91-95), comes on with 5 of 6
+    Field Artillery         5%  (d100 96-100), comes on with 5 of 6
+    comes on this bound: 77.2% (463/600)"
+    );
 }
