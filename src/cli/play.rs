@@ -554,14 +554,46 @@ impl Repl<'_> {
             if self.game.state.is_over() {
                 break;
             }
-            if pause {
-                match self.console.read("(Enter: next turn, q: quit) ", &[], None) {
-                    Read::Line(line) if line.trim().eq_ignore_ascii_case("q") => break,
-                    Read::Line(_) | Read::Bad(_) | Read::Interrupted => {}
+            // Between turns the watcher may look around (`map`, `status`,
+            // `log`, `why U`, `what U`, `victory`, `help`, `save`) as
+            // often as they like; Enter plays the next turn.
+            while pause {
+                match self.console.read("(Enter: next turn, q: quit, help) ", &[], None) {
+                    Read::Line(line) => match line.trim() {
+                        "" | "n" | "next" => break,
+                        "q" | "quit" | "exit" => return,
+                        text => {
+                            if !self.between_turns(text) {
+                                return;
+                            }
+                        }
+                    },
+                    Read::Bad(_) | Read::Interrupted => break,
                     // No more input: play on to the end.
                     Read::Eof => pause = false,
                 }
             }
+        }
+    }
+
+    /// A watcher's line between turns: anything that looks, none of the
+    /// commands that act (the opponent plays every side). False to leave.
+    fn between_turns(&mut self, line: &str) -> bool {
+        match parse(line, &self.game.scenario, &self.game.state) {
+            Ok(
+                Command::Act(_)
+                | Command::EndTurn
+                | Command::Legal { .. }
+                | Command::Undo
+                | Command::UndoTurn
+                | Command::Rewind(_),
+            ) => {
+                self.console.say(
+                    "You are watching: foe plays every side. Enter plays the next turn; between turns `map`, `status`, `log`, `why UNIT`, `what UNIT`, `victory`, `help` and `save FILE` work.",
+                );
+                true
+            }
+            _ => self.command(line),
         }
     }
 

@@ -642,7 +642,20 @@ impl Opponent {
                 None => plan.push("cannot move: no lawful way (stays where it is)".into()),
             }
         }
-        decision.plan = plan.join("; ");
+        // One sentence: the parts' own full stops would read as "fire.;".
+        let last = plan.len().saturating_sub(1);
+        decision.plan = plan
+            .iter()
+            .enumerate()
+            .map(|(index, part)| {
+                if index < last {
+                    part.trim_end_matches('.')
+                } else {
+                    part.as_str()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         (decision, wants_fire)
     }
 

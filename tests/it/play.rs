@@ -307,6 +307,38 @@ fn watching_plays_the_game_to_its_end() {
 }
 
 #[test]
+fn a_watcher_can_look_around_between_turns_without_moving_anything() {
+    let desk = Desk::new();
+    // The same game watched straight through, and with looks between its
+    // turns: the looks answer, an order is refused, and the game is the same.
+    let args = ["guilford", "--side", "none", "--seed", "4"];
+    let plain = desk.play(&args, "\n\nq\n");
+    let looked = desk.play(
+        &args,
+        "status b2\nwhy a1\nvictory\nmove b1 forward 2\nmap\n\nwhat a1\n\nq\n",
+    );
+    assert_eq!(looked.status, 0, "{}", looked.stderr);
+    let out = &looked.stdout;
+    for expected in [
+        "Guards Grenadiers",
+        "reaction test (",
+        "Otherwise a draw after turn 15",
+        "You are watching: foe plays every side.",
+        "before the die",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    // Between the looks nothing moved: the turns printed are the plain run's.
+    let turns = |text: &str| {
+        text.lines()
+            .filter(|line| line.contains(" moves ") || line.contains("Fires at"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(turns(out), turns(&plain.stdout));
+}
+
+#[test]
 fn an_unknown_side_or_scenario_is_one_line() {
     let desk = Desk::new();
     let played = desk.play(&["learning", "--side", "prussians"], "");
