@@ -94,6 +94,10 @@ pub struct SaveFile {
     /// Indices of the sides the baseline commands (the rest: foe).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub baseline_sides: Vec<usize>,
+    /// The opponent's plan rules that were off in this game (`--rule
+    /// NAME=off`); every other one was on. A resumed game plays by them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules_off: Vec<String>,
     /// Whether the player rolled real dice; then `rolls` replays them, and
     /// the resumed game asks for the player's dice again.
     #[serde(default)]
@@ -211,6 +215,12 @@ pub enum MatchError {
     SideTwice {
         /// The side's index in the save.
         side: usize,
+    },
+    /// The save switches off an opponent rule foe does not know.
+    #[error("the saved game switches off the opponent rule `{name}`, which this foe does not have")]
+    UnknownRule {
+        /// The rule's name in the save.
+        name: String,
     },
 }
 
@@ -449,6 +459,17 @@ impl Match {
         {
             return Err(MatchError::SideTwice { side });
         }
+        // The game's plan rules are the save's, whatever this run's are.
+        let mut switched = (*tables).clone();
+        switched.opponent.rules.set("all", true).ok();
+        for name in &save.rules_off {
+            switched
+                .opponent
+                .rules
+                .set(name, false)
+                .map_err(|_| MatchError::UnknownRule { name: name.clone() })?;
+        }
+        let tables = Arc::new(switched);
         let source = if save.asked {
             Source::Replay(Replay::new(save.rolls.iter().copied()))
         } else {
@@ -540,6 +561,15 @@ impl Match {
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
             baseline_sides: self.baseline_sides.clone(),
+            rules_off: self
+                .tables
+                .opponent
+                .rules
+                .list()
+                .into_iter()
+                .filter(|(_, on, _)| !on)
+                .map(|(name, _, _)| name.to_string())
+                .collect(),
             asked: self.asked,
             rolls: if self.asked {
                 self.roller.rolls.clone()
