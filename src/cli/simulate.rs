@@ -275,6 +275,22 @@ fn labels(study: &Study) -> Labels {
                 kind.name().to_string()
             })
             .collect(),
+        plans: (0..state.sides.len())
+            .map(|side| {
+                game.opponent(side)
+                    .map(|opponent| opponent.plan().describe())
+                    .unwrap_or_default()
+            })
+            .collect(),
+        rules_off: study
+            .tables
+            .opponent
+            .rules
+            .list()
+            .into_iter()
+            .filter(|(_, on, _)| !on)
+            .map(|(name, _, _)| name.to_string())
+            .collect(),
     }
 }
 

@@ -234,7 +234,7 @@ impl Opponent {
         let serves = match rules.plan_of(name) {
             Some(crate::tables::PlanKind::Attack) => self.plan.attacks(),
             Some(crate::tables::PlanKind::Defend) => self.plan.defends(),
-            Some(crate::tables::PlanKind::Any) => self.plan.attacks(),
+            Some(crate::tables::PlanKind::Any) => self.plan.attacks() || self.plan.defends(),
             None => false,
         };
         serves && rules.is_on(name) == Some(true)

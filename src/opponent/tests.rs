@@ -1033,3 +1033,54 @@ fn a_scenario_reserve_waits_until_its_test_brings_it_on() {
     assert!(report.reserves[0].plan.contains("enters"));
     assert!(state.unit(reserve).is_active());
 }
+
+#[test]
+fn plans_are_given_or_derived_from_the_victory_conditions() {
+    let plan_of = |name: &str, edit: &dyn Fn(&str) -> String, side: usize| {
+        let (file, text) = crate::scenario::builtin(name).unwrap();
+        let scenario = crate::scenario::load(
+            crate::yaml::Source::new(file, &edit(text)),
+            Ruleset::builtin,
+        )
+        .unwrap();
+        let state = GameState::new(
+            crate::rules::GameSetup::from_scenario(&scenario).unwrap(),
+            rules_table(),
+            &Tables::embedded().characters,
+            &mut dice([]),
+        )
+        .unwrap()
+        .0;
+        let opponent = Opponent::new(Arc::new(Tables::embedded()), &state, side)
+            .with_scenario(&scenario, &state);
+        let names = |ids: &[UnitId]| -> Vec<String> {
+            ids.iter().map(|id| state.unit(*id).name.clone()).collect()
+        };
+        let plan = opponent.plan().clone();
+        (plan.describe(), names(&plan.objective_units), plan.lines.len())
+    };
+    let same = |text: &str| text.to_string();
+    // Guilford as written: the British attack the Continentals, the
+    // Americans hold three lines.
+    let (british, objective, _) = plan_of("guilford", &same, 0);
+    assert_eq!(british, "attack the continentals");
+    assert_eq!(objective, ["1st Maryland", "4th Virginia"]);
+    let (americans, _, lines) = plan_of("guilford", &same, 1);
+    assert!(americans.starts_with("defend its lines, front to back: first line"));
+    assert_eq!(lines, 3);
+    // Without its `plan:` the British attack what their victory names.
+    let unplanned = |text: &str| text.replace("    plan: { attack: continentals }\n", "");
+    let (british, objective, _) = plan_of("guilford", &unplanned, 0);
+    assert_eq!(british, "attack the continentals (from its victory conditions)");
+    assert_eq!(objective.len(), 2);
+    // Routing a share of the army is an attack on the army; holding an
+    // area, an attack on the area.
+    assert_eq!(
+        plan_of("learning", &same, 0).0,
+        "attack the enemy army (from its victory conditions)"
+    );
+    assert_eq!(
+        plan_of("monongahela", &same, 0).0,
+        "attack the trace (from its victory conditions)"
+    );
+}

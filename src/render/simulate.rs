@@ -58,6 +58,23 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
     if !commanders.is_empty() {
         let _ = writeln!(out, "  commanded by: {}", commanders.join(", "));
     }
+    let plans: Vec<String> = labels
+        .plans
+        .iter()
+        .zip(&labels.sides)
+        .filter(|(plan, _)| !plan.is_empty())
+        .map(|(plan, name)| format!("{name} {plan}"))
+        .collect();
+    if !plans.is_empty() {
+        let _ = writeln!(out, "  plans: {}", plans.join("; "));
+    }
+    if !labels.rules_off.is_empty() {
+        let _ = writeln!(
+            out,
+            "  opponent rules off: {} (docs/rulings.md, Plans)",
+            labels.rules_off.join(", ")
+        );
+    }
     if report.stopped {
         out.push_str("  stopped early: these are the games played before Ctrl-C\n");
     }

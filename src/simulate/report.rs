@@ -21,6 +21,13 @@ pub struct Labels {
     /// before the baseline existed has none, and foe commanded every side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub controllers: Vec<String>,
+    /// Each side's plan, in words, where foe commanded it (empty for a
+    /// baseline side; a report from before plans has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plans: Vec<String>,
+    /// The opponent's plan rules switched off for the run (`--rule`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules_off: Vec<String>,
 }
 
 impl Labels {
@@ -96,6 +103,20 @@ impl Report {
                 "runs with different commanders: {} and {}",
                 commanders(&self.labels).join("/"),
                 commanders(&other.labels).join("/")
+            ));
+        }
+        if other.labels.rules_off != self.labels.rules_off {
+            let show = |rules: &[String]| {
+                if rules.is_empty() {
+                    "none".to_string()
+                } else {
+                    rules.join(", ")
+                }
+            };
+            return Err(format!(
+                "runs with different opponent rules off: {} and {}",
+                show(&self.labels.rules_off),
+                show(&other.labels.rules_off)
             ));
         }
         if other.seed != self.seed {

@@ -273,7 +273,8 @@ impl OpponentRules {
                 "advance-on-objective" | "close-to-range" | "general-leads" | "cavalry-reserve" => {
                     PlanKind::Attack
                 }
-                "focus-fire" => PlanKind::Any,
+                // A rule may serve both (`any`) or either kind of plan.
+                "focus-fire" => plan,
                 _ => PlanKind::Defend,
             };
             if plan != expected {
