@@ -216,6 +216,7 @@ impl Opponent {
             refused: Vec::new(),
             events: Vec::new(),
             withdrew: false,
+            stuck: false,
         };
         // Formation and state changes are the opponent's own bookkeeping
         // (ruling O6: the seed-000 engine has no formations).
@@ -490,7 +491,10 @@ impl Opponent {
                         decision.withdrew = true;
                     }
                 }
-                None => plan.push("cannot move: no lawful way (stays where it is)".into()),
+                None => {
+                    decision.stuck = true;
+                    plan.push("cannot move: no lawful way (stays where it is)".into());
+                }
             }
         }
         decision.plan = plan.join("; ");

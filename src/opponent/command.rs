@@ -263,6 +263,7 @@ impl Opponent {
                 refused: Vec::new(),
                 events: Vec::new(),
                 withdrew: false,
+                stuck: false,
             };
             if enters {
                 let edge = state.sides[self.side].edge;
