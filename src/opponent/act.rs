@@ -218,13 +218,6 @@ impl Opponent {
             withdrew: false,
             stuck: false,
         };
-        // Formation and state changes are the opponent's own bookkeeping
-        // (ruling O6: the seed-000 engine has no formations).
-        if let (Some(formation), Some(kind)) = (instruction.formation, kind)
-            && formation.fits(kind)
-        {
-            memory.formation = formation;
-        }
         for change in &instruction.becomes {
             match change.as_str() {
                 "disordered" => memory.disordered = true,
@@ -496,6 +489,21 @@ impl Opponent {
                     plan.push("cannot move: no lawful way (stays where it is)".into());
                 }
             }
+        }
+        // Formation changes are the opponent's own bookkeeping (ruling O6:
+        // the seed-000 engine has none). A formation named with a move is
+        // taken with the move: a unit that does not move (holding, already
+        // able to fire, no lawful way) has not formed the march column, and
+        // must not lose a later bound deploying out of it.
+        let moved = decision
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { .. } | Event::Charged { .. }));
+        if let (Some(formation), Some(kind)) = (instruction.formation, kind)
+            && formation.fits(kind)
+            && (instruction.moves.fraction() == 0.0 || moved)
+        {
+            memory.formation = formation;
         }
         decision.plan = plan.join("; ");
         (decision, wants_fire)

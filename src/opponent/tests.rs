@@ -548,6 +548,42 @@ fn a_column_deploys_without_firing() {
     );
 }
 
+/// Issue 15: the march column belongs to the march. A holding unit told to
+/// march in column stays where it is, so it stays in line and does not
+/// waste its next bound in sight deploying.
+#[test]
+fn a_holding_unit_told_to_march_in_column_stays_in_line() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(0.0, 20.0),
+            max: p(20.0, 30.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[woods],
+        &[("Regulars", "british-regulars", 10.0, 10.0, NORTH)],
+        &[("Militia", "militia", 10.0, 40.0, SOUTH)],
+        &[],
+    );
+    let mut opponent = opponent(&state, 0);
+    opponent.set_posture(Posture::Hold);
+    let report = movement(&mut opponent, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert_eq!(
+        regulars.outcome.instruction.formation,
+        Some(Formation::Column),
+        "out of sight, the order is to march in column"
+    );
+    assert!(regulars.actions.is_empty(), "a holding unit does not march");
+    assert_eq!(
+        opponent.units[regulars.unit.0].as_ref().unwrap().formation,
+        Formation::Line
+    );
+}
+
 #[test]
 fn fire_and_withdraw_in_the_open_falls_back_disordered_without_firing() {
     let mut state = game(
