@@ -292,6 +292,43 @@ impl Battlefield {
         cells
     }
 
+    /// The cells of `base` that stand between it and something at
+    /// `towards` (a shooter, a charger, the enemy it reads its ground
+    /// against), in [`Battlefield::for_each_cell_under`]'s order: the cell
+    /// under its centre (the terrain it stands in, whatever the direction),
+    /// then every cell under the base whose centre lies on `towards`' side
+    /// of the line through the base's centre square to the line towards it.
+    /// A fence under the front half of a base lies between it and an enemy
+    /// ahead; under the rear half it lies behind the unit.
+    pub fn for_each_cell_towards(
+        &self,
+        base: &Base,
+        towards: Point,
+        mut visit: impl FnMut(CellIndex),
+    ) {
+        if let Some(cell) = self.grid.cell_at(base.centre) {
+            visit(cell);
+        }
+        let direction = towards - base.centre;
+        let grid = &self.grid;
+        self.for_each_cell_under(base, |cell| {
+            if (grid.centre(cell) - base.centre).dot(direction) >= 0.0 {
+                visit(cell);
+            }
+        });
+    }
+
+    /// Whether cover-giving terrain lies between `base` and something at
+    /// `towards` ([`Battlefield::for_each_cell_towards`]): seed 000's
+    /// "target in cover", read as cover between the target and the shooter.
+    pub fn in_cover_from(&self, base: &Base, towards: Point) -> bool {
+        let mut cover = false;
+        self.for_each_cell_towards(base, towards, |cell| {
+            cover = cover || self.grid.cover(&self.ruleset, cell);
+        });
+        cover
+    }
+
     /// Each cell of [`Battlefield::cells_under`], in the same order, without
     /// building the list.
     ///

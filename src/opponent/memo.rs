@@ -11,7 +11,7 @@
 //! clones: its answers depend only on where the bases stand, not on who
 //! asks.
 
-use crate::battlefield::Base;
+use crate::battlefield::{Base, Point};
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
@@ -95,7 +95,7 @@ impl<T: Copy> Pairs<T> {
 pub(super) struct UnitMemo {
     distances: RefCell<Pairs<f64>>,
     arcs: RefCell<Pairs<bool>>,
-    grounds: RefCell<Vec<Option<(Base, Column)>>>,
+    grounds: RefCell<Vec<Option<(Base, Point, Column)>>>,
     footprints: RefCell<Vec<Option<Footprint>>>,
 }
 
@@ -132,18 +132,18 @@ impl UnitMemo {
             })
     }
 
-    /// Exactly `ground_column(state, &state.unit(id).base)`.
-    pub(super) fn ground(&self, state: &GameState, id: UnitId) -> Column {
+    /// Exactly `ground_column(state, &state.unit(id).base, towards)`.
+    pub(super) fn ground(&self, state: &GameState, id: UnitId, towards: Point) -> Column {
         let base = &state.unit(id).base;
         let mut grounds = self.grounds.borrow_mut();
         if grounds.len() < state.units.len() {
             grounds.resize(state.units.len(), None);
         }
         match &grounds[id.0] {
-            Some((was, column)) if was == base => *column,
+            Some((was, at, column)) if was == base && *at == towards => *column,
             _ => {
-                let column = super::read::ground_column(state, base);
-                grounds[id.0] = Some((*base, column));
+                let column = super::read::ground_column(state, base, towards);
+                grounds[id.0] = Some((*base, towards, column));
                 column
             }
         }

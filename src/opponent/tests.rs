@@ -159,7 +159,7 @@ fn fence() -> (&'static str, Shape, f64) {
 // ---- Situation extraction, factor by factor ----
 
 #[test]
-fn the_column_is_the_best_cover_under_the_base() {
+fn the_column_is_the_best_cover_facing_the_enemy() {
     let woods = (
         "woods",
         Shape::Rect {
@@ -178,10 +178,24 @@ fn the_column_is_the_best_cover_under_the_base() {
         ],
         &[],
     );
-    let column = |name: &str| read::ground_column(&state, &state.unit(unit(&state, name)).base);
-    assert_eq!(column("Behind the fence"), Column::Hard);
-    assert_eq!(column("In the wood"), Column::Natural);
-    assert_eq!(column("In the open"), Column::Open);
+    let foot = state.unit(unit(&state, "Foot")).base.centre;
+    let column = |name: &str, towards: Point| {
+        read::ground_column(&state, &state.unit(unit(&state, name)).base, towards)
+    };
+    assert_eq!(column("Behind the fence", foot), Column::Hard);
+    assert_eq!(column("In the wood", foot), Column::Natural);
+    assert_eq!(column("In the open", foot), Column::Open);
+    // Issue 15: the fence lies between the unit and an enemy to the south
+    // only; against an enemy on its own (north) side it stands in the open.
+    // The wood it stands in covers it from every side.
+    let north = p(24.0, 30.0);
+    assert_eq!(column("Behind the fence", north), Column::Open);
+    assert_eq!(column("In the wood", p(35.0, 47.0)), Column::Natural);
+    // The reading measures against the nearest enemy.
+    let opponent = opponent(&state, 1);
+    let id = unit(&state, "Behind the fence");
+    let reading = opponent.read(&state, id, &opponent.memory(&state, id));
+    assert_eq!(reading.ground, Column::Hard);
 }
 
 /// The memos answer exactly as the battlefield does, however the units are
@@ -236,9 +250,10 @@ fn the_memos_answer_as_the_battlefield_does_as_units_move() {
         );
         for a in 0..n {
             let (ua, base_a) = (UnitId(a), state.units[a].base);
+            let towards = state.units[(a + 1) % n].base.centre;
             assert_eq!(
-                opponent.memo.ground(&state, ua),
-                read::ground_column(&state, &base_a)
+                opponent.memo.ground(&state, ua, towards),
+                read::ground_column(&state, &base_a, towards)
             );
             for b in 0..n {
                 let (ub, base_b) = (UnitId(b), state.units[b].base);

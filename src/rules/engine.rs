@@ -1074,7 +1074,7 @@ impl GameState {
         let unit = &self.units[id.0];
         let target = &self.units[target_id.0];
         let mut situations = Vec::new();
-        if self.in_cover(&target.base) {
+        if self.in_cover(&target.base, unit.base.centre) {
             situations.push(Situation::TargetInCover);
         }
         if self.in_any(&target.base, &rules.artillery.woods_or_buildings) {
@@ -1363,7 +1363,7 @@ impl GameState {
             }
             let uphill = self.battlefield.height_at(opponent.base.centre)
                 > self.battlefield.height_at(unit.base.centre) + 1e-4;
-            if uphill || self.in_cover(&opponent.base) {
+            if uphill || self.in_cover(&opponent.base, unit.base.centre) {
                 situations.push(Situation::DefenderInCoverOrUphill);
             }
         }

@@ -115,13 +115,15 @@ impl TroopSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Situation {
-    /// The target stands in cover (any cell under its base is cover terrain).
+    /// The target is in cover from the shooter: it stands in cover terrain,
+    /// or cover lies under the part of its base facing the shooter.
     TargetInCover,
     /// The target stands in woods or buildings (the artillery list).
     TargetInWoodsOrBuildings,
     /// The charger began its charge in the defender's flank or rear arc.
     FlankOrRearAttack,
-    /// The defender is in cover or on higher ground than the charger.
+    /// The defender is in cover from the charger (as
+    /// [`Situation::TargetInCover`]) or on higher ground than the charger.
     DefenderInCoverOrUphill,
 }
 

@@ -24,6 +24,7 @@
 //! - Musket: no friend within 3" of target . `no_shooting_at_a_target_with_a_friend_within_3`
 //! - Musket: 6" range ...................... `muskets_reach_6_inches`
 //! - Musket modifiers in order ............. `musket_modifiers_apply_in_the_order_listed`, `skirmishers_shoot_at_minus_1`
+//! - Target in cover: cover between it and the shooter `a_fence_covers_only_against_an_enemy_beyond_it`
 //! - Artillery: bounds, woods/buildings ... `artillery_deducts_range_bounds_and_1_for_woods`
 //! - Melee: both roll, modifiers ........... `melee_both_roll_with_modifiers_and_the_most_hit_retreats`
 //! - Melee: doubled for flank/rear ......... `flank_attacks_double`
@@ -926,6 +927,74 @@ fn musket_modifiers_apply_in_the_order_listed() {
         &[2],
     );
     assert_eq!(fired_hits(&events), (2, vec![3, 2]));
+}
+
+/// Issue 15: seed 000's "target in cover" is cover between the target and
+/// the shooter. A fence under the front of a base covers it from an enemy
+/// beyond the fence; a fence under the rear of a base, with the shooter on
+/// the unit's own side, does not, though it covers the same unit from an
+/// enemy beyond it.
+#[test]
+fn a_fence_covers_only_against_an_enemy_beyond_it() {
+    let fence = (
+        "fence",
+        Shape::Line {
+            points: vec![p(0.0, 18.0), p(48.0, 18.0)],
+            width: 0.5,
+        },
+        0.0,
+    );
+    let mut state = game(
+        &[fence],
+        &[
+            ("South", "militia", 10.0, 12.5, 0.0),
+            ("Below", "militia", 30.0, 12.0, 0.0),
+            ("North", "militia", 30.0, 23.5, 180.0),
+        ],
+        &[
+            // Lining the fence from the north, facing south.
+            ("Lining", "militia", 10.0, 18.9, 180.0),
+            // Standing south of the fence, its rear against it.
+            ("Before", "militia", 30.0, 17.2, 180.0),
+        ],
+    );
+    let [south, below, north, lining, before] =
+        ["South", "Below", "North", "Lining", "Before"].map(|n| id(&state, n));
+    assert!(state.in_cover(
+        &state.units[before.0].base,
+        state.units[north.0].base.centre
+    ));
+    go_to(&mut state, 0, Phase::Shooting);
+    // 3, −1 cover = 2.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: south,
+            target: lining,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (2, vec![2]));
+    // The fence is behind Before: no cover, 3 hits.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: below,
+            target: before,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (3, vec![]));
+    // From beyond the fence the same unit is covered.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: north,
+            target: before,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (2, vec![2]));
 }
 
 #[test]
