@@ -9,7 +9,7 @@ use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
-use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId};
+use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId, Volley};
 use crate::scenario::Posture;
 use crate::tables::{Column, Fire, Order, Towards};
 use std::sync::Arc;
@@ -528,17 +528,43 @@ impl Opponent {
         // Only enemies within reach can be shot (`shot_open`'s range test,
         // the same bound), so the rest are not ranked.
         let ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
+        // Ruling O8: the order's volley, through the engine's volleys: a
+        // fire-and-withdraw volley at −1, double volleys where the reaction
+        // test's band says so (close order, target within 6").
+        let volley = match decision.outcome.instruction.fire {
+            Fire::MinusOne => Volley::Hasty,
+            Fire::Double => Volley::Double,
+            Fire::None | Fire::Volley => Volley::Single,
+        };
         for (target, distance) in ranked {
-            let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
             // remembered: most refused targets are out of sight, and the
             // table already knows.
             if !shot_open(state, &self.memo, id, target) {
                 continue;
             }
-            let Ok(checked) = staged(&self.probe, Stage::Rules, || state.checked(&action, true))
-            else {
-                continue;
+            let fire = |volley| Action::Fire {
+                unit: id,
+                target,
+                volley,
+            };
+            let checked = match staged(&self.probe, Stage::Rules, || {
+                state.checked(&fire(volley), true)
+            }) {
+                Ok(checked) => checked,
+                // Double volleys the troop type may not fire (or not at
+                // this range) are a single volley; a refused hasty volley
+                // is no shot, never a better one.
+                Err(refusal @ Refusal::VolleyNotAllowed { .. }) if volley == Volley::Double => {
+                    decision.refused.push((fire(volley), refusal));
+                    match staged(&self.probe, Stage::Rules, || {
+                        state.checked(&fire(Volley::Single), true)
+                    }) {
+                        Ok(checked) => checked,
+                        Err(_) => continue,
+                    }
+                }
+                Err(_) => continue,
             };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
             if !keep {

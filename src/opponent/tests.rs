@@ -544,6 +544,88 @@ fn advance_and_fire_stands_and_fires_in_range_and_advances_out_of_it() {
     assert!(regulars.route.as_ref().unwrap().straight);
 }
 
+/// Seed 004, stand and fire on +3 to +5: "Troops in close order fire
+/// double volleys if the target is within 6 inches" (ruling O8).
+#[test]
+fn close_order_standing_and_firing_at_3_to_5_fires_a_double_volley() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 14.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // +2 open, -1 within 6", die 3: 4, stand and fire; in line, 3" away.
+    let report = movement(&mut opponent, &mut state, &[3]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::StandAndFire);
+    assert_eq!(
+        regulars.outcome.instruction.fire,
+        crate::tables::Fire::Double
+    );
+    state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    let mut report = report;
+    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    let regulars = decision(&report, "Regulars");
+    assert!(
+        matches!(
+            regulars.actions[..],
+            [Action::Fire {
+                volley: crate::rules::Volley::Double,
+                ..
+            }]
+        ),
+        "{:?}",
+        regulars.actions
+    );
+    // 3, +1 regulars = 4, doubled = 8.
+    assert_eq!(state.unit(unit(&state, "Militia")).hits, 8);
+}
+
+/// Seed 004, fire and withdraw: "Troops will fire a single volley, (-1)".
+/// Skirmishers already in cover stay there and fire it (ruling O8).
+#[test]
+fn fire_and_withdraw_in_cover_fires_its_volley_at_minus_1() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(20.0, 8.0),
+            max: p(28.0, 11.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[woods],
+        &[("Light", "light-infantry", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 15.0, SOUTH)],
+        &[],
+    );
+    let mut opponent = opponent(&state, 0);
+    let light = unit(&state, "Light");
+    // The die that makes the total 0: fire and withdraw.
+    let die = -opponent.preview(&state, light).unwrap().modifier;
+    assert!((1..=6).contains(&die), "die {die}");
+    let report = movement(&mut opponent, &mut state, &[die as u8]);
+    let decision_made = decision(&report, "Light");
+    assert_eq!(decision_made.outcome.order, Order::FireAndWithdraw);
+    assert!(decision_made.actions.is_empty(), "it stays in its cover");
+    state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    let mut report = report;
+    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    let light_decision = decision(&report, "Light");
+    assert!(
+        matches!(
+            light_decision.actions[..],
+            [Action::Fire {
+                volley: crate::rules::Volley::Hasty,
+                ..
+            }]
+        ),
+        "{:?}",
+        light_decision.actions
+    );
+    // 3, -1 skirmishers, -1 before withdrawing = 1.
+    assert_eq!(state.unit(unit(&state, "Militia")).hits, 1);
+}
+
 #[test]
 fn a_column_deploys_without_firing() {
     let mut state = game(

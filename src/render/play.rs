@@ -253,7 +253,9 @@ pub fn action(game: &Match, action: &Action) -> String {
             )
         }
         Action::Charge { unit: u, target } => format!("charge {} {}", unit(u), unit(target)),
-        Action::Fire { unit: u, target } => format!("fire {} {}", unit(u), unit(target)),
+        Action::Fire {
+            unit: u, target, ..
+        } => format!("fire {} {}", unit(u), unit(target)),
         Action::MoveGeneral { general, to } => {
             format!("general {} to {to}", names.general_label(*general))
         }

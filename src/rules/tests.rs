@@ -25,6 +25,7 @@
 //! - Musket: 6" range ...................... `muskets_reach_6_inches`
 //! - Musket modifiers in order ............. `musket_modifiers_apply_in_the_order_listed`, `skirmishers_shoot_at_minus_1`
 //! - Target in cover: cover between it and the shooter `a_fence_covers_only_against_an_enemy_beyond_it`
+//! - Seed 004's volleys: double, at −1 ... `double_volleys_double_and_a_hasty_volley_is_minus_1`
 //! - Artillery: bounds, woods/buildings ... `artillery_deducts_range_bounds_and_1_for_woods`
 //! - Melee: both roll, modifiers ........... `melee_both_roll_with_modifiers_and_the_most_hit_retreats`
 //! - Melee: doubled for flank/rear ......... `flank_attacks_double`
@@ -518,6 +519,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
     );
     assert_eq!(text, "cannot shoot with `Mover`: the unit moved this turn");
@@ -526,6 +528,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: pivoter,
             target: t2,
+            volley: Volley::Single,
         },
     );
     // Next turn, standing still, they may.
@@ -536,6 +539,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -544,6 +548,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("already fired"), "{text}");
@@ -819,6 +824,7 @@ fn musket_targets_must_be_in_the_frontal_arc() {
         Action::Fire {
             unit: foot,
             target: aside,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("within 45 degrees"), "{text}");
@@ -827,6 +833,7 @@ fn musket_targets_must_be_in_the_frontal_arc() {
         Action::Fire {
             unit: foot,
             target: ahead,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -849,6 +856,7 @@ fn no_shooting_at_a_target_with_a_friend_within_3() {
         Action::Fire {
             unit: foot,
             target: enemy,
+            volley: Volley::Single,
         },
     );
     assert!(
@@ -877,6 +885,7 @@ fn muskets_reach_6_inches() {
         Action::Fire {
             unit: far,
             target: b,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("range is 6\""), "{text}");
@@ -885,6 +894,7 @@ fn muskets_reach_6_inches() {
         Action::Fire {
             unit: near,
             target: a,
+            volley: Volley::Single,
         },
         &[2],
     );
@@ -912,6 +922,7 @@ fn musket_modifiers_apply_in_the_order_listed() {
         Action::Fire {
             unit: grenadiers,
             target: a,
+            volley: Volley::Single,
         },
         &[4],
     );
@@ -923,6 +934,7 @@ fn musket_modifiers_apply_in_the_order_listed() {
         Action::Fire {
             unit: regulars,
             target: b,
+            volley: Volley::Single,
         },
         &[2],
     );
@@ -971,6 +983,7 @@ fn a_fence_covers_only_against_an_enemy_beyond_it() {
         Action::Fire {
             unit: south,
             target: lining,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -981,6 +994,7 @@ fn a_fence_covers_only_against_an_enemy_beyond_it() {
         Action::Fire {
             unit: below,
             target: before,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -991,10 +1005,52 @@ fn a_fence_covers_only_against_an_enemy_beyond_it() {
         Action::Fire {
             unit: north,
             target: before,
+            volley: Volley::Single,
         },
         &[3],
     );
     assert_eq!(fired_hits(&events), (2, vec![2]));
+}
+
+/// Seed 004's volleys through the musket modifiers: double volleys for
+/// formed foot (twice the score, house rule), the volley before a
+/// withdrawal at −1 for any musket; the engine refuses a double volley to
+/// skirmishers and never offers either in `legal_actions`.
+#[test]
+fn double_volleys_double_and_a_hasty_volley_is_minus_1() {
+    let mut state = game(
+        &[],
+        &[
+            ("Regulars", "british-regulars", 10.0, 10.0, 0.0),
+            ("Light", "british-light-infantry", 30.0, 10.0, 0.0),
+        ],
+        &[
+            ("A", "militia", 10.0, 15.0, 180.0),
+            ("B", "militia", 30.0, 15.0, 180.0),
+        ],
+    );
+    let [regulars, light, a, b] = ["Regulars", "Light", "A", "B"].map(|n| id(&state, n));
+    go_to(&mut state, 0, Phase::Shooting);
+    assert!(state.legal_actions().iter().all(|action| !matches!(
+        action,
+        Action::Fire {
+            volley: Volley::Double | Volley::Hasty,
+            ..
+        }
+    )));
+    let fire = |unit, target, volley| Action::Fire {
+        unit,
+        target,
+        volley,
+    };
+    let text = refusal(&mut state, fire(light, b, Volley::Double));
+    assert!(text.contains("cannot fire a double volley"), "{text}");
+    // 3, +1 regulars = 4, doubled = 8.
+    let events = ok(&mut state, fire(regulars, a, Volley::Double), &[3]);
+    assert_eq!(fired_hits(&events), (8, vec![4, 8]));
+    // 3, −1 skirmishers = 2, −1 before withdrawing = 1.
+    let events = ok(&mut state, fire(light, b, Volley::Hasty), &[3]);
+    assert_eq!(fired_hits(&events), (1, vec![2, 1]));
 }
 
 #[test]
@@ -1011,6 +1067,7 @@ fn skirmishers_shoot_at_minus_1() {
         Action::Fire {
             unit: light,
             target: a,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -1039,6 +1096,7 @@ fn artillery_deducts_range_bounds_and_1_for_woods() {
         Action::Fire {
             unit: guns,
             target: a,
+            volley: Volley::Single,
         },
         &[5],
     );
@@ -1049,6 +1107,7 @@ fn artillery_deducts_range_bounds_and_1_for_woods() {
         Action::Fire {
             unit: guns2,
             target: b,
+            volley: Volley::Single,
         },
         &[5],
     );
@@ -1589,7 +1648,11 @@ fn a_refused_action_changes_nothing() {
     let e = id(&state, "E");
     for action in [
         mv(a, 10.0, 30.0, 0.0),
-        Action::Fire { unit: a, target: e },
+        Action::Fire {
+            unit: a,
+            target: e,
+            volley: Volley::Single,
+        },
         Action::Charge { unit: e, target: a },
         rally(0, &[a]),
         Action::MoveGeneral {
@@ -1601,7 +1664,14 @@ fn a_refused_action_changes_nothing() {
         refusal(&mut state, action);
         assert_eq!(before, (state.phase_index, state.active, state.turn));
     }
-    let text = refusal(&mut state, Action::Fire { unit: a, target: e });
+    let text = refusal(
+        &mut state,
+        Action::Fire {
+            unit: a,
+            target: e,
+            volley: Volley::Single,
+        },
+    );
     assert_eq!(text, "cannot fire: not allowed in the movement phase");
 }
 
