@@ -421,12 +421,32 @@ impl Opponent {
             (true, Some(Towards::Rear)) => {
                 wants_fire = false;
                 plan.push(instruction.does.to_string());
-                let facing = if order == Order::Rout {
-                    Facing::Travel
+                // Ruling O12: a unit that routs is routed, gone from the
+                // table and lost to its army at once (as the companion takes
+                // it out of the list, C8). Only a rule set whose Movement
+                // phase has no `rout` action makes it run for its edge.
+                let routed = order == Order::Rout
+                    && self.send(
+                        state,
+                        roller,
+                        Action::Rout { unit: id },
+                        report,
+                        Some(decision.record()),
+                    );
+                if routed {
+                    plan.push(
+                        "it leaves the table, routed: lost to its army from now (ruling O12)"
+                            .into(),
+                    );
+                    decision.withdrew = true;
                 } else {
-                    Facing::Keep
-                };
-                goal = Some((Goal::Rear, inches, facing, "its own table edge".into()));
+                    let facing = if order == Order::Rout {
+                        Facing::Travel
+                    } else {
+                        Facing::Keep
+                    };
+                    goal = Some((Goal::Rear, inches, facing, "its own table edge".into()));
+                }
             }
         }
         // Stand-and-fire with no target in its arc: pivot to face the

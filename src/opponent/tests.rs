@@ -6,7 +6,9 @@ use super::*;
 use crate::battlefield::tests::{p, table};
 use crate::battlefield::{Base, Edge, Shape};
 use crate::dice::{Scripted, Seeded};
-use crate::rules::{Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, UnitSetup};
+use crate::rules::{
+    Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, Status, UnitSetup,
+};
 use crate::ruleset::Ruleset;
 use crate::tables::Column;
 
@@ -421,11 +423,15 @@ fn a_unit_that_withdrew_last_bound_and_scores_minus_1_routs() {
     assert_eq!(regulars.outcome.column, Column::Retreat);
     assert_eq!(regulars.outcome.total, -1);
     assert_eq!(regulars.outcome.order, Order::Rout);
-    let (from, to) = moved(regulars).expect("it flees");
-    assert!(
-        (from.y - to.y - 6.0).abs() < 0.01,
-        "a full move directly away: {from} → {to}"
+    // Ruling O12 (issue 15): it routs off the table, lost to its army now.
+    assert_eq!(
+        regulars.actions,
+        vec![Action::Rout {
+            unit: regulars.unit
+        }]
     );
+    assert_eq!(state.unit(regulars.unit).status, Status::Routed);
+    assert_eq!(state.lost(0), 1);
     assert!(regulars.withdrew);
     assert!(
         report.generals[0]
@@ -716,6 +722,7 @@ fn routing_guns_are_abandoned_and_never_act_again() {
     let guns = decision(&report, "Guns");
     assert_eq!(guns.outcome.order, Order::Rout);
     assert!(opponent.units[guns.unit.0].as_ref().unwrap().abandoned);
+    assert_eq!(state.unit(guns.unit).status, Status::Routed);
     to_side(&mut state, 1);
     to_side(&mut state, 0);
     let report = movement(&mut opponent, &mut state, &[70, 6]);

@@ -276,6 +276,7 @@ pub fn action(game: &Match, action: &Action) -> String {
         } => {
             format!("enter {} at {to} facing {}", unit(u), trim(*facing))
         }
+        Action::Rout { unit: u } => format!("rout {}", unit(u)),
         Action::EndPhase => "end".into(),
     }
 }
@@ -351,6 +352,7 @@ fn action_word(action: &Action) -> &'static str {
         Action::Rally { .. } => "rally",
         Action::CallUp { .. } => "call-up",
         Action::Enter { .. } => "enter",
+        Action::Rout { .. } => "rout",
         Action::EndPhase => "end",
     }
 }

@@ -57,6 +57,9 @@ enum Plan {
         name: String,
         troop: TroopTypeId,
     },
+    Rout {
+        unit: UnitId,
+    },
     Enter {
         unit: UnitId,
         base: Base,
@@ -209,6 +212,12 @@ impl GameState {
                 volley,
             } => self.fire(unit, target, (weapon, volley), range, roller, &mut events),
             Plan::Rally { general, units } => self.rally(general, &units, roller, &mut events),
+            Plan::Rout { unit } => {
+                // Ruling O12: a unit that breaks is routed at once.
+                let u = &mut self.units[unit.0];
+                u.status = Status::Routed;
+                events.push(Event::Routed { unit, hits: u.hits });
+            }
             Plan::CallUp { name, troop } => {
                 let side = self.active;
                 let edge = self.sides[side].edge;
@@ -339,6 +348,10 @@ impl GameState {
                 })
             }
             Action::Enter { unit, to, facing } => self.plan_enter(*unit, *to, *facing),
+            Action::Rout { unit } => {
+                self.own_unit(*unit)?;
+                Ok(Plan::Rout { unit: *unit })
+            }
         }
     }
 

@@ -95,6 +95,14 @@ pub enum Action {
         /// Its facing.
         facing: f64,
     },
+    /// A unit breaks and leaves the table as routed by its own morale: the
+    /// Lone Warrior opponent's rout order (seed 004, ruling O12). From this
+    /// moment it counts as routed, as a unit removed at its hit threshold
+    /// does (army resolve, rout fractions, "rout or force off").
+    Rout {
+        /// Who.
+        unit: UnitId,
+    },
     /// End the current phase.
     EndPhase,
 }
@@ -112,6 +120,7 @@ impl Action {
             Action::Rally { .. } => ActionKind::Rally,
             Action::CallUp { .. } => ActionKind::CallUp,
             Action::Enter { .. } => ActionKind::Enter,
+            Action::Rout { .. } => ActionKind::Rout,
             Action::EndPhase => return None,
         })
     }

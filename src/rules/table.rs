@@ -69,6 +69,8 @@ pub enum ActionKind {
     CallUp,
     /// [`super::Action::Enter`].
     Enter,
+    /// [`super::Action::Rout`].
+    Rout,
 }
 
 /// What a phase does by itself when it begins.

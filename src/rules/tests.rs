@@ -1546,6 +1546,66 @@ fn rout_fraction_wins() {
     assert!(state.legal_actions().is_empty());
 }
 
+/// Ruling O12 (issue 15): a unit the Lone Warrior test routs leaves the
+/// table routed, with whatever hits it has, and counts as lost at once: for
+/// "rout or force off the tabletop" at the end of the phase, and for army
+/// resolve in the Rout phase. `legal_actions` never offers it.
+#[test]
+fn a_unit_that_breaks_is_routed_and_counts_as_lost() {
+    let state = game(
+        &[],
+        &[("A", "grenadiers", 20.0, 10.0, 0.0)],
+        &[
+            ("Continentals", "continentals", 20.0, 40.0, 180.0),
+            ("Other", "continentals", 30.0, 40.0, 180.0),
+        ],
+    );
+    let continentals = state
+        .battlefield
+        .ruleset
+        .troop_type("continentals")
+        .unwrap();
+    let mut state = with_victory(
+        state,
+        vec![Victory {
+            winner: 0,
+            when: Condition::RoutOrExit {
+                side: 1,
+                troop: continentals,
+                count: 1,
+            },
+        }],
+    );
+    let [a, broken] = ["A", "Continentals"].map(|n| id(&state, n));
+    // Not the British player's to rout, and never offered.
+    let text = refusal(&mut state, Action::Rout { unit: broken });
+    assert!(text.contains("Continentals"), "{text}");
+    go_to(&mut state, 1, Phase::Movement);
+    assert!(
+        state
+            .legal_actions()
+            .iter()
+            .all(|action| !matches!(action, Action::Rout { .. }))
+    );
+    state.units[broken.0].hits = 2;
+    let events = ok(&mut state, Action::Rout { unit: broken }, &[]);
+    assert_eq!(
+        events,
+        vec![Event::Routed {
+            unit: broken,
+            hits: 2
+        }]
+    );
+    assert_eq!(state.units[broken.0].status, Status::Routed);
+    assert_eq!(state.lost(1), 1);
+    let events = ok(&mut state, Action::EndPhase, &[]);
+    assert!(events.contains(&Event::Victory {
+        winner: 0,
+        condition: 0
+    }));
+    assert!(state.units[a.0].is_active());
+}
+
 #[test]
 fn rout_or_exit_wins() {
     let state = game(
