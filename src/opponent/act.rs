@@ -837,8 +837,11 @@ impl Opponent {
         None
     }
 
-    /// Cells under every other unit on the table (seed 000: no
-    /// interpenetration), leaving out `except` (a target to reach).
+    /// The cells the unit's centre must keep out of to pass every other
+    /// unit on the table without its base touching them (seed 000: no
+    /// interpenetration), leaving out `except` (a target to reach): routes
+    /// are planned for the whole footprint, so the engine does not refuse
+    /// them for a gap narrower than the base (issue 15).
     fn blocked(&self, state: &GameState, id: UnitId, except: Option<UnitId>) -> CellSet {
         let others = state
             .units
@@ -846,6 +849,6 @@ impl Opponent {
             .enumerate()
             .filter(|(index, u)| *index != id.0 && Some(UnitId(*index)) != except && u.is_active())
             .map(|(index, _)| UnitId(index));
-        self.memo.occupied(state, others)
+        self.memo.blocked_for(state, &state.unit(id).base, others)
     }
 }

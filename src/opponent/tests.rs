@@ -244,11 +244,14 @@ fn the_memos_answer_as_the_battlefield_does_as_units_move() {
         }
         let leave_out = rng.random_range(0..n);
         let others = (0..n).filter(|i| *i != leave_out);
+        let mover = state.units[leave_out].base;
         assert_eq!(
-            opponent.memo.occupied(&state, others.clone().map(UnitId)),
+            opponent
+                .memo
+                .blocked_for(&state, &mover, others.clone().map(UnitId)),
             state
                 .battlefield
-                .occupied(others.map(|i| &state.units[i].base))
+                .blocked_for(&mover, others.map(|i| &state.units[i].base))
         );
         for a in 0..n {
             let (ua, base_a) = (UnitId(a), state.units[a].base);
@@ -630,6 +633,42 @@ fn fire_and_withdraw_in_cover_fires_its_volley_at_minus_1() {
     );
     // 3, -1 skirmishers, -1 before withdrawing = 1.
     assert_eq!(state.unit(unit(&state, "Militia")).hits, 1);
+}
+
+/// Issue 15: routes are planned for the whole base. Two friends stand
+/// just ahead with a 3" gap between them, too narrow for a 4" base: the
+/// straight line is refused, and the route leads around them, not into the
+/// gap (which the engine would refuse, leaving the unit stuck).
+#[test]
+fn a_base_too_wide_for_a_gap_goes_around_not_through() {
+    let mut state = game(
+        &[
+            ("Regulars", "british-regulars", 24.0, 10.0, NORTH),
+            ("Left", "british-regulars", 20.5, 11.6, NORTH),
+            ("Right", "british-regulars", 27.5, 11.6, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // Regulars tests first (unit order). +2 open, +1 over 15", die 4: 7, advance and fire; out of range, a
+    // full move towards the militia.
+    let report = movement(&mut opponent, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert!(!regulars.stuck, "{}: {:?}", regulars.plan, regulars.refused);
+    let (_, to) = moved(regulars).expect("it moves");
+    let route = regulars.route.as_ref().expect("by a route");
+    assert!(!route.straight);
+    // Not into the gap: its base stays clear of both friends.
+    let base = state.unit(regulars.unit).base;
+    assert_eq!(base.centre, to);
+    for name in ["Left", "Right"] {
+        assert!(!base.overlaps(&state.unit(unit(&state, name)).base));
+    }
+    assert!(
+        (to.x - 24.0).abs() > 1.0,
+        "it goes round a friend, not up the gap: {to}"
+    );
 }
 
 #[test]
