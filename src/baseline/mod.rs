@@ -709,6 +709,7 @@ impl Baseline {
                 let action = Action::Fire {
                     unit: id,
                     target: enemy,
+                    volley: crate::rules::Volley::Single,
                 };
                 let Ok(checked) = state.checked(&action, true) else {
                     continue;

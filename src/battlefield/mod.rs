@@ -292,6 +292,43 @@ impl Battlefield {
         cells
     }
 
+    /// The cells of `base` that stand between it and something at
+    /// `towards` (a shooter, a charger, the enemy it reads its ground
+    /// against), in [`Battlefield::for_each_cell_under`]'s order: the cell
+    /// under its centre (the terrain it stands in, whatever the direction),
+    /// then every cell under the base whose centre lies on `towards`' side
+    /// of the line through the base's centre square to the line towards it.
+    /// A fence under the front half of a base lies between it and an enemy
+    /// ahead; under the rear half it lies behind the unit.
+    pub fn for_each_cell_towards(
+        &self,
+        base: &Base,
+        towards: Point,
+        mut visit: impl FnMut(CellIndex),
+    ) {
+        if let Some(cell) = self.grid.cell_at(base.centre) {
+            visit(cell);
+        }
+        let direction = towards - base.centre;
+        let grid = &self.grid;
+        self.for_each_cell_under(base, |cell| {
+            if (grid.centre(cell) - base.centre).dot(direction) >= 0.0 {
+                visit(cell);
+            }
+        });
+    }
+
+    /// Whether cover-giving terrain lies between `base` and something at
+    /// `towards` ([`Battlefield::for_each_cell_towards`]): seed 000's
+    /// "target in cover", read as cover between the target and the shooter.
+    pub fn in_cover_from(&self, base: &Base, towards: Point) -> bool {
+        let mut cover = false;
+        self.for_each_cell_towards(base, towards, |cell| {
+            cover = cover || self.grid.cover(&self.ruleset, cell);
+        });
+        cover
+    }
+
     /// Each cell of [`Battlefield::cells_under`], in the same order, without
     /// building the list.
     ///
@@ -380,6 +417,55 @@ impl Battlefield {
         let mut set = CellSet::new(self.grid.len());
         for base in bases {
             self.for_each_cell_under(base, |cell| set.insert(cell));
+        }
+        set
+    }
+
+    /// The cells where a base of `mover`'s size and facing, half a cell
+    /// larger on every side and centred on the cell's centre, would overlap
+    /// `other` (the two bases' Minkowski sum, sampled at cell centres with
+    /// room for the sampling): the cells the mover's centre must keep out
+    /// of to pass `other` without touching it (seed 000: "units cannot move
+    /// through other units"). They include every cell under `other`.
+    pub fn for_each_cell_blocked_for(
+        &self,
+        mover: &Base,
+        other: &Base,
+        mut visit: impl FnMut(CellIndex),
+    ) {
+        let (min, max) = other.bounds();
+        let reach = mover.reach() + self.grid.cell;
+        let grid = &self.grid;
+        // Half a cell more on every side: a route's straight legs run
+        // between cell centres, and a centre anywhere within half a cell of
+        // a free cell's centre (along the base's sides) still clears.
+        let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
+        let (x0, y0) = grid.clamped_cell(Point::new(min.x - reach, min.y - reach));
+        let (x1, y1) = grid.clamped_cell(Point::new(max.x + reach, max.y + reach));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let cell = y * grid.width + x;
+                let swollen = Base::new(grid.centre(cell), mover.facing, frontage, depth);
+                if swollen.overlaps_near(other) {
+                    visit(cell);
+                }
+            }
+        }
+    }
+
+    /// The cells a unit of `mover`'s size and facing cannot put its centre
+    /// on without overlapping one of `bases`
+    /// ([`Battlefield::for_each_cell_blocked_for`]), as a set to route
+    /// around: a route planned clear of them fits the whole base, not only
+    /// its centre, so it never leads through a gap narrower than the base.
+    pub fn blocked_for<'a>(
+        &self,
+        mover: &Base,
+        bases: impl IntoIterator<Item = &'a Base>,
+    ) -> CellSet {
+        let mut set = CellSet::new(self.grid.len());
+        for other in bases {
+            self.for_each_cell_blocked_for(mover, other, |cell| set.insert(cell));
         }
         set
     }

@@ -9,7 +9,7 @@ use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
-use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId};
+use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId, Volley};
 use crate::tables::{ClassKind, Column, Fire, Order, Towards};
 use std::sync::Arc;
 
@@ -218,14 +218,8 @@ impl Opponent {
             refused: Vec::new(),
             events: Vec::new(),
             withdrew: false,
+            stuck: false,
         };
-        // Formation and state changes are the opponent's own bookkeeping
-        // (ruling O6: the seed-000 engine has no formations).
-        if let (Some(formation), Some(kind)) = (instruction.formation, kind)
-            && formation.fits(kind)
-        {
-            memory.formation = formation;
-        }
         for change in &instruction.becomes {
             match change.as_str() {
                 "disordered" => memory.disordered = true,
@@ -394,6 +388,7 @@ impl Opponent {
                             "the cavalry is the reserve and charges only an enemy that is wavering (half its strength gone, or falling back); none is in reach, so it waits (plan: {}; rule cavalry-reserve)",
                             self.plan.describe()
                         ));
+                        goal = self.reserve_post(state, id, allowance, &mut plan);
                     } else if hold {
                         // Ruling PL5: a holding line charges only an enemy
                         // at the line; otherwise it stands and fires.
@@ -427,9 +422,10 @@ impl Opponent {
                 if reserve {
                     wants_fire = false;
                     plan.push(format!(
-                        "the cavalry is the reserve: it waits for an enemy to waver before it goes forward (plan: {}; rule cavalry-reserve)",
+                        "the cavalry is the reserve: it waits for an enemy to waver before it charges (plan: {}; rule cavalry-reserve)",
                         self.plan.describe()
                     ));
+                    goal = self.reserve_post(state, id, inches, &mut plan);
                 } else if hold {
                     plan.push(holding("it does not advance; it stands and fires if it can"));
                     wants_fire =
@@ -537,18 +533,38 @@ impl Opponent {
             (true, Some(Towards::Rear)) => {
                 wants_fire = false;
                 plan.push(instruction.does.to_string());
-                let facing = if order == Order::Rout {
-                    Facing::Travel
+                // Ruling O12: a unit that routs is routed, gone from the
+                // table and lost to its army at once (as the companion takes
+                // it out of the list, C8). Only a rule set whose Movement
+                // phase has no `rout` action makes it run for its edge.
+                let routed = order == Order::Rout
+                    && self.send(
+                        state,
+                        roller,
+                        Action::Rout { unit: id },
+                        report,
+                        Some(decision.record()),
+                    );
+                if routed {
+                    plan.push(
+                        "it leaves the table, routed: lost to its army from now (ruling O12)"
+                            .into(),
+                    );
+                    decision.withdrew = true;
                 } else {
-                    Facing::Keep
-                };
-                goal = Some(match fall_back {
-                    Some((point, name)) => {
-                        plan.push(falling_back(&name));
-                        (Goal::Point(point), inches, facing, name)
-                    }
-                    None => (Goal::Rear, inches, facing, "its own table edge".into()),
-                });
+                    let facing = if order == Order::Rout {
+                        Facing::Travel
+                    } else {
+                        Facing::Keep
+                    };
+                    goal = Some(match fall_back {
+                        Some((point, name)) => {
+                            plan.push(falling_back(&name));
+                            (Goal::Point(point), inches, facing, name)
+                        }
+                        None => (Goal::Rear, inches, facing, "its own table edge".into()),
+                    });
+                }
             }
         }
         // Ruling PL3: an attacker told to stand and fire with nobody in
@@ -639,8 +655,26 @@ impl Opponent {
                         decision.withdrew = true;
                     }
                 }
-                None => plan.push("cannot move: no lawful way (stays where it is)".into()),
+                None => {
+                    decision.stuck = true;
+                    plan.push("cannot move: no lawful way (stays where it is)".into());
+                }
             }
+        }
+        // Formation changes are the opponent's own bookkeeping (ruling O6:
+        // the seed-000 engine has none). A formation named with a move is
+        // taken with the move: a unit that does not move (holding, already
+        // able to fire, no lawful way) has not formed the march column, and
+        // must not lose a later bound deploying out of it.
+        let moved = decision
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { .. } | Event::Charged { .. }));
+        if let (Some(formation), Some(kind)) = (instruction.formation, kind)
+            && formation.fits(kind)
+            && (instruction.moves.fraction() == 0.0 || moved)
+        {
+            memory.formation = formation;
         }
         // One sentence: the parts' own full stops would read as "fire.;".
         let last = plan.len().saturating_sub(1);
@@ -657,6 +691,33 @@ impl Opponent {
             .collect::<Vec<_>>()
             .join("; ");
         (decision, wants_fire)
+    }
+
+    /// Where the cavalry reserve waits (ruling PL9): `behind` inches behind
+    /// the centre of the front line, within charging reach of it. `None`
+    /// when it is there already, or has no front line to follow.
+    fn reserve_post(
+        &self,
+        state: &GameState,
+        id: UnitId,
+        inches: f64,
+        plan: &mut Vec<String>,
+    ) -> Option<(Goal, f64, Facing, String)> {
+        let (front, forward) = self.front_centre_without(state, id)?;
+        let behind = self.tables.opponent.rules.cavalry_reserve.behind;
+        let post = front + forward * -behind;
+        let here = state.unit(id).base.centre;
+        // Only forward: a reserve behind its post stays behind it.
+        if forward.dot(post - here) < 1.0 {
+            return None;
+        }
+        plan.push(format!("it keeps {behind}\" behind the centre of the front line"));
+        Some((
+            Goal::Point(post),
+            inches,
+            Facing::At(post + forward * 10.0),
+            format!("{behind}\" behind the front line"),
+        ))
     }
 
     /// Shoot with `id` at the best target the engine accepts.
@@ -684,17 +745,43 @@ impl Opponent {
         if focus {
             ranked.sort_by(|a, b| state.unit(b.0).hits.cmp(&state.unit(a.0).hits));
         }
+        // Ruling O8: the order's volley, through the engine's volleys: a
+        // fire-and-withdraw volley at −1, double volleys where the reaction
+        // test's band says so (close order, target within 6").
+        let volley = match decision.outcome.instruction.fire {
+            Fire::MinusOne => Volley::Hasty,
+            Fire::Double => Volley::Double,
+            Fire::None | Fire::Volley => Volley::Single,
+        };
         for (target, distance) in ranked {
-            let action = Action::Fire { unit: id, target };
             // `shot_open` is part of the engine's fire check, with sight
             // remembered: most refused targets are out of sight, and the
             // table already knows.
             if !shot_open(state, &self.memo, id, target) {
                 continue;
             }
-            let Ok(checked) = staged(&self.probe, Stage::Rules, || state.checked(&action, true))
-            else {
-                continue;
+            let fire = |volley| Action::Fire {
+                unit: id,
+                target,
+                volley,
+            };
+            let checked = match staged(&self.probe, Stage::Rules, || {
+                state.checked(&fire(volley), true)
+            }) {
+                Ok(checked) => checked,
+                // Double volleys the troop type may not fire (or not at
+                // this range) are a single volley; a refused hasty volley
+                // is no shot, never a better one.
+                Err(refusal @ Refusal::VolleyNotAllowed { .. }) if volley == Volley::Double => {
+                    decision.refused.push((fire(volley), refusal));
+                    match staged(&self.probe, Stage::Rules, || {
+                        state.checked(&fire(Volley::Single), true)
+                    }) {
+                        Ok(checked) => checked,
+                        Err(_) => continue,
+                    }
+                }
+                Err(_) => continue,
             };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
             if focus && !keep {
@@ -961,8 +1048,11 @@ impl Opponent {
         None
     }
 
-    /// Cells under every other unit on the table (seed 000: no
-    /// interpenetration), leaving out `except` (a target to reach).
+    /// The cells the unit's centre must keep out of to pass every other
+    /// unit on the table without its base touching them (seed 000: no
+    /// interpenetration), leaving out `except` (a target to reach): routes
+    /// are planned for the whole footprint, so the engine does not refuse
+    /// them for a gap narrower than the base (issue 15).
     fn blocked(&self, state: &GameState, id: UnitId, except: Option<UnitId>) -> CellSet {
         let others = state
             .units
@@ -970,6 +1060,6 @@ impl Opponent {
             .enumerate()
             .filter(|(index, u)| *index != id.0 && Some(UnitId(*index)) != except && u.is_active())
             .map(|(index, _)| UnitId(index));
-        self.memo.occupied(state, others)
+        self.memo.blocked_for(state, &state.unit(id).base, others)
     }
 }

@@ -264,6 +264,7 @@ impl Opponent {
                 refused: Vec::new(),
                 events: Vec::new(),
                 withdrew: false,
+                stuck: false,
             };
             if enters {
                 let edge = state.sides[self.side].edge;
@@ -303,11 +304,26 @@ impl Opponent {
 
     /// The centre of the side's front line: the mean of the units within
     /// 4" of the most advanced (ruling O15).
-    fn front_centre(&self, state: &GameState) -> Option<(Point, Vector)> {
+    pub(super) fn front_centre(&self, state: &GameState) -> Option<(Point, Vector)> {
+        self.front_centre_of(state, None)
+    }
+
+    /// [`Opponent::front_centre`] of the side's other units than `unit`
+    /// (where the cavalry reserve follows the line it is not part of).
+    pub(super) fn front_centre_without(
+        &self,
+        state: &GameState,
+        unit: UnitId,
+    ) -> Option<(Point, Vector)> {
+        self.front_centre_of(state, Some(unit))
+    }
+
+    fn front_centre_of(&self, state: &GameState, without: Option<UnitId>) -> Option<(Point, Vector)> {
         let edge = state.sides[self.side].edge;
         let forward = Vector::from_bearing(edge.opposite().bearing());
         let own: Vec<Point> = state
             .active_units(self.side)
+            .filter(|id| Some(*id) != without)
             .map(|id| state.unit(id).base.centre)
             .collect();
         let ahead = |p: &Point| forward.dot(*p - Point::new(0.0, 0.0));

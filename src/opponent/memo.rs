@@ -11,7 +11,7 @@
 //! clones: its answers depend only on where the bases stand, not on who
 //! asks.
 
-use crate::battlefield::Base;
+use crate::battlefield::{Base, Point};
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
@@ -90,17 +90,18 @@ impl<T: Copy> Pairs<T> {
 /// Distances, frontal arcs, ground and the cells under units, remembered
 /// by their exact bases. The same answers as [`Base::distance_to`],
 /// [`Base::within`], [`Base::in_frontal_arc`], [`super::read::ground_column`]
-/// and [`Battlefield::occupied`].
+/// and [`crate::battlefield::Battlefield::blocked_for`].
 #[derive(Debug, Default)]
 pub(crate) struct UnitMemo {
     distances: RefCell<Pairs<f64>>,
     arcs: RefCell<Pairs<bool>>,
-    grounds: RefCell<Vec<Option<(Base, Column)>>>,
-    footprints: RefCell<Vec<Option<Footprint>>>,
+    grounds: RefCell<Vec<Option<(Base, Point, Column)>>>,
+    blocks: RefCell<Vec<Option<Block>>>,
 }
 
-/// The cells under a unit's base, kept with where it stood.
-type Footprint = (Place, Vec<usize>);
+/// The cells a unit blocks for movers of one size and facing, kept with
+/// where it stood and that shape.
+type Block = (Place, Place, Vec<usize>);
 
 impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
@@ -132,18 +133,18 @@ impl UnitMemo {
             })
     }
 
-    /// Exactly `ground_column(state, &state.unit(id).base)`.
-    pub(super) fn ground(&self, state: &GameState, id: UnitId) -> Column {
+    /// Exactly `ground_column(state, &state.unit(id).base, towards)`.
+    pub(super) fn ground(&self, state: &GameState, id: UnitId, towards: Point) -> Column {
         let base = &state.unit(id).base;
         let mut grounds = self.grounds.borrow_mut();
         if grounds.len() < state.units.len() {
             grounds.resize(state.units.len(), None);
         }
         match &grounds[id.0] {
-            Some((was, column)) if was == base => *column,
+            Some((was, at, column)) if was == base && *at == towards => *column,
             _ => {
-                let column = super::read::ground_column(state, base);
-                grounds[id.0] = Some((*base, column));
+                let column = super::read::ground_column(state, base, towards);
+                grounds[id.0] = Some((*base, towards, column));
                 column
             }
         }
@@ -151,28 +152,34 @@ impl UnitMemo {
 }
 
 impl UnitMemo {
-    /// Exactly `state.battlefield.occupied(..)` of the bases of `units`:
-    /// the cells under them, each unit's cells rasterised once while it
-    /// stands still.
-    pub(super) fn occupied(
+    /// Exactly `state.battlefield.blocked_for(&mover, ..)` of the bases of
+    /// `units`: each unit's cells worked out once while it stands where it
+    /// stood and movers of one size and facing ask.
+    pub(super) fn blocked_for(
         &self,
         state: &GameState,
+        mover: &Base,
         units: impl IntoIterator<Item = UnitId>,
     ) -> crate::battlefield::CellSet {
         let field = &state.battlefield;
         let mut set = crate::battlefield::CellSet::new(field.grid.len());
-        let mut footprints = self.footprints.borrow_mut();
-        if footprints.len() < state.units.len() {
-            footprints.resize(state.units.len(), None);
+        let mut blocks = self.blocks.borrow_mut();
+        if blocks.len() < state.units.len() {
+            blocks.resize(state.units.len(), None);
         }
+        // Only the mover's size and facing matter, not where it stands.
+        let shape = place(&mover.moved_to(Point::new(0.0, 0.0)));
         for id in units {
             let base = &state.unit(id).base;
             let here = place(base);
-            let cells = match &mut footprints[id.0] {
-                Some((was, cells)) if same(was, &here) => cells,
+            let cells = match &mut blocks[id.0] {
+                Some((was, was_shape, cells)) if same(was, &here) && same(was_shape, &shape) => {
+                    cells
+                }
                 slot => {
-                    let cells = field.cells_under(base);
-                    &slot.insert((here, cells)).1
+                    let mut cells = Vec::new();
+                    field.for_each_cell_blocked_for(mover, base, |cell| cells.push(cell));
+                    &slot.insert((here, shape, cells)).2
                 }
             };
             for &cell in cells.iter() {

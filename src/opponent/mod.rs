@@ -209,6 +209,9 @@ pub struct Decision {
     pub events: Vec<Event>,
     /// Whether it fell back this bound (counts as withdrawing next bound).
     pub withdrew: bool,
+    /// Whether its order moved it and no lawful way was found, so it stayed
+    /// where it was (counted per troop type by `foe simulate`).
+    pub stuck: bool,
 }
 
 impl Decision {

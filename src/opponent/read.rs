@@ -2,7 +2,7 @@
 //! would (seed 004, "Troops reaction to local events"; rulings O1–O5).
 
 use super::{Memory, Opponent};
-use crate::battlefield::Base;
+use crate::battlefield::{Base, Point};
 use crate::reaction::Situation;
 use crate::rules::{GameState, GeneralId, UnitId};
 use crate::ruleset::Category;
@@ -54,23 +54,33 @@ pub fn figures_lost(hits: u32, figures: u32, threshold: u32, share_at_threshold:
     scaled.min(u64::from(figures)) as u32
 }
 
-/// The best reaction column under any part of a base (ruling O1): the
-/// engine counts a unit as in cover when any cell under it is cover, so a
-/// unit lining a fence is behind hard cover.
-pub fn ground_column(state: &GameState, base: &Base) -> Column {
+/// The best reaction column of the ground a base holds against an enemy at
+/// `towards` (ruling O1): the terrain under its centre, or the best cover
+/// under the part of its base facing the enemy
+/// ([`crate::battlefield::Battlefield::for_each_cell_towards`]). A unit
+/// lining a fence is behind hard cover against the enemy beyond it, and in
+/// the open against an enemy on its own side.
+pub fn ground_column(state: &GameState, base: &Base, towards: Point) -> Column {
     let field = &state.battlefield;
     let mut best: Option<Column> = None;
-    let mut consider = |cell: usize| {
+    field.for_each_cell_towards(base, towards, |cell| {
         let column = field.grid.column(&field.ruleset, cell);
         if column != Column::Retreat {
             best = best.max(Some(column));
         }
-    };
-    field.for_each_cell_under(base, &mut consider);
-    if let Some(cell) = field.grid.cell_at(base.centre) {
-        consider(cell);
-    }
+    });
     best.unwrap_or(Column::Open)
+}
+
+/// Where a unit reads its ground against (ruling O1): the centre of its
+/// nearest enemy (base to base), or with none on the table a point ahead
+/// of it.
+pub fn ground_towards(state: &GameState, id: UnitId, nearest_enemy: Option<UnitId>) -> Point {
+    let base = &state.unit(id).base;
+    match nearest_enemy {
+        Some(enemy) => state.unit(enemy).base.centre,
+        None => base.centre + base.forward(),
+    }
 }
 
 impl Opponent {
@@ -189,7 +199,8 @@ impl Opponent {
         let lost_now = figures_lost(unit.hits, memory.figures, threshold, share);
         let lost_before = figures_lost(memory.hits_at_test, memory.figures, threshold, share);
         let figures_left = memory.figures - lost_now;
-        let ground = self.memo.ground(state, id);
+        let towards = ground_towards(state, id, nearest_enemy.map(|(e, _)| e));
+        let ground = self.memo.ground(state, id, towards);
         let situation = Situation {
             class: memory.class.clone(),
             column: Some(ground),

@@ -6,7 +6,9 @@ use super::*;
 use crate::battlefield::tests::{p, table};
 use crate::battlefield::{Base, Edge, Shape};
 use crate::dice::{Scripted, Seeded};
-use crate::rules::{Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, UnitSetup};
+use crate::rules::{
+    Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, Status, UnitSetup,
+};
 use crate::ruleset::Ruleset;
 use crate::tables::Column;
 
@@ -159,7 +161,7 @@ fn fence() -> (&'static str, Shape, f64) {
 // ---- Situation extraction, factor by factor ----
 
 #[test]
-fn the_column_is_the_best_cover_under_the_base() {
+fn the_column_is_the_best_cover_facing_the_enemy() {
     let woods = (
         "woods",
         Shape::Rect {
@@ -178,10 +180,24 @@ fn the_column_is_the_best_cover_under_the_base() {
         ],
         &[],
     );
-    let column = |name: &str| read::ground_column(&state, &state.unit(unit(&state, name)).base);
-    assert_eq!(column("Behind the fence"), Column::Hard);
-    assert_eq!(column("In the wood"), Column::Natural);
-    assert_eq!(column("In the open"), Column::Open);
+    let foot = state.unit(unit(&state, "Foot")).base.centre;
+    let column = |name: &str, towards: Point| {
+        read::ground_column(&state, &state.unit(unit(&state, name)).base, towards)
+    };
+    assert_eq!(column("Behind the fence", foot), Column::Hard);
+    assert_eq!(column("In the wood", foot), Column::Natural);
+    assert_eq!(column("In the open", foot), Column::Open);
+    // Issue 15: the fence lies between the unit and an enemy to the south
+    // only; against an enemy on its own (north) side it stands in the open.
+    // The wood it stands in covers it from every side.
+    let north = p(24.0, 30.0);
+    assert_eq!(column("Behind the fence", north), Column::Open);
+    assert_eq!(column("In the wood", p(35.0, 47.0)), Column::Natural);
+    // The reading measures against the nearest enemy.
+    let opponent = opponent(&state, 1);
+    let id = unit(&state, "Behind the fence");
+    let reading = opponent.read(&state, id, &opponent.memory(&state, id));
+    assert_eq!(reading.ground, Column::Hard);
 }
 
 /// The memos answer exactly as the battlefield does, however the units are
@@ -228,17 +244,21 @@ fn the_memos_answer_as_the_battlefield_does_as_units_move() {
         }
         let leave_out = rng.random_range(0..n);
         let others = (0..n).filter(|i| *i != leave_out);
+        let mover = state.units[leave_out].base;
         assert_eq!(
-            opponent.memo.occupied(&state, others.clone().map(UnitId)),
+            opponent
+                .memo
+                .blocked_for(&state, &mover, others.clone().map(UnitId)),
             state
                 .battlefield
-                .occupied(others.map(|i| &state.units[i].base))
+                .blocked_for(&mover, others.map(|i| &state.units[i].base))
         );
         for a in 0..n {
             let (ua, base_a) = (UnitId(a), state.units[a].base);
+            let towards = state.units[(a + 1) % n].base.centre;
             assert_eq!(
-                opponent.memo.ground(&state, ua),
-                read::ground_column(&state, &base_a)
+                opponent.memo.ground(&state, ua, towards),
+                read::ground_column(&state, &base_a, towards)
             );
             for b in 0..n {
                 let (ub, base_b) = (UnitId(b), state.units[b].base);
@@ -409,11 +429,15 @@ fn a_unit_that_withdrew_last_bound_and_scores_minus_1_routs() {
     assert_eq!(regulars.outcome.column, Column::Retreat);
     assert_eq!(regulars.outcome.total, -1);
     assert_eq!(regulars.outcome.order, Order::Rout);
-    let (from, to) = moved(regulars).expect("it flees");
-    assert!(
-        (from.y - to.y - 6.0).abs() < 0.01,
-        "a full move directly away: {from} → {to}"
+    // Ruling O12 (issue 15): it routs off the table, lost to its army now.
+    assert_eq!(
+        regulars.actions,
+        vec![Action::Rout {
+            unit: regulars.unit
+        }]
     );
+    assert_eq!(state.unit(regulars.unit).status, Status::Routed);
+    assert_eq!(state.lost(0), 1);
     assert!(regulars.withdrew);
     assert!(
         report.generals[0]
@@ -532,6 +556,124 @@ fn advance_and_fire_stands_and_fires_in_range_and_advances_out_of_it() {
     assert!(regulars.route.as_ref().unwrap().straight);
 }
 
+/// Seed 004, stand and fire on +3 to +5: "Troops in close order fire
+/// double volleys if the target is within 6 inches" (ruling O8).
+#[test]
+fn close_order_standing_and_firing_at_3_to_5_fires_a_double_volley() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 14.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // +2 open, -1 within 6", die 3: 4, stand and fire; in line, 3" away.
+    let report = movement(&mut opponent, &mut state, &[3]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::StandAndFire);
+    assert_eq!(
+        regulars.outcome.instruction.fire,
+        crate::tables::Fire::Double
+    );
+    state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    let mut report = report;
+    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    let regulars = decision(&report, "Regulars");
+    assert!(
+        matches!(
+            regulars.actions[..],
+            [Action::Fire {
+                volley: crate::rules::Volley::Double,
+                ..
+            }]
+        ),
+        "{:?}",
+        regulars.actions
+    );
+    // 3, +1 regulars = 4, doubled = 8.
+    assert_eq!(state.unit(unit(&state, "Militia")).hits, 8);
+}
+
+/// Seed 004, fire and withdraw: "Troops will fire a single volley, (-1)".
+/// Skirmishers already in cover stay there and fire it (ruling O8).
+#[test]
+fn fire_and_withdraw_in_cover_fires_its_volley_at_minus_1() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(20.0, 8.0),
+            max: p(28.0, 11.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[woods],
+        &[("Light", "light-infantry", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 15.0, SOUTH)],
+        &[],
+    );
+    let mut opponent = opponent(&state, 0);
+    let light = unit(&state, "Light");
+    // The die that makes the total 0: fire and withdraw.
+    let die = -opponent.preview(&state, light).unwrap().modifier;
+    assert!((1..=6).contains(&die), "die {die}");
+    let report = movement(&mut opponent, &mut state, &[die as u8]);
+    let decision_made = decision(&report, "Light");
+    assert_eq!(decision_made.outcome.order, Order::FireAndWithdraw);
+    assert!(decision_made.actions.is_empty(), "it stays in its cover");
+    state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+    let mut report = report;
+    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    let light_decision = decision(&report, "Light");
+    assert!(
+        matches!(
+            light_decision.actions[..],
+            [Action::Fire {
+                volley: crate::rules::Volley::Hasty,
+                ..
+            }]
+        ),
+        "{:?}",
+        light_decision.actions
+    );
+    // 3, -1 skirmishers, -1 before withdrawing = 1.
+    assert_eq!(state.unit(unit(&state, "Militia")).hits, 1);
+}
+
+/// Issue 15: routes are planned for the whole base. Two friends stand
+/// just ahead with a 3" gap between them, too narrow for a 4" base: the
+/// straight line is refused, and the route leads around them, not into the
+/// gap (which the engine would refuse, leaving the unit stuck).
+#[test]
+fn a_base_too_wide_for_a_gap_goes_around_not_through() {
+    let mut state = game(
+        &[
+            ("Regulars", "british-regulars", 24.0, 10.0, NORTH),
+            ("Left", "british-regulars", 20.5, 11.6, NORTH),
+            ("Right", "british-regulars", 27.5, 11.6, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    // Regulars tests first (unit order). +2 open, +1 over 15", die 4: 7, advance and fire; out of range, a
+    // full move towards the militia.
+    let report = movement(&mut opponent, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert!(!regulars.stuck, "{}: {:?}", regulars.plan, regulars.refused);
+    let (_, to) = moved(regulars).expect("it moves");
+    let route = regulars.route.as_ref().expect("by a route");
+    assert!(!route.straight);
+    // Not into the gap: its base stays clear of both friends.
+    let base = state.unit(regulars.unit).base;
+    assert_eq!(base.centre, to);
+    for name in ["Left", "Right"] {
+        assert!(!base.overlaps(&state.unit(unit(&state, name)).base));
+    }
+    assert!(
+        (to.x - 24.0).abs() > 1.0,
+        "it goes round a friend, not up the gap: {to}"
+    );
+}
+
 #[test]
 fn a_column_deploys_without_firing() {
     let mut state = game(
@@ -545,6 +687,42 @@ fn a_column_deploys_without_firing() {
     assert_eq!(regulars.outcome.order, Order::StandAndFire);
     assert!(regulars.outcome.instruction.does.contains("Deploy"));
     assert!(opponent.pending_fire.is_empty());
+    assert_eq!(
+        opponent.units[regulars.unit.0].as_ref().unwrap().formation,
+        Formation::Line
+    );
+}
+
+/// Issue 15: the march column belongs to the march. A holding unit told to
+/// march in column stays where it is, so it stays in line and does not
+/// waste its next bound in sight deploying.
+#[test]
+fn a_holding_unit_told_to_march_in_column_stays_in_line() {
+    let woods = (
+        "woods",
+        Shape::Rect {
+            min: p(0.0, 20.0),
+            max: p(20.0, 30.0),
+        },
+        0.0,
+    );
+    let mut state = game_with(
+        &[woods],
+        &[("Regulars", "british-regulars", 10.0, 10.0, NORTH)],
+        &[("Militia", "militia", 10.0, 40.0, SOUTH)],
+        &[],
+    );
+    let mut opponent = opponent(&state, 0);
+    opponent.set_posture(Posture::Hold);
+    let report = movement(&mut opponent, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert_eq!(
+        regulars.outcome.instruction.formation,
+        Some(Formation::Column),
+        "out of sight, the order is to march in column"
+    );
+    assert!(regulars.actions.is_empty(), "a holding unit does not march");
     assert_eq!(
         opponent.units[regulars.unit.0].as_ref().unwrap().formation,
         Formation::Line
@@ -586,6 +764,7 @@ fn routing_guns_are_abandoned_and_never_act_again() {
     let guns = decision(&report, "Guns");
     assert_eq!(guns.outcome.order, Order::Rout);
     assert!(opponent.units[guns.unit.0].as_ref().unwrap().abandoned);
+    assert_eq!(state.unit(guns.unit).status, Status::Routed);
     to_side(&mut state, 1);
     to_side(&mut state, 0);
     let report = movement(&mut opponent, &mut state, &[70, 6]);

@@ -721,7 +721,11 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
             Ok(Command::Act(if verb == "charge" {
                 Action::Charge { unit, target }
             } else {
-                Action::Fire { unit, target }
+                Action::Fire {
+                    unit,
+                    target,
+                    volley: crate::rules::Volley::Single,
+                }
             }))
         }
         "rally" => {

@@ -49,6 +49,7 @@ fn a_refused_action_changes_nothing() {
         .act(Action::Fire {
             unit,
             target: UnitId(20),
+            volley: crate::rules::Volley::Single,
         })
         .unwrap_err();
     assert!(!refusal.to_string().is_empty());
@@ -242,7 +243,12 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
     let target = game.state.find_unit("Singleton's Gun").unwrap();
     game.act(Action::EndPhase).unwrap();
     let before_fire = format!("{:?}", game.state.units);
-    game.act(Action::Fire { unit: gun, target }).unwrap();
+    game.act(Action::Fire {
+        unit: gun,
+        target,
+        volley: crate::rules::Volley::Single,
+    })
+    .unwrap();
     let save = game.save();
     assert!(save.asked && !save.rolls.is_empty());
     let replayed = Match::from_save(

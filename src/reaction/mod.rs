@@ -151,14 +151,17 @@ pub fn test(tables: &Tables, situation: &Situation, options: Options, die: u8) -
             || order_text.default_instruction(),
             |variant| variant.instruction(),
         );
+    let mut instruction = instruction;
     let notes = if instruction.fire == crate::tables::Fire::None {
         Vec::new()
     } else {
-        band.notes
-            .iter()
-            .filter(|note| holds(&note.when))
-            .map(|note| note.does.clone())
-            .collect()
+        let holding: Vec<_> = band.notes.iter().filter(|note| holds(&note.when)).collect();
+        // A note that names a volley (the +3 to +5 band's double volleys)
+        // changes what the unit fires.
+        if let Some(fire) = holding.iter().find_map(|note| note.fire) {
+            instruction.fire = fire;
+        }
+        holding.iter().map(|note| note.does.clone()).collect()
     };
     let move_inches = instruction.moves.fraction() * tables.orders.normal_move(prepared.class.kind);
     Ok(Outcome {

@@ -129,6 +129,8 @@ fn step(modifier: &Modifier) -> String {
                 Situation::DefenderInCoverOrUphill => {
                     "the defender is in cover or on higher ground"
                 }
+                Situation::DoubleVolley => "the unit fires a double volley",
+                Situation::HastyVolley => "the unit fires a hasty volley (fire and withdraw)",
             }
             .to_string(),
         );

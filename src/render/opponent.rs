@@ -196,6 +196,7 @@ fn action(state: &GameState, action: &Action) -> String {
         Action::Charge { target, .. } => format!("charge {}", name(state, *target)),
         Action::Fire { target, .. } => format!("fire at {}", name(state, *target)),
         Action::Enter { to, .. } => format!("enter at {to}"),
+        Action::Rout { .. } => "rout off the table".into(),
         other => format!("{other:?}"),
     }
 }

@@ -257,7 +257,9 @@ pub fn action(game: &Match, action: &Action) -> String {
             )
         }
         Action::Charge { unit: u, target } => format!("charge {} {}", unit(u), unit(target)),
-        Action::Fire { unit: u, target } => format!("fire {} {}", unit(u), unit(target)),
+        Action::Fire {
+            unit: u, target, ..
+        } => format!("fire {} {}", unit(u), unit(target)),
         Action::MoveGeneral { general, to } => {
             format!("general {} to {to}", names.general_label(*general))
         }
@@ -278,6 +280,7 @@ pub fn action(game: &Match, action: &Action) -> String {
         } => {
             format!("enter {} at {to} facing {}", unit(u), trim(*facing))
         }
+        Action::Rout { unit: u } => format!("rout {}", unit(u)),
         Action::EndPhase => "end".into(),
     }
 }
@@ -410,6 +413,7 @@ fn actor(action: &Action) -> Option<UnitId> {
         | Action::MoveRoad { unit, .. }
         | Action::Charge { unit, .. }
         | Action::Fire { unit, .. }
+        | Action::Rout { unit }
         | Action::Enter { unit, .. } => Some(*unit),
         Action::Rally { units, .. } => units.first().copied(),
         Action::MoveGeneral { .. } | Action::CallUp { .. } | Action::EndPhase => None,
@@ -482,6 +486,7 @@ fn action_word(action: &Action) -> &'static str {
         Action::Rally { .. } => "rally",
         Action::CallUp { .. } => "call-up",
         Action::Enter { .. } => "enter",
+        Action::Rout { .. } => "rout",
         Action::EndPhase => "end",
     }
 }

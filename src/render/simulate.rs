@@ -197,6 +197,22 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
             );
         }
     }
+    if !aggregate.stuck.is_empty() {
+        out.push_str("\nMoves with no lawful way (% of bounds on the table)\n");
+        for (troop, [bounds, stuck]) in &aggregate.stuck {
+            let share = if *bounds == 0 {
+                0.0
+            } else {
+                *stuck as f64 / *bounds as f64
+            };
+            let _ = writeln!(
+                out,
+                "  {:24} {:>6}  ({stuck} of {bounds})",
+                troop,
+                percent(share)
+            );
+        }
+    }
     out
 }
 

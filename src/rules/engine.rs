@@ -2,7 +2,7 @@
 //! the state as it was), then the change and its events; the automatic
 //! procedures (melee, rout, army resolve) and the victory check.
 
-use super::event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
+use super::event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Volley, Weapon};
 use super::state::{Condition, GameState, GeneralId, Outcome, Status, Unit, UnitId};
 use super::table::{ActionKind, Modifier, Operation, Procedure, Role, Situation};
 use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
@@ -47,6 +47,7 @@ enum Plan {
         target: UnitId,
         weapon: Weapon,
         range: f64,
+        volley: Volley,
     },
     Rally {
         general: GeneralId,
@@ -55,6 +56,9 @@ enum Plan {
     CallUp {
         name: String,
         troop: TroopTypeId,
+    },
+    Rout {
+        unit: UnitId,
     },
     Enter {
         unit: UnitId,
@@ -205,8 +209,15 @@ impl GameState {
                 target,
                 weapon,
                 range,
-            } => self.fire(unit, target, weapon, range, roller, &mut events),
+                volley,
+            } => self.fire(unit, target, (weapon, volley), range, roller, &mut events),
             Plan::Rally { general, units } => self.rally(general, &units, roller, &mut events),
+            Plan::Rout { unit } => {
+                // Ruling O12: a unit that breaks is routed at once.
+                let u = &mut self.units[unit.0];
+                u.status = Status::Routed;
+                events.push(Event::Routed { unit, hits: u.hits });
+            }
             Plan::CallUp { name, troop } => {
                 let side = self.active;
                 let edge = self.sides[side].edge;
@@ -311,7 +322,11 @@ impl GameState {
             }
             Action::Charge { unit, target } => self.plan_charge(*unit, *target, quick),
             Action::MoveGeneral { general, to } => self.plan_general(*general, *to),
-            Action::Fire { unit, target } => self.plan_fire(*unit, *target),
+            Action::Fire {
+                unit,
+                target,
+                volley,
+            } => self.plan_fire(*unit, *target, *volley),
             Action::Rally { general, units } => self.plan_rally(*general, units),
             Action::CallUp { name, troop } => {
                 let troop_id = self.battlefield.ruleset.troop_type(troop).ok_or_else(|| {
@@ -333,6 +348,10 @@ impl GameState {
                 })
             }
             Action::Enter { unit, to, facing } => self.plan_enter(*unit, *to, *facing),
+            Action::Rout { unit } => {
+                self.own_unit(*unit)?;
+                Ok(Plan::Rout { unit: *unit })
+            }
         }
     }
 
@@ -958,7 +977,7 @@ impl GameState {
         }
     }
 
-    fn plan_fire(&self, id: UnitId, target_id: UnitId) -> Result<Plan, Refusal> {
+    fn plan_fire(&self, id: UnitId, target_id: UnitId, volley: Volley) -> Result<Plan, Refusal> {
         let unit = self.own_unit(id)?;
         let name = || unit.name.clone();
         if unit.moved || unit.pivoted {
@@ -989,6 +1008,29 @@ impl GameState {
                 most,
             });
         }
+        if volley != Volley::Single {
+            let refuse = |why: String| Refusal::VolleyNotAllowed {
+                name: name(),
+                volley,
+                why,
+            };
+            let rule = self
+                .rules
+                .volley(volley)
+                .ok_or_else(|| refuse("the rule set has no such volley".into()))?;
+            if !rule.shooters.contains(unit.troop, unit.category) {
+                return Err(refuse(format!(
+                    "only {} may",
+                    rule.shooters.names.join(", ")
+                )));
+            }
+            if range > rule.within + 1e-6 {
+                return Err(refuse(format!(
+                    "`{}` is {range:.1}\" away, beyond {}\"",
+                    target.name, rule.within
+                )));
+            }
+        }
         if !self.battlefield.can_see(&unit.base, &target.base) {
             return Err(Refusal::NoLineOfSight {
                 target: target_name(),
@@ -1012,6 +1054,7 @@ impl GameState {
             target: target_id,
             weapon,
             range,
+            volley,
         })
     }
 
@@ -1064,7 +1107,7 @@ impl GameState {
         &mut self,
         id: UnitId,
         target_id: UnitId,
-        weapon: Weapon,
+        (weapon, volley): (Weapon, Volley),
         range: f64,
         roller: &mut dyn Roller,
         events: &mut Vec<Event>,
@@ -1074,11 +1117,16 @@ impl GameState {
         let unit = &self.units[id.0];
         let target = &self.units[target_id.0];
         let mut situations = Vec::new();
-        if self.in_cover(&target.base) {
+        if self.in_cover(&target.base, unit.base.centre) {
             situations.push(Situation::TargetInCover);
         }
         if self.in_any(&target.base, &rules.artillery.woods_or_buildings) {
             situations.push(Situation::TargetInWoodsOrBuildings);
+        }
+        match volley {
+            Volley::Single => {}
+            Volley::Double => situations.push(Situation::DoubleVolley),
+            Volley::Hasty => situations.push(Situation::HastyVolley),
         }
         let mut applied = Vec::new();
         let mut score = i32::from(roll);
@@ -1363,7 +1411,7 @@ impl GameState {
             }
             let uphill = self.battlefield.height_at(opponent.base.centre)
                 > self.battlefield.height_at(unit.base.centre) + 1e-4;
-            if uphill || self.in_cover(&opponent.base) {
+            if uphill || self.in_cover(&opponent.base, unit.base.centre) {
                 situations.push(Situation::DefenderInCoverOrUphill);
             }
         }
@@ -1671,7 +1719,16 @@ impl GameState {
         if allowed.contains(&ActionKind::Fire) {
             for &unit in &own {
                 for &target in &enemies {
-                    push(&mut actions, Action::Fire { unit, target });
+                    // A player's shot is single: the other volleys are
+                    // the Lone Warrior opponent's orders.
+                    push(
+                        &mut actions,
+                        Action::Fire {
+                            unit,
+                            target,
+                            volley: Volley::Single,
+                        },
+                    );
                 }
             }
         }

@@ -63,6 +63,9 @@ pub enum Action {
         unit: UnitId,
         /// The target.
         target: UnitId,
+        /// Which volley (seed 004's orders); a plain shot when not given.
+        #[serde(default, skip_serializing_if = "Volley::is_single")]
+        volley: Volley,
     },
     /// A general's rally attempt; the points rolled are spread over `units`
     /// in the order listed, each up to its troop type's maximum.
@@ -92,6 +95,14 @@ pub enum Action {
         /// Its facing.
         facing: f64,
     },
+    /// A unit breaks and leaves the table as routed by its own morale: the
+    /// Lone Warrior opponent's rout order (seed 004, ruling O12). From this
+    /// moment it counts as routed, as a unit removed at its hit threshold
+    /// does (army resolve, rout fractions, "rout or force off").
+    Rout {
+        /// Who.
+        unit: UnitId,
+    },
     /// End the current phase.
     EndPhase,
 }
@@ -109,8 +120,43 @@ impl Action {
             Action::Rally { .. } => ActionKind::Rally,
             Action::CallUp { .. } => ActionKind::CallUp,
             Action::Enter { .. } => ActionKind::Enter,
+            Action::Rout { .. } => ActionKind::Rout,
             Action::EndPhase => return None,
         })
+    }
+}
+
+/// The volley a shot fires. Seed 000 knows one kind of shot; seed 004's
+/// orders add two, which the rule set's `shooting.volleys` allows to some
+/// troop types within a range and its modifiers price (`when:
+/// double-volley`, `when: hasty-volley`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Volley {
+    /// An ordinary shot.
+    #[default]
+    Single,
+    /// Double volleys: close-order troops at a near target (seed 004, stand
+    /// and fire on +3 to +5).
+    Double,
+    /// The single volley of troops about to withdraw, at −1 (seed 004, fire
+    /// and withdraw).
+    Hasty,
+}
+
+impl Volley {
+    /// Whether it is an ordinary shot.
+    pub fn is_single(&self) -> bool {
+        *self == Volley::Single
+    }
+
+    /// The name used in files and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Volley::Single => "single",
+            Volley::Double => "double",
+            Volley::Hasty => "hasty",
+        }
     }
 }
 
@@ -491,6 +537,15 @@ pub enum Refusal {
         /// Who.
         name: String,
     },
+    /// The troop type may not fire this volley, or not at this range.
+    VolleyNotAllowed {
+        /// Who.
+        name: String,
+        /// The volley.
+        volley: Volley,
+        /// Why not, in words.
+        why: String,
+    },
     /// Outside the 45° frontal arc.
     NotInArc {
         /// The target.
@@ -674,6 +729,9 @@ impl fmt::Display for Refusal {
                 )
             }
             Refusal::CannotShoot { name } => write!(f, "`{name}` cannot shoot"),
+            Refusal::VolleyNotAllowed { name, volley, why } => {
+                write!(f, "`{name}` cannot fire a {} volley: {why}", volley.name())
+            }
             Refusal::NotInArc { target } => write!(
                 f,
                 "cannot shoot at `{target}`: it is not within 45 degrees of the frontal arc"

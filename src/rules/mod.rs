@@ -22,7 +22,7 @@ mod table;
 mod tests;
 
 pub use engine::{CONTACT, Checked};
-pub use event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Weapon};
+pub use event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Volley, Weapon};
 pub use state::{
     Condition, ForceSetup, GameSetup, GameState, General, GeneralId, GeneralSetup, Outcome,
     SetupError, SideState, Status, Unit, UnitId, UnitSetup, Victory, rally_budget,

@@ -534,12 +534,11 @@ impl GameState {
         1 - side
     }
 
-    /// Whether a cover-giving terrain kind lies under any part of `base`.
-    pub fn in_cover(&self, base: &Base) -> bool {
-        let field = &self.battlefield;
-        let covers = |cell| field.grid.cover(&field.ruleset, cell);
-        let mut cover = field.grid.cell_at(base.centre).is_some_and(covers);
-        field.for_each_cell_under(base, |cell| cover = cover || covers(cell));
-        cover
+    /// Whether `base` is in cover against an enemy whose centre is at
+    /// `from`: the cover-giving terrain it stands in, or under the part of
+    /// its base facing `from` (seed 000 "target in cover": a fence counts
+    /// for the side it faces, not for an enemy behind it).
+    pub fn in_cover(&self, base: &Base, from: crate::battlefield::Point) -> bool {
+        self.battlefield.in_cover_from(base, from)
     }
 }

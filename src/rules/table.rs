@@ -69,6 +69,8 @@ pub enum ActionKind {
     CallUp,
     /// [`super::Action::Enter`].
     Enter,
+    /// [`super::Action::Rout`].
+    Rout,
 }
 
 /// What a phase does by itself when it begins.
@@ -115,13 +117,20 @@ impl TroopSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Situation {
-    /// The target stands in cover (any cell under its base is cover terrain).
+    /// The target is in cover from the shooter: it stands in cover terrain,
+    /// or cover lies under the part of its base facing the shooter.
     TargetInCover,
     /// The target stands in woods or buildings (the artillery list).
     TargetInWoodsOrBuildings,
     /// The charger began its charge in the defender's flank or rear arc.
     FlankOrRearAttack,
-    /// The defender is in cover or on higher ground than the charger.
+    /// The shot is a double volley ([`super::Volley::Double`]).
+    DoubleVolley,
+    /// The shot is the hasty volley of troops about to withdraw
+    /// ([`super::Volley::Hasty`]).
+    HastyVolley,
+    /// The defender is in cover from the charger (as
+    /// [`Situation::TargetInCover`]) or on higher ground than the charger.
     DefenderInCoverOrUphill,
 }
 
@@ -186,6 +195,15 @@ pub struct Gunnery {
     pub modifiers: Vec<Modifier>,
     /// Terrain kinds that count as woods or buildings.
     pub woods_or_buildings: Vec<TerrainId>,
+}
+
+/// Who may fire one of seed 004's volleys, and at what range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VolleyRule {
+    /// Troop types that may fire it.
+    pub shooters: TroopSet,
+    /// Farthest target, inches base to base.
+    pub within: f64,
 }
 
 /// What happens when both units in a melee end with the same total hits.
@@ -263,6 +281,10 @@ pub struct RulesTable {
     pub musket: Musketry,
     /// Guns.
     pub artillery: Gunnery,
+    /// Seed 004's double volleys (none: not allowed).
+    pub double_volley: Option<VolleyRule>,
+    /// Seed 004's volley before withdrawing (none: not allowed).
+    pub hasty_volley: Option<VolleyRule>,
     /// The die for melee.
     pub melee_die: Die,
     /// Melee modifiers in order.
@@ -293,6 +315,16 @@ impl RulesTable {
             .iter()
             .find(|(builtin, _, _)| *builtin == name)
             .map(|(_, file, text)| RulesTable::parse(Source::new(file, text), ruleset))
+    }
+
+    /// Who may fire `volley`, and how near (`None`: nobody; a single
+    /// volley has no rule, it is every shooter's).
+    pub fn volley(&self, volley: super::Volley) -> Option<&VolleyRule> {
+        match volley {
+            super::Volley::Single => None,
+            super::Volley::Double => self.double_volley.as_ref(),
+            super::Volley::Hasty => self.hasty_volley.as_ref(),
+        }
     }
 
     /// The phase rule for `phase`.
@@ -390,6 +422,18 @@ impl RulesTable {
             modifiers: names.modifiers("shooting.artillery.modifiers", &gunnery.modifiers),
             woods_or_buildings,
         };
+        let mut volley_rule = |name: &str, raw: &Option<RawVolley>| {
+            raw.as_ref().map(|raw| {
+                let path = format!("shooting.volleys.{name}");
+                names.inches(&format!("{path}.within"), raw.within);
+                VolleyRule {
+                    shooters: names.set(&format!("{path}.shooters"), &raw.shooters),
+                    within: raw.within,
+                }
+            })
+        };
+        let double_volley = volley_rule("double", &raw.shooting.volleys.double);
+        let hasty_volley = volley_rule("hasty", &raw.shooting.volleys.hasty);
         let melee_steps = names.modifiers("melee.steps", &raw.melee.steps);
 
         let mut rout_at = [0u32; 5];
@@ -468,6 +512,8 @@ impl RulesTable {
             friendly_clearance: raw.shooting.friendly_clearance,
             musket,
             artillery,
+            double_volley,
+            hasty_volley,
             melee_die: raw.melee.die,
             melee_steps,
             ties: raw.melee.ties,
@@ -632,6 +678,24 @@ struct RawShooting {
     friendly_clearance: f64,
     musket: RawMusket,
     artillery: RawArtillery,
+    #[serde(default)]
+    volleys: RawVolleys,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVolleys {
+    #[serde(default)]
+    double: Option<RawVolley>,
+    #[serde(default)]
+    hasty: Option<RawVolley>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVolley {
+    shooters: Vec<String>,
+    within: f64,
 }
 
 #[derive(Debug, Deserialize)]

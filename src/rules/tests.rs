@@ -24,6 +24,8 @@
 //! - Musket: no friend within 3" of target . `no_shooting_at_a_target_with_a_friend_within_3`
 //! - Musket: 6" range ...................... `muskets_reach_6_inches`
 //! - Musket modifiers in order ............. `musket_modifiers_apply_in_the_order_listed`, `skirmishers_shoot_at_minus_1`
+//! - Target in cover: cover between it and the shooter `a_fence_covers_only_against_an_enemy_beyond_it`
+//! - Seed 004's volleys: double, at −1 ... `double_volleys_double_and_a_hasty_volley_is_minus_1`
 //! - Artillery: bounds, woods/buildings ... `artillery_deducts_range_bounds_and_1_for_woods`
 //! - Melee: both roll, modifiers ........... `melee_both_roll_with_modifiers_and_the_most_hit_retreats`
 //! - Melee: doubled for flank/rear ......... `flank_attacks_double`
@@ -517,6 +519,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
     );
     assert_eq!(text, "cannot shoot with `Mover`: the unit moved this turn");
@@ -525,6 +528,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: pivoter,
             target: t2,
+            volley: Volley::Single,
         },
     );
     // Next turn, standing still, they may.
@@ -535,6 +539,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -543,6 +548,7 @@ fn no_shooting_after_moving_or_pivoting() {
         Action::Fire {
             unit: mover,
             target: t1,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("already fired"), "{text}");
@@ -818,6 +824,7 @@ fn musket_targets_must_be_in_the_frontal_arc() {
         Action::Fire {
             unit: foot,
             target: aside,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("within 45 degrees"), "{text}");
@@ -826,6 +833,7 @@ fn musket_targets_must_be_in_the_frontal_arc() {
         Action::Fire {
             unit: foot,
             target: ahead,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -848,6 +856,7 @@ fn no_shooting_at_a_target_with_a_friend_within_3() {
         Action::Fire {
             unit: foot,
             target: enemy,
+            volley: Volley::Single,
         },
     );
     assert!(
@@ -876,6 +885,7 @@ fn muskets_reach_6_inches() {
         Action::Fire {
             unit: far,
             target: b,
+            volley: Volley::Single,
         },
     );
     assert!(text.contains("range is 6\""), "{text}");
@@ -884,6 +894,7 @@ fn muskets_reach_6_inches() {
         Action::Fire {
             unit: near,
             target: a,
+            volley: Volley::Single,
         },
         &[2],
     );
@@ -911,6 +922,7 @@ fn musket_modifiers_apply_in_the_order_listed() {
         Action::Fire {
             unit: grenadiers,
             target: a,
+            volley: Volley::Single,
         },
         &[4],
     );
@@ -922,10 +934,123 @@ fn musket_modifiers_apply_in_the_order_listed() {
         Action::Fire {
             unit: regulars,
             target: b,
+            volley: Volley::Single,
         },
         &[2],
     );
     assert_eq!(fired_hits(&events), (2, vec![3, 2]));
+}
+
+/// Issue 15: seed 000's "target in cover" is cover between the target and
+/// the shooter. A fence under the front of a base covers it from an enemy
+/// beyond the fence; a fence under the rear of a base, with the shooter on
+/// the unit's own side, does not, though it covers the same unit from an
+/// enemy beyond it.
+#[test]
+fn a_fence_covers_only_against_an_enemy_beyond_it() {
+    let fence = (
+        "fence",
+        Shape::Line {
+            points: vec![p(0.0, 18.0), p(48.0, 18.0)],
+            width: 0.5,
+        },
+        0.0,
+    );
+    let mut state = game(
+        &[fence],
+        &[
+            ("South", "militia", 10.0, 12.5, 0.0),
+            ("Below", "militia", 30.0, 12.0, 0.0),
+            ("North", "militia", 30.0, 23.5, 180.0),
+        ],
+        &[
+            // Lining the fence from the north, facing south.
+            ("Lining", "militia", 10.0, 18.9, 180.0),
+            // Standing south of the fence, its rear against it.
+            ("Before", "militia", 30.0, 17.2, 180.0),
+        ],
+    );
+    let [south, below, north, lining, before] =
+        ["South", "Below", "North", "Lining", "Before"].map(|n| id(&state, n));
+    assert!(state.in_cover(
+        &state.units[before.0].base,
+        state.units[north.0].base.centre
+    ));
+    go_to(&mut state, 0, Phase::Shooting);
+    // 3, −1 cover = 2.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: south,
+            target: lining,
+            volley: Volley::Single,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (2, vec![2]));
+    // The fence is behind Before: no cover, 3 hits.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: below,
+            target: before,
+            volley: Volley::Single,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (3, vec![]));
+    // From beyond the fence the same unit is covered.
+    let events = ok(
+        &mut state,
+        Action::Fire {
+            unit: north,
+            target: before,
+            volley: Volley::Single,
+        },
+        &[3],
+    );
+    assert_eq!(fired_hits(&events), (2, vec![2]));
+}
+
+/// Seed 004's volleys through the musket modifiers: double volleys for
+/// formed foot (twice the score, house rule), the volley before a
+/// withdrawal at −1 for any musket; the engine refuses a double volley to
+/// skirmishers and never offers either in `legal_actions`.
+#[test]
+fn double_volleys_double_and_a_hasty_volley_is_minus_1() {
+    let mut state = game(
+        &[],
+        &[
+            ("Regulars", "british-regulars", 10.0, 10.0, 0.0),
+            ("Light", "british-light-infantry", 30.0, 10.0, 0.0),
+        ],
+        &[
+            ("A", "militia", 10.0, 15.0, 180.0),
+            ("B", "militia", 30.0, 15.0, 180.0),
+        ],
+    );
+    let [regulars, light, a, b] = ["Regulars", "Light", "A", "B"].map(|n| id(&state, n));
+    go_to(&mut state, 0, Phase::Shooting);
+    assert!(state.legal_actions().iter().all(|action| !matches!(
+        action,
+        Action::Fire {
+            volley: Volley::Double | Volley::Hasty,
+            ..
+        }
+    )));
+    let fire = |unit, target, volley| Action::Fire {
+        unit,
+        target,
+        volley,
+    };
+    let text = refusal(&mut state, fire(light, b, Volley::Double));
+    assert!(text.contains("cannot fire a double volley"), "{text}");
+    // 3, +1 regulars = 4, doubled = 8.
+    let events = ok(&mut state, fire(regulars, a, Volley::Double), &[3]);
+    assert_eq!(fired_hits(&events), (8, vec![4, 8]));
+    // 3, −1 skirmishers = 2, −1 before withdrawing = 1.
+    let events = ok(&mut state, fire(light, b, Volley::Hasty), &[3]);
+    assert_eq!(fired_hits(&events), (1, vec![2, 1]));
 }
 
 #[test]
@@ -942,6 +1067,7 @@ fn skirmishers_shoot_at_minus_1() {
         Action::Fire {
             unit: light,
             target: a,
+            volley: Volley::Single,
         },
         &[3],
     );
@@ -970,6 +1096,7 @@ fn artillery_deducts_range_bounds_and_1_for_woods() {
         Action::Fire {
             unit: guns,
             target: a,
+            volley: Volley::Single,
         },
         &[5],
     );
@@ -980,6 +1107,7 @@ fn artillery_deducts_range_bounds_and_1_for_woods() {
         Action::Fire {
             unit: guns2,
             target: b,
+            volley: Volley::Single,
         },
         &[5],
     );
@@ -1418,6 +1546,66 @@ fn rout_fraction_wins() {
     assert!(state.legal_actions().is_empty());
 }
 
+/// Ruling O12 (issue 15): a unit the Lone Warrior test routs leaves the
+/// table routed, with whatever hits it has, and counts as lost at once: for
+/// "rout or force off the tabletop" at the end of the phase, and for army
+/// resolve in the Rout phase. `legal_actions` never offers it.
+#[test]
+fn a_unit_that_breaks_is_routed_and_counts_as_lost() {
+    let state = game(
+        &[],
+        &[("A", "grenadiers", 20.0, 10.0, 0.0)],
+        &[
+            ("Continentals", "continentals", 20.0, 40.0, 180.0),
+            ("Other", "continentals", 30.0, 40.0, 180.0),
+        ],
+    );
+    let continentals = state
+        .battlefield
+        .ruleset
+        .troop_type("continentals")
+        .unwrap();
+    let mut state = with_victory(
+        state,
+        vec![Victory {
+            winner: 0,
+            when: Condition::RoutOrExit {
+                side: 1,
+                troop: continentals,
+                count: 1,
+            },
+        }],
+    );
+    let [a, broken] = ["A", "Continentals"].map(|n| id(&state, n));
+    // Not the British player's to rout, and never offered.
+    let text = refusal(&mut state, Action::Rout { unit: broken });
+    assert!(text.contains("Continentals"), "{text}");
+    go_to(&mut state, 1, Phase::Movement);
+    assert!(
+        state
+            .legal_actions()
+            .iter()
+            .all(|action| !matches!(action, Action::Rout { .. }))
+    );
+    state.units[broken.0].hits = 2;
+    let events = ok(&mut state, Action::Rout { unit: broken }, &[]);
+    assert_eq!(
+        events,
+        vec![Event::Routed {
+            unit: broken,
+            hits: 2
+        }]
+    );
+    assert_eq!(state.units[broken.0].status, Status::Routed);
+    assert_eq!(state.lost(1), 1);
+    let events = ok(&mut state, Action::EndPhase, &[]);
+    assert!(events.contains(&Event::Victory {
+        winner: 0,
+        condition: 0
+    }));
+    assert!(state.units[a.0].is_active());
+}
+
 #[test]
 fn rout_or_exit_wins() {
     let state = game(
@@ -1520,7 +1708,11 @@ fn a_refused_action_changes_nothing() {
     let e = id(&state, "E");
     for action in [
         mv(a, 10.0, 30.0, 0.0),
-        Action::Fire { unit: a, target: e },
+        Action::Fire {
+            unit: a,
+            target: e,
+            volley: Volley::Single,
+        },
         Action::Charge { unit: e, target: a },
         rally(0, &[a]),
         Action::MoveGeneral {
@@ -1532,7 +1724,14 @@ fn a_refused_action_changes_nothing() {
         refusal(&mut state, action);
         assert_eq!(before, (state.phase_index, state.active, state.turn));
     }
-    let text = refusal(&mut state, Action::Fire { unit: a, target: e });
+    let text = refusal(
+        &mut state,
+        Action::Fire {
+            unit: a,
+            target: e,
+            volley: Volley::Single,
+        },
+    );
     assert_eq!(text, "cannot fire: not allowed in the movement phase");
 }
 

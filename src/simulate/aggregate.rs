@@ -116,6 +116,10 @@ pub struct Aggregate {
     pub rallies_used: Vec<u64>,
     /// Orders given, by id, summed.
     pub orders: BTreeMap<String, u64>,
+    /// Per troop type: bounds tested on the table and bounds a move found
+    /// no lawful way, summed ([`GameSummary::stuck`]).
+    #[serde(default)]
+    pub stuck: BTreeMap<String, [u64; 2]>,
 }
 
 /// A rate with its 95% Wilson interval.
@@ -172,6 +176,11 @@ impl Aggregate {
         for (order, count) in &game.orders {
             *self.orders.entry(order.clone()).or_insert(0) += u64::from(*count);
         }
+        for (troop, [bounds, stuck]) in &game.stuck {
+            let sum = self.stuck.entry(troop.clone()).or_insert([0, 0]);
+            sum[0] += u64::from(*bounds);
+            sum[1] += u64::from(*stuck);
+        }
     }
 
     /// Add another aggregate's games, trusting they are different games
@@ -193,6 +202,11 @@ impl Aggregate {
         add_into(&mut self.rallies_used, other.rallies_used.iter().copied());
         for (order, count) in &other.orders {
             *self.orders.entry(order.clone()).or_insert(0) += count;
+        }
+        for (troop, [bounds, stuck]) in &other.stuck {
+            let sum = self.stuck.entry(troop.clone()).or_insert([0, 0]);
+            sum[0] += bounds;
+            sum[1] += stuck;
         }
     }
 

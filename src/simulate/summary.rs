@@ -35,6 +35,11 @@ pub struct GameSummary {
     pub rallies_used: Vec<u32>,
     /// How often each order was given, by its id.
     pub orders: BTreeMap<String, u32>,
+    /// Per troop type (by name): the bounds its units tested on the table,
+    /// and the bounds in which an order that moved them found no lawful way
+    /// (`Decision::stuck`).
+    #[serde(default)]
+    pub stuck: BTreeMap<String, [u32; 2]>,
 }
 
 impl GameSummary {
@@ -55,6 +60,7 @@ impl GameSummary {
         let mut hits = vec![0; n_sides];
         let mut charges = vec![0; n_sides];
         let mut orders = BTreeMap::new();
+        let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
         for entry in &game.log {
             for event in entry.events() {
                 match event {
@@ -66,6 +72,13 @@ impl GameSummary {
             if let Entry::Opponent { report, .. } = entry {
                 for order in orders_given(report) {
                     *orders.entry(order.id().to_string()).or_insert(0) += 1;
+                }
+                for decision in &report.decisions {
+                    let troop = state.unit(decision.unit).troop;
+                    let name = &state.battlefield.ruleset.troop(troop).name;
+                    let counts = stuck.entry(name.clone()).or_insert([0, 0]);
+                    counts[0] += 1;
+                    counts[1] += u32::from(decision.stuck);
                 }
             }
         }
@@ -95,6 +108,7 @@ impl GameSummary {
                 .map(|(general, start)| start.saturating_sub(general.rallies_left))
                 .collect(),
             orders,
+            stuck,
         }
     }
 }

@@ -47,7 +47,19 @@ pub struct PlanRules {
     /// PL8: fire goes to the enemy nearest to breaking.
     pub focus_fire: Switch,
     /// PL9: an attacker's cavalry waits for an enemy to waver.
-    pub cavalry_reserve: Switch,
+    pub cavalry_reserve: CavalryReserve,
+}
+
+/// PL9, `cavalry-reserve`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CavalryReserve {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// How far behind the centre of the front line it waits, inches.
+    pub behind: f64,
 }
 
 /// A rule with no numbers of its own.
@@ -247,6 +259,7 @@ impl OpponentRules {
             ("rules.close-to-range.inside_range", rules.close_to_range.inside_range),
             ("rules.general-leads.behind", rules.general_leads.behind),
             ("rules.hold-the-line.charge_within", rules.hold_the_line.charge_within),
+            ("rules.cavalry-reserve.behind", rules.cavalry_reserve.behind),
         ];
         for (path, value) in inches {
             if !(0.0..=1000.0).contains(&value) {

@@ -100,6 +100,7 @@ fn guilford_actions(state: &GameState) -> Vec<Action> {
     let fire = |a: &str, b: &str| Action::Fire {
         unit: unit(a),
         target: unit(b),
+        volley: foe::rules::Volley::Single,
     };
     let end = || Action::EndPhase;
     vec![

@@ -14,11 +14,11 @@ fn check(line: &str, expected: &str) {
 fn units_by_label_name_and_prefix() {
     check(
         "fire B1 A10",
-        "Act(Fire { unit: UnitId(0), target: UnitId(16) })",
+        "Act(Fire { unit: UnitId(0), target: UnitId(16), volley: Single })",
     );
     check(
         "fire royal at singleton",
-        "Act(Fire { unit: UnitId(0), target: UnitId(9) })",
+        "Act(Fire { unit: UnitId(0), target: UnitId(9), volley: Single })",
     );
     check(
         "charge guards gren a1",
@@ -26,7 +26,7 @@ fn units_by_label_name_and_prefix() {
     );
     check(
         "fire 23rd lynch's",
-        "Act(Fire { unit: UnitId(3), target: UnitId(11) })",
+        "Act(Fire { unit: UnitId(3), target: UnitId(11), volley: Single })",
     );
 }
 
