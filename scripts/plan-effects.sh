@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The opponent's plan rules, measured: for every shipped scenario, the
+# outcome shares with every rule on (the default), with all of them off
+# (pure Lone Warrior), and with each rule off alone. Prints a Markdown
+# table for the README ("The opponent's plan").
+#
+#   scripts/plan-effects.sh [GAMES]      (default 1000 games a cell)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games="${1:-1000}"
+cargo build --release --quiet
+foe=target/release/foe
+rules=(advance-on-objective close-to-range general-leads cavalry-reserve focus-fire hold-the-line fall-back counter-attack)
+
+# "first wins / second wins / draws" as whole percentages of one run.
+shares() {
+    "$foe" simulate "$@" --games "$games" --json |
+        python3 -c '
+import json, sys
+report = json.load(sys.stdin)
+agg, sides = report["aggregate"], report["labels"]["sides"]
+games = agg["games"]
+wins = agg["wins"]
+cells = [f"{100 * wins[i] / games:.1f}" for i in range(len(sides))]
+draws = agg["draws"]
+cells.append(f"{100 * draws / games:.1f}")
+print(" / ".join(cells))'
+}
+
+for scenario in guilford guilford-rv learning monongahela; do
+    sides=$("$foe" simulate "$scenario" --games 1 --json |
+        python3 -c 'import json,sys; print(" / ".join(json.load(sys.stdin)["labels"]["sides"]))')
+    echo
+    echo "**$scenario** ($games games a row; % $sides wins / draws)"
+    echo
+    echo "| opponent rules | outcome |"
+    echo "|---|---|"
+    echo "| all on (default) | $(shares "$scenario") |"
+    echo "| all off (pure Lone Warrior) | $(shares "$scenario" --rule all=off) |"
+    for rule in "${rules[@]}"; do
+        echo "| \`$rule\` off | $(shares "$scenario" --rule "$rule=off") |"
+    done
+done
