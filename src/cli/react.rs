@@ -99,12 +99,13 @@ pub struct Args {
 impl Args {
     /// The situation the arguments describe.
     pub fn situation(&self) -> Result<Situation> {
-        if self.casualties < 0 {
+        let Ok(casualties) = u32::try_from(self.casualties) else {
             return Err(Error::Invalid(format!(
-                "--casualties must be 0 or more figures, not {}",
+                "--casualties must be from 0 to {} figures, not {}",
+                u32::MAX,
                 self.casualties
             )));
-        }
+        };
         Ok(Situation {
             class: self.class.clone(),
             column: Some(self.terrain.parse::<Column>()?),
@@ -116,7 +117,7 @@ impl Args {
             lost_melee: self.lost_melee,
             skirmish_order: self.skirmish_order,
             sees_own_rout: self.sees_own_rout,
-            casualties: u32::try_from(self.casualties).unwrap_or(u32::MAX),
+            casualties,
             under_half: self.under_half,
             withdrew_last_bound: self.withdrew_last_bound,
             character: self

@@ -64,6 +64,18 @@ impl Characters {
                 ));
             }
         }
+        for (index, band) in self.characters.iter().enumerate() {
+            let path = format!("characters[{index}].unit_factor");
+            let value = band.unit_factor.into();
+            super::check_value(
+                &mut problems,
+                source,
+                &path,
+                "a factor",
+                value,
+                super::FACTOR_RANGE,
+            );
+        }
         let spans: Vec<(String, i64, i64)> = self
             .characters
             .iter()

@@ -1,7 +1,11 @@
 //! The Lone Warrior figure melee: factors and the casualty table
 //! (seed 004, "Melee").
 
+use super::{FACTOR_RANGE, MAX_TABLE_VALUE, check_value};
 use crate::yaml::{Problem, Source};
+
+/// The most figures one melee row may kill.
+pub const MAX_FIGURES: u32 = 1000;
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -57,6 +61,48 @@ impl MeleeTable {
         if dice != [1, 2, 3, 4, 5, 6] {
             problems
                 .push(source.problem("die_columns", "die_columns must list each face 1-6 once"));
+        }
+        for (kind, factors) in [("troops", &self.troops), ("situations", &self.situations)] {
+            for (id, row) in factors {
+                let path = format!("{kind}.{id}.factor");
+                check_value(
+                    &mut problems,
+                    source,
+                    &path,
+                    "a factor",
+                    row.factor.into(),
+                    FACTOR_RANGE,
+                );
+            }
+        }
+        let mut rows_fit = true;
+        for (factor, values) in &self.casualties {
+            let path = format!("casualties.{factor}");
+            let rows = (1, i64::from(MAX_TABLE_VALUE));
+            rows_fit &= check_value(
+                &mut problems,
+                source,
+                &path,
+                "a factor row",
+                (*factor).into(),
+                rows,
+            );
+            for (index, value) in values.iter().enumerate() {
+                let path = format!("casualties.{factor}[{index}]");
+                let figures = (0, i64::from(MAX_FIGURES));
+                check_value(
+                    &mut problems,
+                    source,
+                    &path,
+                    "a casualty count",
+                    (*value).into(),
+                    figures,
+                );
+            }
+        }
+        if !rows_fit {
+            // The rows are walked one by one below: not from 1 to 2 billion.
+            return problems;
         }
         let max = self.max_factor();
         if max < 1 {

@@ -465,6 +465,60 @@ pub(crate) fn parse_named<T: Copy>(
     }
 }
 
+/// The furthest a factor, a score band's limit or a melee row may be from
+/// zero in a table file. Real charts use single digits; with every value
+/// within this, no total of a test (a dozen values, casualties times a
+/// per-figure factor, and a die) comes near the limits of `i32`, and no
+/// check walks an absurd range.
+pub const MAX_TABLE_VALUE: i32 = 1000;
+
+/// The longest distance or move a table may give, in inches.
+pub const MAX_TABLE_INCHES: f64 = 1000.0;
+
+/// Report `value` at `path` unless it lies in `lo..=hi`. Returns whether it did.
+pub(crate) fn check_value(
+    problems: &mut Vec<Problem>,
+    source: Source<'_>,
+    path: &str,
+    what: &str,
+    value: i64,
+    (lo, hi): (i64, i64),
+) -> bool {
+    let fits = (lo..=hi).contains(&value);
+    if !fits {
+        problems.push(source.problem(
+            path,
+            format!("{what} {value} is out of range; allowed {lo} to {hi}"),
+        ));
+    }
+    fits
+}
+
+/// Report a distance in inches at `path` unless it is a number from
+/// `lowest` to [`MAX_TABLE_INCHES`]. Returns whether it is.
+pub(crate) fn check_inches(
+    problems: &mut Vec<Problem>,
+    source: Source<'_>,
+    path: &str,
+    what: &str,
+    value: f64,
+    lowest: f64,
+) -> bool {
+    let fits = (lowest..=MAX_TABLE_INCHES).contains(&value);
+    if !fits {
+        problems.push(source.problem(
+            path,
+            format!(
+                "{what} {value} is out of range; allowed {lowest} to {MAX_TABLE_INCHES} inches"
+            ),
+        ));
+    }
+    fits
+}
+
+/// `-MAX_TABLE_VALUE..=MAX_TABLE_VALUE`, as `check_value` takes it.
+pub(crate) const FACTOR_RANGE: (i64, i64) = (-(MAX_TABLE_VALUE as i64), MAX_TABLE_VALUE as i64);
+
 /// Check that d100-style bands `(path, from, to)` cover `lo..=hi` exactly once,
 /// reporting gaps and overlaps at the band that causes them.
 pub(crate) fn check_cover(

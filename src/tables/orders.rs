@@ -416,6 +416,16 @@ impl Orders {
         }
         if self.musket_range.is_nan() || self.musket_range <= 0.0 {
             problems.push(source.problem("musket_range", "musket range must be positive"));
+        } else {
+            let range = self.musket_range;
+            super::check_inches(
+                &mut problems,
+                source,
+                "musket_range",
+                "musket range",
+                range,
+                0.0,
+            );
         }
         for (order, text) in &self.orders {
             let check_becomes = |problems: &mut Vec<Problem>, path: String, becomes: &[String]| {

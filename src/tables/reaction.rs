@@ -1,7 +1,7 @@
 //! The units' reaction chart: troop classes by column, local factors,
 //! casualty rules and score bands (seed 004, "Units Reaction Chart").
 
-use super::{Column, Order, Variant, check_cover};
+use super::{Column, FACTOR_RANGE, Order, Variant, check_cover, check_inches, check_value};
 use crate::error::Error;
 use crate::yaml::{Problem, Source};
 use indexmap::IndexMap;
@@ -331,6 +331,80 @@ impl ReactionChart {
                 }
             }
         }
+        let columns = |open: i32, natural: i32, hard: i32, retreat: i32| {
+            [
+                ("open", open),
+                ("natural", natural),
+                ("hard", hard),
+                ("retreat", retreat),
+            ]
+        };
+        for (id, class) in &self.classes {
+            for (column, value) in columns(class.open, class.natural, class.hard, class.retreat) {
+                let path = format!("classes.{id}.{column}");
+                let what = "a class value";
+                check_value(
+                    &mut problems,
+                    source,
+                    &path,
+                    what,
+                    value.into(),
+                    FACTOR_RANGE,
+                );
+            }
+        }
+        for (id, row) in &self.factors {
+            for (column, value) in columns(row.open, row.natural, row.hard, row.retreat) {
+                let path = format!("factors.{}.{column}", id.id());
+                let what = "a factor";
+                check_value(
+                    &mut problems,
+                    source,
+                    &path,
+                    what,
+                    value.into(),
+                    FACTOR_RANGE,
+                );
+            }
+        }
+        for (name, value) in [
+            ("per_figure_lost", self.casualties.per_figure_lost),
+            ("under_half_strength", self.casualties.under_half_strength),
+        ] {
+            let path = format!("casualties.{name}");
+            check_value(
+                &mut problems,
+                source,
+                &path,
+                "a factor",
+                value.into(),
+                FACTOR_RANGE,
+            );
+        }
+        for (name, value) in [
+            ("enemy_within", self.distances.enemy_within),
+            ("enemy_over", self.distances.enemy_over),
+        ] {
+            let path = format!("distances.{name}");
+            check_inches(&mut problems, source, &path, "a distance", value, 0.0);
+        }
+        let mut limits_fit = true;
+        for (index, band) in self.bands.iter().enumerate() {
+            for (name, limit) in [("min", band.min), ("max", band.max)] {
+                if let Some(limit) = limit {
+                    let path = format!("bands[{index}].{name}");
+                    let what = "a band limit";
+                    limits_fit &= check_value(
+                        &mut problems,
+                        source,
+                        &path,
+                        what,
+                        limit.into(),
+                        FACTOR_RANGE,
+                    );
+                }
+            }
+        }
         for id in FactorId::ALL {
             if !self.factors.contains_key(&id) {
                 problems
@@ -361,7 +435,7 @@ impl ReactionChart {
             .flat_map(|band| [band.min, band.max])
             .flatten()
             .collect();
-        if let (Some(lo), Some(hi)) = (limits.iter().min(), limits.iter().max()) {
+        if let (Some(lo), Some(hi), true) = (limits.iter().min(), limits.iter().max(), limits_fit) {
             let spans: Vec<(String, i64, i64)> = self
                 .bands
                 .iter()
