@@ -99,9 +99,15 @@ pub struct Args {
 impl Args {
     /// The situation the arguments describe.
     pub fn situation(&self) -> Result<Situation> {
+        if self.casualties < 0 {
+            return Err(Error::Invalid(format!(
+                "--casualties must be 0 or more figures, not {}",
+                self.casualties
+            )));
+        }
         let Ok(casualties) = u32::try_from(self.casualties) else {
             return Err(Error::Invalid(format!(
-                "--casualties must be from 0 to {} figures, not {}",
+                "--casualties must be at most {} figures, not {}",
                 u32::MAX,
                 self.casualties
             )));
