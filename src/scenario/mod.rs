@@ -496,7 +496,9 @@ impl Validator<'_> {
         }
         let n_cells = (width / cell).ceil() * (height / cell).ceil();
         if n_cells > crate::battlefield::grid::MAX_CELLS as f64 {
-            self.report("cell", format!("a {width}\" × {height}\" table at {cell}\" cells has {n_cells} cells; use bigger cells (at most {} cells)", crate::battlefield::grid::MAX_CELLS));
+            // At the cell size if the file gives one, else at the table.
+            let at = if raw.cell.is_some() { "cell" } else { "table" };
+            self.report(at, format!("a {width}\" × {height}\" table at {cell}\" cells has {n_cells} cells; use bigger cells (at most {} cells)", crate::battlefield::grid::MAX_CELLS));
             cell = (width * height / crate::battlefield::grid::MAX_CELLS as f64)
                 .sqrt()
                 .max(cell)
