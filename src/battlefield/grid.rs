@@ -12,9 +12,10 @@ pub const DEFAULT_CELL: f64 = 0.5;
 
 /// The most cells a grid may have; bigger tables need bigger cells.
 /// Every cell costs about 270 bytes once the battlefield is built (its
-/// pathing graph, sight and distance tables): 150,000 cells keep the
-/// largest table near 60 MB. The biggest shipped table has 41,472.
-pub const MAX_CELLS: usize = 150_000;
+/// pathing graph, sight and distance tables): 100,000 cells keep the
+/// largest table's `foe check` near 50 MB (a 40-foot table then needs
+/// cells of 1.6"). The biggest shipped table has 41,472.
+pub const MAX_CELLS: usize = 100_000;
 
 /// The most terrain kinds a rule set may define (one bit per kind per cell).
 pub const MAX_KINDS: usize = 64;

@@ -149,11 +149,11 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
 ///
 /// Every file foe reads comes through here. The size reported by the
 /// system is not trusted (devices and `/proc` files report 0): reading
-/// stops one byte past [`crate::yaml::MAX_YAML_BYTES`] whatever the file
+/// stops one byte past [`crate::yaml::MAX_FILE_BYTES`] whatever the file
 /// claims. Devices, named pipes, sockets and folders are refused without
 /// reading; a named pipe is opened without waiting for a writer.
 pub fn read_text(path: &std::path::Path) -> Result<String> {
-    read_text_limited(path, crate::yaml::MAX_YAML_BYTES)
+    read_text_limited(path, crate::yaml::MAX_FILE_BYTES)
 }
 
 /// [`read_text`] with a limit of `limit` bytes.

@@ -169,7 +169,9 @@ fn rule_set_names_are_names_not_paths() {
         assert!(is_plain_name(good), "{good}");
     }
     let long = "x".repeat(65);
-    for bad in ["", "..", "../x", "a/b", "a\\b", "/etc/x", ".hidden", "a..b", "c:x", "é", &long] {
+    for bad in [
+        "", "..", "../x", "a/b", "a\\b", "/etc/x", ".hidden", "a..b", "c:x", "é", &long,
+    ] {
         assert!(!is_plain_name(bad), "{bad}");
     }
 }

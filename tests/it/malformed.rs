@@ -72,7 +72,12 @@ fn every_malformed_scenario_is_refused_with_its_expected_message() {
     let mut failures = Vec::new();
     for file in &files {
         let name = file.file_name().unwrap().to_str().unwrap();
-        check_case(&dir, &["check", name], &file.with_extension("expected"), &mut failures);
+        check_case(
+            &dir,
+            &["check", name],
+            &file.with_extension("expected"),
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -91,7 +96,12 @@ fn every_malformed_table_folder_is_refused_with_its_expected_message() {
     for case in &cases {
         let name = case.file_name().unwrap().to_str().unwrap();
         let args = ["--tables", name, "check", "guilford"];
-        check_case(&dir, &args, &dir.join(format!("{name}.expected")), &mut failures);
+        check_case(
+            &dir,
+            &args,
+            &dir.join(format!("{name}.expected")),
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -142,8 +152,11 @@ fn named_pipes_are_refused_without_waiting_for_a_writer() {
 fn a_ruleset_named_by_a_path_is_refused_before_any_file_is_read() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("tables/rulesets")).unwrap();
-    let ruleset = include_str!("../../tables/rulesets/ohw-awi.yaml")
-        .replacen("name: ohw-awi", "name: ../../secret", 1);
+    let ruleset = include_str!("../../tables/rulesets/ohw-awi.yaml").replacen(
+        "name: ohw-awi",
+        "name: ../../secret",
+        1,
+    );
     std::fs::write(dir.path().join("secret.yaml"), ruleset).unwrap();
     let scenario = std::fs::read_to_string(corpus().join("scenarios/ruleset-path.yaml")).unwrap();
     std::fs::write(dir.path().join("battle.yaml"), scenario).unwrap();
@@ -164,9 +177,21 @@ fn check_refuses_the_tables_play_refuses() {
         run_in(&dir, &["--tables", "huge-factor", "check", "guilford"]);
     let (play_status, play_printed, _) = run_in(
         &dir,
-        &["--tables", "huge-factor", "play", "guilford", "--side", "none", "--no-autosave"],
+        &[
+            "--tables",
+            "huge-factor",
+            "play",
+            "guilford",
+            "--side",
+            "none",
+            "--no-autosave",
+        ],
     );
-    assert_eq!((check_status, play_status), (1, 1), "{check_printed}\n{play_printed}");
+    assert_eq!(
+        (check_status, play_status),
+        (1, 1),
+        "{check_printed}\n{play_printed}"
+    );
     let message = "huge-factor/reaction.yaml:65:3: a factor 2147483647 is out of range; allowed -1000 to 1000";
     assert!(check_printed.contains(message), "{check_printed}");
     assert!(play_printed.contains(message), "{play_printed}");
@@ -194,11 +219,16 @@ fn react_with_enormous_casualties_withdraws() {
     let run = foe(&args);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("TOTAL                                    -2147483648: Withdraw"),
+        run.stdout
+            .contains("TOTAL                                    -2147483648: Withdraw"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("Withdraw             100.0%  (6/6)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("Withdraw             100.0%  (6/6)"),
+        "{}",
+        run.stdout
+    );
     foe(&["react", "--class", "rangers", "--casualties", "4294967296"]).fails_with(
         1,
         "error: --casualties must be at most 4294967295 figures, not 4294967296",
@@ -211,17 +241,27 @@ fn react_with_enormous_casualties_withdraws() {
 fn an_enormous_move_is_refused_not_a_crash() {
     let input = "move b1 forward 1e20\nmove b1 back 1e300\nquit\n";
     let run = crate::support::foe_with_input(
-        &["play", "guilford", "--side", "british", "--seed", "1", "--no-autosave"],
+        &[
+            "play",
+            "guilford",
+            "--side",
+            "british",
+            "--seed",
+            "1",
+            "--no-autosave",
+        ],
         input,
     );
     assert_eq!(run.status, 0, "{}\n{}", run.stdout, run.stderr);
     assert!(
-        run.stdout.contains("refused: cannot move `Royal Artillery`: the ground at"),
+        run.stdout
+            .contains("refused: cannot move `Royal Artillery`: the ground at"),
         "{}",
         run.stdout
     );
     assert!(
-        run.stdout.contains("refused: cannot move `Royal Artillery` off the table"),
+        run.stdout
+            .contains("refused: cannot move `Royal Artillery` off the table"),
         "{}",
         run.stdout
     );
@@ -246,7 +286,10 @@ fn two_thousand_problems_are_reported_quickly() {
     std::fs::write(dir.path().join("many.yaml"), text).unwrap();
     let (status, printed, elapsed) = run_in(dir.path(), &["check", "many.yaml"]);
     assert_eq!(status, 1, "{printed}");
-    assert!(printed.ends_with("error: `many.yaml` has 2000 problems\n"), "{printed}");
+    assert!(
+        printed.ends_with("error: `many.yaml` has 2000 problems\n"),
+        "{printed}"
+    );
     assert!(printed.contains("many.yaml:2010:"), "{printed}");
     assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
 }
