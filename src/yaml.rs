@@ -443,6 +443,13 @@ impl IndexBuilder {
         Some((node, Some(Some(entry))))
     }
 
+    /// A scalar or an alias: a node that starts and ends at once.
+    fn leaf(&mut self, scalar: Option<&str>, mark: Marker) {
+        if self.node_start(scalar, mark).is_some() {
+            self.node_end();
+        }
+    }
+
     fn node_end(&mut self) {
         match self.stack.last_mut() {
             Some(frame) if frame.mapping => frame.key = None,
@@ -458,16 +465,8 @@ impl MarkedEventReceiver for IndexBuilder {
             return;
         }
         match event {
-            Event::Scalar(value, ..) => {
-                if self.node_start(Some(&value), mark).is_some() {
-                    self.node_end();
-                }
-            }
-            Event::Alias(_) => {
-                if self.node_start(None, mark).is_some() {
-                    self.node_end();
-                }
-            }
+            Event::Scalar(value, ..) => self.leaf(Some(&value), mark),
+            Event::Alias(_) => self.leaf(None, mark),
             Event::MappingStart(..) | Event::SequenceStart(..) => {
                 let mapping = matches!(event, Event::MappingStart(..));
                 let (node, movable) = match self.node_start(None, mark) {
