@@ -77,7 +77,8 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
             value: row.factor,
         });
     }
-    let total = factors.iter().map(|factor| factor.value).sum();
+    // Without overflow: `--figures 2147483647 --troop rangers` reads the top row.
+    let total = crate::reaction::total_of(&factors, 0);
     Ok((factors, total))
 }
 
@@ -182,5 +183,20 @@ mod tests {
             "unknown melee troop type `ranger`; did you mean `rangers`?"
         );
         assert!(resolve_factor(&tables, 5, 0).is_err());
+    }
+
+    /// Issue 14, defect 8: the figures and factors were summed in `i32`,
+    /// so the largest figure count wrapped round to a negative factor.
+    #[test]
+    fn huge_figure_counts_read_the_top_row_instead_of_wrapping() {
+        let tables = Tables::embedded();
+        let side = Side {
+            figures: i32::MAX as u32,
+            troop: Some("rangers".into()),
+            situations: vec!["charging".into()],
+        };
+        let outcome = resolve(&tables, &side, 6).unwrap();
+        assert_eq!(outcome.factor, i32::MAX);
+        assert_eq!(outcome.casualties, 4);
     }
 }

@@ -3,14 +3,19 @@
 //! ground height and how tall its sight-blocking terrain stands.
 
 use super::geometry::Point;
-use super::shape::Shape;
+use super::geometry::point_segment_distance;
+use super::shape::{Shape, polygon_edge_distance};
 use crate::ruleset::{Column, Ruleset, TerrainId};
 
 /// The default cell size in inches.
 pub const DEFAULT_CELL: f64 = 0.5;
 
 /// The most cells a grid may have; bigger tables need bigger cells.
-pub const MAX_CELLS: usize = 2_000_000;
+/// Every cell costs about 270 bytes once the battlefield is built (its
+/// pathing graph, sight and distance tables): 100,000 cells keep the
+/// largest table's `foe check` near 50 MB (a 40-foot table then needs
+/// cells of 1.6"). The biggest shipped table has 41,472.
+pub const MAX_CELLS: usize = 100_000;
 
 /// The most terrain kinds a rule set may define (one bit per kind per cell).
 pub const MAX_KINDS: usize = 64;
@@ -93,21 +98,10 @@ impl Grid {
                 },
                 other => other.clone(),
             };
-            let (min, max) = shape.bounds();
-            let (x0, y0) = grid.clamped_cell(min);
-            let (x1, y1) = grid.clamped_cell(max);
-            let mut inside: Vec<(CellIndex, f64)> = Vec::new();
-            let mut deepest: f64 = 0.0;
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    let centre = grid.centre_of_xy(x, y);
-                    let depth = shape.depth_inside(centre);
-                    if depth >= 0.0 {
-                        inside.push((y * width + x, depth));
-                        deepest = deepest.max(depth);
-                    }
-                }
-            }
+            let inside = grid.cells_inside(&shape, terrain.elevation);
+            let deepest = inside
+                .iter()
+                .fold(0.0f64, |deepest, (_, depth)| deepest.max(*depth));
             for (index, depth) in inside {
                 grid.kinds[index] |= bit;
                 if terrain.elevation {
@@ -134,6 +128,168 @@ impl Grid {
             *top = ground + obstacle;
         }
         grid
+    }
+
+    /// The cells whose centres `shape` covers (depth zero or more), in
+    /// row order, each with its depth inside the shape: what testing every
+    /// cell of the shape's box with [`Shape::depth_inside`] finds, to the
+    /// bit. Depths are exact only where `depths` is asked for (a hill's
+    /// slope); otherwise a polygon's are 0.
+    ///
+    /// A polygon is drawn a row at a time: the row's edge crossings decide
+    /// inside and outside (the even-odd rule, with the very crossings the
+    /// point test computes), and only cells within a hair of an edge are
+    /// tested for lying on it. A line keeps each cell's least distance to
+    /// the segments near it. Neither tests every cell against every corner.
+    pub fn cells_inside(&self, shape: &Shape, depths: bool) -> Vec<(CellIndex, f64)> {
+        let (min, max) = shape.bounds();
+        let (x0, y0) = self.clamped_cell(min);
+        let (x1, y1) = self.clamped_cell(max);
+        let mut inside = Vec::new();
+        match shape {
+            Shape::Polygon(corners) => {
+                self.polygon_cells(corners, (x0, x1), (y0, y1), depths, &mut inside);
+            }
+            Shape::Line { points, width } if points.len() >= 2 => {
+                self.line_cells(points, *width, (x0, x1), (y0, y1), &mut inside);
+            }
+            _ => {
+                for y in y0..=y1 {
+                    for x in x0..=x1 {
+                        let depth = shape.depth_inside(self.centre_of_xy(x, y));
+                        if depth >= 0.0 {
+                            inside.push((y * self.width + x, depth));
+                        }
+                    }
+                }
+            }
+        }
+        inside
+    }
+
+    fn polygon_cells(
+        &self,
+        corners: &[Point],
+        (x0, x1): (usize, usize),
+        (y0, y1): (usize, usize),
+        depths: bool,
+        inside: &mut Vec<(CellIndex, f64)>,
+    ) {
+        const OUT: u8 = 0;
+        const CONTAINED: u8 = 1;
+        const ON_EDGE: u8 = 2;
+        let n = corners.len();
+        let mut crossings: Vec<f64> = Vec::with_capacity(n);
+        let mut row = vec![OUT; x1 + 1 - x0];
+        for y in y0..=y1 {
+            let row_y = self.centre_of_xy(x0, y).y;
+            // The crossings `polygon_contains` computes for a point on this
+            // row, by the same expression: it is inside when an odd number
+            // lie to its right.
+            crossings.clear();
+            for i in 0..n {
+                let a = corners[i];
+                let b = corners[(i + n - 1) % n];
+                if (a.y > row_y) != (b.y > row_y) {
+                    crossings.push(a.x + (row_y - a.y) * (b.x - a.x) / (b.y - a.y));
+                }
+            }
+            crossings.sort_by(f64::total_cmp);
+            let mut passed = 0;
+            for x in x0..=x1 {
+                let centre_x = self.centre_of_xy(x, y).x;
+                while passed < crossings.len() && crossings[passed] <= centre_x {
+                    passed += 1;
+                }
+                row[x - x0] = if (crossings.len() - passed) % 2 == 1 {
+                    CONTAINED
+                } else {
+                    OUT
+                };
+            }
+            // A cell outside is still covered when its centre is on an edge
+            // (at distance exactly 0): only centres within a hair of an
+            // edge can be, and each is tested against that edge alone.
+            for i in 0..n {
+                let (a, b) = (corners[i], corners[(i + 1) % n]);
+                if let Some((from, to)) = edge_span_near_row(a, b, row_y) {
+                    for x in self.columns_between(from, to, x0, x1) {
+                        if row[x - x0] == OUT
+                            && point_segment_distance(self.centre_of_xy(x, y), a, b) == 0.0
+                        {
+                            row[x - x0] = ON_EDGE;
+                        }
+                    }
+                }
+            }
+            for x in x0..=x1 {
+                let index = y * self.width + x;
+                match row[x - x0] {
+                    CONTAINED if depths => {
+                        let centre = self.centre_of_xy(x, y);
+                        inside.push((index, polygon_edge_distance(corners, centre)));
+                    }
+                    CONTAINED => inside.push((index, 0.0)),
+                    // `depth_inside` gives minus the edge distance: -0.
+                    ON_EDGE => inside.push((index, -0.0)),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn line_cells(
+        &self,
+        points: &[Point],
+        width: f64,
+        (x0, x1): (usize, usize),
+        (y0, y1): (usize, usize),
+        inside: &mut Vec<(CellIndex, f64)>,
+    ) {
+        // Each cell's least distance to the segments whose padded boxes
+        // hold it: a cell outside a segment's box is further than half the
+        // width from it, so its least distance is decided by the others
+        // (or it is outside the line whichever way).
+        let box_width = x1 + 1 - x0;
+        let mut least = vec![f64::INFINITY; box_width * (y1 + 1 - y0)];
+        let pad = width / 2.0 + self.cell;
+        for pair in points.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let low = Point::new(a.x.min(b.x) - pad, a.y.min(b.y) - pad);
+            let high = Point::new(a.x.max(b.x) + pad, a.y.max(b.y) + pad);
+            let (sx0, sy0) = self.clamped_cell(low);
+            let (sx1, sy1) = self.clamped_cell(high);
+            for y in sy0.max(y0)..=sy1.min(y1) {
+                for x in sx0.max(x0)..=sx1.min(x1) {
+                    let distance = point_segment_distance(self.centre_of_xy(x, y), a, b);
+                    let slot = &mut least[(y - y0) * box_width + (x - x0)];
+                    *slot = slot.min(distance);
+                }
+            }
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let depth = width / 2.0 - least[(y - y0) * box_width + (x - x0)];
+                if depth >= 0.0 {
+                    inside.push((y * self.width + x, depth));
+                }
+            }
+        }
+    }
+
+    /// The columns from `x0` to `x1` whose centres lie from `from` to `to`.
+    fn columns_between(
+        &self,
+        from: f64,
+        to: f64,
+        x0: usize,
+        x1: usize,
+    ) -> std::ops::RangeInclusive<usize> {
+        // Column x's centre is at (x + 0.5) * cell; one column more either
+        // side than the centres strictly need, against rounding.
+        let first = floor_clamped(from / self.cell - 0.5, x1).max(x0);
+        let last = floor_clamped(to / self.cell + 0.5, x1);
+        first..=last
     }
 
     /// Number of cells.
@@ -255,6 +411,84 @@ impl Grid {
     }
 }
 
+/// The most work drawing a scenario's terrain may take, in cell tests
+/// (see [`raster_work`]). The shipped scenarios take under a million; a
+/// table of the largest size covered by a hundred plain features takes
+/// 15 million, about a tenth of a second.
+pub const MAX_RASTER_WORK: u64 = 40_000_000;
+
+/// About how many cell tests drawing `shape` takes on a table of
+/// `columns` × `rows` cells of `cell` inches, with depths (`depths`, for a
+/// hill) or without. An estimate made before drawing, from the shape's box
+/// alone, never below the work done.
+pub fn raster_work(shape: &Shape, depths: bool, cell: f64, (columns, rows): (usize, usize)) -> u64 {
+    let span = |low: f64, high: f64, count: usize| -> u64 {
+        let first = floor_clamped(low / cell, count - 1);
+        let last = floor_clamped(high / cell, count - 1);
+        (last.max(first) - first + 1) as u64
+    };
+    let box_cells = |(min, max): (Point, Point)| -> (u64, u64) {
+        (span(min.x, max.x, columns), span(min.y, max.y, rows))
+    };
+    match shape {
+        Shape::Polygon(corners) => {
+            let n = corners.len() as u64;
+            let (width, height) = box_cells(shape.bounds());
+            let perimeter: f64 = (0..corners.len())
+                .map(|i| corners[i].distance(corners[(i + 1) % corners.len()]) / cell + 2.0)
+                .sum();
+            let depth_work = if depths { width * height * n } else { 0 };
+            height * (2 * n + width) + perimeter.min(u64::MAX as f64) as u64 + depth_work
+        }
+        Shape::Line { points, width } => {
+            let pad = width.max(cell * 1.5) / 2.0 + cell;
+            let (box_width, box_height) = box_cells(shape.bounds());
+            let segments: u64 = points
+                .windows(2)
+                .map(|pair| {
+                    let low = Point::new(
+                        pair[0].x.min(pair[1].x) - pad,
+                        pair[0].y.min(pair[1].y) - pad,
+                    );
+                    let high = Point::new(
+                        pair[0].x.max(pair[1].x) + pad,
+                        pair[0].y.max(pair[1].y) + pad,
+                    );
+                    let (w, h) = box_cells((low, high));
+                    w * h
+                })
+                .sum();
+            segments + box_width * box_height
+        }
+        Shape::Rect { .. } | Shape::Circle { .. } => {
+            let (width, height) = box_cells(shape.bounds());
+            width * height
+        }
+    }
+}
+
+/// How far from a row an edge may pass and still hold a cell centre that
+/// lies on it (at distance exactly 0): far above the rounding of any
+/// coordinate foe accepts (at most 1e5 inches), far below a cell.
+const ON_EDGE_HAIR: f64 = 1e-6;
+
+/// The x-extent of the part of edge `a`–`b` within [`ON_EDGE_HAIR`] of the
+/// row at `row_y`, widened by the hair; `None` if it does not come so near.
+fn edge_span_near_row(a: Point, b: Point, row_y: f64) -> Option<(f64, f64)> {
+    let (low, high) = (a.y.min(b.y), a.y.max(b.y));
+    if row_y < low - ON_EDGE_HAIR || row_y > high + ON_EDGE_HAIR {
+        return None;
+    }
+    let (from, to) = if a.y == b.y {
+        (a.x.min(b.x), a.x.max(b.x))
+    } else {
+        let x_at = |y: f64| a.x + (y.clamp(low, high) - a.y) * (b.x - a.x) / (b.y - a.y);
+        let (p, q) = (x_at(row_y - ON_EDGE_HAIR), x_at(row_y + ON_EDGE_HAIR));
+        (p.min(q), p.max(q))
+    };
+    Some((from - ON_EDGE_HAIR, to + ON_EDGE_HAIR))
+}
+
 /// `1 / cell` when `cell` is a power of two (finite, positive, with no
 /// mantissa bits, and its inverse normal too): then both it and every
 /// product by it are exact, so `x * inverse` is `x / cell` to the bit.
@@ -300,6 +534,7 @@ fn floor_clamped_wide(value: f64, most: usize) -> usize {
 mod tests {
     use super::*;
     use crate::ruleset::Ruleset;
+    use proptest::prelude::*;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
@@ -509,5 +744,104 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// What rasterising did before rows and segments: every cell of the
+    /// shape's box tested with `depth_inside`.
+    fn every_cell_of_the_box(grid: &Grid, shape: &Shape) -> Vec<(CellIndex, u64)> {
+        let (min, max) = shape.bounds();
+        let (x0, y0) = grid.clamped_cell(min);
+        let (x1, y1) = grid.clamped_cell(max);
+        let mut inside = Vec::new();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let depth = shape.depth_inside(grid.centre_of_xy(x, y));
+                if depth >= 0.0 {
+                    inside.push((y * grid.width + x, depth.to_bits()));
+                }
+            }
+        }
+        inside
+    }
+
+    fn compare(grid: &Grid, shape: &Shape) -> Result<(), TestCaseError> {
+        let expected = every_cell_of_the_box(grid, shape);
+        let found: Vec<(CellIndex, u64)> = grid
+            .cells_inside(shape, true)
+            .into_iter()
+            .map(|(index, depth)| (index, depth.to_bits()))
+            .collect();
+        prop_assert_eq!(&found, &expected, "{:?}", shape);
+        let cells: Vec<CellIndex> = grid
+            .cells_inside(shape, false)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
+        let expected_cells: Vec<CellIndex> = expected.iter().map(|(i, _)| *i).collect();
+        prop_assert_eq!(cells, expected_cells);
+        Ok(())
+    }
+
+    /// Coordinates on a quarter-inch lattice put corners and edges right on
+    /// cell centres (0.25, 0.75, …) and run edges along rows and columns of
+    /// them; the rest are anywhere, a little off the table too.
+    fn coordinate() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            (-4i32..=52).prop_map(|quarter| f64::from(quarter) * 0.25),
+            -1.0f64..13.0,
+        ]
+    }
+
+    fn corner() -> impl Strategy<Value = Point> {
+        (coordinate(), coordinate()).prop_map(|(x, y)| p(x, y))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Issue 14, defect 5: polygons are drawn a row at a time, and
+        /// cover exactly the cells (and depths, to the bit) the cell-by-cell
+        /// test covered, centres on edges included.
+        #[test]
+        fn rows_draw_polygons_as_every_cell_tested_did(
+            corners in prop::collection::vec(corner(), 3..12),
+            cell in prop_oneof![Just(0.5), Just(0.25), Just(0.3), Just(1.0)],
+        ) {
+            let grid = Grid::rasterise(&rules(), 12.0, 12.0, cell, &[]);
+            compare(&grid, &Shape::Polygon(corners))?;
+        }
+
+        #[test]
+        fn segments_draw_lines_as_every_cell_tested_did(
+            points in prop::collection::vec(corner(), 2..8),
+            width in prop_oneof![Just(0.75), 0.05f64..4.0],
+            cell in prop_oneof![Just(0.5), Just(0.3)],
+        ) {
+            let grid = Grid::rasterise(&rules(), 12.0, 12.0, cell, &[]);
+            compare(&grid, &Shape::Line { points, width })?;
+        }
+    }
+
+    /// Edges along rows and columns of centres, and a diagonal through
+    /// them: the cases a row's crossings alone would miss.
+    #[test]
+    fn centres_on_edges_are_covered_as_before() {
+        let grid = Grid::rasterise(&rules(), 10.0, 10.0, 0.5, &[]);
+        let shapes = [
+            Shape::Polygon(vec![
+                p(0.75, 0.75),
+                p(4.25, 0.75),
+                p(4.25, 3.25),
+                p(0.75, 3.25),
+            ]),
+            Shape::Polygon(vec![p(0.25, 0.25), p(6.25, 6.25), p(0.25, 6.25)]),
+            Shape::Polygon(vec![p(5.0, 5.0), p(5.0, 5.0), p(8.25, 5.0), p(8.25, 9.75)]),
+        ];
+        for shape in &shapes {
+            compare(&grid, shape).unwrap();
+        }
+        let square = grid.cells_inside(&shapes[0], true);
+        // 8 columns by 6 rows of centres, edges included.
+        assert_eq!(square.len(), 8 * 6);
     }
 }

@@ -112,7 +112,8 @@ pub fn polygon_contains(corners: &[Point], point: Point) -> bool {
     inside
 }
 
-fn polygon_edge_distance(corners: &[Point], point: Point) -> f64 {
+/// Distance from `point` to the nearest edge of the polygon.
+pub fn polygon_edge_distance(corners: &[Point], point: Point) -> f64 {
     let n = corners.len();
     (0..n)
         .map(|i| point_segment_distance(point, corners[i], corners[(i + 1) % n]))

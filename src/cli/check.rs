@@ -28,6 +28,9 @@ pub struct Args {
 
 /// Run `foe check`.
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    // The tables a game would be played with are checked as `play` checks
+    // them: a scenario is not ok with tables that `play` refuses.
+    context.tables()?;
     match load_scenario(&args.scenario, context.tables_dir.as_deref()) {
         Ok(scenario) => context.print(&summary(&scenario)),
         Err(Error::Problems(problems)) => {

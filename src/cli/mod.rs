@@ -162,27 +162,129 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
     Ok(Tables::load(&texts)?)
 }
 
-/// Read a text file, refusing anything too large to be a table or scenario.
+/// Read a text file, refusing anything too large to be a table, scenario,
+/// save or army file, and anything that is not a regular file.
+///
+/// Every file foe reads comes through here. The size reported by the
+/// system is not trusted (devices and `/proc` files report 0): reading
+/// stops one byte past [`crate::yaml::MAX_FILE_BYTES`] whatever the file
+/// claims. Devices, named pipes, sockets and folders are refused without
+/// reading; a named pipe is opened without waiting for a writer.
 pub fn read_text(path: &std::path::Path) -> Result<String> {
-    let metadata = std::fs::metadata(path).map_err(|source| Error::Io {
+    read_text_limited(path, crate::yaml::MAX_FILE_BYTES)
+}
+
+/// [`read_text`] with a limit of `limit` bytes.
+fn read_text_limited(path: &std::path::Path, limit: usize) -> Result<String> {
+    use std::io::Read;
+    let io_error = |source| Error::Io {
         action: "read",
         path: path.into(),
         source,
-    })?;
-    if metadata.len() > crate::yaml::MAX_YAML_BYTES as u64 {
+    };
+    // Look before opening, so that a named pipe is never opened where the
+    // platform has no non-blocking open below; then look again at what was
+    // opened, in case the path was swapped in between.
+    let before = std::fs::metadata(path).map_err(io_error)?;
+    refuse_unless_regular(path, &before.file_type())?;
+    let file = open_without_blocking(path).map_err(io_error)?;
+    let opened = file.metadata().map_err(io_error)?;
+    refuse_unless_regular(path, &opened.file_type())?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() > limit {
         return Err(Error::Invalid(format!(
-            "`{}` is {} bytes; foe reads files of at most {} bytes",
-            path.display(),
-            metadata.len(),
-            crate::yaml::MAX_YAML_BYTES
+            "`{}` is over {limit} bytes; foe reads files of at most {limit} bytes",
+            path.display()
         )));
     }
-    std::fs::read_to_string(path).map_err(|source| Error::Io {
-        action: "read",
-        path: path.into(),
-        source,
+    String::from_utf8(bytes).map_err(|error| {
+        Error::Invalid(format!(
+            "`{}` is not UTF-8 text (bad byte at offset {})",
+            path.display(),
+            error.utf8_error().valid_up_to()
+        ))
     })
 }
+
+/// Refuse anything but a regular file, naming what it is instead.
+fn refuse_unless_regular(path: &std::path::Path, kind: &std::fs::FileType) -> Result<()> {
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() {
+        "a folder"
+    } else {
+        special_file_kind(kind)
+    };
+    Err(Error::Invalid(format!(
+        "`{}` is {what}, not a regular file; foe reads only regular files",
+        path.display()
+    )))
+}
+
+#[cfg(unix)]
+fn special_file_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a named pipe"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file_kind(_kind: &std::fs::FileType) -> &'static str {
+    "not a file"
+}
+
+/// Open for reading. Where the platform's flag is known, the open does not
+/// wait for a writer if the path has become a named pipe since it was
+/// looked at; reading a regular file is the same with or without it.
+fn open_without_blocking(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    if let Some(flag) = O_NONBLOCK {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(flag);
+    }
+    options.open(path)
+}
+
+/// `O_NONBLOCK`, on the platforms whose value foe knows without `libc`
+/// (elsewhere the look before opening is the only guard).
+#[cfg(unix)]
+const O_NONBLOCK: Option<i32> = if cfg!(any(
+    target_os = "macos",
+    target_os = "ios",
+    target_os = "freebsd",
+    target_os = "openbsd",
+    target_os = "netbsd",
+    target_os = "dragonfly"
+)) {
+    Some(0x0004)
+} else if cfg!(all(
+    any(target_os = "linux", target_os = "android"),
+    not(any(
+        target_arch = "mips",
+        target_arch = "mips64",
+        target_arch = "sparc",
+        target_arch = "sparc64"
+    ))
+)) {
+    Some(0o4000)
+} else {
+    None
+};
 
 /// Run foe with these arguments, writing to `out` and `err`; returns the exit status.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
@@ -257,4 +359,95 @@ fn report_usage_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Wr
         None => writeln!(err, "{first} (see --help)"),
     };
     error.exit_code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// `/dev/zero` reports a size of 0 and never ends: the old cap, which
+    /// trusted the reported size, read it until memory ran out.
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_refused_without_reading() {
+        let error = read_text(std::path::Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`/dev/zero` is a character device, not a regular file; foe reads only regular files"
+        );
+    }
+
+    /// Opening a named pipe for reading waits for a writer; foe must not.
+    #[cfg(unix)]
+    #[test]
+    fn named_pipes_are_refused_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let started = Instant::now();
+        let error = read_text(&fifo).unwrap_err();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(error.to_string().ends_with(
+            "pipe.yaml` is a named pipe, not a regular file; foe reads only regular files"
+        ));
+        // The second look, after opening, refuses it too.
+        let file = open_without_blocking(&fifo).unwrap();
+        let kind = file.metadata().unwrap().file_type();
+        assert!(refuse_unless_regular(&fifo, &kind).is_err());
+    }
+
+    #[test]
+    fn folders_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = read_text(dir.path()).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("is a folder, not a regular file")
+        );
+    }
+
+    /// The limit holds whatever the file says its size is: a file growing
+    /// past it is cut at one byte over and refused.
+    #[test]
+    fn reading_stops_one_byte_past_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.yaml");
+        std::fs::write(&path, "a".repeat(101)).unwrap();
+        let error = read_text_limited(&path, 100).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .ends_with("big.yaml` is over 100 bytes; foe reads files of at most 100 bytes"),
+            "{error}"
+        );
+        std::fs::write(&path, "a".repeat(100)).unwrap();
+        assert_eq!(read_text_limited(&path, 100).unwrap().len(), 100);
+    }
+
+    /// Files that report no size (as `/proc` files do) are read to their end.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn files_reporting_no_size_are_read() {
+        let path = std::path::Path::new("/proc/self/status");
+        assert_eq!(std::fs::metadata(path).unwrap().len(), 0);
+        assert!(read_text(path).unwrap().contains("Name:"));
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("latin1.yaml");
+        std::fs::write(&path, b"name: caf\xe9\n").unwrap();
+        let error = read_text(&path).unwrap_err().to_string();
+        assert!(
+            error.ends_with("latin1.yaml` is not UTF-8 text (bad byte at offset 9)"),
+            "{error}"
+        );
+    }
 }

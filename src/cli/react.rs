@@ -105,6 +105,13 @@ impl Args {
                 self.casualties
             )));
         }
+        let Ok(casualties) = u32::try_from(self.casualties) else {
+            return Err(Error::Invalid(format!(
+                "--casualties must be at most {} figures, not {}",
+                u32::MAX,
+                self.casualties
+            )));
+        };
         Ok(Situation {
             class: self.class.clone(),
             column: Some(ground(&self.terrain)?.0),
@@ -116,7 +123,7 @@ impl Args {
             lost_melee: self.lost_melee,
             skirmish_order: self.skirmish_order,
             sees_own_rout: self.sees_own_rout,
-            casualties: u32::try_from(self.casualties).unwrap_or(u32::MAX),
+            casualties,
             under_half: self.under_half,
             withdrew_last_bound: self.withdrew_last_bound,
             character: self

@@ -713,7 +713,8 @@ fn a_holding_unit_told_to_march_in_column_stays_in_line() {
         &[],
     );
     let mut opponent = opponent(&state, 0);
-    opponent.set_posture(Posture::Hold);
+    let regulars = unit(&state, "Regulars");
+    opponent.set_plan(SidePlan::defend(&state, &[("line", &[regulars])]));
     let report = movement(&mut opponent, &mut state, &[1]);
     let regulars = decision(&report, "Regulars");
     assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);

@@ -117,8 +117,24 @@ pub fn modifiers(
 ) -> Result<(Vec<Factor>, i32)> {
     let prepared = Prepared::new(tables, situation)?;
     let factors = prepared.factors(tables, situation, options);
-    let sum = factors.iter().map(|factor| factor.value).sum();
+    let sum = total_of(&factors, 0);
     Ok((factors, sum))
+}
+
+/// The factors' values plus `die`, added without overflow: a sum beyond
+/// `i32`'s range stops at its end, so an enormous loss still reads as the
+/// lowest total (and the most fearful order), never wrapping round to the
+/// boldest.
+pub fn total_of(factors: &[Factor], die: i32) -> i32 {
+    let sum = factors
+        .iter()
+        .fold(i64::from(die), |sum, factor| sum + i64::from(factor.value));
+    clamp_to_i32(sum)
+}
+
+/// `value` clamped to `i32`'s range.
+fn clamp_to_i32(value: i64) -> i32 {
+    i32::try_from(value).unwrap_or(if value < 0 { i32::MIN } else { i32::MAX })
 }
 
 /// Take the reaction test with the given D6.
@@ -130,7 +146,7 @@ pub fn test(tables: &Tables, situation: &Situation, options: Options, die: u8) -
     }
     let prepared = Prepared::new(tables, situation)?;
     let factors = prepared.factors(tables, situation, options);
-    let total = factors.iter().map(|factor| factor.value).sum::<i32>() + i32::from(die);
+    let total = total_of(&factors, i32::from(die));
     let band = tables.reaction.band(total);
     let order = if band.rout_if_withdrew_last_bound && situation.withdrew_last_bound {
         Order::Rout
@@ -286,14 +302,14 @@ impl<'t> Prepared<'t> {
             });
         }
         if situation.casualties > 0 {
-            let lost = i32::try_from(situation.casualties).unwrap_or(i32::MAX / 2);
+            let lost = situation.casualties;
             factors.push(Factor {
                 id: Cow::Borrowed("casualties"),
                 label: Label::Owned(format!(
                     "{lost} figure{} lost last bound",
                     if lost == 1 { "" } else { "s" }
                 )),
-                value: lost.saturating_mul(chart.casualties.per_figure_lost),
+                value: clamp_to_i32(i64::from(lost) * i64::from(chart.casualties.per_figure_lost)),
             });
         }
         if situation.under_half {

@@ -602,3 +602,53 @@ fn fixed_labels_read_as_their_formatted_text() {
         assert_eq!(character_label(character), format!("{character} character"));
     }
 }
+
+/// Issue 14, defect 8: `--casualties 2147483647` wrapped the total round to
+/// +2147483643 and ordered a charge. The total now stops at the bottom of
+/// the range, which is the most fearful band.
+#[test]
+fn huge_casualties_withdraw_rather_than_wrap_round_to_a_charge() {
+    let tables = tables();
+    for casualties in [2_147_483_647, u32::MAX] {
+        let situation = Situation {
+            class: "local-militia".into(),
+            column: Some(Column::Retreat),
+            enemy_in_sight: true,
+            enemy_distance: Some(5.0),
+            lost_melee: true,
+            casualties,
+            ..Situation::default()
+        };
+        let outcome = test(&tables, &situation, Options::default(), 1).unwrap();
+        assert_eq!(outcome.order, Order::Withdraw, "{casualties}");
+        assert_eq!(outcome.total, i32::MIN, "{casualties}");
+        let lost = outcome.factors.last().unwrap();
+        assert_eq!(
+            lost.label.to_string(),
+            format!("{casualties} figures lost last bound")
+        );
+        let odds = odds(&tables, &situation, Options::default()).unwrap();
+        assert_eq!(odds.len(), 1);
+        assert_eq!(odds[0].0, Order::Withdraw);
+        assert!((odds[0].1 - 1.0).abs() < 1e-12);
+        let (_, sum) = modifiers(&tables, &situation, Options::default()).unwrap();
+        assert_eq!(sum, i32::MIN);
+    }
+}
+
+#[test]
+fn totals_stop_at_the_ends_of_the_range() {
+    let factor = |value| Factor {
+        id: Cow::Borrowed("x"),
+        label: Label::Static("x"),
+        value,
+    };
+    assert_eq!(total_of(&[factor(2), factor(-3)], 4), 3);
+    assert_eq!(total_of(&[factor(i32::MAX), factor(1)], 6), i32::MAX);
+    assert_eq!(total_of(&[factor(i32::MIN), factor(-7)], 1), i32::MIN);
+    // Only the sum is clamped, not each step: a big loss offset by a big gain.
+    assert_eq!(
+        total_of(&[factor(i32::MIN), factor(-7), factor(100)], 1),
+        i32::MIN + 94
+    );
+}

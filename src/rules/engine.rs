@@ -553,14 +553,17 @@ impl GameState {
                 (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
             }))
         };
-        let mut sweep_len = 1;
+        let mut sweep_len: usize = 1;
         // The last cell looked up and its cost of an inch: most steps stay
         // in the cell before, which was accepted then and costs the same.
         let mut looked_up: Option<(usize, f64)> = None;
         for pair in path.points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let n_steps = steps(a, b);
-            sweep_len += n_steps;
+            // A move of 1e20" has `usize::MAX` steps (the float cast
+            // saturates): its first few leave the table, and the count must
+            // not wrap before they do.
+            sweep_len = sweep_len.saturating_add(n_steps);
             let mut last = a;
             for step in 1..=n_steps {
                 let point = a.lerp(b, step as f64 / n_steps as f64);

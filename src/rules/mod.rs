@@ -14,6 +14,7 @@
 mod engine;
 mod event;
 mod from_scenario;
+pub mod invariants;
 pub mod progress;
 mod state;
 mod table;

@@ -8,6 +8,7 @@
 
 mod raw;
 
+use crate::battlefield::grid::{MAX_RASTER_WORK, raster_work};
 use crate::battlefield::{Base, Battlefield, DEFAULT_CELL, Edge, Feature, Point, Shape};
 use crate::ruleset::{self, Category, Ruleset, TroopTypeId};
 use crate::suggest::did_you_mean;
@@ -378,6 +379,15 @@ pub fn load(
     rulesets: impl FnOnce(&str) -> Option<Result<Ruleset, Problems>>,
 ) -> Result<Scenario, Problems> {
     let setup = Setup::parse(source)?;
+    if !is_plain_name(setup.ruleset_name()) {
+        return Err(Problems(vec![source.problem(
+            "ruleset",
+            format!(
+                "rule set `{}` is not a name; name a rule set (such as `ohw-awi`): letters, digits, `-`, `_` and `.`, not a path",
+                setup.ruleset_name()
+            ),
+        )]));
+    }
     let ruleset = match rulesets(setup.ruleset_name()) {
         Some(ruleset) => ruleset?,
         None => {
@@ -391,6 +401,20 @@ pub fn load(
     setup.validate(source, &ruleset)
 }
 
+/// Whether `name` can name a rule set: it is looked up as a file in a
+/// `--tables` folder, so it must not be a path (no separators, no `..`,
+/// nothing absolute, no hidden files) — only ASCII letters, digits, `-`,
+/// `_` and `.`, not starting with `.`, at most 64 characters.
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && !name.starts_with('.')
+        && !name.contains("..")
+        && name
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.'))
+}
+
 /// Reinforcement tables by name.
 const REINFORCEMENTS: [&str; 2] = ["french", "british"];
 
@@ -401,6 +425,11 @@ struct Validator<'a> {
 
 /// The largest table side foe accepts, in inches (a 40-foot table).
 const MAX_TABLE_INCHES: f64 = 480.0;
+
+/// The most units (on the table and in reserve, all sides together) a
+/// scenario may have: far beyond any table, and few enough that checking
+/// every pair for overlaps stays quick.
+pub const MAX_UNITS: usize = 2_500;
 
 impl Validator<'_> {
     fn report(&mut self, path: &str, message: impl Into<String>) {
@@ -598,7 +627,9 @@ impl Validator<'_> {
         }
         let n_cells = (width / cell).ceil() * (height / cell).ceil();
         if n_cells > crate::battlefield::grid::MAX_CELLS as f64 {
-            self.report("cell", format!("a {width}\" × {height}\" table at {cell}\" cells has {n_cells} cells; use bigger cells (at most {} cells)", crate::battlefield::grid::MAX_CELLS));
+            // At the cell size if the file gives one, else at the table.
+            let at = if raw.cell.is_some() { "cell" } else { "table" };
+            self.report(at, format!("a {width}\" × {height}\" table at {cell}\" cells has {n_cells} cells; use bigger cells (at most {} cells)", crate::battlefield::grid::MAX_CELLS));
             cell = (width * height / crate::battlefield::grid::MAX_CELLS as f64)
                 .sqrt()
                 .max(cell)
@@ -676,6 +707,45 @@ impl Validator<'_> {
                 }
             })
             .collect();
+
+        // Drawing the terrain is the one step whose cost grows with the
+        // file's numbers rather than its length: bound it before drawing.
+        let grid_size = (
+            ((width / cell).ceil() as usize).max(1),
+            ((height / cell).ceil() as usize).max(1),
+        );
+        let work = features.iter().fold(0u64, |work, feature| {
+            let depths = rules.kind(feature.kind).elevation;
+            work.saturating_add(raster_work(&feature.shape, depths, cell, grid_size))
+        });
+        let features = if work > MAX_RASTER_WORK {
+            self.report(
+                "terrain",
+                format!(
+                    "drawing this terrain takes about {} million cell tests at {cell}\" cells; foe draws at most {} million (use fewer or simpler features, fewer corners on hills, or bigger cells)",
+                    work.div_ceil(1_000_000),
+                    MAX_RASTER_WORK / 1_000_000
+                ),
+            );
+            Vec::new()
+        } else {
+            features
+        };
+        let n_units: usize = raw
+            .sides
+            .iter()
+            .map(|side| side.units.len() + side.reserves.len())
+            .sum();
+        if n_units > MAX_UNITS {
+            self.report(
+                "sides",
+                format!("the sides have {n_units} units; foe plays at most {MAX_UNITS}"),
+            );
+            // Each unit is checked against every other: not for these.
+            let mut problems = self.checker.into_problems();
+            problems.sort_by_key(|p| (p.line, p.column));
+            return Err(Problems(problems));
+        }
 
         let battlefield = Battlefield::new(rules.clone(), width, height, cell, features);
 

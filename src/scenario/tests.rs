@@ -212,3 +212,18 @@ fn a_plan_names_what_the_side_has_and_says_what_it_expected() {
     .unwrap();
     assert_eq!(old.sides[1].plan, s.sides[1].plan);
 }
+
+/// Issue 14, defect 10: a rule set's name is joined into a path under
+/// `--tables`, so only plain names are names.
+#[test]
+fn rule_set_names_are_names_not_paths() {
+    for good in ["ohw-awi", "my_rules.v2", "A1"] {
+        assert!(is_plain_name(good), "{good}");
+    }
+    let long = "x".repeat(65);
+    for bad in [
+        "", "..", "../x", "a/b", "a\\b", "/etc/x", ".hidden", "a..b", "c:x", "é", &long,
+    ] {
+        assert!(!is_plain_name(bad), "{bad}");
+    }
+}

@@ -2,7 +2,7 @@
 //! generals (seed 004, "General officer", "General's Battlefield Position").
 
 use super::{Character, Reaction, Trigger, check_cover};
-use crate::yaml::{Problem, Source};
+use crate::yaml::Checker;
 use indexmap::IndexMap;
 use serde::Deserialize;
 
@@ -54,15 +54,19 @@ impl Characters {
         self.band(character).map_or(0, |band| band.unit_factor)
     }
 
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         for character in Character::ALL {
             if self.band(character).is_none() {
-                problems.push(source.problem(
+                checker.report(
                     "characters",
                     format!("character `{}` has no band", character.id()),
-                ));
+                );
             }
+        }
+        for (index, band) in self.characters.iter().enumerate() {
+            let path = format!("characters[{index}].unit_factor");
+            let value = band.unit_factor.into();
+            super::check_value(checker, &path, "a factor", value, super::FACTOR_RANGE);
         }
         let spans: Vec<(String, i64, i64)> = self
             .characters
@@ -76,8 +80,7 @@ impl Characters {
                 )
             })
             .collect();
-        problems.extend(check_cover(source, "character bands", &spans, 1, 100));
-        problems
+        (check_cover(checker, "character bands", &spans, 1, 100));
     }
 }
 
@@ -143,21 +146,18 @@ impl Generals {
             .map_or("", String::as_str)
     }
 
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         for trigger in Trigger::ALL {
             if !self.triggers.contains_key(&trigger) {
-                problems.push(
-                    source.problem("triggers", format!("trigger `{}` is missing", trigger.id())),
-                );
+                checker.report("triggers", format!("trigger `{}` is missing", trigger.id()));
             }
         }
         for character in Character::ALL {
             match self.reactions.get(&character) {
-                None => problems.push(source.problem(
+                None => checker.report(
                     "reactions",
                     format!("character `{}` is missing", character.id()),
-                )),
+                ),
                 Some(bands) => {
                     let spans: Vec<(String, i64, i64)> = bands
                         .iter()
@@ -169,8 +169,8 @@ impl Generals {
                             )
                         })
                         .collect();
-                    problems.extend(check_cover(
-                        source,
+                    (check_cover(
+                        checker,
                         &format!("{} reactions", character.id()),
                         &spans,
                         1,
@@ -181,18 +181,15 @@ impl Generals {
         }
         for reaction in Reaction::ALL {
             if !self.meanings.contains_key(&reaction) {
-                problems.push(
-                    source.problem("meanings", format!("reaction {reaction} has no meaning")),
-                );
+                checker.report("meanings", format!("reaction {reaction} has no meaning"));
             }
             if !self.start_positions.contains_key(&reaction) {
-                problems.push(source.problem(
+                checker.report(
                     "start_positions",
                     format!("reaction {reaction} has no start position"),
-                ));
+                );
             }
         }
-        problems
     }
 }
 
@@ -215,10 +212,9 @@ pub struct NationNames {
 }
 
 impl Names {
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         if self.nations.is_empty() {
-            problems.push(source.problem("nations", "at least one nation is needed"));
+            checker.report("nations", "at least one nation is needed");
         }
         for (nation, names) in &self.nations {
             if names.ranks.is_empty()
@@ -226,12 +222,11 @@ impl Names {
                 || names.names.len() > 255
                 || names.ranks.len() > 255
             {
-                problems.push(source.problem(
+                checker.report(
                     &format!("nations.{nation}"),
                     "a nation needs 1 to 255 ranks and 1 to 255 names",
-                ));
+                );
             }
         }
-        problems
     }
 }

@@ -1,7 +1,11 @@
 //! The Lone Warrior figure melee: factors and the casualty table
 //! (seed 004, "Melee").
 
-use crate::yaml::{Problem, Source};
+use super::{FACTOR_RANGE, MAX_TABLE_VALUE, check_value};
+use crate::yaml::Checker;
+
+/// The most figures one melee row may kill.
+pub const MAX_FIGURES: u32 = 1000;
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -50,37 +54,52 @@ impl MeleeTable {
         }
     }
 
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         let mut dice = self.die_columns.clone();
         dice.sort_unstable();
         if dice != [1, 2, 3, 4, 5, 6] {
-            problems
-                .push(source.problem("die_columns", "die_columns must list each face 1-6 once"));
+            checker.report("die_columns", "die_columns must list each face 1-6 once");
+        }
+        for (kind, factors) in [("troops", &self.troops), ("situations", &self.situations)] {
+            for (id, row) in factors {
+                let path = format!("{kind}.{id}.factor");
+                check_value(checker, &path, "a factor", row.factor.into(), FACTOR_RANGE);
+            }
+        }
+        let mut rows_fit = true;
+        for (factor, values) in &self.casualties {
+            let path = format!("casualties.{factor}");
+            let rows = (1, i64::from(MAX_TABLE_VALUE));
+            rows_fit &= check_value(checker, &path, "a factor row", (*factor).into(), rows);
+            for (index, value) in values.iter().enumerate() {
+                let path = format!("casualties.{factor}[{index}]");
+                let figures = (0, i64::from(MAX_FIGURES));
+                check_value(checker, &path, "a casualty count", (*value).into(), figures);
+            }
+        }
+        if !rows_fit {
+            // The rows are walked one by one below: not from 1 to 2 billion.
+            return;
         }
         let max = self.max_factor();
         if max < 1 {
-            problems.push(source.problem("casualties", "the casualty table needs rows"));
+            checker.report("casualties", "the casualty table needs rows");
         }
         for factor in 1..=max {
             match self.casualties.get(&factor) {
-                None => problems
-                    .push(source.problem("casualties", format!("factor {factor} has no row"))),
-                Some(values) if values.len() != self.die_columns.len() => {
-                    problems.push(source.problem(
-                        &format!("casualties.{factor}"),
-                        format!(
-                            "row {factor} has {} values; one per die column is needed",
-                            values.len()
-                        ),
-                    ))
-                }
+                None => checker.report("casualties", format!("factor {factor} has no row")),
+                Some(values) if values.len() != self.die_columns.len() => checker.report(
+                    &format!("casualties.{factor}"),
+                    format!(
+                        "row {factor} has {} values; one per die column is needed",
+                        values.len()
+                    ),
+                ),
                 Some(_) => {}
             }
         }
         if self.casualties.keys().any(|factor| *factor < 1) {
-            problems.push(source.problem("casualties", "rows start at factor 1"));
+            checker.report("casualties", "rows start at factor 1");
         }
-        problems
     }
 }

@@ -24,7 +24,7 @@ pub use orders::{
 pub use reaction::{Band, ClassKind, FactorId, FactorRow, ReactionChart, TroopClass};
 pub use reinforcements::{Army, Reinforcements, ReserveTest, TroopEntry};
 
-use crate::yaml::{Problem, Problems, Source};
+use crate::yaml::{Checker, Problem, Problems, Source};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -142,25 +142,27 @@ impl Tables {
         let opponent = parse!("opponent.yaml", OpponentRules);
 
         if let Some((chart, source)) = &reaction {
-            problems.extend(chart.validate(*source));
+            problems.extend(validated(*source, |checker| chart.validate(checker)));
         }
         if let Some((orders, source)) = &orders {
-            problems.extend(orders.validate(*source));
+            problems.extend(validated(*source, |checker| orders.validate(checker)));
         }
         if let Some((characters, source)) = &characters {
-            problems.extend(characters.validate(*source));
+            problems.extend(validated(*source, |checker| characters.validate(checker)));
         }
         if let Some((generals, source)) = &generals {
-            problems.extend(generals.validate(*source));
+            problems.extend(validated(*source, |checker| generals.validate(checker)));
         }
         if let (Some((reinforcements, source)), Some((chart, _))) = (&reinforcements, &reaction) {
-            problems.extend(reinforcements.validate(*source, chart));
+            problems.extend(validated(*source, |checker| {
+                reinforcements.validate(checker, chart)
+            }));
         }
         if let Some((melee, source)) = &melee {
-            problems.extend(melee.validate(*source));
+            problems.extend(validated(*source, |checker| melee.validate(checker)));
         }
         if let Some((names, source)) = &names {
-            problems.extend(names.validate(*source));
+            problems.extend(validated(*source, |checker| names.validate(checker)));
         }
         if let Some((opponent, source)) = &opponent {
             problems.extend(opponent.validate(*source));
@@ -192,6 +194,14 @@ impl Tables {
             _ => Err(Problems(problems)),
         }
     }
+}
+
+/// The problems `validate` reports against `source`, located in one walk
+/// of its text.
+fn validated(source: Source<'_>, validate: impl FnOnce(&mut Checker<'_>)) -> Vec<Problem> {
+    let mut checker = Checker::new(source);
+    validate(&mut checker);
+    checker.into_problems()
 }
 
 /// The four columns of the reaction chart, ordered from open ground to the
@@ -476,25 +486,76 @@ pub(crate) fn parse_named<T: Copy>(
     }
 }
 
+/// The furthest a factor, a score band's limit or a melee row may be from
+/// zero in a table file. Real charts use single digits; with every value
+/// within this, no total of a test (a dozen values, casualties times a
+/// per-figure factor, and a die) comes near the limits of `i32`, and no
+/// check walks an absurd range.
+pub const MAX_TABLE_VALUE: i32 = 1000;
+
+/// The longest distance or move a table may give, in inches.
+pub const MAX_TABLE_INCHES: f64 = 1000.0;
+
+/// Report `value` at `path` unless it lies in `lo..=hi`. Returns whether it did.
+pub(crate) fn check_value(
+    checker: &mut Checker<'_>,
+    path: &str,
+    what: &str,
+    value: i64,
+    (lo, hi): (i64, i64),
+) -> bool {
+    let fits = (lo..=hi).contains(&value);
+    if !fits {
+        checker.report(
+            path,
+            format!("{what} {value} is out of range; allowed {lo} to {hi}"),
+        );
+    }
+    fits
+}
+
+/// Report a distance in inches at `path` unless it is a number from
+/// `lowest` to [`MAX_TABLE_INCHES`]. Returns whether it is.
+pub(crate) fn check_inches(
+    checker: &mut Checker<'_>,
+    path: &str,
+    what: &str,
+    value: f64,
+    lowest: f64,
+) -> bool {
+    let fits = (lowest..=MAX_TABLE_INCHES).contains(&value);
+    if !fits {
+        checker.report(
+            path,
+            format!(
+                "{what} {value} is out of range; allowed {lowest} to {MAX_TABLE_INCHES} inches"
+            ),
+        );
+    }
+    fits
+}
+
+/// `-MAX_TABLE_VALUE..=MAX_TABLE_VALUE`, as `check_value` takes it.
+pub(crate) const FACTOR_RANGE: (i64, i64) = (-(MAX_TABLE_VALUE as i64), MAX_TABLE_VALUE as i64);
+
 /// Check that d100-style bands `(path, from, to)` cover `lo..=hi` exactly once,
 /// reporting gaps and overlaps at the band that causes them.
 pub(crate) fn check_cover(
-    source: Source<'_>,
+    checker: &mut Checker<'_>,
     what: &str,
     bands: &[(String, i64, i64)],
     lo: i64,
     hi: i64,
-) -> Vec<Problem> {
-    let mut problems = Vec::new();
+) {
     for (path, from, to) in bands {
         if from > to {
-            problems.push(source.problem(path, format!("{what}: band {from}-{to} runs backwards")));
+            checker.report(path, format!("{what}: band {from}-{to} runs backwards"));
         }
         if *from < lo || *to > hi {
-            problems.push(source.problem(
+            checker.report(
                 path,
                 format!("{what}: band {from}-{to} is outside {lo}-{hi}"),
-            ));
+            );
         }
     }
     for value in lo..=hi {
@@ -519,21 +580,20 @@ pub(crate) fn check_cover(
                         .to_string()
                 }
             };
-            problems.push(source.problem(
+            checker.report(
                 &at,
                 format!("{what}: no band covers {value}; bands must cover {lo}-{hi} exactly once"),
-            ));
+            );
             break;
         }
         if owners.len() > 1 {
-            problems.push(source.problem(
+            checker.report(
                 &owners[1].0,
                 format!("{what}: {value} is covered by two bands; bands must cover {lo}-{hi} exactly once"),
-            ));
+            );
             break;
         }
     }
-    problems
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! (seed 004, the five order descriptions).
 
 use super::{ClassKind, Order};
-use crate::yaml::{Problem, Source};
+use crate::yaml::Checker;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -386,12 +386,10 @@ impl Orders {
             .unwrap_or(6.0)
     }
 
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         for order in Order::ALL {
             if !self.orders.contains_key(&order) {
-                problems
-                    .push(source.problem("orders", format!("order `{}` is missing", order.id())));
+                checker.report("orders", format!("order `{}` is missing", order.id()));
             }
         }
         for kind in [
@@ -401,52 +399,48 @@ impl Orders {
             ClassKind::Artillery,
         ] {
             match self.moves.get(&kind) {
-                None => problems.push(source.problem(
+                None => checker.report(
                     "moves",
                     format!("normal move for `{}` is missing", kind.id()),
-                )),
-                Some(inches) if !(*inches > 0.0 && *inches <= 48.0) => {
-                    problems.push(source.problem(
-                        &format!("moves.{}", kind.id()),
-                        format!("a normal move must be between 0 and 48 inches, not {inches}"),
-                    ))
-                }
+                ),
+                Some(inches) if !(*inches > 0.0 && *inches <= 48.0) => checker.report(
+                    &format!("moves.{}", kind.id()),
+                    format!("a normal move must be between 0 and 48 inches, not {inches}"),
+                ),
                 Some(_) => {}
             }
         }
         if self.musket_range.is_nan() || self.musket_range <= 0.0 {
-            problems.push(source.problem("musket_range", "musket range must be positive"));
+            checker.report("musket_range", "musket range must be positive");
+        } else {
+            let range = self.musket_range;
+            super::check_inches(checker, "musket_range", "musket range", range, 0.0);
         }
         for (order, text) in &self.orders {
-            let check_becomes = |problems: &mut Vec<Problem>, path: String, becomes: &[String]| {
+            let check_becomes = |checker: &mut Checker<'_>, path: String, becomes: &[String]| {
                 for (index, state) in becomes.iter().enumerate() {
                     if !STATE_CHANGES.contains(&state.as_str()) {
-                        problems.push(source.problem(
+                        checker.report(
                             &format!("{path}.becomes[{index}]"),
                             format!(
                                 "unknown state change `{state}`{}",
                                 crate::suggest::did_you_mean(state, STATE_CHANGES)
                             ),
-                        ));
+                        );
                     }
                 }
             };
-            check_becomes(
-                &mut problems,
-                format!("orders.{}", order.id()),
-                &text.becomes,
-            );
+            check_becomes(checker, format!("orders.{}", order.id()), &text.becomes);
             for (index, variant) in text.variants.iter().enumerate() {
                 let path = format!("orders.{}.variants[{index}]", order.id());
                 if variant.when.is_empty() {
-                    problems.push(source.problem(
+                    checker.report(
                         &format!("{path}.when"),
                         "a variant needs at least one condition",
-                    ));
+                    );
                 }
-                check_becomes(&mut problems, path, &variant.becomes);
+                check_becomes(checker, path, &variant.becomes);
             }
         }
-        problems
     }
 }

@@ -1,9 +1,9 @@
 //! The units' reaction chart: troop classes by column, local factors,
 //! casualty rules and score bands (seed 004, "Units Reaction Chart").
 
-use super::{Column, Order, Variant, check_cover};
+use super::{Column, FACTOR_RANGE, Order, Variant, check_cover, check_inches, check_value};
 use crate::error::Error;
-use crate::yaml::{Problem, Source};
+use crate::yaml::Checker;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
@@ -309,51 +309,95 @@ impl ReactionChart {
             .unwrap_or_else(|| panic!("factor `{}` is missing", id.id()))
     }
 
-    pub(super) fn validate(&self, source: Source<'_>) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
         if self.columns != Column::ALL {
-            problems.push(source.problem(
+            checker.report(
                 "columns",
                 "columns must be [open, natural, hard, retreat] in that order",
-            ));
+            );
         }
         if self.classes.is_empty() {
-            problems.push(source.problem("classes", "at least one troop class is needed"));
+            checker.report("classes", "at least one troop class is needed");
         }
         let mut seen = std::collections::BTreeMap::new();
         for (id, class) in &self.classes {
             for name in std::iter::once(&**id).chain(class.aliases.iter().map(String::as_str)) {
                 if let Some(other) = seen.insert(name, id) {
-                    problems.push(source.problem(
+                    checker.report(
                         &format!("classes.{id}"),
                         format!("class name `{name}` is used by both `{other}` and `{id}`"),
-                    ));
+                    );
+                }
+            }
+        }
+        let columns = |open: i32, natural: i32, hard: i32, retreat: i32| {
+            [
+                ("open", open),
+                ("natural", natural),
+                ("hard", hard),
+                ("retreat", retreat),
+            ]
+        };
+        for (id, class) in &self.classes {
+            for (column, value) in columns(class.open, class.natural, class.hard, class.retreat) {
+                let path = format!("classes.{id}.{column}");
+                let what = "a class value";
+                check_value(checker, &path, what, value.into(), FACTOR_RANGE);
+            }
+        }
+        for (id, row) in &self.factors {
+            for (column, value) in columns(row.open, row.natural, row.hard, row.retreat) {
+                let path = format!("factors.{}.{column}", id.id());
+                let what = "a factor";
+                check_value(checker, &path, what, value.into(), FACTOR_RANGE);
+            }
+        }
+        for (name, value) in [
+            ("per_figure_lost", self.casualties.per_figure_lost),
+            ("under_half_strength", self.casualties.under_half_strength),
+        ] {
+            let path = format!("casualties.{name}");
+            check_value(checker, &path, "a factor", value.into(), FACTOR_RANGE);
+        }
+        for (name, value) in [
+            ("enemy_within", self.distances.enemy_within),
+            ("enemy_over", self.distances.enemy_over),
+        ] {
+            let path = format!("distances.{name}");
+            check_inches(checker, &path, "a distance", value, 0.0);
+        }
+        let mut limits_fit = true;
+        for (index, band) in self.bands.iter().enumerate() {
+            for (name, limit) in [("min", band.min), ("max", band.max)] {
+                if let Some(limit) = limit {
+                    let path = format!("bands[{index}].{name}");
+                    let what = "a band limit";
+                    limits_fit &= check_value(checker, &path, what, limit.into(), FACTOR_RANGE);
                 }
             }
         }
         for id in FactorId::ALL {
             if !self.factors.contains_key(&id) {
-                problems
-                    .push(source.problem("factors", format!("factor `{}` is missing", id.id())));
+                checker.report("factors", format!("factor `{}` is missing", id.id()));
             }
         }
         if !(self.distances.enemy_within >= 0.0
             && self.distances.enemy_over > self.distances.enemy_within)
         {
-            problems.push(source.problem(
+            checker.report(
                 "distances",
                 "enemy_over must be greater than enemy_within, both non-negative",
-            ));
+            );
         }
         // Bands must cover every integer exactly once: check the finite span
         // between the bands' limits, plus both open ends.
         let lowest_open = self.bands.iter().filter(|band| band.min.is_none()).count();
         let highest_open = self.bands.iter().filter(|band| band.max.is_none()).count();
         if lowest_open != 1 || highest_open != 1 {
-            problems.push(source.problem(
+            checker.report(
                 "bands",
                 "exactly one band must have no min (the lowest) and exactly one no max (the highest)",
-            ));
+            );
         }
         let limits: Vec<i32> = self
             .bands
@@ -361,7 +405,7 @@ impl ReactionChart {
             .flat_map(|band| [band.min, band.max])
             .flatten()
             .collect();
-        if let (Some(lo), Some(hi)) = (limits.iter().min(), limits.iter().max()) {
+        if let (Some(lo), Some(hi), true) = (limits.iter().min(), limits.iter().max(), limits_fit) {
             let spans: Vec<(String, i64, i64)> = self
                 .bands
                 .iter()
@@ -374,8 +418,8 @@ impl ReactionChart {
                     )
                 })
                 .collect();
-            problems.extend(check_cover(
-                source,
+            (check_cover(
+                checker,
                 "score bands",
                 &spans,
                 i64::from(lo - 1),
@@ -384,12 +428,11 @@ impl ReactionChart {
         }
         for (index, band) in self.bands.iter().enumerate() {
             if band.order == Order::Rout {
-                problems.push(source.problem(
+                checker.report(
                     &format!("bands[{index}].order"),
                     "a band cannot give `rout`; use rout_if_withdrew_last_bound on the withdraw band",
-                ));
+                );
             }
         }
-        problems
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{Column, Order, ReactionChart, check_cover};
 use crate::error::Error;
-use crate::yaml::{Problem, Source};
+use crate::yaml::Checker;
 use indexmap::IndexMap;
 use serde::Deserialize;
 
@@ -102,24 +102,23 @@ impl Reinforcements {
         self.entry.enters_on.contains(&order)
     }
 
-    pub(super) fn validate(&self, source: Source<'_>, chart: &ReactionChart) -> Vec<Problem> {
-        let mut problems = Vec::new();
+    pub(super) fn validate(&self, checker: &mut Checker<'_>, chart: &ReactionChart) {
         for (id, troop) in &self.troops {
             if chart.class(&troop.class).is_err() {
-                problems.push(source.problem(
+                checker.report(
                     &format!("troops.{id}.class"),
                     format!(
                         "unknown troop class `{}`{}",
                         troop.class,
                         crate::suggest::did_you_mean(&troop.class, chart.class_names())
                     ),
-                ));
+                );
             }
         }
         for (army_id, army) in &self.armies {
             for (index, band) in army.table.iter().enumerate() {
                 if !self.troops.contains_key(&band.troop) {
-                    problems.push(source.problem(
+                    checker.report(
                         &format!("armies.{army_id}.table[{index}].troop"),
                         format!(
                             "unknown troop `{}`{}",
@@ -129,7 +128,7 @@ impl Reinforcements {
                                 self.troops.keys().map(String::as_str)
                             )
                         ),
-                    ));
+                    );
                 }
             }
             let spans: Vec<(String, i64, i64)> = army
@@ -144,14 +143,13 @@ impl Reinforcements {
                     )
                 })
                 .collect();
-            problems.extend(check_cover(
-                source,
+            (check_cover(
+                checker,
                 &format!("{army_id} reinforcements"),
                 &spans,
                 1,
                 100,
             ));
         }
-        problems
     }
 }

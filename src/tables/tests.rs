@@ -208,3 +208,67 @@ fn a_class_line_reads_name_in_column() {
         }
     }
 }
+
+/// Issue 14, defect 8: a factor of 2147483647 loaded and wrapped totals
+/// round; every value now has a range, named with its place in the file.
+#[test]
+fn table_values_out_of_range_are_refused_with_the_allowed_range() {
+    let cases = [
+        (
+            "reaction.yaml",
+            "open: -2, natural: 0, hard: 2, retreat: -2, rated: true }",
+            "open: 2147483647, natural: 0, hard: 2, retreat: -2, rated: true }",
+            "tables/reaction.yaml:28:77: a class value 2147483647 is out of range; allowed -1000 to 1000",
+        ),
+        (
+            "reaction.yaml",
+            "per_figure_lost: -1",
+            "per_figure_lost: -2147483648",
+            "tables/reaction.yaml:65:3: a factor -2147483648 is out of range; allowed -1000 to 1000",
+        ),
+        (
+            "reaction.yaml",
+            "enemy_over: 15 ",
+            "enemy_over: .inf ",
+            "tables/reaction.yaml:60:3: a distance inf is out of range; allowed 0 to 1000 inches",
+        ),
+        (
+            "melee.yaml",
+            "21: [4, 3, 3, 2, 1, 0]",
+            "21: [4000000000, 3, 3, 2, 1, 0]",
+            "tables/melee.yaml:34:8: a casualty count 4000000000 is out of range; allowed 0 to 1000",
+        ),
+        (
+            "characters.yaml",
+            "from: 1,  to: 5,   unit_factor: 2 }",
+            "from: 1,  to: 5,   unit_factor: -99999 }",
+            "tables/characters.yaml:13:56: a factor -99999 is out of range; allowed -1000 to 1000",
+        ),
+    ];
+    for (file, from, to, expected) in cases {
+        let problems = problems_of(&with_replaced(file, from, to));
+        assert_eq!(problems, expected);
+    }
+}
+
+/// The band checks walk every total between the limits, and the melee
+/// check every row up to the highest: limits of 2 billion kept them busy.
+#[test]
+fn huge_band_limits_and_melee_rows_are_refused_at_once() {
+    let started = std::time::Instant::now();
+    let problems = problems_of(&with_replaced(
+        "reaction.yaml",
+        "- min: 9\n",
+        "- min: 2000000000\n",
+    ));
+    assert!(
+        problems.ends_with("a band limit 2000000000 is out of range; allowed -1000 to 1000"),
+        "{problems}"
+    );
+    let problems = problems_of(&with_replaced("melee.yaml", "  21: ", "  2000000000: "));
+    assert!(
+        problems.ends_with("a factor row 2000000000 is out of range; allowed 1 to 1000"),
+        "{problems}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}

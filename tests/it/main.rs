@@ -2,6 +2,7 @@
 
 mod battlefield;
 mod companion;
+mod malformed;
 mod opponent;
 mod oracle;
 mod play;

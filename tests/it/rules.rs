@@ -208,37 +208,11 @@ fn a_game_is_its_scenario_seed_and_actions() {
 }
 
 /// Every unit on the table stands on ground it may enter, on the table,
-/// overlapping nobody.
+/// overlapping nobody: the library's own check, as a soak runner calls it.
+#[track_caller]
 fn check_invariants(state: &GameState, context: &str) {
-    let field = &state.battlefield;
-    let active: Vec<(usize, &foe::rules::Unit)> = state
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| u.is_active())
-        .collect();
-    for (index, unit) in &active {
-        let cell = field
-            .grid
-            .cell_at(unit.base.centre)
-            .unwrap_or_else(|| panic!("{context}: {} off the table", unit.name));
-        assert!(
-            field.passable(unit.troop, cell),
-            "{context}: {} on impassable ground at {}",
-            unit.name,
-            unit.base.centre
-        );
-        assert!(field.base_on_table(&unit.base), "{context}: {}", unit.name);
-        for (other_index, other) in &active {
-            if other_index > index {
-                assert!(
-                    !unit.base.overlaps(&other.base),
-                    "{context}: {} overlaps {}",
-                    unit.name,
-                    other.name
-                );
-            }
-        }
+    if let Err(violation) = foe::rules::invariants::check(state) {
+        panic!("{context}: {violation}");
     }
 }
 
