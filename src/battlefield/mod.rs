@@ -440,13 +440,46 @@ impl Battlefield {
         // between cell centres, and a centre anywhere within half a cell of
         // a free cell's centre (along the base's sides) still clears.
         let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
+        let swollen = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+        // [`Base::overlaps`] on the four axes of the two bases, solved for
+        // the mover's centre: on each axis its projection must fall
+        // strictly inside (lo, hi). Four dot products a cell instead of
+        // building and projecting both bases.
+        let project = |corners: &[Point; 4], axis: Vector| {
+            corners
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
+                    let along = Vector::new(c.x, c.y).dot(axis);
+                    (lo.min(along), hi.max(along))
+                })
+        };
+        let axes = [
+            swollen.forward(),
+            swollen.right(),
+            other.forward(),
+            other.right(),
+        ];
+        let (ours, theirs) = (swollen.corners(), other.corners());
+        let slabs = axes.map(|axis| {
+            let (min_m, max_m) = project(&ours, axis);
+            let (min_o, max_o) = project(&theirs, axis);
+            (
+                axis,
+                min_o - max_m + geometry::EPSILON,
+                max_o - min_m - geometry::EPSILON,
+            )
+        });
         let (x0, y0) = grid.clamped_cell(Point::new(min.x - reach, min.y - reach));
         let (x1, y1) = grid.clamped_cell(Point::new(max.x + reach, max.y + reach));
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let cell = y * grid.width + x;
-                let swollen = Base::new(grid.centre(cell), mover.facing, frontage, depth);
-                if swollen.overlaps_near(other) {
+                let centre = grid.centre(cell);
+                let inside = slabs.iter().all(|&(axis, lo, hi)| {
+                    let along = Vector::new(centre.x, centre.y).dot(axis);
+                    lo < along && along < hi
+                });
+                if inside {
                     visit(cell);
                 }
             }
@@ -1022,5 +1055,51 @@ pub(crate) mod tests {
                 "{base:?}"
             );
         }
+    }
+
+    /// The cells a unit blocks for a mover are exactly those where the
+    /// mover's base, half a cell larger each side and centred on the cell,
+    /// overlaps it ([`Base::overlaps`]), and a base narrower than a gap
+    /// finds its middle free where a wider one does not.
+    #[test]
+    fn blocked_cells_are_where_the_swollen_mover_overlaps() {
+        use rand::{RngExt, SeedableRng};
+        let field = table(24.0, 24.0, &[]);
+        let cell = field.grid.cell;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(15);
+        for _ in 0..40 {
+            let mut base = || {
+                Base::new(
+                    p(rng.random_range(4.0..20.0), rng.random_range(4.0..20.0)),
+                    rng.random_range(0.0..360.0),
+                    rng.random_range(1.0..4.0),
+                    rng.random_range(1.0..2.0),
+                )
+            };
+            let (mover, other) = (base(), base());
+            let blocked = field.blocked_for(&mover, [&other]);
+            for index in 0..field.grid.len() {
+                let swollen = Base::new(
+                    field.grid.centre(index),
+                    mover.facing,
+                    mover.frontage + cell,
+                    mover.depth + cell,
+                );
+                assert_eq!(
+                    blocked.contains(index),
+                    swollen.overlaps(&other),
+                    "cell {index}"
+                );
+            }
+        }
+        // Two bases 3" apart: the gap's middle is free for a 2" base and
+        // blocked for a 4" one.
+        let left = Base::new(p(8.0, 12.0), 0.0, 4.0, 1.5);
+        let right = Base::new(p(15.0, 12.0), 0.0, 4.0, 1.5);
+        let middle = field.grid.cell_at(p(11.5, 12.0)).unwrap();
+        let narrow = Base::new(p(11.5, 6.0), 0.0, 2.0, 1.5);
+        let wide = Base::new(p(11.5, 6.0), 0.0, 4.0, 1.5);
+        assert!(!field.blocked_for(&narrow, [&left, &right]).contains(middle));
+        assert!(field.blocked_for(&wide, [&left, &right]).contains(middle));
     }
 }

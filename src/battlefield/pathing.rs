@@ -54,6 +54,14 @@ impl CellSet {
         }
     }
 
+    /// Take a cell out (ignored if out of range).
+    #[inline]
+    pub fn remove(&mut self, cell: CellIndex) {
+        if cell < self.len {
+            self.words[cell / 64] &= !(1u64 << (cell % 64));
+        }
+    }
+
     /// Whether the set holds `cell`.
     #[inline]
     pub fn contains(&self, cell: CellIndex) -> bool {

@@ -982,7 +982,15 @@ impl Opponent {
                 // The straight line is blocked: follow the pathing route.
                 let limit = (inches * 0.97).min(cap.max(0.0));
                 let route = staged(&self.probe, Stage::Pathing, || {
-                    let blocked = self.blocked(state, id, target);
+                    let mut blocked = self.blocked(state, id, target);
+                    // The search heads for the target's centre, but the move
+                    // stops short of contact (`cap`): a unit standing by the
+                    // target must not close the goal itself.
+                    if target.is_some()
+                        && let Some(cell) = state.battlefield.grid.cell_at(goal_point)
+                    {
+                        blocked.remove(cell);
+                    }
                     state
                         .battlefield
                         .route_within(unit.troop, start, goal_point, &blocked, limit)

@@ -674,6 +674,34 @@ fn a_base_too_wide_for_a_gap_goes_around_not_through() {
     );
 }
 
+/// Issue 15: the footprint mask must not close the route's goal. The
+/// target stands beside another enemy, whose blocked cells (for a 4" base)
+/// cover the target's centre; the route still heads there, and stops short.
+#[test]
+fn a_target_beside_another_enemy_can_still_be_approached_by_a_route() {
+    let mut state = game(
+        &[
+            ("Regulars", "british-regulars", 24.0, 10.0, NORTH),
+            ("Left", "british-regulars", 20.5, 11.6, NORTH),
+            ("Right", "british-regulars", 27.5, 11.6, NORTH),
+        ],
+        &[
+            ("Militia", "militia", 24.0, 40.0, SOUTH),
+            ("Neighbour", "militia", 28.2, 40.0, SOUTH),
+        ],
+    );
+    let mut opponent = opponent(&state, 0);
+    let report = movement(&mut opponent, &mut state, &[4]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+    assert_eq!(
+        regulars.target.as_ref().map(|t| t.0),
+        Some(unit(&state, "Militia"))
+    );
+    assert!(!regulars.stuck, "{}: {:?}", regulars.plan, regulars.refused);
+    assert!(moved(regulars).is_some());
+}
+
 #[test]
 fn a_column_deploys_without_firing() {
     let mut state = game(

@@ -186,7 +186,11 @@ fn checksum(record: &GameRecord) -> u64 {
 /// the other scenarios' games and both golden transcripts were unchanged),
 /// and when a distance between bases became the least from a corner to the
 /// other base as a solid (last bits of measured distances moved; 1,000
-/// simulated games of each shipped scenario gave the same per-game results).
+/// simulated games of each shipped scenario gave the same per-game results),
+/// and by issue 15's fixes, each on purpose and each with its reason in its
+/// commit (a decision's `stuck` field; formations taken with moves; cover
+/// between the unit and the enemy; seed 004's volleys; routers lost; routes
+/// for the whole footprint).
 /// Optimisations of the engine and the opponent must leave every seeded
 /// game exactly as it was. The games share one `FieldCache`, as a
 /// simulation does.
