@@ -121,16 +121,16 @@ fn step(modifier: &Modifier) -> String {
     if let Some(situation) = modifier.when {
         when.push(
             match situation {
-                Situation::TargetInCover => "any cell under the target's base is cover",
+                Situation::TargetInCover => "cover lies between the target and the shooter",
                 Situation::TargetInWoodsOrBuildings => "the target is in woods or buildings",
                 Situation::FlankOrRearAttack => {
                     "the charge began in the target's flank or rear arc"
                 }
                 Situation::DefenderInCoverOrUphill => {
-                    "the defender is in cover or on higher ground"
+                    "cover lies between the defender and the charger, or the defender is on higher ground"
                 }
-                Situation::DoubleVolley => "the unit fires a double volley",
-                Situation::HastyVolley => "the unit fires a hasty volley (fire and withdraw)",
+                Situation::DoubleVolley => "foe's troops in close order, target within 6\"",
+                Situation::HastyVolley => "foe's troops firing before they withdraw",
             }
             .to_string(),
         );
@@ -407,7 +407,9 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
      -1  skirmishers shooting (skirmisher)
      +1  British regulars or Continentals (british-regulars, continentals)
      +2  British grenadiers (grenadiers)
-     -1  target in cover (any cell under the target's base is cover)
+     -1  target in cover (cover lies between the target and the shooter)
+     -1  volley before withdrawing (foe's troops firing before they withdraw)
+     x2  double volley (foe's troops in close order, target within 6\")
   Artillery (artillery): roll the average die, less one for every 6\" bound of range (at least 1), longest shot 24\"; then:
      -1  target in woods or buildings (the target is in woods or buildings)
   The score is the hits (below 0: none).

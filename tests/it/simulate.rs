@@ -143,7 +143,7 @@ fn set_refuses_unknown_keys_in_one_line_and_validates_values() {
     assert_eq!(invalid.status, 1);
     assert!(
         invalid.stderr.contains(
-            "(after --set):230:5: unknown troop type `militiaa`; did you mean `militia`?"
+            "(after --set):236:5: unknown troop type `militiaa`; did you mean `militia`?"
         ),
         "{}",
         invalid.stderr

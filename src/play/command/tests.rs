@@ -102,7 +102,7 @@ fn aliases_and_typos_of_commands_get_the_command_not_a_question_mark() {
     );
     check(
         "shoot b1 a10",
-        "Act(Fire { unit: UnitId(0), target: UnitId(16) })",
+        "Act(Fire { unit: UnitId(0), target: UnitId(16), volley: Single })",
     );
     check(
         "mvoe b4 forward 3",
@@ -155,7 +155,7 @@ fn asking_for_one_units_choices() {
 fn a_suggestion_pasted_back_with_its_parenthesised_names_is_the_same_action() {
     check(
         "fire B1 (Royal Artillery) A10 (Stevens' Militia)",
-        "Act(Fire { unit: UnitId(0), target: UnitId(16) })",
+        "Act(Fire { unit: UnitId(0), target: UnitId(16), volley: Single })",
     );
     check("save my (first) game.json", "error: expected `save FILE`");
     check("save game(1).json", "Save(\"game(1).json\")");
