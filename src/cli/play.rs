@@ -558,7 +558,10 @@ impl Repl<'_> {
             // `log`, `why U`, `what U`, `victory`, `help`, `save`) as
             // often as they like; Enter plays the next turn.
             while pause {
-                match self.console.read("(Enter: next turn, q: quit, help) ", &[], None) {
+                match self
+                    .console
+                    .read("(Enter: next turn, q: quit, help) ", &[], None)
+                {
                     Read::Line(line) => match line.trim() {
                         "" | "n" | "next" => break,
                         "q" | "quit" | "exit" => return,

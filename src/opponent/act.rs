@@ -241,10 +241,12 @@ impl Opponent {
             (index, name)
         });
         let holding = |what: &str| match &line {
-            Some((_, name)) => format!(
-                "the {name} holds its line (plan: defend; rule hold-the-line): {what}"
+            Some((_, name)) => {
+                format!("the {name} holds its line (plan: defend; rule hold-the-line): {what}")
+            }
+            None => format!(
+                "holds its position with the army (plan: defend; rule hold-the-line): {what}"
             ),
-            None => format!("holds its position with the army (plan: defend; rule hold-the-line): {what}"),
         };
         // Ruling PL7: a released line counter-attacks: it moves up to
         // range as an attacker does (PL3).
@@ -338,6 +340,8 @@ impl Opponent {
         };
         let mut wants_fire = instruction.fire != Fire::None;
         let mut goal: Option<(Goal, f64, Facing, String)> = None;
+        // The goal is the cavalry reserve's place behind the line (PL9).
+        let mut waiting = false;
         match (instruction.moves.fraction() > 0.0, instruction.towards) {
             (false, _) | (true, None) => {
                 plan.push(instruction.does.to_string());
@@ -389,6 +393,7 @@ impl Opponent {
                             self.plan.describe()
                         ));
                         goal = self.reserve_post(state, id, allowance, &mut plan);
+                        waiting = goal.is_some();
                     } else if hold {
                         // Ruling PL5: a holding line charges only an enemy
                         // at the line; otherwise it stands and fires.
@@ -426,8 +431,11 @@ impl Opponent {
                         self.plan.describe()
                     ));
                     goal = self.reserve_post(state, id, inches, &mut plan);
+                    waiting = goal.is_some();
                 } else if hold {
-                    plan.push(holding("it does not advance; it stands and fires if it can"));
+                    plan.push(holding(
+                        "it does not advance; it stands and fires if it can",
+                    ));
                     wants_fire =
                         instruction.fire != Fire::None || decision.reading.situation.enemy_in_sight;
                 } else if can_fire_now {
@@ -655,6 +663,9 @@ impl Opponent {
                         decision.withdrew = true;
                     }
                 }
+                // The reserve's place behind the line is where it would
+                // rather be, not an order: with no way there it waits.
+                None if waiting => plan.push("no lawful way there, so it waits where it is".into()),
                 None => {
                     decision.stuck = true;
                     plan.push("cannot move: no lawful way (stays where it is)".into());
@@ -707,11 +718,19 @@ impl Opponent {
         let behind = self.tables.opponent.rules.cavalry_reserve.behind;
         let post = front + forward * -behind;
         let here = state.unit(id).base.centre;
-        // Only forward: a reserve behind its post stays behind it.
-        if forward.dot(post - here) < 1.0 {
+        // Only forward: a reserve behind its post stays behind it; and only
+        // to ground it may stand on (cavalry keeps out of woods).
+        let field = &state.battlefield;
+        let standable = field
+            .grid
+            .cell_at(post)
+            .is_some_and(|cell| field.passable(state.unit(id).troop, cell));
+        if forward.dot(post - here) < 1.0 || !standable {
             return None;
         }
-        plan.push(format!("it keeps {behind}\" behind the centre of the front line"));
+        plan.push(format!(
+            "it keeps {behind}\" behind the centre of the front line"
+        ));
         Some((
             Goal::Point(post),
             inches,
@@ -743,7 +762,7 @@ impl Opponent {
         // nearest to breaking (the most hits), the nearest among equals.
         let focus = self.rule("focus-fire");
         if focus {
-            ranked.sort_by(|a, b| state.unit(b.0).hits.cmp(&state.unit(a.0).hits));
+            ranked.sort_by_key(|(enemy, _)| std::cmp::Reverse(state.unit(*enemy).hits));
         }
         // Ruling O8: the order's volley, through the engine's volleys: a
         // fire-and-withdraw volley at −1, double volleys where the reaction

@@ -318,7 +318,11 @@ impl Opponent {
         self.front_centre_of(state, Some(unit))
     }
 
-    fn front_centre_of(&self, state: &GameState, without: Option<UnitId>) -> Option<(Point, Vector)> {
+    fn front_centre_of(
+        &self,
+        state: &GameState,
+        without: Option<UnitId>,
+    ) -> Option<(Point, Vector)> {
         let edge = state.sides[self.side].edge;
         let forward = Vector::from_bearing(edge.opposite().bearing());
         let own: Vec<Point> = state

@@ -40,9 +40,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+pub use plan::{DefenceLine, SidePlan};
 pub use probe::{Probe, Stage};
 use probe::{Probing, staged};
-pub use plan::{DefenceLine, SidePlan};
 pub use read::Reading;
 
 /// Where a decision's accepted actions, refusals and events are recorded.

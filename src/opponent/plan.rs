@@ -62,18 +62,15 @@ impl Default for SidePlan {
 /// The plan the victory conditions call for when a scenario gives none
 /// (ruling PL1): the first condition that `side` wins by decides.
 pub fn derive(scenario: &Scenario, side: usize) -> Plan {
-    for victory in scenario.victory.iter().filter(|v| v.winner == side) {
-        match &victory.when {
-            Condition::RoutOrExit { troop_type, .. } => {
-                return Plan::Attack(Objective::Troops(*troop_type));
-            }
-            Condition::HoldArea { area, .. } => {
-                return Plan::Attack(Objective::Area(area.name.clone()));
-            }
-            Condition::RoutFraction { .. } => return Plan::Attack(Objective::Army),
+    let first = scenario.victory.iter().find(|v| v.winner == side);
+    match first.map(|victory| &victory.when) {
+        Some(Condition::RoutOrExit { troop_type, .. }) => {
+            Plan::Attack(Objective::Troops(*troop_type))
         }
+        Some(Condition::HoldArea { area, .. }) => Plan::Attack(Objective::Area(area.name.clone())),
+        Some(Condition::RoutFraction { .. }) => Plan::Attack(Objective::Army),
+        None => Plan::Free,
     }
-    Plan::Free
 }
 
 impl SidePlan {
@@ -202,7 +199,9 @@ impl SidePlan {
 
     /// The index of the line `unit` belongs to, in a defence.
     pub fn line_of(&self, unit: UnitId) -> Option<usize> {
-        self.lines.iter().position(|line| line.units.contains(&unit))
+        self.lines
+            .iter()
+            .position(|line| line.units.contains(&unit))
     }
 
     /// The plan in words, for `why` and the banner.
@@ -220,7 +219,10 @@ impl SidePlan {
             ),
             Plan::Defend(_) => {
                 let names: Vec<&str> = self.lines.iter().map(|l| l.name.as_str()).collect();
-                format!("defend its lines, front to back: {}{source}", names.join(", "))
+                format!(
+                    "defend its lines, front to back: {}{source}",
+                    names.join(", ")
+                )
             }
         }
     }
@@ -318,7 +320,11 @@ impl Opponent {
 
     /// Where a unit of a fallen line withdraws to (PL6): behind the next
     /// line that still stands, if any.
-    pub(super) fn fall_back_point(&self, state: &GameState, unit: UnitId) -> Option<(Point, String)> {
+    pub(super) fn fall_back_point(
+        &self,
+        state: &GameState,
+        unit: UnitId,
+    ) -> Option<(Point, String)> {
         if !self.rule("fall-back") {
             return None;
         }
@@ -326,7 +332,9 @@ impl Opponent {
         if !self.line_fallen(index) {
             return None;
         }
-        let next = self.plan.lines[index + 1..].iter().find(|line| !line.fallen)?;
+        let next = self.plan.lines[index + 1..]
+            .iter()
+            .find(|line| !line.fallen)?;
         let edge = state.sides[self.side].edge;
         let back = crate::battlefield::Vector::from_bearing(edge.bearing());
         Some((next.post + back * 3.0, format!("behind the {}", next.name)))

@@ -869,12 +869,22 @@ fn an_attacker_told_to_stand_and_fire_out_of_reach_moves_up_to_range() {
     let report = movement(&mut attacker, &mut state, &[2]);
     let regulars = decision(&report, "Regulars");
     assert_eq!(regulars.outcome.order, Order::StandAndFire);
-    assert!(regulars.plan.contains("rule close-to-range"), "{}", regulars.plan);
+    assert!(
+        regulars.plan.contains("rule close-to-range"),
+        "{}",
+        regulars.plan
+    );
     // It stops 1" inside musket range: 5" from the militia, base to base.
     let id = unit(&state, "Regulars");
-    let gap = state.unit(id).base.distance_to(&state.unit(unit(&state, "Militia")).base);
+    let gap = state
+        .unit(id)
+        .base
+        .distance_to(&state.unit(unit(&state, "Militia")).base);
     assert!((gap - 5.0).abs() < 0.05, "{gap}");
-    assert!(attacker.pending_fire.is_empty(), "it moved, so it does not fire");
+    assert!(
+        attacker.pending_fire.is_empty(),
+        "it moved, so it does not fire"
+    );
     // Pure Lone Warrior: it stands where it is and does nothing.
     let mut state = setup();
     let mut purist = opponent(&state, 0);
@@ -907,7 +917,12 @@ fn an_advance_goes_for_the_objective_not_the_nearest_enemy_out_of_its_way() {
     assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
     assert_eq!(regulars.target.as_ref().unwrap().0, objective);
     assert!(
-        regulars.target.as_ref().unwrap().1.contains("rule advance-on-objective"),
+        regulars
+            .target
+            .as_ref()
+            .unwrap()
+            .1
+            .contains("rule advance-on-objective"),
         "{:?}",
         regulars.target
     );
@@ -957,7 +972,11 @@ fn a_unit_of_a_fallen_line_falls_back_behind_the_next_line() {
     let report = movement(&mut defender, &mut state, &[1]);
     let decision = decision(&report, "Steady");
     assert_eq!(decision.outcome.order, Order::FireAndWithdraw);
-    assert!(decision.plan.contains("rule fall-back"), "{}", decision.plan);
+    assert!(
+        decision.plan.contains("rule fall-back"),
+        "{}",
+        decision.plan
+    );
     let to = moved_to(decision);
     assert!(to.x > 24.5 && to.y < 20.0, "{to:?}");
     assert!(defender.plan().lines[0].fallen && !defender.plan().lines[1].fallen);
@@ -1082,7 +1101,11 @@ fn an_attacking_general_with_nothing_to_react_to_rides_with_the_attack() {
         (report.generals[0].clone(), state.generals[0].base.centre)
     };
     let (decision, at) = run(true);
-    assert!(decision.does.contains("rule general-leads"), "{}", decision.does);
+    assert!(
+        decision.does.contains("rule general-leads"),
+        "{}",
+        decision.does
+    );
     assert!(at.distance(p(2.0, 46.0)) > 1.0, "he rode from his corner");
     let (_, at) = run(false);
     assert!(at.distance(p(2.0, 46.0)) < 0.01, "he stays");
@@ -1265,7 +1288,11 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
             ids.iter().map(|id| state.unit(*id).name.clone()).collect()
         };
         let plan = opponent.plan().clone();
-        (plan.describe(), names(&plan.objective_units), plan.lines.len())
+        (
+            plan.describe(),
+            names(&plan.objective_units),
+            plan.lines.len(),
+        )
     };
     let same = |text: &str| text.to_string();
     // Guilford as written: the British attack the Continentals, the
@@ -1279,7 +1306,10 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
     // Without its `plan:` the British attack what their victory names.
     let unplanned = |text: &str| text.replace("    plan: { attack: continentals }\n", "");
     let (british, objective, _) = plan_of("guilford", &unplanned, 0);
-    assert_eq!(british, "attack the continentals (from its victory conditions)");
+    assert_eq!(
+        british,
+        "attack the continentals (from its victory conditions)"
+    );
     assert_eq!(objective.len(), 2);
     // Routing a share of the army is an attack on the army; holding an
     // area, an attack on the area.

@@ -591,9 +591,8 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     // Watch Guilford with two plan rules off; the save names them, and a
     // resume with every rule on still replays the game as it was played.
     let (file, text) = crate::scenario::builtin("guilford").expect("built in");
-    let scenario = Arc::new(
-        crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid"),
-    );
+    let scenario =
+        Arc::new(crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid"));
     let ruleset = &scenario.battlefield.ruleset;
     let rules = Arc::new(
         RulesTable::builtin(&ruleset.name, ruleset)
@@ -622,14 +621,20 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     let save = SaveFile::from_json(&game.save().to_json()).unwrap();
     assert_eq!(save.rules_off, vec!["close-to-range", "hold-the-line"]);
     let every_rule_on = Arc::new(Tables::embedded());
-    let resumed = Match::from_save(&save, scenario.clone(), rules.clone(), every_rule_on, None)
-        .unwrap();
+    let resumed =
+        Match::from_save(&save, scenario.clone(), rules.clone(), every_rule_on, None).unwrap();
     assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
     // A rule this foe does not know is refused by name, not ignored.
     let mut unknown = save.clone();
     unknown.rules_off.push("ambush".into());
-    let error = Match::from_save(&unknown, scenario, rules, Arc::new(Tables::embedded()), None)
-        .err()
-        .unwrap();
+    let error = Match::from_save(
+        &unknown,
+        scenario,
+        rules,
+        Arc::new(Tables::embedded()),
+        None,
+    )
+    .err()
+    .unwrap();
     assert!(error.to_string().contains("`ambush`"), "{error}");
 }

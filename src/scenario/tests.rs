@@ -166,7 +166,10 @@ fn a_plan_names_what_the_side_has_and_says_what_it_expected() {
     let (_, text) = builtin("guilford").unwrap();
     let s = load_text("guilford.yaml", text).unwrap();
     let continentals = s.battlefield.ruleset.troop_type("continentals").unwrap();
-    assert_eq!(s.sides[0].plan, Some(Plan::Attack(Objective::Troops(continentals))));
+    assert_eq!(
+        s.sides[0].plan,
+        Some(Plan::Attack(Objective::Troops(continentals)))
+    );
     assert_eq!(
         s.sides[1].plan,
         Some(Plan::Defend(vec![
@@ -181,21 +184,34 @@ fn a_plan_names_what_the_side_has_and_says_what_it_expected() {
             .unwrap_err()
             .to_string()
     };
-    let message = problems("plan: { attack: continentals }", "plan: { attack: continentls }");
+    let message = problems(
+        "plan: { attack: continentals }",
+        "plan: { attack: continentls }",
+    );
     assert!(
         message.contains("unknown objective `continentls`; did you mean `continentals`?")
             && message.contains("guilford.yaml:"),
         "{message}"
     );
-    let message = problems("[first line, second line, third line]", "[first line, second lin]");
+    let message = problems(
+        "[first line, second line, third line]",
+        "[first line, second lin]",
+    );
     assert!(
-        message.contains("no unit of the side is in group `second lin`; did you mean `second line`?"),
+        message
+            .contains("no unit of the side is in group `second lin`; did you mean `second line`?"),
         "{message}"
     );
-    let message = problems("plan: { attack: continentals }", "plan: { attack: army, defend: [x] }");
+    let message = problems(
+        "plan: { attack: continentals }",
+        "plan: { attack: army, defend: [x] }",
+    );
     assert!(message.contains("one of them"), "{message}");
     let message = problems("plan: { attack: continentals }", "plan: atack");
-    assert!(message.contains("unknown plan `atack`; did you mean `attack`?"), "{message}");
+    assert!(
+        message.contains("unknown plan `atack`; did you mean `attack`?"),
+        "{message}"
+    );
     let message = problems(
         "plan: { defend: [first line, second line, third line] }",
         "plan: defend\n    posture: hold",

@@ -235,9 +235,7 @@ impl PlanRules {
             "on" | "true" | "yes" => true,
             "off" | "false" | "no" => false,
             other => {
-                return Err(format!(
-                    "`--rule {setting}`: `{other}` is not on or off"
-                ));
+                return Err(format!("`--rule {setting}`: `{other}` is not on or off"));
             }
         };
         self.set(name.trim(), on)
@@ -255,10 +253,19 @@ impl OpponentRules {
         }
         let rules = &self.rules;
         let inches = [
-            ("rules.advance-on-objective.in_the_way", rules.advance_on_objective.in_the_way),
-            ("rules.close-to-range.inside_range", rules.close_to_range.inside_range),
+            (
+                "rules.advance-on-objective.in_the_way",
+                rules.advance_on_objective.in_the_way,
+            ),
+            (
+                "rules.close-to-range.inside_range",
+                rules.close_to_range.inside_range,
+            ),
             ("rules.general-leads.behind", rules.general_leads.behind),
-            ("rules.hold-the-line.charge_within", rules.hold_the_line.charge_within),
+            (
+                "rules.hold-the-line.charge_within",
+                rules.hold_the_line.charge_within,
+            ),
             ("rules.cavalry-reserve.behind", rules.cavalry_reserve.behind),
         ];
         for (path, value) in inches {
