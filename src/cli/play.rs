@@ -581,12 +581,20 @@ impl Repl<'_> {
                         .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
                     return true;
                 }
-                match self.game.act(action) {
+                match self.game.act(action.clone()) {
                     Ok(_) => {
                         self.autosave();
                         self.print_new();
                     }
-                    Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+                    Err(refusal) => {
+                        let said = crate::play::explain::refusal(
+                            &self.game.scenario,
+                            &self.game.state,
+                            &action,
+                            &refusal,
+                        );
+                        self.console.say(&format!("refused: {said}"));
+                    }
                 }
             }
             Command::EndTurn => match self.game.end_turn() {
@@ -741,6 +749,10 @@ impl Repl<'_> {
             }
             Command::Legal { verb, unit } => {
                 let out = text::legal(&self.game, verb.as_deref(), unit);
+                self.console.say(&out);
+            }
+            Command::Route { unit, to } => {
+                let out = text::route(&self.game, unit, to);
                 self.console.say(&out);
             }
             Command::Quit => return false,

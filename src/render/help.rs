@@ -41,11 +41,20 @@ pub fn help(topic: Option<&str>, state: &GameState) -> String {
         .iter()
         .find(|(alias, _)| *alias == lower)
         .map(|(_, verb)| *verb);
+    // A rule named in full is not taken for the beginning of a command
+    // (`rout` is not `route`).
+    let names_a_topic = TOPICS
+        .iter()
+        .any(|(topic, others)| *topic == lower || others.contains(&lower.as_str()));
     let command = alias.map(|verb| (verb, "")).or_else(|| {
         COMMANDS
             .iter()
             .find(|(name, _)| *name == lower)
-            .or_else(|| COMMANDS.iter().find(|(name, _)| name.starts_with(&lower)))
+            .or_else(|| {
+                COMMANDS
+                    .iter()
+                    .find(|(name, _)| !names_a_topic && name.starts_with(&lower))
+            })
             .map(|(name, _)| (*name, ""))
     });
     let topic = TOPICS
