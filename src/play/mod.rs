@@ -14,6 +14,7 @@
 //! prints what the log says.
 
 pub mod command;
+pub mod complete;
 pub mod explain;
 
 use crate::baseline::{BaselineReport, Controller, Played};

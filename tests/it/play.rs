@@ -359,6 +359,41 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
 }
 
 #[test]
+fn tab_lists_the_choices_by_context_at_a_terminal() {
+    let desk = Desk::new();
+    let binary = assert_cmd::cargo::cargo_bin("foe");
+    let command = format!(
+        "env FOE_DATA_DIR={} NO_COLOR=1 TERM=xterm {} play guilford --seed 1781",
+        desk.path("data").display(),
+        binary.display()
+    );
+    let mut session = rexpect::spawn(&command, Some(20_000)).expect("spawn foe in a pty");
+    session.exp_string("movement> ").expect("the prompt");
+    // The target of `fire` is an enemy unit: Tab twice lists them, with names.
+    session.send("fire b1 a1\t\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("A1 (Campbell's Riflemen)")
+        .expect("the first choice listed");
+    session
+        .exp_string("A12 (Washington's Dragoons)")
+        .expect("the last choice listed");
+    // After a unit to move, the words of a move; one choice is completed.
+    session.send("\x15move b3 fo\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("forward")
+        .expect("Tab completed the only choice");
+    session.send(" max").expect("type");
+    session.send_line("").expect("enter");
+    session
+        .exp_string("40,10 using 6")
+        .expect("the completed line ran");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("foe leaves");
+}
+
+#[test]
 fn the_players_own_dice_are_asked_checked_and_saved() {
     let desk = Desk::new();
     // Two d100 rolls for the rolled generals, then (the Americans moving
