@@ -225,24 +225,6 @@ impl<'a> Names<'a> {
             .map_or("?", String::as_str)
     }
 
-    /// Every label and name, for completion.
-    pub fn words(&self) -> Vec<String> {
-        let mut words: Vec<String> = self.labels.clone();
-        words.extend(self.general_labels.iter().cloned());
-        for unit in &self.state.units {
-            words.push(
-                unit.name
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .to_string(),
-            );
-        }
-        words.sort();
-        words.dedup();
-        words
-    }
-
     /// Resolve the longest run of `words` from the start that names exactly
     /// one unit; returns it and how many words it took.
     pub fn unit(&self, words: &[&str]) -> Result<(UnitId, usize), String> {

@@ -180,7 +180,7 @@ fn fire(rules: &RulesTable) -> String {
     let gun = &rules.artillery;
     let _ = writeln!(
         out,
-        "  Artillery ({}): roll the {}, less one for every {}\" bound of range (at least 1), longest shot {}\"; then:",
+        "  Artillery ({}): roll the {}, less one for every range band of {}\" to the target (at least 1), longest shot {}\"; then:",
         set(&gun.shooters),
         rules.shooting_die,
         trim(gun.bound),
@@ -415,7 +415,7 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
      +1  British regulars or Continentals (british-regulars, continentals)
      +2  British grenadiers (grenadiers)
      -1  target in cover (any cell under the target's base is cover)
-  Artillery (artillery): roll the average die, less one for every 6\" bound of range (at least 1), longest shot 24\"; then:
+  Artillery (artillery): roll the average die, less one for every range band of 6\" to the target (at least 1), longest shot 24\"; then:
      -1  target in woods or buildings (the target is in woods or buildings)
   The score is the hits (below 0: none).
   Rulings (docs/rulings.md): Measuring, Shooting.

@@ -26,15 +26,17 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
     let mut out = String::new();
     match entry {
         Entry::Setup(events) | Entry::Player { events, .. } => {
-            for event in events {
+            for (at, event) in events.iter().enumerate() {
                 push_event(&mut out, state, event, detail);
+                push_retreat_reason(&mut out, game, entry, at);
             }
         }
         Entry::Opponent { side, report } => {
             let _ = writeln!(out, "== {} (foe) ==", state.sides[*side].name);
             if detail == Detail::Quiet {
-                for event in &report.events {
+                for (index, event) in report.events.iter().enumerate() {
                     push_event(&mut out, state, event, detail);
+                    push_retreat_reason(&mut out, game, entry, index);
                 }
             } else {
                 // A paragraph per decision, then whatever the paragraphs do
@@ -52,12 +54,13 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
                     .flat_map(|decision| &decision.events)
                     .chain(report.rallies.iter().flat_map(|rally| &rally.events))
                     .collect();
-                for event in &report.events {
+                for (index, event) in report.events.iter().enumerate() {
                     if let Some(at) = told.iter().position(|seen| *seen == event) {
                         told.swap_remove(at);
                         continue;
                     }
                     push_event(&mut out, state, event, detail);
+                    push_retreat_reason(&mut out, game, entry, index);
                 }
             }
         }
@@ -75,6 +78,69 @@ fn push_event(out: &mut String, state: &GameState, event: &Event, detail: Detail
         return;
     }
     let _ = writeln!(out, "{}", event_line(state, event));
+}
+
+/// After a melee retreat, why that unit retreats: seed 000 Melee Retreat,
+/// "the unit with the most total hits retreats", with both units' hits in
+/// all, or the rule set's ruling on equal totals.
+fn push_retreat_reason(out: &mut String, game: &Match, entry: &Entry, at: usize) {
+    let events = entry.events();
+    let Some(Event::Retreated { unit, .. }) = events.get(at) else {
+        return;
+    };
+    let Some(other) = events[..at].iter().rev().find_map(|event| match event {
+        Event::Melee { charger, defender } if charger.unit == *unit => Some(defender.unit),
+        Event::Melee { charger, defender } if defender.unit == *unit => Some(charger.unit),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (Some(ours), Some(theirs)) = (
+        hits_then(game, entry, at, *unit),
+        hits_then(game, entry, at, other),
+    ) else {
+        return;
+    };
+    let state = &game.state;
+    let (name, other_name) = (&state.unit(*unit).name, &state.unit(other).name);
+    let _ = if ours == theirs {
+        writeln!(
+            out,
+            "  (why: {name} and {other_name} have {ours} hits each, and on equal totals the charger retreats, a ruling: see docs/rulings.md, Melee)"
+        )
+    } else {
+        writeln!(
+            out,
+            "  (why: {name} has {ours} hits in all to {theirs} of {other_name}, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)"
+        )
+    };
+}
+
+/// A unit's hits just after event `at` of `entry`: its hits now, less the
+/// hits taken since, plus the hits rallied off since (the log is the whole
+/// game). `None` if the entry is not in the game's log.
+fn hits_then(game: &Match, entry: &Entry, at: usize, unit: UnitId) -> Option<u32> {
+    let index = game.log.iter().position(|e| std::ptr::eq(e, entry))?;
+    let later = entry.events()[at + 1..]
+        .iter()
+        .chain(game.log[index + 1..].iter().flat_map(Entry::events));
+    let mut hits = i64::from(game.state.unit(unit).hits);
+    for event in later {
+        match event {
+            Event::HitsTaken {
+                unit: u, hits: n, ..
+            } if *u == unit => hits -= i64::from(*n),
+            Event::Rallied { removed, .. } => {
+                for (u, n) in removed {
+                    if *u == unit {
+                        hits += i64::from(*n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    u32::try_from(hits).ok()
 }
 
 /// The prompt: turn, side, phase.
@@ -537,6 +603,10 @@ pub fn summary(game: &Match) -> String {
             );
         }
     }
+    let _ = writeln!(
+        out,
+        "The armies at the end (units lost, hits on the units left, rallies used of the budget):"
+    );
     let _ = writeln!(
         out,
         "{:<14} {:>6} {:>6} {:>10} {:>8}",

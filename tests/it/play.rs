@@ -393,6 +393,42 @@ fn tab_lists_the_choices_by_context_at_a_terminal() {
     session.exp_eof().expect("foe leaves");
 }
 
+/// Issue 16: a unit told to fire that does not says why, a melee says who
+/// charged and why the loser retreats, and the end-of-game table has a
+/// heading (guns' range bands are in `play_player_turn.txt`).
+#[test]
+fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
+    let desk = Desk::new();
+    let watched = |seed: &str| {
+        let played = desk.play(
+            &["guilford", "--side", "none", "--no-pause", "--seed", seed],
+            "",
+        );
+        assert_eq!(played.status, 0, "{}", played.stderr);
+        played.stdout
+    };
+    let one = watched("1");
+    assert!(
+        one.lines().any(|line| line == "Eaton's Militia: Stand and fire (2). Stand and fire; does not fire at 33rd Foot (5.6\" away): Lynch's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
+        "{one}"
+    );
+    assert!(
+        one.contains("The armies at the end (units lost, hits on the units left, rallies used of the budget):\nside            units   lost       hits  rallies\n"),
+        "{one}"
+    );
+    let three = watched("3");
+    assert!(
+        three.contains("\
+melee: 71st Foot charging: die 4, +1 regulars or Continentals = 5 → 5 hits on Campbell's Riflemen; Campbell's Riflemen defending: die 4, -1 skirmishers = 3 → 3 hits on 71st Foot
+  Campbell's Riflemen takes 5 hits (total 9)
+  71st Foot takes 3 hits (total 5)
+  Campbell's Riflemen retreats 8,23.5 → 8,26.9, facing 0°
+  (why: Campbell's Riflemen has 9 hits in all to 5 of 71st Foot, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+"),
+        "{three}"
+    );
+}
+
 #[test]
 fn the_players_own_dice_are_asked_checked_and_saved() {
     let desk = Desk::new();
@@ -422,7 +458,10 @@ fn the_players_own_dice_are_asked_checked_and_saved() {
         stderr.contains("`9` is not an average-die roll from 2 to 5"),
         "{stderr}"
     );
-    assert!(stdout.contains("die 4, -3 range 3 bounds = 1"), "{stdout}");
+    assert!(
+        stdout.contains("die 4, -3 for 3 range bands of 6\" = 1"),
+        "{stdout}"
+    );
     let save: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(desk.path("asked.json")).unwrap()).unwrap();
     assert_eq!(save["asked"], true);
