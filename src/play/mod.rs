@@ -812,3 +812,6 @@ fn implausible(action: &Action) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod whole_game;
