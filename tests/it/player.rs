@@ -85,6 +85,7 @@ fn a_whole_guilford_game_typed_as_a_player_types_plays_to_its_verdict_unrefused(
 /// `forward max`, a pasted `?` line and `rewind` (issue 16).
 pub const HELPFUL_TURN: &str = "\
 victory
+what a2
 move b5 to 3,16
 move B5 towards 3,16 max
 route b3 to 40,17
