@@ -285,7 +285,7 @@ impl Asked<'_, '_> {
                 Read::Line(line) => match super::dice::typed_roll(die, &line) {
                     super::dice::Typed::Face(value) => return value,
                     super::dice::Typed::Help => {
-                        let help = super::dice::roll_help(die, &why);
+                        let help = super::dice::roll_help(die, why);
                         self.console.say(&format!("  {help}"));
                     }
                     super::dice::Typed::Wrong(message) => {
