@@ -222,6 +222,32 @@ impl Roller for Stream {
 struct Asked<'c, 'a> {
     console: &'c mut Console<'a>,
     stream: &'c mut Stream,
+    /// Rolls already typed, handed back first (a second pass of an action).
+    replay: std::collections::VecDeque<u8>,
+    /// Stop asking at the general's reaction roll (the first pass).
+    stop_at_general: bool,
+    /// The first pass met the general's roll; later rolls are placeholders.
+    stopped: bool,
+    /// The rolls typed in this pass.
+    typed: Vec<u8>,
+}
+
+impl<'c, 'a> Asked<'c, 'a> {
+    fn new(console: &'c mut Console<'a>, stream: &'c mut Stream) -> Asked<'c, 'a> {
+        Asked {
+            console,
+            stream,
+            replay: std::collections::VecDeque::new(),
+            stop_at_general: false,
+            stopped: false,
+            typed: Vec::new(),
+        }
+    }
+}
+
+/// The lowest face of a die: a placeholder in a pass that is thrown away.
+fn lowest(die: Die) -> u8 {
+    die.outcomes().first().map_or(1, |(face, _)| *face)
 }
 
 impl Roller for Asked<'_, '_> {
@@ -230,7 +256,25 @@ impl Roller for Asked<'_, '_> {
     }
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        if let Some(value) = self.replay.pop_front() {
+            return value;
+        }
+        if self.stopped {
+            return lowest(die);
+        }
         let why = why.to_string();
+        if self.stop_at_general && die == Die::D100 && why.starts_with("the reaction of ") {
+            self.stopped = true;
+            return lowest(die);
+        }
+        let value = self.ask(die, &why);
+        self.typed.push(value);
+        value
+    }
+}
+
+impl Asked<'_, '_> {
+    fn ask(&mut self, die: Die, why: &str) -> u8 {
         let prompt = if why.is_empty() {
             format!("  roll a {die}: ")
         } else {
@@ -238,13 +282,15 @@ impl Roller for Asked<'_, '_> {
         };
         loop {
             match self.console.read(&prompt, &[], None) {
-                Read::Line(line) => match line.trim().parse::<u8>() {
-                    Ok(value) if die.is_face(value) => return value,
-                    _ => self.console.say(&format!(
-                        "! `{}` is not {}",
-                        line.trim(),
-                        die.faces_hint()
-                    )),
+                Read::Line(line) => match super::dice::typed_roll(die, &line) {
+                    super::dice::Typed::Face(value) => return value,
+                    super::dice::Typed::Help => {
+                        let help = super::dice::roll_help(die, why);
+                        self.console.say(&format!("  {help}"));
+                    }
+                    super::dice::Typed::Wrong(message) => {
+                        self.console.say(&format!("! {message}"));
+                    }
                 },
                 Read::Bad(problem) => self.console.say(&format!("! {problem}")),
                 Read::Interrupted => self
@@ -436,11 +482,31 @@ impl Repl<'_> {
     /// Apply an action with the session's dice; print its events and
     /// autosave. Returns whether it was accepted.
     fn act(&mut self, action: Action) -> bool {
+        // With the player's dice, a general's reaction test is asked for
+        // after the result that set it off is shown: a first pass asks the
+        // rolls up to the general's and is thrown away (the game is pure),
+        // the events before his test are shown, and the action is applied
+        // with those rolls again and the rest asked.
+        let mut shown = 0;
         let result = if self.asks {
-            let mut roller = Asked {
-                console: &mut self.console,
-                stream: &mut self.stream,
-            };
+            let mut first = Asked::new(&mut self.console, &mut self.stream);
+            first.stop_at_general = true;
+            let probe = self.session.game.apply(&self.tables, &action, &mut first);
+            let (stopped, typed) = (first.stopped, std::mem::take(&mut first.typed));
+            if stopped && let Ok((_, events)) = &probe {
+                shown = events
+                    .iter()
+                    .position(|event| {
+                        matches!(event, crate::companion::Event::GeneralReacted { .. })
+                    })
+                    .unwrap_or(0);
+                let text = render::companion::events(&self.tables, &events[..shown]);
+                if !text.is_empty() {
+                    self.console.say(&text);
+                }
+            }
+            let mut roller = Asked::new(&mut self.console, &mut self.stream);
+            roller.replay = typed.into();
             self.session.apply(&self.tables, action, &mut roller)
         } else {
             self.session.apply(&self.tables, action, &mut self.stream)
@@ -449,7 +515,8 @@ impl Repl<'_> {
             Ok(events) => {
                 // Saved before it is shown: what the player saw is on the disk.
                 self.autosave();
-                let text = render::companion::events(&self.tables, &events);
+                let text =
+                    render::companion::events(&self.tables, &events[shown.min(events.len())..]);
                 self.console.say(&text);
                 true
             }

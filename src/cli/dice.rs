@@ -64,6 +64,59 @@ impl CliDice {
     }
 }
 
+/// What the player typed at a dice prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Typed {
+    /// A face of the die.
+    Face(u8),
+    /// `?`: what is asked, and the die's faces.
+    Help,
+    /// Not a face: what to say.
+    Wrong(String),
+}
+
+/// Read a roll typed for `die`: a face, `00` for 100 on percentage dice
+/// (two ten-sided dice read tens then units show 00 for a hundred), or
+/// `?` for help.
+pub(crate) fn typed_roll(die: Die, line: &str) -> Typed {
+    let text = line.trim();
+    if text == "?" {
+        return Typed::Help;
+    }
+    let value = if die == Die::D100 && text == "00" {
+        Some(100)
+    } else {
+        text.parse::<u8>().ok()
+    };
+    match value {
+        Some(value) if die.is_face(value) => Typed::Face(value),
+        _ => Typed::Wrong(format!("`{text}` is not {}", die.faces_hint())),
+    }
+}
+
+/// The help at a dice prompt: what is asked and the faces of the die.
+pub(crate) fn roll_help(die: Die, what: &str) -> String {
+    let asked = if what.is_empty() {
+        format!("foe needs a roll of the {die}")
+    } else {
+        format!("foe needs a roll of the {die} for {what}")
+    };
+    let faces = match die {
+        Die::D6 => "an ordinary six-sided die: type the face, 1 to 6".to_string(),
+        Die::Average => format!(
+            "the average die, a six-sided die marked {}: type the face, 2 to 5",
+            crate::dice::AVERAGE_FACES
+                .map(|face| face.to_string())
+                .join(", ")
+        ),
+        Die::D100 => {
+            "percentage dice, two ten-sided dice read tens then units: type 1 to 100 (00 is 100)"
+                .to_string()
+        }
+    };
+    format!("{asked}; {faces}")
+}
+
 /// Ask for a roll until a legal face is typed. A line that is not text or
 /// is too long is a wrong answer, asked again; only the end of input is an
 /// error.
@@ -89,10 +142,13 @@ pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write
                 continue;
             }
         };
-        match line.trim().parse::<u8>() {
-            Ok(value) if die.is_face(value) => return Ok(value),
-            _ => {
-                let _ = writeln!(prompt, "`{}` is not {}", line.trim(), die.faces_hint());
+        match typed_roll(die, &line) {
+            Typed::Face(value) => return Ok(value),
+            Typed::Help => {
+                let _ = writeln!(prompt, "{}", roll_help(die, what));
+            }
+            Typed::Wrong(message) => {
+                let _ = writeln!(prompt, "{message}");
             }
         }
     }
@@ -162,6 +218,31 @@ mod tests {
         let prompt = String::from_utf8(prompt).unwrap();
         assert!(prompt.contains("that line is not UTF-8 text; it was ignored"));
         assert!(prompt.contains("that line is longer than 65536 bytes; it was ignored"));
+    }
+
+    #[test]
+    fn percentage_dice_take_00_for_100_and_a_question_mark_explains_the_die() {
+        let mut input: &[u8] = b"?\n00\n";
+        let mut prompt = Vec::new();
+        assert_eq!(
+            ask(Die::D100, "the reaction of Greene", &mut input, &mut prompt).unwrap(),
+            100
+        );
+        assert_eq!(
+            String::from_utf8(prompt).unwrap(),
+            "\
+the reaction of Greene: type a percentage roll from 1 to 100: foe needs a roll of the d100 for the reaction of Greene; percentage dice, two ten-sided dice read tens then units: type 1 to 100 (00 is 100)
+the reaction of Greene: type a percentage roll from 1 to 100: "
+        );
+        assert_eq!(
+            typed_roll(Die::D6, "00"),
+            Typed::Wrong("`00` is not a D6 roll from 1 to 6".into())
+        );
+        assert_eq!(typed_roll(Die::D100, " 7 "), Typed::Face(7));
+        assert_eq!(
+            roll_help(Die::Average, ""),
+            "foe needs a roll of the average die; the average die, a six-sided die marked 2, 3, 3, 4, 4, 5: type the face, 2 to 5"
+        );
     }
 
     #[test]

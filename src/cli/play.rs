@@ -11,10 +11,13 @@
 //! refused command is one line and the game goes on unchanged.
 
 use super::Context;
-use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::repl::{
+    Completion, Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically,
+};
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
-use crate::play::command::{COMMANDS, Command, Names, parse};
+use crate::play::command::{Command, Names, parse};
+use crate::play::complete::Vocabulary;
 use crate::play::{Match, SaveFile, ScenarioFile};
 use crate::render::map::{MapStyle, map};
 use crate::render::play::{self as text, Detail};
@@ -511,20 +514,14 @@ impl Repl<'_> {
         write_atomically(path, &self.game.save().to_json())
     }
 
-    fn words(&self) -> Vec<String> {
-        let mut words: Vec<String> = COMMANDS
-            .iter()
-            .map(|(word, _)| (*word).to_string())
-            .collect();
-        words.extend(Names::new(&self.game.scenario, &self.game.state).words());
-        words
-    }
-
     fn run(&mut self) {
         loop {
             let prompt = text::prompt(&self.game.state);
-            let words = self.words();
-            let line = match self.console.read(&prompt, &words, None) {
+            let completion = Completion::Play(Arc::new(Vocabulary::of(
+                &self.game.scenario,
+                &self.game.state,
+            )));
+            let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&format!("error: {problem}"));
@@ -616,12 +613,20 @@ impl Repl<'_> {
                         .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
                     return true;
                 }
-                match self.game.act(action) {
+                match self.game.act(action.clone()) {
                     Ok(_) => {
                         self.autosave();
                         self.print_new();
                     }
-                    Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+                    Err(refusal) => {
+                        let said = crate::play::explain::refusal(
+                            &self.game.scenario,
+                            &self.game.state,
+                            &action,
+                            &refusal,
+                        );
+                        self.console.say(&format!("refused: {said}"));
+                    }
                 }
             }
             Command::EndTurn => match self.game.end_turn() {
@@ -776,6 +781,10 @@ impl Repl<'_> {
             }
             Command::Legal { verb, unit } => {
                 let out = text::legal(&self.game, verb.as_deref(), unit);
+                self.console.say(&out);
+            }
+            Command::Route { unit, to } => {
+                let out = text::route(&self.game, unit, to);
                 self.console.say(&out);
             }
             Command::Quit => return false,

@@ -4,8 +4,10 @@
 //! bound on a line's length so a huge or binary line is an error and not a
 //! hang; foe's data folder; and atomic file writes (in `cli::saves`).
 
+use crate::play::complete::{Choice, Vocabulary, complete};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// foe's data folder: `$FOE_DATA_DIR`, else `$XDG_DATA_HOME/foe`, else
 /// `~/.local/share/foe`.
@@ -108,10 +110,45 @@ pub(crate) enum Read {
     Eof,
 }
 
+/// What Tab completes at a prompt.
+#[derive(Clone)]
+pub(crate) enum Completion {
+    /// The word under the cursor from a list of words.
+    Words(Vec<String>),
+    /// By context: the game's vocabulary and `play::complete`, which knows
+    /// which kind of word each place on the line takes.
+    Play(Arc<Vocabulary>),
+}
+
+impl Completion {
+    /// The choices for `line` with the cursor at `cursor`: where the word
+    /// being completed starts, and what may replace it.
+    pub(crate) fn choices(&self, line: &str, cursor: usize) -> (usize, Vec<Choice>) {
+        match self {
+            Completion::Words(words) => {
+                let before = line.get(..cursor).unwrap_or(line);
+                let start = before.rfind(' ').map_or(0, |space| space + 1);
+                let typed = before[start..].to_lowercase();
+                let choices = words
+                    .iter()
+                    .filter(|word| word.to_lowercase().starts_with(&typed))
+                    .map(|word| Choice {
+                        replacement: word.clone(),
+                        display: word.clone(),
+                    })
+                    .collect();
+                (start, choices)
+            }
+            Completion::Play(vocabulary) => complete(vocabulary, line, cursor),
+        }
+    }
+}
+
 /// Where lines come from.
 pub(crate) trait LineSource {
-    /// Read one line after showing `prompt`; `words` complete, `hint` is the default.
-    fn read(&mut self, prompt: &str, words: &[String], hint: Option<&str>) -> Read;
+    /// Read one line after showing `prompt`; `completion` completes on
+    /// Tab, `hint` is the default.
+    fn read(&mut self, prompt: &str, completion: &Completion, hint: Option<&str>) -> Read;
     /// Keep the prompt history, if there is one.
     fn save_history(&mut self) {}
 }
@@ -130,7 +167,7 @@ impl Plain {
 }
 
 impl LineSource for Plain {
-    fn read(&mut self, _prompt: &str, _words: &[String], _hint: Option<&str>) -> Read {
+    fn read(&mut self, _prompt: &str, _completion: &Completion, _hint: Option<&str>) -> Read {
         // A line that is not text or is too long is refused and the session
         // goes on: neither is the end of input.
         match read_line(&mut self.stdin.lock()) {
@@ -149,7 +186,12 @@ pub(crate) struct Terminal {
 
 impl Terminal {
     pub(crate) fn new(history: Option<PathBuf>) -> Option<Terminal> {
-        let mut editor = rustyline::Editor::new().ok()?;
+        // Tab lists the choices (a second Tab shows them all), not cycling
+        // through them one by one.
+        let config = rustyline::Config::builder()
+            .completion_type(rustyline::CompletionType::List)
+            .build();
+        let mut editor = rustyline::Editor::with_config(config).ok()?;
         editor.set_helper(Some(Helper::default()));
         if let Some(path) = &history {
             // No history yet is normal on a first run.
@@ -160,9 +202,9 @@ impl Terminal {
 }
 
 impl LineSource for Terminal {
-    fn read(&mut self, prompt: &str, words: &[String], hint: Option<&str>) -> Read {
+    fn read(&mut self, prompt: &str, completion: &Completion, hint: Option<&str>) -> Read {
         if let Some(helper) = self.editor.helper_mut() {
-            helper.words = words.to_vec();
+            helper.completion = completion.clone();
             helper.default = hint.map(str::to_string);
         }
         match self.editor.readline(prompt) {
@@ -193,30 +235,38 @@ impl LineSource for Terminal {
 }
 
 /// Completion of the word under the cursor and a hint of the default answer.
-#[derive(Default)]
 struct Helper {
-    words: Vec<String>,
+    completion: Completion,
     default: Option<String>,
 }
 
+impl Default for Helper {
+    fn default() -> Helper {
+        Helper {
+            completion: Completion::Words(Vec::new()),
+            default: None,
+        }
+    }
+}
+
 impl rustyline::completion::Completer for Helper {
-    type Candidate = String;
+    type Candidate = rustyline::completion::Pair;
 
     fn complete(
         &self,
         line: &str,
         pos: usize,
         _context: &rustyline::Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<String>)> {
-        let start = line[..pos].rfind(' ').map_or(0, |space| space + 1);
-        let typed = line[start..pos].to_lowercase();
-        let matches = self
-            .words
-            .iter()
-            .filter(|word| word.to_lowercase().starts_with(&typed))
-            .cloned()
+    ) -> rustyline::Result<(usize, Vec<rustyline::completion::Pair>)> {
+        let (start, choices) = self.completion.choices(line, pos);
+        let pairs = choices
+            .into_iter()
+            .map(|choice| rustyline::completion::Pair {
+                display: choice.display,
+                replacement: choice.replacement,
+            })
             .collect();
-        Ok((start, matches))
+        Ok((start, pairs))
     }
 }
 
@@ -227,15 +277,20 @@ impl rustyline::hint::Hinter for Helper {
         if line.is_empty() {
             return self.default.clone();
         }
-        if pos < line.len() || line.contains(' ') {
+        if pos < line.len() {
             return None;
         }
-        let mut matches = self
-            .words
-            .iter()
-            .filter(|word| word.starts_with(line) && word.len() > line.len());
-        match (matches.next(), matches.next()) {
-            (Some(word), None) => Some(word[line.len()..].to_string()),
+        // The rest of the one choice that begins as typed.
+        let (start, choices) = self.completion.choices(line, pos);
+        let typed = &line[start..];
+        match choices.as_slice() {
+            [only]
+                if !typed.is_empty()
+                    && only.replacement.len() > typed.len()
+                    && only.replacement.starts_with(typed) =>
+            {
+                Some(only.replacement[typed.len()..].to_string())
+            }
             _ => None,
         }
     }
@@ -255,8 +310,18 @@ pub(crate) struct Console<'a> {
 
 impl Console<'_> {
     pub(crate) fn read(&mut self, prompt: &str, words: &[String], hint: Option<&str>) -> Read {
+        self.read_completing(prompt, &Completion::Words(words.to_vec()), hint)
+    }
+
+    /// [`Console::read`] with completion by context.
+    pub(crate) fn read_completing(
+        &mut self,
+        prompt: &str,
+        completion: &Completion,
+        hint: Option<&str>,
+    ) -> Read {
         let _ = self.out.flush();
-        let read = self.source.read(prompt, words, hint);
+        let read = self.source.read(prompt, completion, hint);
         if self.echo {
             match &read {
                 Read::Line(line) => {

@@ -153,6 +153,24 @@ pub(super) fn lawful(
 }
 
 /// The weapon's reach in inches, if the unit shoots.
+/// Why a unit told to fire holds its fire, in a few words, from the
+/// engine's refusal of the shot at the nearest enemy in reach.
+fn held_fire(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::MovedThisTurn { .. } => {
+            "it moved or pivoted this turn, and a unit that moves may not shoot".into()
+        }
+        Refusal::AlreadyFired { .. } => "it has fired this turn".into(),
+        Refusal::NotInArc { .. } => "the enemy is not in its frontal arc".into(),
+        Refusal::NoLineOfSight { .. } => "it cannot see the enemy".into(),
+        Refusal::FriendNearTarget { friend, within, .. } => format!(
+            "{friend}, a friend, is within {}\" of the target, and no unit shoots at an enemy that close to its own",
+            crate::battlefield::geometry::trim(*within)
+        ),
+        other => other.to_string(),
+    }
+}
+
 pub(crate) fn reach(state: &GameState, id: UnitId) -> Option<f64> {
     state.weapon_of(state.unit(id)).map(|weapon| match weapon {
         crate::rules::Weapon::Musket => state.rules.musket.range,
@@ -443,7 +461,7 @@ impl Opponent {
                     // turn; a unit that can already shoot stands and fires.
                     plan.push(format!(
                         "{}; already in range, so it stands and fires (seed 000: no shooting after moving, ruling O7)",
-                        instruction.does
+                        instruction.does.trim_end_matches('.')
                     ));
                 } else if let Some((target, at, why)) = heading.clone() {
                     wants_fire = false;
@@ -515,13 +533,13 @@ impl Opponent {
                     // withdraw to; it stays and fires its single volley.
                     plan.push(format!(
                         "{}; already in cover, so it stays where it is{} (ruling O8)",
-                        instruction.does,
+                        instruction.does.trim_end_matches('.'),
                         if wants_fire { " and fires" } else { "" }
                     ));
                 } else {
                     plan.push(format!(
                         "{}; it moves, so it does not fire (seed 000, ruling O8)",
-                        instruction.does
+                        instruction.does.trim_end_matches('.')
                     ));
                     wants_fire = false;
                     goal = Some(match fall_back {
@@ -748,7 +766,7 @@ impl Opponent {
         report: &mut TurnReport,
     ) {
         let id = decision.unit;
-        if !state.unit(id).is_active() || state.unit(id).moved || state.unit(id).pivoted {
+        if !state.unit(id).is_active() {
             return;
         }
         let Some(reach) = reach(state, id) else {
@@ -758,6 +776,11 @@ impl Opponent {
         // Only enemies within reach can be shot (`shot_open`'s range test,
         // the same bound), so the rest are not ranked.
         let mut ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
+        // The nearest enemy in reach, to say why there is no shot at it.
+        let nearest = ranked.first().copied();
+        if state.unit(id).moved || state.unit(id).pivoted {
+            ranked.clear();
+        }
         // Ruling PL8: an army with a plan concentrates its fire on the enemy
         // nearest to breaking (the most hits), the nearest among equals.
         let focus = self.rule("focus-fire");
@@ -824,6 +847,24 @@ impl Opponent {
             }
             self.send_checked(state, roller, checked, report, Some(decision.record()));
             return;
+        }
+        // No shot: why not at the nearest enemy in reach, kept in the
+        // decision, so that a unit told to fire that does not is explained.
+        if let Some((target, distance)) = nearest {
+            let action = Action::Fire {
+                unit: id,
+                target,
+                volley,
+            };
+            if let Err(refusal) = state.check(&action) {
+                decision.plan = format!(
+                    "{}; does not fire at {} ({distance:.1}\" away): {}",
+                    decision.plan.trim_end_matches('.'),
+                    state.unit(target).name,
+                    held_fire(&refusal)
+                );
+                decision.refused.push((action, refusal));
+            }
         }
     }
 

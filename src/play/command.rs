@@ -53,12 +53,19 @@ pub enum Command {
         /// The unit, if one was named (`move b6 ?`).
         unit: Option<UnitId>,
     },
+    /// The way a unit would go to a point, and its cost in moves.
+    Route {
+        /// The unit.
+        unit: UnitId,
+        /// Where to.
+        to: Point,
+    },
     /// Leave.
     Quit,
 }
 
 /// Every command word, with its usage, for help and completion.
-pub const COMMANDS: [(&str, &str); 22] = [
+pub const COMMANDS: [(&str, &str); 23] = [
     (
         "move",
         "move UNIT to X,Y [facing F] | forward N|max | back N|max | towards UNIT|X,Y [N|max] | road to X,Y",
@@ -77,6 +84,10 @@ pub const COMMANDS: [(&str, &str); 22] = [
         "rally [GENERAL] UNIT [UNIT...]   a rally attempt, most urgent unit first",
     ),
     ("general", "general GENERAL to X,Y   move a general"),
+    (
+        "route",
+        "route UNIT to X,Y|UNIT   the way it would go (pathing), its cost in moves, and the first move to paste",
+    ),
     (
         "end",
         "end [turn]             end this phase (or the whole turn)",
@@ -212,24 +223,6 @@ impl<'a> Names<'a> {
         self.general_labels
             .get(general.0)
             .map_or("?", String::as_str)
-    }
-
-    /// Every label and name, for completion.
-    pub fn words(&self) -> Vec<String> {
-        let mut words: Vec<String> = self.labels.clone();
-        words.extend(self.general_labels.iter().cloned());
-        for unit in &self.state.units {
-            words.push(
-                unit.name
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .to_string(),
-            );
-        }
-        words.sort();
-        words.dedup();
-        words
     }
 
     /// Resolve the longest run of `words` from the start that names exactly
@@ -814,6 +807,24 @@ pub fn parse(line: &str, scenario: &Scenario, state: &GameState) -> Result<Comma
                 .map_err(|_| format!("expected `rewind N`, a turn number, not `{n}`")),
             _ => Err("expected `rewind N`, the turn to go back to the start of".into()),
         },
+        "route" => {
+            let (unit, after) = unit_then(rest)?;
+            let after: Vec<&str> = after.iter().map(String::as_str).collect();
+            if !after
+                .first()
+                .is_some_and(|word| matches!(word.to_lowercase().as_str(), "to" | "towards"))
+            {
+                return Err("expected `route UNIT to X,Y` or `route UNIT to UNIT`".into());
+            }
+            let to = match point(&after[1..]) {
+                Ok((to, _)) => to,
+                Err(message) => match names.unit(&after[1..]) {
+                    Ok((target, _)) => state.unit(target).base.centre,
+                    Err(_) => return Err(message),
+                },
+            };
+            Ok(Command::Route { unit, to })
+        }
         "history" => Ok(Command::History),
         "victory" => Ok(Command::Victory),
         _ => Ok(Command::Quit),

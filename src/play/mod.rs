@@ -14,6 +14,8 @@
 //! prints what the log says.
 
 pub mod command;
+pub mod complete;
+pub mod explain;
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::{Die, Roller, Seeded};
@@ -840,3 +842,6 @@ fn implausible(action: &Action) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod whole_game;

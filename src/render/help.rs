@@ -41,11 +41,20 @@ pub fn help(topic: Option<&str>, state: &GameState) -> String {
         .iter()
         .find(|(alias, _)| *alias == lower)
         .map(|(_, verb)| *verb);
+    // A rule named in full is not taken for the beginning of a command
+    // (`rout` is not `route`).
+    let names_a_topic = TOPICS
+        .iter()
+        .any(|(topic, others)| *topic == lower || others.contains(&lower.as_str()));
     let command = alias.map(|verb| (verb, "")).or_else(|| {
         COMMANDS
             .iter()
             .find(|(name, _)| *name == lower)
-            .or_else(|| COMMANDS.iter().find(|(name, _)| name.starts_with(&lower)))
+            .or_else(|| {
+                COMMANDS
+                    .iter()
+                    .find(|(name, _)| !names_a_topic && name.starts_with(&lower))
+            })
             .map(|(name, _)| (*name, ""))
     });
     let topic = TOPICS
@@ -173,7 +182,7 @@ fn fire(rules: &RulesTable) -> String {
     let gun = &rules.artillery;
     let _ = writeln!(
         out,
-        "  Artillery ({}): roll the {}, less one for every {}\" bound of range (at least 1), longest shot {}\"; then:",
+        "  Artillery ({}): roll the {}, less one for every range band of {}\" to the target (at least 1), longest shot {}\"; then:",
         set(&gun.shooters),
         rules.shooting_die,
         trim(gun.bound),
@@ -410,7 +419,7 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
      -1  target in cover (cover lies between the target and the shooter)
      -1  volley before withdrawing (foe's troops firing before they withdraw)
      x2  double volley (foe's troops in close order, target within 6\")
-  Artillery (artillery): roll the average die, less one for every 6\" bound of range (at least 1), longest shot 24\"; then:
+  Artillery (artillery): roll the average die, less one for every range band of 6\" to the target (at least 1), longest shot 24\"; then:
      -1  target in woods or buildings (the target is in woods or buildings)
   The score is the hits (below 0: none).
   Rulings (docs/rulings.md): Measuring, Shooting.

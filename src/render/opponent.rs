@@ -221,7 +221,8 @@ pub fn why(state: &GameState, decision: &Decision) -> String {
             .map_or(String::new(), |n| format!("; {n}"))
     );
     for factor in &outcome.factors {
-        let _ = writeln!(out, "    {:+3}  {}", factor.value, factor.label);
+        let label = crate::render::text::factor_label(factor, Some(outcome.column));
+        let _ = writeln!(out, "    {:+3}  {label}", factor.value);
     }
     let _ = writeln!(out, "    {:+3}  die", outcome.die);
     let _ = writeln!(
@@ -271,8 +272,16 @@ pub fn preview(state: &GameState, preview: &Preview) -> String {
     for line in reading(state, &preview.reading) {
         let _ = writeln!(out, "  {line}");
     }
+    // A unit that withdrew last bound tests in the routing or withdrawing
+    // column (ruling O1), whatever its ground.
+    let column = if preview.reading.situation.withdrew_last_bound {
+        crate::tables::Column::Retreat
+    } else {
+        preview.reading.ground
+    };
     for factor in &preview.factors {
-        let _ = writeln!(out, "  {:+3}  {}", factor.value, factor.label);
+        let label = crate::render::text::factor_label(factor, Some(column));
+        let _ = writeln!(out, "  {:+3}  {label}", factor.value);
     }
     let _ = writeln!(out, "  {:+3}  before the die", preview.modifier);
     for (order, chance) in &preview.odds {

@@ -26,15 +26,17 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
     let mut out = String::new();
     match entry {
         Entry::Setup(events) | Entry::Player { events, .. } => {
-            for event in events {
+            for (at, event) in events.iter().enumerate() {
                 push_event(&mut out, state, event, detail);
+                push_retreat_reason(&mut out, game, entry, at);
             }
         }
         Entry::Opponent { side, report } => {
             let _ = writeln!(out, "== {} (foe) ==", state.sides[*side].name);
             if detail == Detail::Quiet {
-                for event in &report.events {
+                for (index, event) in report.events.iter().enumerate() {
                     push_event(&mut out, state, event, detail);
+                    push_retreat_reason(&mut out, game, entry, index);
                 }
             } else {
                 // A paragraph per decision, then whatever the paragraphs do
@@ -52,12 +54,13 @@ pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
                     .flat_map(|decision| &decision.events)
                     .chain(report.rallies.iter().flat_map(|rally| &rally.events))
                     .collect();
-                for event in &report.events {
+                for (index, event) in report.events.iter().enumerate() {
                     if let Some(at) = told.iter().position(|seen| *seen == event) {
                         told.swap_remove(at);
                         continue;
                     }
                     push_event(&mut out, state, event, detail);
+                    push_retreat_reason(&mut out, game, entry, index);
                 }
             }
         }
@@ -75,6 +78,69 @@ fn push_event(out: &mut String, state: &GameState, event: &Event, detail: Detail
         return;
     }
     let _ = writeln!(out, "{}", event_line(state, event));
+}
+
+/// After a melee retreat, why that unit retreats: seed 000 Melee Retreat,
+/// "the unit with the most total hits retreats", with both units' hits in
+/// all, or the rule set's ruling on equal totals.
+fn push_retreat_reason(out: &mut String, game: &Match, entry: &Entry, at: usize) {
+    let events = entry.events();
+    let Some(Event::Retreated { unit, .. }) = events.get(at) else {
+        return;
+    };
+    let Some(other) = events[..at].iter().rev().find_map(|event| match event {
+        Event::Melee { charger, defender } if charger.unit == *unit => Some(defender.unit),
+        Event::Melee { charger, defender } if defender.unit == *unit => Some(charger.unit),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (Some(ours), Some(theirs)) = (
+        hits_then(game, entry, at, *unit),
+        hits_then(game, entry, at, other),
+    ) else {
+        return;
+    };
+    let state = &game.state;
+    let (name, other_name) = (&state.unit(*unit).name, &state.unit(other).name);
+    let _ = if ours == theirs {
+        writeln!(
+            out,
+            "  (why: {name} and {other_name} have {ours} hits each, and on equal totals the charger retreats, a ruling: see docs/rulings.md, Melee)"
+        )
+    } else {
+        writeln!(
+            out,
+            "  (why: {name} has {ours} hits in all to {theirs} of {other_name}, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)"
+        )
+    };
+}
+
+/// A unit's hits just after event `at` of `entry`: its hits now, less the
+/// hits taken since, plus the hits rallied off since (the log is the whole
+/// game). `None` if the entry is not in the game's log.
+fn hits_then(game: &Match, entry: &Entry, at: usize, unit: UnitId) -> Option<u32> {
+    let index = game.log.iter().position(|e| std::ptr::eq(e, entry))?;
+    let later = entry.events()[at + 1..]
+        .iter()
+        .chain(game.log[index + 1..].iter().flat_map(Entry::events));
+    let mut hits = i64::from(game.state.unit(unit).hits);
+    for event in later {
+        match event {
+            Event::HitsTaken {
+                unit: u, hits: n, ..
+            } if *u == unit => hits -= i64::from(*n),
+            Event::Rallied { removed, .. } => {
+                for (u, n) in removed {
+                    if *u == unit {
+                        hits += i64::from(*n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    u32::try_from(hits).ok()
 }
 
 /// The prompt: turn, side, phase.
@@ -544,6 +610,10 @@ pub fn summary(game: &Match) -> String {
     }
     let _ = writeln!(
         out,
+        "The armies at the end (units lost, hits on the units left, rallies used of the budget):"
+    );
+    let _ = writeln!(
+        out,
         "{:<14} {:>6} {:>6} {:>10} {:>8}",
         "side", "units", "lost", "hits", "rallies"
     );
@@ -586,4 +656,136 @@ pub fn summary(game: &Match) -> String {
         );
     }
     out
+}
+
+/// `route UNIT to X,Y` in a game: the way pathing finds around the other
+/// units on the table, its cost in moves, each leg, where the unit stands
+/// after each move, and this move as a line to paste back when it is
+/// lawful now.
+pub fn route(game: &Match, unit: UnitId, to: crate::battlefield::Point) -> String {
+    let state = &game.state;
+    let names = Names::new(&game.scenario, state);
+    let u = state.unit(unit);
+    let field = &state.battlefield;
+    let troop = &field.ruleset.troop(u.troop).name;
+    if !u.is_active() {
+        return format!("{} is not on the table.\n", u.name);
+    }
+    if !field.on_table(to) {
+        return format!(
+            "{to} is off the {}\" x {}\" table.\n",
+            trim(field.width()),
+            trim(field.height())
+        );
+    }
+    if let Some(cell) = field.grid.cell_at(to)
+        && !field.passable(u.troop, cell)
+    {
+        let kinds: Vec<&str> = field
+            .grid
+            .kinds_at(&field.ruleset, cell)
+            .iter()
+            .map(|kind| field.ruleset.kind(*kind).name.as_str())
+            .collect();
+        return format!(
+            "{to} is {}, which {} ({troop}) cannot enter.\n",
+            kinds.join(" and "),
+            u.name
+        );
+    }
+    // A unit routed to is not in its own way.
+    let goal_unit = state
+        .units
+        .iter()
+        .position(|other| other.is_active() && other.base.centre == to);
+    let blocked = field.occupied(
+        state
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(index, other)| {
+                *index != unit.0 && Some(*index) != goal_unit && other.is_active()
+            })
+            .map(|(_, other)| &other.base),
+    );
+    let Some(route) = field.route(u.troop, u.base.centre, to, &blocked) else {
+        return format!(
+            "{} ({}) cannot reach {to}: the ground is impassable to it, occupied or cut off.\n",
+            u.name,
+            names.label(unit)
+        );
+    };
+    let allowance = field.ruleset.move_of(u.troop);
+    let moves = route.bounds(allowance);
+    let mut out = format!(
+        "{} ({}, {troop}, {}\" a move) from {} to {to}\ncost {}\" of movement: {moves} move{}\n",
+        u.name,
+        names.label(unit),
+        trim(allowance),
+        u.base.centre,
+        trim(route.cost()),
+        if moves == 1 { "" } else { "s" },
+    );
+    for (index, leg) in route.legs().iter().enumerate() {
+        let (kind, along) = if leg.along_road {
+            ("road    ", " along the road")
+        } else {
+            ("straight", "")
+        };
+        let _ = writeln!(
+            out,
+            "  {}. {kind}  {} -> {}  {}\"{along}, costs {}\"",
+            index + 1,
+            leg.start(),
+            leg.end(),
+            trim(leg.length()),
+            trim(leg.cost())
+        );
+    }
+    for bound in 1..moves {
+        let _ = writeln!(
+            out,
+            "  after move {bound}: at {}",
+            route.clip(allowance * f64::from(bound)).end()
+        );
+    }
+    if let Some(line) = first_move(game, unit, &route.clip(allowance)) {
+        let _ = writeln!(out, "this move: `{line}`");
+    }
+    out
+}
+
+/// The first leg of a route clipped to one move, as a command lawful now:
+/// its end rounded to 0.1", pulled back along the leg 0.1" at a time if
+/// rounding made it a hair too long.
+fn first_move(game: &Match, unit: UnitId, clipped: &crate::battlefield::Route) -> Option<String> {
+    let state = &game.state;
+    let names = Names::new(&game.scenario, state);
+    let leg = clipped.legs().first()?;
+    let label = names.label(unit);
+    let tenth = crate::play::command::tenth;
+    (0..20).find_map(|back| {
+        let length = leg.length();
+        let keep = if length > 0.0 {
+            (1.0 - f64::from(back) * 0.1 / length).max(0.0)
+        } else {
+            1.0
+        };
+        let end = if leg.along_road {
+            tenth(leg.end())
+        } else {
+            tenth(leg.start().lerp(leg.end(), keep))
+        };
+        let line = if leg.along_road {
+            format!("move {label} road to {end}")
+        } else {
+            format!("move {label} to {end}")
+        };
+        match crate::play::command::parse(&line, &game.scenario, state) {
+            Ok(crate::play::command::Command::Act(action)) if state.check(&action).is_ok() => {
+                Some(line)
+            }
+            _ => None,
+        }
+    })
 }

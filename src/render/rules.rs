@@ -42,13 +42,37 @@ fn steps(roll: u8, modifiers: &[Applied]) -> String {
     text
 }
 
-fn melee_side(state: &GameState, roll: &MeleeRoll) -> String {
+fn melee_side(state: &GameState, roll: &MeleeRoll, role: &str, other: &MeleeRoll) -> String {
     format!(
-        "{} {} → {}",
+        "{} {role}: {} → {} on {}",
         state.unit(roll.unit).name,
         steps(roll.roll, &roll.modifiers),
-        hits(roll.hits)
+        hits(roll.hits),
+        state.unit(other.unit).name
     )
+}
+
+/// A shot's die and modifiers; for guns, the first step (the range) said as
+/// range bands of the rule set's length: `-3 for 3 range bands of 6"`.
+fn shot_steps(state: &GameState, weapon: Weapon, roll: u8, modifiers: &[Applied]) -> String {
+    match (weapon, modifiers.split_first()) {
+        (Weapon::Artillery, Some((range, rest))) => {
+            let bands = match range.operation {
+                Operation::Add(n) => -n,
+                Operation::Multiply(_) => 0,
+            };
+            let mut text = format!(
+                "die {roll}, -{bands} for {bands} range band{} of {} = {}",
+                if bands == 1 { "" } else { "s" },
+                inches(state.rules.artillery.bound),
+                range.score
+            );
+            let more = steps(0, rest);
+            text.push_str(more.trim_start_matches("die 0"));
+            text
+        }
+        _ => steps(roll, modifiers),
+    }
 }
 
 /// One event as a line of text.
@@ -126,7 +150,7 @@ pub fn event_line(state: &GameState, event: &Event) -> String {
             },
             unit(*target),
             inches(*range),
-            steps(*roll, modifiers),
+            shot_steps(state, *weapon, *roll, modifiers),
             hits(*n_hits)
         ),
         Event::HitsTaken {
@@ -145,8 +169,8 @@ pub fn event_line(state: &GameState, event: &Event) -> String {
         ),
         Event::Melee { charger, defender } => format!(
             "melee: {}; {}",
-            melee_side(state, charger),
-            melee_side(state, defender)
+            melee_side(state, charger, "charging", defender),
+            melee_side(state, defender, "defending", charger)
         ),
         Event::Retreated {
             unit: u,

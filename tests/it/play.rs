@@ -391,6 +391,77 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
 }
 
 #[test]
+fn tab_lists_the_choices_by_context_at_a_terminal() {
+    let desk = Desk::new();
+    let binary = assert_cmd::cargo::cargo_bin("foe");
+    let command = format!(
+        "env FOE_DATA_DIR={} NO_COLOR=1 TERM=xterm {} play guilford --seed 1781",
+        desk.path("data").display(),
+        binary.display()
+    );
+    let mut session = rexpect::spawn(&command, Some(20_000)).expect("spawn foe in a pty");
+    session.exp_string("movement> ").expect("the prompt");
+    // The target of `fire` is an enemy unit: Tab twice lists them, with names.
+    session.send("fire b1 a1\t\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("A1 (Campbell's Riflemen)")
+        .expect("the first choice listed");
+    session
+        .exp_string("A12 (Washington's Dragoons)")
+        .expect("the last choice listed");
+    // After a unit to move, the words of a move; one choice is completed.
+    session.send("\x15move b3 fo\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("forward")
+        .expect("Tab completed the only choice");
+    session.send(" max").expect("type");
+    session.send_line("").expect("enter");
+    session
+        .exp_string("40,10 using 6")
+        .expect("the completed line ran");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("foe leaves");
+}
+
+/// Issue 16: a unit told to fire that does not says why, a melee says who
+/// charged and why the loser retreats, and the end-of-game table has a
+/// heading (guns' range bands are in `play_player_turn.txt`).
+#[test]
+fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
+    let desk = Desk::new();
+    let watched = |seed: &str| {
+        let played = desk.play(
+            &["guilford", "--side", "none", "--no-pause", "--seed", seed],
+            "",
+        );
+        assert_eq!(played.status, 0, "{}", played.stderr);
+        played.stdout
+    };
+    let one = watched("1");
+    assert!(
+        one.lines().any(|line| line == "71st Foot: Advance and fire (8). Advance half distance towards the enemy and fire; already in range, so it stands and fires (seed 000: no shooting after moving, ruling O7); does not fire at Butler's Militia (5.6\" away): Light Infantry, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
+        "{one}"
+    );
+    assert!(
+        one.contains("The armies at the end (units lost, hits on the units left, rallies used of the budget):\nside            units   lost       hits  rallies\n"),
+        "{one}"
+    );
+    let three = watched("3");
+    assert!(
+        three.contains("\
+melee: 71st Foot charging: die 4, +1 regulars or Continentals = 5, -1 charging a unit in cover or uphill = 4 → 4 hits on Kirkwood's Riflemen; Kirkwood's Riflemen defending: die 4, -1 skirmishers = 3 → 3 hits on 71st Foot
+  Kirkwood's Riflemen takes 4 hits (total 4)
+  71st Foot takes 3 hits (total 10)
+  71st Foot retreats 9.14,22.92 → 8.96,21.53 (blocked), facing 187.3°
+  (why: 71st Foot has 10 hits in all to 4 of Kirkwood's Riflemen, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+"),
+        "{three}"
+    );
+}
+
+#[test]
 fn the_players_own_dice_are_asked_checked_and_saved() {
     let desk = Desk::new();
     // Two d100 rolls for the rolled generals, then (the Americans moving
@@ -419,7 +490,10 @@ fn the_players_own_dice_are_asked_checked_and_saved() {
         stderr.contains("`9` is not an average-die roll from 2 to 5"),
         "{stderr}"
     );
-    assert!(stdout.contains("die 4, -3 range 3 bounds = 1"), "{stdout}");
+    assert!(
+        stdout.contains("die 4, -3 for 3 range bands of 6\" = 1"),
+        "{stdout}"
+    );
     let save: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(desk.path("asked.json")).unwrap()).unwrap();
     assert_eq!(save["asked"], true);

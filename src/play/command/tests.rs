@@ -66,6 +66,18 @@ fn other_commands() {
     check("map svg out.svg", "Map { svg: Some(\"out.svg\") }");
     check("map --svg out.svg", "Map { svg: Some(\"out.svg\") }");
     check("log 5", "Log(Some(5))");
+    check(
+        "route b4 to 20,15",
+        "Route { unit: UnitId(3), to: Point { x: 20.0, y: 15.0 } }",
+    );
+    check(
+        "route 23rd to a2",
+        "Route { unit: UnitId(3), to: Point { x: 15.0, y: 19.0 } }",
+    );
+    check(
+        "route b4 20,15",
+        "error: expected `route UNIT to X,Y` or `route UNIT to UNIT`",
+    );
 }
 
 #[test]
