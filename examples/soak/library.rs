@@ -195,7 +195,10 @@ pub fn random_game(ready: &Ready, tables: &Tables, seed: u64, max_steps: u64) ->
                 }
             }
             if let Err(violation) = foe::rules::invariants::check(&state) {
-                played.violation = Some(format!("{}: {violation}", at(step, &action)));
+                played.violation = Some(format!(
+                    "{} (adversarial, accepted): {violation}",
+                    at(step, &action)
+                ));
                 return played;
             }
             continue;
@@ -216,7 +219,7 @@ pub fn random_game(ready: &Ready, tables: &Tables, seed: u64, max_steps: u64) ->
         }
         played.actions += 1;
         if let Err(violation) = foe::rules::invariants::check(&state) {
-            played.violation = Some(format!("{}: {violation}", at(step, &action)));
+            played.violation = Some(format!("{} (legal): {violation}", at(step, &action)));
             return played;
         }
     }

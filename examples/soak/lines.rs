@@ -15,7 +15,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 /// Files the harness makes in each session's folder before it starts
-/// (see [`crate::session::prepare_folder`]), named by the lines.
+/// (see `session::prepare_folder`), named by the lines.
 pub const FILES: &[&str] = &[
     "play.json",
     "companion.json",

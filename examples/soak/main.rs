@@ -249,7 +249,9 @@ fn main() {
                 failure.what
             );
             let _ = std::fs::write(args.failures.join(format!("{name}.txt")), &failure.detail);
-            let _ = std::fs::write(args.failures.join(format!("{name}.stdin")), &failure.input);
+            if failure.step.is_some() {
+                let _ = std::fs::write(args.failures.join(format!("{name}.stdin")), &failure.input);
+            }
         }
         println!(
             "  failing sessions kept in {} (replay one: --seed {} --session N)",

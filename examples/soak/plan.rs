@@ -5,9 +5,9 @@
 //! two runs with the same seed do the same sessions in the same order,
 //! however many threads share them out.
 
-use crate::library::{self, Ready};
-use crate::lines::{Lines, Vocab};
-use crate::session::{self, Ending, Foe, Outcome};
+use super::library::{self, Ready};
+use super::lines::{Lines, Vocab};
+use super::session::{self, Ending, Foe, Outcome};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};

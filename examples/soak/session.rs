@@ -54,7 +54,7 @@ impl Outcome {
 const KEEP: usize = 64 * 1024;
 
 /// The fixture files of a session's folder (their names are those of
-/// [`crate::lines::FILES`]): valid saves of both kinds, damaged ones, a
+/// `lines::FILES`): valid saves of both kinds, damaged ones, a
 /// FIFO, links to a device and to nothing, a folder.
 pub fn prepare_folder(work: &Path, play_save: &str, companion_save: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(work.join("folder"))?;

@@ -1,152 +1,42 @@
-//! The crash test: start `foe play guilford` (or `foe companion --army
-//! french`) with its data folder in a scratch folder, feed it commands,
-//! `kill -9` it at a random moment after a random acknowledged line, then
-//! check the autosave: it parses, it holds exactly every acknowledged
-//! action (and perhaps the one in flight when the kill came, which was
-//! saved before its result could be printed), `--resume` picks it up, and
-//! no temporary file is left once the resumed game has written.
-//!
-//! ```text
-//! cargo run --profile soak --example crash -- --kills 200
-//! scripts/crash-test.sh 200
-//! ```
+//! One kill of the crash test, and the checks after it (shared by
+//! `examples/crash` and the short crash test in `cargo test`).
 //!
 //! A line is *acknowledged* once anything after its echo has been printed:
 //! its result, or the next line's prompt (a REPL reads its next line only
 //! after it has saved and printed what the last one did). The action list
 //! a line leaves is found by a reference run: a fresh foe fed exactly the
 //! acknowledged lines and then the end of input, saving to its own file.
-//!
-//! This program starts itself again as `foe` (`FOE_CRASH_CHILD=1`), so it
-//! needs no separately built binary.
 
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-use clap::Parser;
+use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The variable that makes this program `foe`.
-const CHILD: &str = "FOE_CRASH_CHILD";
-
-/// Kill foe mid-game and check that nothing acknowledged is lost.
-#[derive(Debug, Parser)]
-struct Args {
-    /// How many games to kill.
-    #[arg(long, default_value_t = 20)]
-    kills: u64,
-    /// The run's seed (scripts, kill points and games).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Print each kill.
-    #[arg(long)]
-    verbose: bool,
-}
-
 /// Which REPL a kill is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Repl {
+pub enum Repl {
+    /// `foe play guilford`.
     Play,
+    /// `foe companion --army french`.
     Companion,
 }
 
 /// What one kill found.
 #[derive(Debug, Default)]
-struct Found {
-    acknowledged: u64,
+pub struct Found {
+    /// Lines acknowledged before the kill.
+    pub acknowledged: u64,
     /// The save held the line in flight too.
-    in_flight_kept: bool,
+    pub in_flight_kept: bool,
     /// The game finished its input before the kill.
-    finished_first: bool,
+    pub finished_first: bool,
     /// Temporary files present right after the kill.
-    temps_after_kill: usize,
-    problems: Vec<String>,
-}
-
-fn main() {
-    if std::env::var_os(CHILD).is_some() {
-        let stdout = std::io::stdout();
-        let stderr = std::io::stderr();
-        let status = foe::cli::run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
-        std::process::exit(status);
-    }
-    let args = Args::parse();
-    let program = std::env::current_exe().expect("this program's path");
-    let scratch = tempfile::tempdir().expect("a scratch folder");
-    let started = Instant::now();
-    let (mut acknowledged, mut in_flight, mut finished, mut temps) = (0, 0, 0, 0);
-    let (mut lost, mut corrupt, mut unresumable, mut temps_kept) = (0, 0, 0, 0);
-    let mut kinds = [0u64; 2];
-    for kill in 0..args.kills {
-        let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_mul(1_000_003) ^ kill);
-        let repl = if kill % 4 == 3 {
-            Repl::Companion
-        } else {
-            Repl::Play
-        };
-        kinds[usize::from(repl == Repl::Companion)] += 1;
-        let folder = scratch.path().join(format!("kill-{kill}"));
-        let found = kill_once(&program, &folder, repl, &mut rng);
-        acknowledged += found.acknowledged;
-        in_flight += u64::from(found.in_flight_kept);
-        finished += u64::from(found.finished_first);
-        temps += found.temps_after_kill;
-        for problem in &found.problems {
-            let counter = match problem.split(':').next().unwrap_or("") {
-                "lost" => &mut lost,
-                "corrupt" => &mut corrupt,
-                "temp" => &mut temps_kept,
-                _ => &mut unresumable,
-            };
-            *counter += 1;
-            println!("kill {kill} ({repl:?}): {problem}");
-        }
-        if args.verbose {
-            println!(
-                "kill {kill} ({repl:?}): {} acknowledged{}{}, {} temporary files",
-                found.acknowledged,
-                if found.in_flight_kept {
-                    ", the line in flight saved too"
-                } else {
-                    ""
-                },
-                if found.finished_first {
-                    ", finished before the kill"
-                } else {
-                    ""
-                },
-                found.temps_after_kill
-            );
-        }
-        let _ = std::fs::remove_dir_all(&folder);
-    }
-    println!(
-        "crash test: seed {}, {} kills (play {}, companion {}) in {:.0} s",
-        args.seed,
-        args.kills,
-        kinds[0],
-        kinds[1],
-        started.elapsed().as_secs_f64()
-    );
-    println!("  acknowledged lines     {acknowledged}");
-    println!("  lost                   {lost} (kills whose save lacks an acknowledged action)");
-    println!("  corrupt saves          {corrupt}");
-    println!("  unresumable            {unresumable}");
-    println!("  temporary files kept   {temps_kept} (after the resumed game wrote)");
-    println!("  in flight, also saved  {in_flight} (saved before its result was printed)");
-    println!("  temporary files left by the kill, then cleaned: {temps}");
-    if finished > 0 {
-        println!("  games that ended their input before the kill: {finished}");
-    }
-    if lost + corrupt + unresumable + temps_kept > 0 {
-        std::process::exit(1);
-    }
+    pub temps_after_kill: usize,
+    /// What is wrong, each starting `lost:`, `corrupt:`, `unresumable:` or `temp:`.
+    pub problems: Vec<String>,
 }
 
 /// A script of mostly lawful commands.
@@ -205,11 +95,13 @@ fn companion_line(rng: &mut ChaCha8Rng) -> String {
     }
 }
 
-fn foe_command(program: &Path, folder: &Path) -> Command {
+fn foe_command(program: &Path, marker: Option<&str>, folder: &Path) -> Command {
     let mut command = Command::new(program);
+    if let Some(marker) = marker {
+        command.env(marker, "1");
+    }
     command
         .current_dir(folder.join("work"))
-        .env(CHILD, "1")
         .env("FOE_DATA_DIR", folder.join("data"))
         .env("HOME", folder)
         .env("NO_COLOR", "1")
@@ -239,8 +131,15 @@ fn saves_dir(folder: &Path, repl: Repl) -> PathBuf {
     })
 }
 
-/// Play a script, kill the game, and check what it left.
-fn kill_once(program: &Path, folder: &Path, repl: Repl, rng: &mut ChaCha8Rng) -> Found {
+/// Play a script in `folder`, kill the game, and check what it left.
+/// `program` is foe, or a program that is foe when `marker` is set.
+pub fn kill_once(
+    program: &Path,
+    marker: Option<&str>,
+    folder: &Path,
+    repl: Repl,
+    rng: &mut ChaCha8Rng,
+) -> Found {
     let mut found = Found::default();
     std::fs::create_dir_all(folder.join("work")).expect("a work folder");
     std::fs::create_dir_all(folder.join("data")).expect("a data folder");
@@ -252,7 +151,7 @@ fn kill_once(program: &Path, folder: &Path, repl: Repl, rng: &mut ChaCha8Rng) ->
         1 => Duration::from_micros(rng.random_range(0..500)),
         _ => Duration::from_micros(rng.random_range(0..5_000)),
     };
-    let mut child = foe_command(program, folder)
+    let mut child = foe_command(program, marker, folder)
         .args(game_args(repl, seed))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -335,10 +234,10 @@ fn kill_once(program: &Path, folder: &Path, repl: Repl, rng: &mut ChaCha8Rng) ->
             .push(format!("corrupt: {save} does not parse after the kill"));
         return found;
     };
-    let expected = reference(program, folder, repl, seed, &lines[..acked]);
+    let expected = reference(program, marker, folder, repl, seed, &lines[..acked]);
     if Some(&saved) != expected.as_ref() {
-        let next =
-            (acked < lines.len()).then(|| reference(program, folder, repl, seed, &lines[..=acked]));
+        let next = (acked < lines.len())
+            .then(|| reference(program, marker, folder, repl, seed, &lines[..=acked]));
         if next.flatten().as_ref() == Some(&saved) {
             found.in_flight_kept = true;
         } else {
@@ -353,7 +252,7 @@ fn kill_once(program: &Path, folder: &Path, repl: Repl, rng: &mut ChaCha8Rng) ->
         Repl::Play => "history\nquit\n",
         Repl::Companion => "status\nquit\n",
     };
-    let resumed = foe_command(program, folder)
+    let resumed = foe_command(program, marker, folder)
         .args(match repl {
             Repl::Play => ["play", "--resume"],
             Repl::Companion => ["companion", "--resume"],
@@ -430,6 +329,7 @@ fn record(repl: Repl, text: &str) -> Option<serde_json::Value> {
 /// The save of a fresh game fed exactly `lines` and then the end of input.
 fn reference(
     program: &Path,
+    marker: Option<&str>,
     folder: &Path,
     repl: Repl,
     seed: u64,
@@ -441,7 +341,7 @@ fn reference(
     let mut args = game_args(repl, seed);
     args.push("--autosave".into());
     args.push(file.display().to_string());
-    let mut child = foe_command(program, folder)
+    let mut child = foe_command(program, marker, folder)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
