@@ -247,10 +247,12 @@ pub fn kill_once(
             ));
         }
     }
-    // The game resumes, and its first write clears the kill's temporary files.
+    // The game resumes, and its next write clears the kill's temporary
+    // files: a resumed play game writes at once, a companion game at its
+    // next action (a lost melee, which is always accepted).
     let resume_input = match repl {
         Repl::Play => "history\nquit\n",
-        Repl::Companion => "status\nquit\n",
+        Repl::Companion => "status\nmelee marine\nquit\n",
     };
     let resumed = foe_command(program, marker, folder)
         .args(match repl {

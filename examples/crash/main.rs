@@ -4,7 +4,8 @@
 //! check the autosave: it parses, it holds exactly every acknowledged
 //! action (and perhaps the one in flight when the kill came, which was
 //! saved before its result could be printed), `--resume` picks it up, and
-//! no temporary file is left once the resumed game has written.
+//! no temporary file is left once the resumed game has written (its
+//! next write removes what a killed write left).
 //!
 //! ```text
 //! cargo run --profile soak --example crash -- --kills 200
