@@ -307,6 +307,7 @@ impl Fixtures {
 
 /// Carry out `plan`: its runs of foe in a fresh folder under `scratch`
 /// (removed afterwards), or its library game.
+#[allow(clippy::too_many_arguments)]
 pub fn carry_out(
     plan: &Plan,
     foe: &Foe,
