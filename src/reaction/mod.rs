@@ -253,7 +253,8 @@ impl<'t> Prepared<'t> {
             && !(distance.is_finite() && distance >= 0.0)
         {
             return Err(Error::Invalid(format!(
-                "enemy distance must be zero or more inches, not {distance}"
+                "enemy distance must be zero or more inches, not {}",
+                shown(distance)
             )));
         }
         Ok(Prepared {
@@ -390,6 +391,17 @@ fn character_label(character: Character) -> &'static str {
         Character::Average => "Average character",
         Character::Cautious => "Cautious character",
         Character::Timid => "Timid character",
+    }
+}
+
+/// A number as a player reads it in a message: plainly, or as `-1e308`
+/// when it has more digits than anyone types (a damaged save's `-1e308`
+/// printed plainly is 309 digits).
+fn shown(value: f64) -> String {
+    if value.is_finite() && value.abs() >= 1e9 {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
     }
 }
 

@@ -501,6 +501,16 @@ fn bad_situations_are_refused_with_a_reason() {
         ),
         "enemy distance must be zero or more inches, not -1"
     );
+    assert_eq!(
+        error(
+            Situation {
+                enemy_distance: Some(-1e308),
+                ..rangers()
+            },
+            3
+        ),
+        "enemy distance must be zero or more inches, not -1e308"
+    );
 }
 
 #[test]

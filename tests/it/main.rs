@@ -2,12 +2,16 @@
 
 mod battlefield;
 mod companion;
+mod crash;
+mod fuzz;
 mod malformed;
 mod opponent;
 mod oracle;
 mod play;
 mod player;
 mod rules;
+mod saves;
 mod simulate;
+mod soak;
 mod support;
 mod svg;
