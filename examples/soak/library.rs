@@ -138,6 +138,7 @@ pub fn adversarial(state: &GameState, rng: &mut ChaCha8Rng) -> Action {
         5 => Action::Fire {
             unit,
             target: other,
+            volley: foe::rules::Volley::Single,
         },
         6 => Action::MoveGeneral {
             general: GeneralId(rng.random_range(0..generals)),

@@ -824,6 +824,12 @@ impl GameState {
             });
         }
         let to = remembered_contact_point(&unit.base, facing, &target.base);
+        // A charger already in contact pivots where it stands; a pivot that
+        // would swing its base into the target is no charge (units never
+        // move through one another, seed 000 Interpenetration).
+        if Base::new(to, facing, unit.base.frontage, unit.base.depth).overlaps(&target.base) {
+            return Err(self.interpenetration(unit, target_id));
+        }
         let points = [unit.base.centre, to];
         let path = Path {
             unit: id,

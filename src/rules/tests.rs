@@ -1761,3 +1761,54 @@ fn rules_table_problems_are_located() {
         "{text}"
     );
 }
+
+/// Found by the soak runner (issue 14): a charger already within contact
+/// of its target pivots where it stands, and a pivot that swings its base
+/// into the target is no charge (seed 000 Interpenetration).
+#[test]
+fn a_charge_whose_pivot_would_swing_into_the_target_is_refused() {
+    let placed = |dx: f64| {
+        let probe = game(&[], &[("Foot", "british-regulars", 20.0, 10.0, 0.0)], &[]);
+        let depth = probe.units[0].base.depth;
+        // The militia's near edge 0.01" beyond the Foot's front edge, its
+        // centre `dx` to the right.
+        game(
+            &[],
+            &[("Foot", "british-regulars", 20.0, 10.0, 0.0)],
+            &[("Militia", "militia", 20.0 + dx, 10.0 + depth + 0.01, 180.0)],
+        )
+    };
+    let mut state = placed(1.0);
+    let [foot, militia] = ["Foot", "Militia"].map(|n| id(&state, n));
+    let facing = (state.unit(militia).base.centre - state.unit(foot).base.centre).bearing();
+    assert!(facing < 45.0, "{facing}");
+    let turned = Base::new(
+        state.unit(foot).base.centre,
+        facing,
+        state.unit(foot).base.frontage,
+        state.unit(foot).base.depth,
+    );
+    assert!(
+        turned.overlaps(&state.unit(militia).base),
+        "the precondition"
+    );
+    let text = refusal(
+        &mut state,
+        Action::Charge {
+            unit: foot,
+            target: militia,
+        },
+    );
+    assert!(text.contains("through `Militia`"), "{text}");
+    // Straight ahead, the same contact is a lawful charge.
+    let mut state = placed(0.0);
+    let [foot, militia] = ["Foot", "Militia"].map(|n| id(&state, n));
+    ok(
+        &mut state,
+        Action::Charge {
+            unit: foot,
+            target: militia,
+        },
+        &[],
+    );
+}
