@@ -282,15 +282,7 @@ fn labels(study: &Study) -> Labels {
                     .unwrap_or_default()
             })
             .collect(),
-        rules_off: study
-            .tables
-            .opponent
-            .rules
-            .list()
-            .into_iter()
-            .filter(|(_, on, _)| !on)
-            .map(|(name, _, _)| name.to_string())
-            .collect(),
+        rules_off: study.tables.opponent.rules.off(),
     }
 }
 

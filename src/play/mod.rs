@@ -563,15 +563,7 @@ impl Match {
             player_sides: self.player_sides.clone(),
             actions: self.actions.clone(),
             baseline_sides: self.baseline_sides.clone(),
-            rules_off: self
-                .tables
-                .opponent
-                .rules
-                .list()
-                .into_iter()
-                .filter(|(_, on, _)| !on)
-                .map(|(name, _, _)| name.to_string())
-                .collect(),
+            rules_off: self.tables.opponent.rules.off(),
             asked: self.asked,
             rolls: if self.asked {
                 self.roller.rolls.clone()

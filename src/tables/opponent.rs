@@ -198,6 +198,15 @@ impl PlanRules {
             .collect()
     }
 
+    /// The names of the rules switched off, in file order.
+    pub fn off(&self) -> Vec<String> {
+        self.list()
+            .into_iter()
+            .filter(|(_, on, _)| !on)
+            .map(|(name, _, _)| name.to_string())
+            .collect()
+    }
+
     /// Switch a rule on or off; `all` switches every one. An unknown name
     /// is an error naming the nearest rule.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
