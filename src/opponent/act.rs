@@ -237,6 +237,7 @@ impl Opponent {
             events: Vec::new(),
             withdrew: false,
             stuck: false,
+            state_change: None,
         };
         for change in &instruction.becomes {
             match change.as_str() {

@@ -99,7 +99,8 @@ impl Opponent {
             };
             memory.hits_at_test = state.unit(id).hits;
             memory.lost_melee = false;
-            let (decision, fire) = self.carry_out(
+            let before = memory.state();
+            let (mut decision, fire) = self.carry_out(
                 state,
                 roller,
                 id,
@@ -109,6 +110,10 @@ impl Opponent {
                 report,
             );
             memory.withdrew = decision.withdrew;
+            let after = memory.state();
+            if !after.changes_since(&before).is_empty() {
+                decision.state_change = Some((before, after));
+            }
             self.units[id.0] = Some(memory);
             if fire {
                 self.pending_fire.push(id);
@@ -265,6 +270,7 @@ impl Opponent {
                 events: Vec::new(),
                 withdrew: false,
                 stuck: false,
+                state_change: None,
             };
             if enters {
                 let edge = state.sides[self.side].edge;

@@ -43,7 +43,7 @@ use std::sync::Arc;
 pub use plan::{DefenceLine, SidePlan};
 pub use probe::{Probe, Stage};
 use probe::{Probing, staged};
-pub use read::Reading;
+pub use read::{Reading, unit_ground};
 
 /// Where a decision's accepted actions, refusals and events are recorded.
 type Record<'a> = (
@@ -77,6 +77,81 @@ struct Memory {
     hits_at_test: u32,
     /// Guns abandoned on a rout: never act again.
     abandoned: bool,
+}
+
+impl Memory {
+    /// The part of the memory a player is shown.
+    fn state(&self) -> UnitState {
+        UnitState {
+            formation: self.formation,
+            disordered: self.disordered,
+            withdrew: self.withdrew,
+            abandoned: self.abandoned,
+        }
+    }
+}
+
+/// A unit's state as the opponent keeps it (the seed-000 engine has no
+/// formations or disorder, ruling O6): what `status`, `what`, the maps and
+/// the log show of a unit of foe's, all in [`UnitState`]'s words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnitState {
+    /// Its formation (line, column, skirmish, limbered…).
+    pub formation: Formation,
+    /// Disordered by a fire-and-withdraw in close order.
+    pub disordered: bool,
+    /// Fell back last bound (it tests in the withdrawing column).
+    pub withdrew: bool,
+    /// Its guns abandoned: it never acts again.
+    pub abandoned: bool,
+}
+
+impl UnitState {
+    /// The state in short words, formation first: `column, disordered,
+    /// fell back`.
+    pub fn words(&self) -> Vec<String> {
+        let mut words = vec![formation_words(self.formation)];
+        if self.disordered {
+            words.push("disordered".into());
+        }
+        if self.withdrew {
+            words.push("fell back".into());
+        }
+        if self.abandoned {
+            words.push("guns abandoned".into());
+        }
+        words
+    }
+
+    /// What changed from `before` to this state that a bound's report
+    /// tells (a fall back is told by the move itself): `now in column`,
+    /// `disordered`, `reformed`, `guns abandoned`.
+    pub fn changes_since(&self, before: &UnitState) -> Vec<String> {
+        let mut changes = Vec::new();
+        if self.formation != before.formation {
+            changes.push(format!("now in {}", formation_words(self.formation)));
+        }
+        match (before.disordered, self.disordered) {
+            (false, true) => changes.push("disordered".into()),
+            (true, false) => changes.push("reformed".into()),
+            _ => {}
+        }
+        if self.abandoned && !before.abandoned {
+            changes.push("guns abandoned".into());
+        }
+        changes
+    }
+}
+
+impl std::fmt::Display for UnitState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words().join(", "))
+    }
+}
+
+/// A formation in words: its id with spaces (`close order`).
+fn formation_words(formation: Formation) -> String {
+    formation.id().replace('-', " ")
 }
 
 /// What the opponent remembers about one of its generals.
@@ -212,6 +287,9 @@ pub struct Decision {
     /// Whether its order moved it and no lawful way was found, so it stayed
     /// where it was (counted per troop type by `foe simulate`).
     pub stuck: bool,
+    /// Its state before and after the bound, when the bound changed its
+    /// formation, disorder or guns (for the log's `(now in column)`).
+    pub state_change: Option<(UnitState, UnitState)>,
 }
 
 impl Decision {
@@ -295,6 +373,8 @@ pub struct Preview {
     pub factors: Vec<Factor>,
     /// Their sum.
     pub modifier: i32,
+    /// Its state as the opponent keeps it.
+    pub state: UnitState,
     /// Each possible order and its probability, boldest first.
     pub odds: Vec<(Order, f64)>,
 }
@@ -448,8 +528,21 @@ impl Opponent {
             reading,
             factors,
             modifier,
+            state: memory.state(),
             odds,
         })
+    }
+
+    /// A unit's state as the opponent keeps it (formation, disorder, fell
+    /// back, guns abandoned), for `status`, the maps and the log. `None`
+    /// for a unit that is not the side's or not on the table (a routed or
+    /// driven-off unit is shown as that by the engine's status).
+    pub fn unit_state(&self, state: &GameState, unit: UnitId) -> Option<UnitState> {
+        let u = state.units.get(unit.0)?;
+        if u.side != self.side || !u.is_active() {
+            return None;
+        }
+        Some(self.memory(state, unit).state())
     }
 
     /// Take note of engine events the opponent did not cause (the other

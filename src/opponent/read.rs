@@ -83,6 +83,22 @@ pub fn ground_towards(state: &GameState, id: UnitId, nearest_enemy: Option<UnitI
     }
 }
 
+/// The ground unit `id` is in, as every display says it and the
+/// opponent's reading reads it (ruling O1): [`ground_column`] of its base
+/// towards [`ground_towards`] its nearest active enemy, base to base (ties
+/// by unit). One function, so `status UNIT` and `what UNIT` cannot
+/// disagree.
+pub fn unit_ground(state: &GameState, id: UnitId) -> Column {
+    let base = &state.unit(id).base;
+    let enemy_side = GameState::enemy_of(state.unit(id).side);
+    let nearest = state
+        .active_units(enemy_side)
+        .map(|enemy| (enemy, base.distance_to(&state.unit(enemy).base)))
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(enemy, _)| enemy);
+    ground_column(state, base, ground_towards(state, id, nearest))
+}
+
 impl Opponent {
     /// Read `id`'s situation now, given what is remembered about it.
     pub(super) fn read(&self, state: &GameState, id: UnitId, memory: &Memory) -> Reading {

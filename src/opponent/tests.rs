@@ -1322,3 +1322,82 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
         "attack the trace (from its victory conditions)"
     );
 }
+
+#[test]
+fn a_units_state_reads_formation_first_then_what_befell_it() {
+    let state = |formation, disordered, withdrew, abandoned| UnitState {
+        formation,
+        disordered,
+        withdrew,
+        abandoned,
+    };
+    let marching = state(Formation::Column, true, true, false);
+    assert_eq!(marching.to_string(), "column, disordered, fell back");
+    assert_eq!(
+        state(Formation::CloseOrder, false, false, false).to_string(),
+        "close order"
+    );
+    assert_eq!(
+        state(Formation::Unlimbered, false, false, true).to_string(),
+        "unlimbered, guns abandoned"
+    );
+    // The log tells what a bound changed, not what it did not (a fall
+    // back is told by the move itself).
+    let line = state(Formation::Line, false, false, false);
+    assert_eq!(
+        marching.changes_since(&line),
+        ["now in column", "disordered"]
+    );
+    let reformed = state(Formation::Column, false, false, false);
+    assert_eq!(reformed.changes_since(&marching), ["reformed"]);
+    assert!(line.changes_since(&line).is_empty());
+}
+
+#[test]
+fn unit_state_is_the_sides_own_units_on_the_table_only() {
+    let mut state = game(
+        &[("Foot", "british-regulars", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 1);
+    let militia = unit(&state, "Militia");
+    memory_mut(&mut opponent, &state, "Militia").formation = Formation::Column;
+    memory_mut(&mut opponent, &state, "Militia").withdrew = true;
+    assert_eq!(
+        opponent.unit_state(&state, militia).unwrap().to_string(),
+        "column, fell back"
+    );
+    assert_eq!(opponent.unit_state(&state, unit(&state, "Foot")), None);
+    state.units[militia.0].status = Status::Routed;
+    assert_eq!(opponent.unit_state(&state, militia), None);
+}
+
+/// `status UNIT` says [`unit_ground`], `what UNIT` the reading's ground:
+/// on Guilford's table they agree for every unit of both sides, the fence
+/// line's too, where the ground under a unit's centre is not its cover.
+#[test]
+fn every_display_reads_the_same_ground_as_the_opponent() {
+    let (file, text) = crate::scenario::builtin("guilford").unwrap();
+    let scenario =
+        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin).unwrap();
+    let state = GameState::new(
+        crate::rules::GameSetup::from_scenario(&scenario).unwrap(),
+        rules_table(),
+        &Tables::embedded().characters,
+        &mut dice([]),
+    )
+    .unwrap()
+    .0;
+    let mut under_centre_differs = false;
+    for side in 0..2 {
+        let opponent = Opponent::new(Arc::new(Tables::embedded()), &state, side)
+            .with_scenario(&scenario, &state);
+        for id in state.active_units(side) {
+            let reading = opponent.preview(&state, id).unwrap().reading;
+            assert_eq!(unit_ground(&state, id), reading.ground, "{id:?}");
+            under_centre_differs |=
+                state.battlefield.column_at(state.unit(id).base.centre) != reading.ground;
+        }
+    }
+    assert!(under_centre_differs);
+}

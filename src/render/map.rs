@@ -301,8 +301,14 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
         ));
         for unit in &side.units {
             out.push_str(&format!(
-                "  {:<5} {} ({}) {}\n",
-                unit.label, unit.name, unit.troop, unit.note
+                "  {:<5} {} ({}) {}{}\n",
+                unit.label,
+                unit.name,
+                unit.troop,
+                unit.note,
+                unit.state
+                    .as_ref()
+                    .map_or(String::new(), |state| format!(", {state}"))
             ));
         }
         for general in &side.generals {

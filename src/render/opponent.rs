@@ -11,6 +11,12 @@ fn name(state: &GameState, id: UnitId) -> &str {
     state.units.get(id.0).map_or("?", |u| u.name.as_str())
 }
 
+/// A unit's ground in the words every display uses (`what`, `why`,
+/// `status UNIT`): `ground: hard cover`.
+pub fn ground_line(ground: crate::tables::Column) -> String {
+    format!("ground: {}", ground.title())
+}
+
 /// The situation factors read off the map, one phrase each.
 pub fn reading(state: &GameState, reading: &Reading) -> Vec<String> {
     let s = &reading.situation;
@@ -19,7 +25,7 @@ pub fn reading(state: &GameState, reading: &Reading) -> Vec<String> {
         lines.push("encamped in reserve off table (open ground, no enemy in sight)".into());
         return lines;
     }
-    lines.push(format!("ground: {}", reading.ground.title()));
+    lines.push(ground_line(reading.ground));
     if s.withdrew_last_bound {
         lines.push("withdrew last bound: cover disregarded".into());
     }
@@ -117,6 +123,13 @@ pub fn paragraph(state: &GameState, decision: &Decision) -> String {
         }
     } else {
         let _ = write!(text, " {}.", capitalise(&done.join(", ")));
+    }
+    if let Some((before, after)) = &decision.state_change {
+        // Inside the sentence: `Moves 10,40 → 10.9,35.6 (now in column).`
+        if text.ends_with('.') {
+            text.pop();
+        }
+        let _ = write!(text, " ({}).", after.changes_since(before).join(", "));
     }
     text
 }
@@ -269,6 +282,7 @@ pub fn why(state: &GameState, decision: &Decision) -> String {
 /// A unit's situation now and the odds of each order (`what UNIT`).
 pub fn preview(state: &GameState, preview: &Preview) -> String {
     let mut out = format!("{} now:\n", preview.name);
+    let _ = writeln!(out, "  state: {}", preview.state);
     for line in reading(state, &preview.reading) {
         let _ = writeln!(out, "  {line}");
     }

@@ -176,22 +176,25 @@ pub fn status(game: &Match, side: usize) -> String {
             .rules
             .rout_threshold(unit.category)
             .map_or("-".to_string(), |n| n.to_string());
-        let mut flags = Vec::new();
+        let mut flags: Vec<String> = Vec::new();
         match unit.status {
             crate::rules::Status::Active => {}
-            crate::rules::Status::Routed => flags.push("routed"),
-            crate::rules::Status::Exited => flags.push("driven off"),
-            crate::rules::Status::Reserve => flags.push("in reserve"),
+            crate::rules::Status::Routed => flags.push("routed".into()),
+            crate::rules::Status::Exited => flags.push("driven off".into()),
+            crate::rules::Status::Reserve => flags.push("in reserve".into()),
         }
+        // foe's units: the state its opponent keeps, in the same words as
+        // `status UNIT`, `what` and the maps.
+        flags.extend(unit_state(game, UnitId(index)).map_or(Vec::new(), |s| s.words()));
         if unit.is_active() {
             if unit.moved {
-                flags.push("moved");
+                flags.push("moved".into());
             }
             if unit.fired {
-                flags.push("fired");
+                flags.push("fired".into());
             }
             if unit.charging.is_some() {
-                flags.push("charging");
+                flags.push("charging".into());
             }
         }
         let _ = writeln!(
@@ -241,6 +244,15 @@ pub fn status(game: &Match, side: usize) -> String {
     out
 }
 
+/// The state foe's opponent keeps of one of its units (formation,
+/// disorder, fell back, guns abandoned); `None` for the player's or the
+/// baseline's units and units off the table.
+pub fn unit_state(game: &Match, unit: UnitId) -> Option<crate::opponent::UnitState> {
+    let state = &game.state;
+    game.opponent(state.units.get(unit.0)?.side)?
+        .unit_state(state, unit)
+}
+
 /// One unit in detail.
 pub fn unit_detail(game: &Match, unit: UnitId) -> String {
     let state = &game.state;
@@ -263,15 +275,18 @@ pub fn unit_detail(game: &Match, unit: UnitId) -> String {
             .rout_threshold(u.category)
             .map_or("-".into(), |n| n.to_string())
     );
+    if let Some(words) = unit_state(game, unit) {
+        let _ = writeln!(out, "  state: {words}");
+    }
     if u.is_active() {
-        let column = state.battlefield.column_at(u.base.centre);
         let _ = writeln!(
             out,
-            "  at {} facing {}°, on {}",
+            "  at {} facing {}°",
             u.base.centre,
-            trim(u.base.facing),
-            column.title()
+            trim(u.base.facing)
         );
+        let ground = crate::opponent::unit_ground(state, unit);
+        let _ = writeln!(out, "  {}", crate::render::opponent::ground_line(ground));
         let mut near: Vec<(f64, UnitId)> = state
             .active_units(GameState::enemy_of(u.side))
             .map(|enemy| (u.base.distance_to(&state.unit(enemy).base), enemy))

@@ -98,6 +98,9 @@ pub struct SceneUnit {
     pub base: Option<Base>,
     /// Said in the legend after the unit: where it is, or why it is not.
     pub note: String,
+    /// The state foe keeps of one of its units, in words (`column,
+    /// disordered`): said in the legend and the SVG tooltip.
+    pub state: Option<String>,
 }
 
 /// A general in a scene.
@@ -153,6 +156,7 @@ impl<'a> Scene<'a> {
                             Some(base) => placement(base),
                             None => "to be placed in its zone".to_string(),
                         },
+                        state: None,
                     })
                     .collect(),
                 generals: side
@@ -210,6 +214,8 @@ impl<'a> Scene<'a> {
                             Status::Exited => "driven off the table".into(),
                             Status::Reserve => "in reserve off table".into(),
                         },
+                        state: super::play::unit_state(game, UnitId(index))
+                            .map(|state| state.to_string()),
                     })
                     .collect(),
                 generals: state

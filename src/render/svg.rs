@@ -218,12 +218,15 @@ pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
                     base,
                     label: unit.label.clone(),
                     tooltip: format!(
-                        "{} {} ({}), {} hit{}",
+                        "{} {} ({}), {} hit{}{}",
                         unit.label,
                         unit.name,
                         unit.troop,
                         unit.hits,
-                        if unit.hits == 1 { "" } else { "s" }
+                        if unit.hits == 1 { "" } else { "s" },
+                        unit.state
+                            .as_ref()
+                            .map_or(String::new(), |state| format!(", {state}"))
                     ),
                     category: Some(unit.category),
                     hits: unit.hits,

@@ -948,3 +948,98 @@ fn a_game_against_the_baseline_resumes_and_rewinds_with_the_baseline() {
     let both = desk.play(&["--resume", "--baseline", "british"], "");
     assert_eq!(both.status, 2, "{}", both.stderr);
 }
+
+/// What `foe play` printed in answer to `command`: from its prompt line to
+/// the next prompt.
+fn answer<'a>(stdout: &'a str, command: &str) -> &'a str {
+    let marker = format!("> {command}\n");
+    let start = stdout
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no `{command}` in\n{stdout}"))
+        + marker.len();
+    let rest = &stdout[start..];
+    let end = rest
+        .match_indices('\n')
+        .map(|(at, _)| at + 1)
+        .find(|&at| rest[at..].starts_with("turn ") && rest[at..].contains("> "))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The `ground: …` line of an answer.
+fn ground_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|line| line.starts_with("ground: "))
+        .unwrap_or_else(|| panic!("no ground in\n{text}"))
+}
+
+/// Issue 16: a unit of foe's that marched in column says so in the same
+/// words in the log, `status`, `status UNIT`, `what UNIT` and both maps; a
+/// unit foe routed is listed as routed; and `status UNIT` and `what UNIT`
+/// say the same ground for every unit, the fence line's too.
+#[test]
+fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
+    let desk = Desk::new();
+    // The first two turns of the typed whole game: foe's third line marches
+    // up in column in its turn 3.
+    let whole = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/play_whole_guilford.in"),
+    )
+    .unwrap();
+    let mut script: String = whole
+        .lines()
+        .take(18)
+        .map(|line| line.to_owned() + "\n")
+        .collect();
+    script.push_str("status\nmap\nmap --svg turn3.svg\n");
+    for unit in 1..=12 {
+        script.push_str(&format!("what a{unit}\nstatus a{unit}\n"));
+    }
+    script.push_str("quit\n");
+    let played = desk.play(&["--seed", "1781", "--no-autosave"], &script);
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    assert!(
+        out.contains("Kirkwood's Riflemen: Advance and fire (7). Moves 10,40 → 10.88,35.59 (now in column).\n"),
+        "{out}"
+    );
+    let table = answer(out, "status");
+    let row = |label: &str| {
+        table
+            .lines()
+            .find(|line| line.trim_start().starts_with(&format!("{label} ")))
+            .unwrap_or_else(|| panic!("no {label} in\n{table}"))
+            .trim_end()
+    };
+    assert!(row("A9").ends_with(" column"), "{table}");
+    assert!(row("A1").ends_with(" skirmish"), "{table}");
+    assert!(row("A3").ends_with(" routed"), "{table}");
+    assert!(
+        answer(out, "status a9").contains("\n  state: column\n"),
+        "{out}"
+    );
+    assert!(
+        answer(out, "what a9").contains("\n  state: column\n"),
+        "{out}"
+    );
+    assert!(
+        answer(out, "map").contains(
+            "A9    Kirkwood's Riflemen (riflemen) at 10.88,35.59 facing south, 0 hits, column\n"
+        ),
+        "{out}"
+    );
+    let svg = std::fs::read_to_string(desk.path("turn3.svg")).unwrap();
+    assert!(
+        svg.contains("<title>A9 Kirkwood's Riflemen (riflemen), 0 hits, column</title>"),
+        "{svg}"
+    );
+    // Eaton's Militia lines the fence with the Guards beyond it.
+    assert_eq!(ground_line(answer(out, "what a4")), "ground: hard cover");
+    assert_eq!(ground_line(answer(out, "status a4")), "ground: hard cover");
+    for unit in (1..=12).filter(|unit| *unit != 3) {
+        let what = answer(out, &format!("what a{unit}"));
+        let status = answer(out, &format!("status a{unit}"));
+        assert_eq!(ground_line(what), ground_line(status), "a{unit}");
+    }
+}
