@@ -95,10 +95,16 @@ fn movement(state: &GameState, events: &[Event]) -> Vec<String> {
             } => parts.push(format!("charges {} ({from} → {to})", name(state, *target))),
             Event::Entered { to, .. } => parts.push(format!("enters at {to}")),
             Event::Fired {
-                target, roll, hits, ..
+                target,
+                weapon,
+                roll,
+                modifiers,
+                hits,
+                ..
             } => parts.push(format!(
-                "fires at {} (rolled {roll}: {hits} hit{})",
+                "fires at {} ({} → {hits} hit{})",
                 name(state, *target),
+                super::rules::shot_steps(state, *weapon, *roll, modifiers),
                 if *hits == 1 { "" } else { "s" }
             )),
             _ => {}

@@ -54,7 +54,14 @@ fn melee_side(state: &GameState, roll: &MeleeRoll, role: &str, other: &MeleeRoll
 
 /// A shot's die and modifiers; for guns, the first step (the range) said as
 /// range bands of the rule set's length: `-3 for 3 range bands of 6"`.
-fn shot_steps(state: &GameState, weapon: Weapon, roll: u8, modifiers: &[Applied]) -> String {
+/// A shot's die and modifiers in order, with each running score: why it
+/// scored what it did.
+pub(crate) fn shot_steps(
+    state: &GameState,
+    weapon: Weapon,
+    roll: u8,
+    modifiers: &[Applied],
+) -> String {
     match (weapon, modifiers.split_first()) {
         (Weapon::Artillery, Some((range, rest))) => {
             let bands = match range.operation {
