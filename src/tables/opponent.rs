@@ -177,24 +177,40 @@ impl PlanRules {
         })
     }
 
+    /// Whether the rule named `name` is on, and the plan it serves (`None`
+    /// for an unknown name). Read without copying: the opponent asks it for
+    /// every unit every bound.
+    fn get(&self, name: &str) -> Option<(bool, PlanKind)> {
+        Some(match name {
+            "advance-on-objective" => {
+                (self.advance_on_objective.on, self.advance_on_objective.plan)
+            }
+            "close-to-range" => (self.close_to_range.on, self.close_to_range.plan),
+            "general-leads" => (self.general_leads.on, self.general_leads.plan),
+            "hold-the-line" => (self.hold_the_line.on, self.hold_the_line.plan),
+            "fall-back" => (self.fall_back.on, self.fall_back.plan),
+            "counter-attack" => (self.counter_attack.on, self.counter_attack.plan),
+            "focus-fire" => (self.focus_fire.on, self.focus_fire.plan),
+            "cavalry-reserve" => (self.cavalry_reserve.on, self.cavalry_reserve.plan),
+            _ => return None,
+        })
+    }
+
     /// The plan the rule named `name` serves (`None` for an unknown name).
     pub fn plan_of(&self, name: &str) -> Option<PlanKind> {
-        let mut copy = self.clone();
-        copy.switch(name).map(|(_, plan)| plan)
+        self.get(name).map(|(_, plan)| plan)
     }
 
     /// Whether the rule named `name` is on (`None` for an unknown name).
     pub fn is_on(&self, name: &str) -> Option<bool> {
-        let mut copy = self.clone();
-        copy.switch(name).map(|(on, _)| *on)
+        self.get(name).map(|(on, _)| on)
     }
 
     /// Every rule with whether it is on and the plan it serves, in file order.
     pub fn list(&self) -> Vec<(&'static str, bool, PlanKind)> {
-        let mut copy = self.clone();
         RULE_NAMES
             .iter()
-            .filter_map(|name| copy.switch(name).map(|(on, plan)| (*name, *on, plan)))
+            .filter_map(|name| self.get(name).map(|(on, plan)| (*name, on, plan)))
             .collect()
     }
 
