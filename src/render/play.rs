@@ -611,9 +611,10 @@ pub fn summary(game: &Match) -> String {
         Some(Outcome::Draw) => {
             let _ = writeln!(
                 out,
-                "A draw: neither side met its victory conditions by turn {}.",
+                "A draw: neither side met its victory conditions by turn {}. How near each came:",
                 state.turns
             );
+            out.push_str(&super::progress::how_near(state));
         }
         None => {
             let _ = writeln!(

@@ -106,6 +106,16 @@ pub fn victory(state: &GameState, names: Option<&Names<'_>>) -> String {
     out
 }
 
+/// How near each side came to its conditions, for the verdict of a drawn
+/// game.
+pub fn how_near(state: &GameState) -> String {
+    let mut out = String::new();
+    for item in progress(state) {
+        let _ = writeln!(out, "  {}", line(state, None, &item));
+    }
+    out
+}
+
 /// The conditions alone, for `help victory` and the opening banner.
 pub fn conditions(state: &GameState) -> String {
     let mut out = String::from("Victory:\n");

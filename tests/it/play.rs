@@ -1043,3 +1043,23 @@ fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
         assert_eq!(ground_line(what), ground_line(status), "a{unit}");
     }
 }
+
+#[test]
+fn a_drawn_game_says_how_near_each_side_came_to_winning() {
+    let desk = Desk::new();
+    let played = desk.play(
+        &["guilford", "--side", "none", "--seed", "5", "--no-pause"],
+        "",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    let verdict = out
+        .find("A draw: neither side met its victory conditions by turn 15. How near each came:\n")
+        .unwrap_or_else(|| panic!("{out}"));
+    let after: Vec<&str> = out[verdict..].lines().skip(1).take(2).collect();
+    assert!(
+        after[0].starts_with("  americans win if they rout more than 50% of the british units: "),
+        "{after:?}"
+    );
+    assert!(after[1].contains("1 more needed"), "{after:?}");
+}
