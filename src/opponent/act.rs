@@ -252,8 +252,8 @@ impl Opponent {
         // Ruling O9: shares of a move above the engine's allowance (double
         // time) are capped at a full move.
         let inches = decision.outcome.move_inches.min(allowance);
-        // Rulings PL5 and PL7: a defending unit holds its line until the
-        // lines in front of it have fallen.
+        // Rulings PL5 and PL7: a defending unit holds its line; the last
+        // line goes forward once a line in front of it gives way.
         let hold = self.holds(id);
         let line = self.plan.line_of(id).map(|index| {
             let name = self.plan.lines[index].name.clone();
@@ -272,7 +272,7 @@ impl Opponent {
         let counter_attack = line.as_ref().and_then(|(index, name)| {
             self.released(*index).then(|| {
                 format!(
-                    "the lines in front of the {name} have fallen, so it goes forward to meet the enemy (plan: defend; rule counter-attack)"
+                    "a line in front of the {name} is giving way, so it goes forward to meet the enemy (plan: defend; rule counter-attack)"
                 )
             })
         });
