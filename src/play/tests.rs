@@ -4,7 +4,8 @@ use crate::rules::UnitId;
 use crate::ruleset::Ruleset;
 use crate::yaml::Source;
 
-pub(crate) fn start(name: &str, seed: u64, player_sides: Vec<usize>) -> Match {
+/// A built-in scenario, its rules table and its file, ready for a match.
+fn builtin(name: &str) -> (Arc<Scenario>, Arc<RulesTable>, ScenarioFile) {
     let (file, text) = crate::scenario::builtin(name).expect("built in");
     let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
     let ruleset = &scenario.battlefield.ruleset;
@@ -17,8 +18,13 @@ pub(crate) fn start(name: &str, seed: u64, player_sides: Vec<usize>) -> Match {
         shown_as: file.to_string(),
         text: text.to_string(),
     };
+    (Arc::new(scenario), rules, file)
+}
+
+pub(crate) fn start(name: &str, seed: u64, player_sides: Vec<usize>) -> Match {
+    let (scenario, rules, file) = builtin(name);
     Match::new(
-        Arc::new(scenario),
+        scenario,
         file,
         rules,
         Arc::new(Tables::embedded()),
@@ -433,12 +439,12 @@ fn rewinding_a_game_with_the_players_dice_forgets_the_rolls_taken_back() {
 /// Guilford with the player commanding the Americans (who move first) and
 /// the scripted baseline the British, on the seeded dice or the player's own.
 fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Match {
-    let fresh = start("guilford", seed, vec![1]);
+    let (scenario, rules, file) = builtin("guilford");
     Match::sharing_fields(
-        fresh.scenario.clone(),
-        fresh.file.clone(),
-        fresh.rules.clone(),
-        fresh.tables.clone(),
+        scenario,
+        file,
+        rules,
+        Arc::new(Tables::embedded()),
         seed,
         vec![1],
         vec![0],
@@ -590,19 +596,7 @@ fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
 fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     // Watch Guilford with two plan rules off; the save names them, and a
     // resume with every rule on still replays the game as it was played.
-    let (file, text) = crate::scenario::builtin("guilford").expect("built in");
-    let scenario =
-        Arc::new(crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid"));
-    let ruleset = &scenario.battlefield.ruleset;
-    let rules = Arc::new(
-        RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    );
-    let file = ScenarioFile {
-        shown_as: file.to_string(),
-        text: text.to_string(),
-    };
+    let (scenario, rules, file) = builtin("guilford");
     let mut off = Tables::embedded();
     off.opponent.rules.set("close-to-range", false).unwrap();
     off.opponent.rules.set("hold-the-line", false).unwrap();

@@ -415,6 +415,10 @@ pub fn legal(game: &Match, verb: Option<&str>, unit: Option<UnitId>) -> String {
             }
         }
     }
+    // Only moves that leave the unit somewhere useful: not into ground
+    // from which its troop type has no way to the enemy (a horse unit
+    // among woods, say), unless it has none where it stands either.
+    chosen.retain(|action| useful(state, action));
     let names = Names::new(&game.scenario, state);
     let mut out = format!(
         "{} phase of {}, turn {}",
@@ -523,6 +527,32 @@ fn group_of(state: &GameState, unit: UnitId, action: &Action) -> Option<&'static
 /// 0.1" and 0.1°, and if that rounding makes a move unlawful (a hair too
 /// far), the point pulled back along the move 0.1" at a time. `None` when
 /// no such line is lawful: a suggestion that would be refused is no help.
+/// Whether a suggested move leaves its unit a way over the ground to the
+/// nearest enemy (other units aside), when it has one where it stands.
+/// Every other action is useful.
+fn useful(state: &GameState, action: &Action) -> bool {
+    let (unit, to) = match action {
+        Action::Move { unit, to, .. } => (*unit, *to),
+        Action::MoveRoad { unit, path, .. } => match path.last() {
+            Some(to) => (*unit, *to),
+            None => return true,
+        },
+        _ => return true,
+    };
+    let mover = state.unit(unit);
+    let nearest = state
+        .active_units(GameState::enemy_of(mover.side))
+        .map(|enemy| state.unit(enemy).base.centre)
+        .min_by(|a, b| a.distance(to).total_cmp(&b.distance(to)));
+    let Some(enemy) = nearest else {
+        return true;
+    };
+    let field = &state.battlefield;
+    let open = crate::battlefield::CellSet::none();
+    let way = |from| field.cell_path(mover.troop, from, enemy, &open).is_some();
+    way(to) || !way(mover.base.centre)
+}
+
 fn rounded(state: &GameState, action: &Action) -> Option<Action> {
     let tenth = crate::play::command::tenth;
     let degrees = |facing: f64| ((facing * 10.0).round() / 10.0).rem_euclid(360.0);
@@ -804,4 +834,69 @@ fn first_move(game: &Match, unit: UnitId, clipped: &crate::battlefield::Route) -
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameSetup, RulesTable};
+    use crate::ruleset::Ruleset;
+    use crate::yaml::Source;
+
+    /// Horse on the open edge of a clearing ringed by woods, which horse
+    /// cannot enter: a move into the clearing leads nowhere.
+    #[test]
+    fn a_suggested_move_into_a_pocket_of_no_way_out_is_not_useful() {
+        let text = "\
+name: pocket
+title: A clearing in the woods
+ruleset: ohw-awi
+table: { width: 48, height: 48 }
+turns: 3
+first: british
+terrain:
+  - { kind: woods, name: west, rect: [[10, 20], [14, 36]] }
+  - { kind: woods, name: east, rect: [[34, 20], [38, 36]] }
+  - { kind: woods, name: north, rect: [[10, 32], [38, 36]] }
+  - { kind: woods, name: south, rect: [[14, 20], [34, 24]] }
+sides:
+  - name: british
+    edge: south
+    units:
+      - { name: Horse, troop_type: cavalry, position: [24, 10], facing: north }
+  - name: french
+    edge: north
+    units:
+      - { name: Foot, troop_type: militia, position: [24, 44], facing: south }
+victory:
+  - winner: british
+    when: { rout_fraction: { side: french, more_than: 0 } }
+";
+        let scenario =
+            crate::scenario::load(Source::new("pocket.yaml", text), Ruleset::builtin).unwrap();
+        let ruleset = &scenario.battlefield.ruleset;
+        let rules = std::sync::Arc::new(
+            RulesTable::builtin(&ruleset.name, ruleset)
+                .unwrap()
+                .unwrap(),
+        );
+        let (state, _) = GameState::new(
+            GameSetup::from_scenario(&scenario).unwrap(),
+            rules,
+            &crate::tables::Tables::embedded().characters,
+            &mut crate::dice::Scripted::new([]),
+        )
+        .unwrap();
+        let horse = state.find_unit("Horse").unwrap();
+        let move_to = |x: f64, y: f64| Action::Move {
+            unit: horse,
+            to: crate::battlefield::Point::new(x, y),
+            facing: 0.0,
+        };
+        // The clearing (24,28) has no way out for horse; the open ground
+        // beside the woods does.
+        assert!(!useful(&state, &move_to(24.0, 28.0)));
+        assert!(useful(&state, &move_to(6.0, 16.0)));
+        assert!(useful(&state, &Action::EndPhase));
+    }
 }
