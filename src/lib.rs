@@ -24,6 +24,7 @@ pub mod opponent;
 pub mod reaction;
 pub mod reinforce;
 pub mod rules;
+pub mod rv;
 pub mod stats;
 
 pub mod companion;
