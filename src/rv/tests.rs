@@ -45,10 +45,12 @@
 //! - Victory: drive the Americans from the field, margin (ruling RV10)
 //!   .......................................... `driving_the_defender_off_wins_by_a_margin`, `time_up_leaves_the_field_to_the_defender`, `a_broken_attacker_loses`
 //! - Refusals change nothing and roll no die .. `a_refused_action_changes_nothing_and_rolls_no_die`
+//! - Actions, events, refusals: serde, sentences `actions_events_and_refusals_are_serde_and_read_as_sentences`
 //! - Rule numbers from YAML, located problems . `table_problems_are_located`
 //! - The Guilford order of battle ............. `guilford_ruinous_sets_up_the_seed_order_of_battle`
 //! - Random legal play never panics, every listed action is accepted, refusals change
-//!   nothing, games end within the game length `random_legal_play_ends_within_the_game_length`, `a_whole_guilford_game_ends`
+//!   nothing, units stay on the table apart, games end within the game length
+//!   .......................................... `random_legal_play_ends_within_the_game_length`, `a_whole_guilford_game_ends`
 
 use super::*;
 use crate::battlefield::{Battlefield, DEFAULT_CELL, Feature, Point, Shape};
@@ -2025,8 +2027,74 @@ fn random_game(mut state: GameState, seed: u64, max_actions: usize) -> GameState
             .apply(&action, &mut dice as &mut dyn Roller)
             .unwrap_or_else(|refusal| panic!("listed {action:?} refused: {refusal}"));
         assert!(state.turn() <= turns);
+        invariants(&state);
     }
     state
+}
+
+/// Every unit in play stands wholly on the table, on ground it may enter,
+/// overlapping no other unit in play; strength stays within 0 and 1.
+fn invariants(state: &GameState) {
+    let field = state.battlefield();
+    let in_play: Vec<usize> = (0..state.units().len())
+        .filter(|&unit| !state.is_removed(unit))
+        .collect();
+    for &unit in &in_play {
+        let base = state.footprint(unit);
+        let u = &state.units()[unit];
+        assert!(field.base_on_table(&base), "{} off the table", u.name);
+        assert!(
+            field
+                .cells_under(&base)
+                .iter()
+                .all(|&cell| field.passable(u.troop, cell)),
+            "{} on impassable ground",
+            u.name
+        );
+        assert!(
+            u.bases >= 1 && u.bases <= u.start_bases,
+            "{}: {} bases",
+            u.name,
+            u.bases
+        );
+        for &other in in_play.iter().filter(|&&other| other > unit) {
+            assert!(
+                !base.overlaps(&state.footprint(other)),
+                "{} overlaps {}",
+                u.name,
+                state.units()[other].name
+            );
+        }
+    }
+}
+
+#[test]
+fn actions_events_and_refusals_are_serde_and_read_as_sentences() {
+    let mut state = charge_game(unit(
+        "Continentals",
+        AMERICANS,
+        "continentals",
+        5,
+        24.0,
+        14.0,
+        SOUTH,
+    ));
+    let action = Action::Charge { unit: 0, target: 1 };
+    let json = serde_json::to_string(&action).unwrap();
+    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+    let events = apply(&mut state, action, &[4, 2]);
+    for event in &events {
+        let json = serde_json::to_string(event).unwrap();
+        assert_eq!(&serde_json::from_str::<Event>(&json).unwrap(), event);
+        assert!(event.to_string().ends_with('.'), "{event}");
+    }
+    assert_eq!(
+        events[1].to_string(),
+        "23rd test morale to charge: 4+0 against 4, passed."
+    );
+    let refusal = refused(&mut state, Action::EndPhase);
+    let json = serde_json::to_string(&refusal).unwrap();
+    assert_eq!(serde_json::from_str::<Refusal>(&json).unwrap(), refusal);
 }
 
 #[test]
