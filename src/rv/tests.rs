@@ -641,7 +641,10 @@ fn dragoons_mount_or_dismount_once_and_leave_horse_holders() {
         },
         &[],
     );
-    // The horse holders' base neither shoots: 4 bases, 3 dice.
+    // The horse holders' base neither shoots nor fights: 4 bases, 3 dice,
+    // 3 stands in melee; it still counts as a base (morale, strength).
+    assert_eq!(state.units()[0].fighting_bases(), 3);
+    assert_eq!(state.strength(0), Some(1.0));
     go_to(&mut state, PhaseKind::Shoot, BRITISH);
     let events = apply(&mut state, Action::Fire { unit: 0, target: 2 }, &[1, 1, 1]);
     assert!(matches!(&events[0], Event::Fired { rolls, .. } if rolls.len() == 3));

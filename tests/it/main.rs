@@ -10,6 +10,7 @@ mod oracle;
 mod play;
 mod player;
 mod rules;
+mod rv;
 mod saves;
 mod simulate;
 mod soak;
