@@ -109,6 +109,7 @@ impl GameState {
                 changed_after_move: false,
                 about_faced: false,
                 fired: false,
+                charged: false,
                 engaged: false,
                 cannon_hits: 0,
             };
@@ -667,7 +668,7 @@ impl GameState {
         if u.formation == Formation::Column {
             return cannot("only a unit in line may charge");
         }
-        if u.engaged {
+        if u.charged || u.engaged {
             return cannot("it has charged or been charged this turn");
         }
         Ok(())
@@ -1076,7 +1077,7 @@ impl GameState {
             unit: self.who(unit),
             target: self.who(target),
         });
-        self.units[unit].engaged = true;
+        self.units[unit].charged = true;
         if !self.morale(unit, MoraleFor::Charging, roller, events) {
             if self.units[unit].in_play() {
                 events.push(Event::ChargeFaltered {
@@ -1085,6 +1086,7 @@ impl GameState {
             }
             return;
         }
+        self.units[unit].engaged = true;
         self.units[target].engaged = true;
         let flank = !matches!(
             self.footprint(target).arc_of(self.units[unit].centre),
@@ -1294,6 +1296,7 @@ impl GameState {
             u.changed_after_move = false;
             u.about_faced = false;
             u.fired = false;
+            u.charged = false;
             u.engaged = false;
             u.cannon_hits = 0;
         }

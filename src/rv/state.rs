@@ -144,7 +144,9 @@ pub struct Unit {
     pub about_faced: bool,
     /// This turn: it fired.
     pub fired: bool,
-    /// This turn: it charged, was charged or is in a melee.
+    /// This turn: it declared a charge (whether or not it went in).
+    pub charged: bool,
+    /// This turn: it went in with a charge, was charged or is in a melee.
     pub engaged: bool,
     /// Hits on a cannon this turn not yet turned into a lost base.
     pub cannon_hits: u32,

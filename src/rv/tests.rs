@@ -1075,11 +1075,13 @@ fn a_charger_that_fails_morale_does_not_charge() {
     );
     assert_eq!(state.position(0), Some(p(24.0, 10.0)));
     assert!(state.pending().is_none());
-    // It may not try again this turn.
+    // It may not try again this turn, but it may still be charged.
     assert!(matches!(
         refused(&mut state, Action::Charge { unit: 0, target: 1 }),
         Refusal::CannotCharge { .. }
     ));
+    apply(&mut state, Action::EndPhase, &[]);
+    assert!(state.check(&Action::Charge { unit: 1, target: 0 }).is_ok());
 }
 
 #[test]
