@@ -1998,12 +1998,16 @@ fn guilford_ruinous_sets_up_the_seed_order_of_battle() {
     assert!(!state.legal_actions().is_empty());
 }
 
-fn random_game(mut state: GameState, seed: u64, max_actions: usize) -> GameState {
+/// Play random legal actions (ending phases often, so games end). Every
+/// few actions, each listed action is applied to a copy and must be
+/// accepted (`try_all`); a random action of any kind, if refused, must
+/// leave the state as it was.
+fn random_game(mut state: GameState, seed: u64, max_actions: usize, try_all: bool) -> GameState {
     use rand::{RngExt, SeedableRng};
     let mut choose = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
     let mut dice = Seeded::new(seed ^ 0x5eed);
     let turns = state.turns();
-    for _ in 0..max_actions {
+    for step in 0..max_actions {
         if state.outcome().is_some() {
             break;
         }
@@ -2012,17 +2016,49 @@ fn random_game(mut state: GameState, seed: u64, max_actions: usize) -> GameState
         if state.pending().is_none() {
             assert_eq!(actions.last(), Some(&Action::EndPhase));
         }
-        // A bogus action is refused and changes nothing.
-        let bogus = Action::Fire {
-            unit: choose.random_range(0..state.units().len() + 2),
-            target: choose.random_range(0..state.units().len() + 2),
+        if try_all && step % 7 == 0 {
+            for action in &actions {
+                let mut copy = state.clone();
+                copy.apply(action, &mut Seeded::new(seed))
+                    .unwrap_or_else(|refusal| panic!("listed {action:?} refused: {refusal}"));
+            }
+        }
+        let n_units = state.units().len() + 2;
+        let unit = choose.random_range(0..n_units);
+        let target = choose.random_range(0..n_units);
+        let to = p(
+            choose.random_range(-5.0..state.battlefield().width() + 5.0),
+            choose.random_range(-5.0..state.battlefield().height() + 5.0),
+        );
+        let bogus = match choose.random_range(0..8) {
+            0 => Action::Fire { unit, target },
+            1 => Action::Charge { unit, target },
+            2 => Action::Move { unit, to },
+            3 => Action::Pivot {
+                unit,
+                facing: choose.random_range(0.0..360.0),
+            },
+            4 => Action::ChangeFormation {
+                unit,
+                formation: Formation::ALL[target % 3],
+            },
+            5 => Action::Join {
+                commander: target % 4,
+                unit,
+            },
+            6 => Action::Leave {
+                commander: target % 4,
+                to,
+            },
+            _ => Action::Respond {
+                response: [Response::Fire, Response::CounterCharge, Response::Stand][target % 3],
+            },
         };
         if state.check(&bogus).is_err() {
             let before = state.clone();
-            assert!(state.apply(&bogus, &mut dice).is_err());
-            assert!(state == before);
+            assert!(state.apply(&bogus, &mut no_dice()).is_err());
+            assert!(state == before, "refused {bogus:?} changed the state");
         }
-        // End phases more often than chance, so games reach their end.
         let action = if choose.random_range(0..4) == 0 && actions.contains(&Action::EndPhase) {
             Action::EndPhase
         } else {
@@ -2105,7 +2141,7 @@ fn actions_events_and_refusals_are_serde_and_read_as_sentences() {
 #[test]
 fn a_whole_guilford_game_ends() {
     let (state, _) = guilford();
-    let state = random_game(state, 1781, 20_000);
+    let state = random_game(state, 1781, 20_000, false);
     let outcome = state.outcome().expect("the game ended");
     assert_eq!(outcome.margin, state.score());
     assert!(state.turn() <= state.turns());
@@ -2139,7 +2175,7 @@ proptest::proptest! {
             ],
             6,
         );
-        let state = random_game(state, seed, 5_000);
+        let state = random_game(state, seed, 5_000, true);
         proptest::prop_assert!(state.outcome().is_some(), "no outcome by turn {}", state.turn());
     }
 }
