@@ -33,6 +33,12 @@ impl GameState {
         roller: &mut dyn Roller,
     ) -> Result<(GameState, Vec<Event>), SetupError> {
         let _ = roller;
+        if setup.battlefield.ruleset.name != table.ruleset {
+            return Err(SetupError::WrongRuleset {
+                table: setup.battlefield.ruleset.name.clone(),
+                rules: table.ruleset.clone(),
+            });
+        }
         let side_index = |name: &str| {
             setup
                 .sides
@@ -882,6 +888,13 @@ impl GameState {
         }
     }
 
+    fn side_who(&self, side: usize) -> Who {
+        Who {
+            index: side,
+            name: self.sides[side].clone(),
+        }
+    }
+
     fn commander_who(&self, commander: usize) -> Who {
         Who {
             index: commander,
@@ -1244,7 +1257,7 @@ impl GameState {
         events.push(Event::PhaseBegan {
             turn: self.turn,
             phase: phase.kind,
-            side: phase.side,
+            side: phase.side.map(|side| self.side_who(side)),
         });
         if phase.kind == PhaseKind::Melee {
             if let Some(roller) = roller {
@@ -1266,7 +1279,7 @@ impl GameState {
             events.push(Event::PhaseBegan {
                 turn: self.turn,
                 phase: phase.kind,
-                side: phase.side,
+                side: phase.side.map(|side| self.side_who(side)),
             });
             return;
         }

@@ -208,8 +208,8 @@ pub enum Event {
         turn: u32,
         /// Phase kind.
         phase: PhaseKind,
-        /// The side acting, by index (`None`: both).
-        side: Option<usize>,
+        /// The side acting (`None`: both).
+        side: Option<Who>,
     },
     /// A unit changed formation.
     FormationChanged {
@@ -413,7 +413,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::PhaseBegan { turn, phase, side } => match side {
-                Some(side) => write!(f, "Turn {turn}: side {side}'s {phase} phase."),
+                Some(side) => write!(f, "Turn {turn}: the {side} {phase} phase."),
                 None => write!(f, "Turn {turn}: the {phase} phase."),
             },
             Event::FormationChanged { unit, formation } => {

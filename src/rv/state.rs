@@ -84,6 +84,13 @@ pub enum SetupError {
     },
     /// Too many units or commanders, or no turns.
     TooBig(String),
+    /// The table was built under another rule set than these rules.
+    WrongRuleset {
+        /// The table's rule set.
+        table: String,
+        /// The rules'.
+        rules: String,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -97,6 +104,10 @@ impl fmt::Display for SetupError {
             }
             SetupError::BadUnit { name, problem } => write!(f, "unit `{name}` {problem}"),
             SetupError::TooBig(what) => f.write_str(what),
+            SetupError::WrongRuleset { table, rules } => write!(
+                f,
+                "the scenario is played under rule set `{table}`, not `{rules}`"
+            ),
         }
     }
 }
@@ -538,6 +549,12 @@ impl GameSetup {
     /// rule RV11). Units must stand somewhere; reserves are not used.
     pub fn from_scenario(scenario: &Scenario, table: &RvTable) -> Result<GameSetup, SetupError> {
         let battlefield = scenario.battlefield.clone();
+        if battlefield.ruleset.name != table.ruleset {
+            return Err(SetupError::WrongRuleset {
+                table: battlefield.ruleset.name.clone(),
+                rules: table.ruleset.clone(),
+            });
+        }
         let mut units = Vec::new();
         let mut commanders = Vec::new();
         for (side_index, side) in scenario.sides.iter().enumerate() {

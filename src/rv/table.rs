@@ -110,6 +110,9 @@ pub struct TroopRules {
 /// The validated seed-001 rules.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RvTable {
+    /// The rule set (battlefield sections) the table was read against: a
+    /// game's table must be built from the same one.
+    pub ruleset: String,
     /// The turn sequence.
     pub sequence: Vec<PhaseRule>,
     /// Side names in the order they charge.
@@ -436,6 +439,7 @@ impl RvTable {
         }
 
         let table = RvTable {
+            ruleset: ruleset.name.clone(),
             sequence,
             charge_order: raw.turn.charge_order,
             game_length: raw.turn.game_length,

@@ -1967,7 +1967,7 @@ fn guilford_ruinous_sets_up_the_seed_order_of_battle() {
         Event::PhaseBegan {
             turn: 1,
             phase: PhaseKind::Move,
-            side: Some(0)
+            side: Some(Who { index: 0, .. })
         }
     ));
     assert_eq!(state.sides(), ["british", "americans"]);
@@ -1996,6 +1996,13 @@ fn guilford_ruinous_sets_up_the_seed_order_of_battle() {
     let jaegers = unit_named(&state, "Jaegers");
     assert_eq!(state.formation(jaegers), Some(Formation::OpenOrder));
     assert!(!state.legal_actions().is_empty());
+    // A seed-000 scenario is not played under these rules.
+    let (file, text) = crate::scenario::builtin("guilford").unwrap();
+    let seed_000 = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
+    assert!(matches!(
+        GameSetup::from_scenario(&seed_000, &rv_table()),
+        Err(SetupError::WrongRuleset { .. })
+    ));
 }
 
 /// Play random legal actions (ending phases often, so games end). Every
