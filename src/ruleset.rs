@@ -12,11 +12,18 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// Built-in rule sets: (name, file name as shown in messages, text).
-pub const BUILTIN: &[(&str, &str, &str)] = &[(
-    "ohw-awi",
-    "tables/rulesets/ohw-awi.yaml",
-    include_str!("../tables/rulesets/ohw-awi.yaml"),
-)];
+pub const BUILTIN: &[(&str, &str, &str)] = &[
+    (
+        "ohw-awi",
+        "tables/rulesets/ohw-awi.yaml",
+        include_str!("../tables/rulesets/ohw-awi.yaml"),
+    ),
+    (
+        "ohw-acw",
+        "tables/rulesets/ohw-acw.yaml",
+        include_str!("../tables/rulesets/ohw-acw.yaml"),
+    ),
+];
 
 /// Top-level sections the battlefield reads.
 pub const BATTLEFIELD_SECTIONS: &[&str] = &[
@@ -46,6 +53,14 @@ pub const KNOWN_SECTIONS: &[&str] = &[
     "melee",
     "rout",
     "rallying",
+    // The seed-002 engine (src/acw/table.rs).
+    "activation",
+    "troops",
+    "formations",
+    "terrain_effects",
+    "charging",
+    "firing",
+    "casualties",
 ];
 
 /// The Lone Warrior reaction classes (seed 004's eight, plus `artillery`, a
