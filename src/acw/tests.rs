@@ -43,6 +43,7 @@
 //! - Victory and the last turn ................. `breaking_half_the_enemy_wins_and_the_last_turn_ends_the_game`
 //! - Refusals change nothing, roll nothing ..... `refusal` helper in every refusal test; `random_legal_play_never_panics`
 //! - Rule numbers from YAML, located errors .... `table_problems_are_located`
+//! - Actions, events, refusals as data and words  `actions_and_events_are_data_and_words`
 //! - The scenario loads and plays out .......... `henry_hill_loads_and_random_play_finishes`
 //! - Random legal play (property) .............. `random_legal_play_never_panics`
 //! - Dice policy: every die once, with reasons . `the_policy_assigns_every_die_once_with_a_reason`
@@ -1738,4 +1739,57 @@ fn random_assignment_gives_every_die_once() {
     assert_eq!(plan.len(), 8);
     let _ = line("x", "infantry", 0.0, 0.0, 0.0);
     let _: &dyn Roller = &Seeded::new(1);
+}
+
+#[test]
+fn actions_and_events_are_data_and_words() {
+    let actions = [
+        Action::AssignDie {
+            die: 6,
+            unit: UnitId(2),
+        },
+        mv(UnitId(1), Some(Formation::Column), 3.5, 4.0, 90.0),
+        Action::Fire {
+            unit: UnitId(1),
+            target: UnitId(4),
+        },
+        Action::Charge {
+            unit: UnitId(1),
+            target: UnitId(4),
+        },
+        Action::Hold { unit: UnitId(1) },
+        Action::Respond {
+            unit: UnitId(4),
+            fire: true,
+        },
+    ];
+    for action in &actions {
+        let json = serde_json::to_string(action).unwrap();
+        assert_eq!(
+            &serde_json::from_str::<Action>(&json).unwrap(),
+            action,
+            "{json}"
+        );
+    }
+    assert_eq!(actions[0].to_string(), "assign 6 to unit 2");
+    assert_eq!(
+        actions[1].to_string(),
+        "unit 1 forms column and moves to 3.5,4 facing 90°"
+    );
+    let event = Event::InitiativeRolled {
+        rolls: vec![[3, 3], [1, 2]],
+        winner: 1,
+    };
+    let json = serde_json::to_string(&event).unwrap();
+    assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
+    let refusal = Refusal::Broken {
+        rule: Rule::Charging,
+        detail: "a unit cannot charge in march column".into(),
+    };
+    assert_eq!(
+        refusal.to_string(),
+        "seed 002 charging: a unit cannot charge in march column"
+    );
+    let json = serde_json::to_string(&refusal).unwrap();
+    assert_eq!(serde_json::from_str::<Refusal>(&json).unwrap(), refusal);
 }
