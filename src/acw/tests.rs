@@ -28,6 +28,8 @@
 //! - Charge: line move, ends in contact ........ `a_charge_reaches_only_a_line_move_and_not_through_friends`
 //! - Charge: no interpenetration ............... `a_charge_reaches_only_a_line_move_and_not_through_friends`
 //! - Target may fire first; die removed; dice difference `the_target_may_fire_first_with_the_difference_of_the_dice`
+//! - A charger shot down never arrives ........ `a_charger_shot_down_never_arrives`
+//! - Charge: terrain as normal movement ........ `charges_pay_for_the_ground_like_moves`
 //! - Target in column destroyed on contact ..... `columns_and_guns_are_destroyed_on_contact`
 //! - Artillery destroyed on contact ............ `columns_and_guns_are_destroyed_on_contact`
 //! - Melee: charger only, +2, zouaves +1 ....... `only_the_charger_inflicts_hits_with_its_modifiers`
@@ -50,12 +52,13 @@
 //! - Dice policy: charges and threatened first . `charging_and_threatened_units_get_the_highest_dice`
 //! - Dice policy: reaction orders from seed 004  `reaction_orders_come_from_the_lone_warrior_chart`
 //! - Random policy ............................. `random_assignment_gives_every_die_once`
+//! - The policy assigns through whole games .... `the_policy_assigns_through_whole_games`
 
 use super::policy::{self, Priority};
 use super::*;
 use crate::battlefield::tests::p;
 use crate::battlefield::{Base, Battlefield, DEFAULT_CELL, Edge, Feature, Shape};
-use crate::dice::{Roller, Scripted, Seeded};
+use crate::dice::{Scripted, Seeded};
 use crate::ruleset::Ruleset;
 use crate::tables::{Order, Tables};
 use crate::yaml::Source;
@@ -92,16 +95,6 @@ fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Shape {
 
 /// A unit: name, troop type, x, y, facing, formation.
 type Placed<'a> = (&'a str, &'a str, f64, f64, f64, Formation);
-
-fn line(
-    name: &str,
-    troop: &str,
-    x: f64,
-    y: f64,
-    facing: f64,
-) -> (String, String, f64, f64, f64, Formation) {
-    (name.into(), troop.into(), x, y, facing, Formation::Line)
-}
 
 fn setup_with(
     features: &[(&str, Shape, f64)],
@@ -1498,8 +1491,6 @@ fn breaking_half_the_enemy_wins_and_the_last_turn_ends_the_game() {
 
 #[test]
 fn table_problems_are_located() {
-    let text = super::HENRY_HILL.1;
-    let _ = text;
     let (_, file, text) = crate::ruleset::BUILTIN
         .iter()
         .find(|(name, _, _)| *name == "ohw-acw")
@@ -1737,8 +1728,6 @@ fn random_assignment_gives_every_die_once() {
     pool.sort();
     assert_eq!(dice, pool);
     assert_eq!(plan.len(), 8);
-    let _ = line("x", "infantry", 0.0, 0.0, 0.0);
-    let _: &dyn Roller = &Seeded::new(1);
 }
 
 #[test]
@@ -1792,4 +1781,114 @@ fn actions_and_events_are_data_and_words() {
     );
     let json = serde_json::to_string(&refusal).unwrap();
     assert_eq!(serde_json::from_str::<Refusal>(&json).unwrap(), refusal);
+}
+
+#[test]
+fn a_charger_shot_down_never_arrives() {
+    let mut state = game(
+        &[],
+        &[("H", "cavalry", 10.0, 20.0, SOUTH, Formation::Line)],
+        &[
+            ("C", "infantry", 10.0, 10.0, NORTH, Formation::Line),
+            ("D", "infantry", 30.0, 10.0, NORTH, Formation::Line),
+        ],
+        &[6, 5, 1],
+    );
+    assign(&mut state, &[("H", 6), ("C", 5), ("D", 1)]);
+    let (h, c) = (id(&state, "H"), id(&state, "C"));
+    state.units[h.0].hits = 14;
+    apply(&mut state, Action::Charge { unit: h, target: c }, &[]);
+    // 6, long range -1, dice 5 - 6 = -1: 4 hits, and the horse are gone.
+    let events = apply(
+        &mut state,
+        Action::Respond {
+            unit: c,
+            fire: true,
+        },
+        &[6],
+    );
+    assert!(events.contains(&Event::Removed {
+        unit: h,
+        reason: Removal::Casualties
+    }));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Contact { .. } | Event::Melee { .. }))
+    );
+    assert_eq!(state.unit(c).hits, 0);
+}
+
+#[test]
+fn charges_pay_for_the_ground_like_moves() {
+    // Foot on the flank, 4" away across woods: 4" of woods costs 6", the
+    // whole line move; 4.5" is too far.
+    let woods = [("woods", rect(12.0, 0.0, 36.0, 20.0), 0.0)];
+    let grey = [("C", "infantry", 10.0, 10.0, NORTH, Formation::Line)];
+    let state = solo(
+        &woods,
+        &[("A", "infantry", 16.75, 10.0, 270.0, Formation::Line)],
+        &grey,
+    );
+    let (a, c) = (id(&state, "A"), id(&state, "C"));
+    assert!(state.check(&Action::Charge { unit: a, target: c }).is_ok());
+    let mut state = solo(
+        &woods,
+        &[("A", "infantry", 17.25, 10.0, 270.0, Formation::Line)],
+        &grey,
+    );
+    assert!(
+        refusal(&mut state, Action::Charge { unit: a, target: c })
+            .contains("has to end in contact")
+    );
+    // Mounted horse cannot charge through the wood at all.
+    let woods = [("woods", rect(0.0, 13.0, 36.0, 16.0), 0.0)];
+    let mut state = solo(
+        &woods,
+        &[("H", "cavalry", 10.0, 20.0, SOUTH, Formation::Line)],
+        &grey,
+    );
+    let h = id(&state, "H");
+    assert!(
+        refusal(&mut state, Action::Charge { unit: h, target: c })
+            .contains("cannot cross the woods")
+    );
+}
+
+/// The policy gives out both sides' dice through whole games (drafting or
+/// not); the rest of the play is random.
+#[test]
+fn the_policy_assigns_through_whole_games() {
+    use rand::{RngExt, SeedableRng};
+    let tables = Tables::embedded();
+    for (seed, draft) in [(11, false), (12, true)] {
+        let mut setup = henry_hill();
+        setup.turns = 3;
+        setup.optional.draft = draft;
+        let mut roller = Seeded::new(seed);
+        let mut pick = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+        let (mut state, _) = GameState::new(setup, acw_table(), &mut roller).unwrap();
+        let mut assigned = 0;
+        while state.outcome() == &Outcome::Playing {
+            let action = match state.phase() {
+                Phase::Assigning { side } => {
+                    let orders: Vec<(UnitId, Order)> =
+                        policy::reaction_orders(&state, side, &tables, &mut roller)
+                            .into_iter()
+                            .map(|(unit, outcome)| (unit, outcome.order))
+                            .collect();
+                    let next = policy::next_assignment(&state, side, &orders).unwrap();
+                    assert!(!next.reason.is_empty());
+                    assigned += 1;
+                    next.action()
+                }
+                _ => {
+                    let legal = state.legal_actions();
+                    legal[pick.random_range(0..legal.len())].clone()
+                }
+            };
+            state.apply(&action, &mut roller).unwrap();
+        }
+        assert!(assigned >= 16, "draft {draft}: {assigned}");
+    }
 }
