@@ -1205,7 +1205,9 @@ impl GameState {
             self.phase = Phase::Over;
             return;
         }
-        if self.turn >= self.turns {
+        // A table with nobody left on it has nothing more to play (and no
+        // die to throw): the game ends as it would at the last turn.
+        if self.turn >= self.turns || self.units.iter().all(|u| u.removed) {
             self.finish_at_time(events);
             return;
         }

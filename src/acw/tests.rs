@@ -1487,6 +1487,15 @@ fn breaking_half_the_enemy_wins_and_the_last_turn_ends_the_game() {
     }
     assert_eq!(state.outcome(), &Outcome::Draw);
     assert_eq!(state.turn(), 3);
+    // An empty table with endless turns ends at once.
+    let mut empty = setup_with(&[], &[], &[]);
+    empty.turns = u32::MAX;
+    let (state, events) = start(empty, &[]);
+    assert_eq!(state.outcome(), &Outcome::Draw);
+    assert!(matches!(
+        events.last(),
+        Some(Event::GameOver { winner: None, .. })
+    ));
 }
 
 #[test]
