@@ -301,6 +301,150 @@ pub enum Event {
     },
 }
 
+fn faces(dice: &[u8]) -> String {
+    dice.iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn whose(side: &Option<usize>) -> String {
+    side.map_or_else(
+        || "the shared pile".to_string(),
+        |side| format!("side {side}"),
+    )
+}
+
+fn listed(modifiers: &[Modifier]) -> String {
+    modifiers
+        .iter()
+        .map(|m| format!("{} {:+}", m.label, m.add))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Events in short sentences naming the rule, with units by id (a renderer
+/// that knows the names words them better).
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::TurnBegan { turn } => write!(f, "turn {turn} begins"),
+            Event::InitiativeRolled { rolls, winner } => {
+                let throws: Vec<String> = rolls.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+                write!(
+                    f,
+                    "initiative (optional rule #1): {}; side {winner} wins",
+                    throws.join(", then ")
+                )
+            }
+            Event::DiceRolled { side, dice } => {
+                write!(f, "activation dice for {}: {}", whose(side), faces(dice))
+            }
+            Event::DiceDiscarded { side, dice } => {
+                write!(f, "{} discards {}", whose(side), faces(dice))
+            }
+            Event::DieAssigned { side, unit, die } => {
+                write!(f, "side {side} gives {unit} a {die}")
+            }
+            Event::TieRolled { unit, roll } => {
+                write!(f, "{unit} throws again for equal dice: {roll}")
+            }
+            Event::Activated { unit, die } => write!(f, "{unit} acts on its {die}"),
+            Event::Held { unit } => write!(f, "{unit} does nothing"),
+            Event::FormationChanged {
+                unit,
+                from,
+                to,
+                cost,
+            } => write!(f, "{unit} changes from {from} to {to} ({}\")", trim(*cost)),
+            Event::Moved {
+                unit,
+                to,
+                facing,
+                used,
+                allowance,
+                ..
+            } => write!(
+                f,
+                "{unit} moves to {to} facing {}° ({:.1}\" of {:.1}\")",
+                trim(*facing),
+                used,
+                allowance
+            ),
+            Event::PassedThrough { unit, friend } => {
+                write!(f, "{unit} passes through {friend} (interpenetration)")
+            }
+            Event::Fired {
+                unit,
+                target,
+                roll,
+                modifiers,
+                halved_for_cover,
+                hits,
+            } => {
+                write!(f, "{unit} fires at {target}: {roll}")?;
+                if !modifiers.is_empty() {
+                    write!(f, " ({})", listed(modifiers))?;
+                }
+                if *halved_for_cover {
+                    write!(f, ", halved for cover")?;
+                }
+                write!(f, ": {hits} hits")
+            }
+            Event::ChargeDeclared {
+                unit,
+                target,
+                flank_or_rear,
+            } => write!(
+                f,
+                "{unit} charges {target}{}",
+                if *flank_or_rear {
+                    " in flank or rear"
+                } else {
+                    ""
+                }
+            ),
+            Event::Contact { unit, target, .. } => write!(f, "{unit} reaches {target}"),
+            Event::Melee {
+                unit,
+                target,
+                roll,
+                modifiers,
+                halved,
+                doubled,
+                hits,
+            } => {
+                write!(f, "melee: {unit} rolls {roll} ({})", listed(modifiers))?;
+                if !halved.is_empty() {
+                    write!(f, ", halved ({})", halved.join(", "))?;
+                }
+                if *doubled {
+                    write!(f, ", doubled (flank or rear)")?;
+                }
+                write!(f, ": {hits} hits on {target}")
+            }
+            Event::Retreated { unit, from, to } => write!(
+                f,
+                "{unit} falls back {}\" facing the enemy",
+                trim((from.distance(*to) * 10.0).round() / 10.0)
+            ),
+            Event::Damaged { unit, hits } => {
+                write!(f, "{unit} takes {hits} hit passing through in a retreat")
+            }
+            Event::Removed { unit, reason } => write!(f, "{unit} is removed: {reason}"),
+            Event::TurnEnded { turn } => write!(f, "turn {turn} ends: every die is used"),
+            Event::GameOver {
+                winner: Some(side),
+                reason,
+            } => write!(f, "side {side} wins: {reason}"),
+            Event::GameOver {
+                winner: None,
+                reason,
+            } => write!(f, "a draw: {reason}"),
+        }
+    }
+}
+
 /// The seed-002 rules an action can break, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -1774,10 +1774,29 @@ fn actions_and_events_are_data_and_words() {
         actions[1].to_string(),
         "unit 1 forms column and moves to 3.5,4 facing 90°"
     );
+    let fired = Event::Fired {
+        unit: UnitId(1),
+        target: UnitId(4),
+        roll: 5,
+        modifiers: vec![Modifier {
+            label: "short range".into(),
+            add: 1,
+        }],
+        halved_for_cover: true,
+        hits: 3,
+    };
+    assert_eq!(
+        fired.to_string(),
+        "unit 1 fires at unit 4: 5 (short range +1), halved for cover: 3 hits"
+    );
     let event = Event::InitiativeRolled {
         rolls: vec![[3, 3], [1, 2]],
         winner: 1,
     };
+    assert_eq!(
+        event.to_string(),
+        "initiative (optional rule #1): 3-3, then 1-2; side 1 wins"
+    );
     let json = serde_json::to_string(&event).unwrap();
     assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
     let refusal = Refusal::Broken {
