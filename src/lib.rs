@@ -17,6 +17,7 @@ pub mod yaml;
 
 pub mod tables;
 
+pub mod acw;
 pub mod baseline;
 pub mod general;
 pub mod melee;

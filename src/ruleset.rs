@@ -23,6 +23,11 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
         "tables/rulesets/ruinous-victory.yaml",
         include_str!("../tables/rulesets/ruinous-victory.yaml"),
     ),
+    (
+        "ohw-acw",
+        "tables/rulesets/ohw-acw.yaml",
+        include_str!("../tables/rulesets/ohw-acw.yaml"),
+    ),
 ];
 
 /// Top-level sections the battlefield reads.
@@ -63,6 +68,13 @@ pub const KNOWN_SECTIONS: &[&str] = &[
     "fighting",
     "commanders",
     "victory",
+    // The seed-002 engine's own (src/acw/table.rs; `troops` and `charging`
+    // are listed above).
+    "activation",
+    "formations",
+    "terrain_effects",
+    "firing",
+    "casualties",
 ];
 
 /// The Lone Warrior reaction classes (seed 004's eight, plus `artillery`, a

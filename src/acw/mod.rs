@@ -1,0 +1,45 @@
+//! The seed-002 referee: One-Hour Wargames for the American Civil War with
+//! activation dice, as a pure library beside the seed-000 engine
+//! (`crate::rules`).
+//!
+//! A turn: each side throws a die per unit (`Event::DiceRolled`), the sides
+//! give their dice to their units (`Action::AssignDie`), and units act from
+//! the highest die down, each moving, firing, charging or holding; opposed
+//! units on equal dice throw again (`Event::TieRolled`). The optional
+//! rules (initiative, a drafted pile, good commanders' extra dice) are
+//! switches ([`OptionalRules`]). Every number is in
+//! `tables/rulesets/ohw-acw.yaml` ([`AcwTable`]).
+//!
+//! The interface is the seed-000 engine's shape, ready for a rule-set trait:
+//! [`GameState::new`], [`GameState::to_act`], [`GameState::legal_actions`]
+//! (fixed order), [`GameState::check`], [`GameState::apply`] (a refusal
+//! changes nothing and rolls no die), [`GameState::outcome`], and unit
+//! queries. [`policy`] is how the opponent gives out its dice: each unit's
+//! Lone Warrior reaction test first, the order deciding the die.
+//!
+//! Pure: no I/O, no clock, dice only through the `Roller` passed in.
+
+mod engine;
+mod event;
+pub mod policy;
+mod state;
+mod table;
+
+pub use event::{Action, Event, Modifier, Refusal, Removal, Rule};
+pub use state::{
+    ForceSetup, GameSetup, GameState, Outcome, Phase, SetupError, Side, Unit, UnitId, UnitSetup,
+};
+pub use table::{
+    AcwTable, Band, Formation, FormationChange, Mode, OptionalRules, TerrainEffect, Weapon,
+};
+
+/// The seed-002 scenario: Henry House Hill, First Bull Run (file name as
+/// shown in messages, text). Not in `scenario::BUILTIN` yet, whose
+/// scenarios the seed-000 engine plays.
+pub const HENRY_HILL: (&str, &str) = (
+    "src/acw/scenarios/henry-hill.yaml",
+    include_str!("scenarios/henry-hill.yaml"),
+);
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,301 @@
+//! How the opponent gives out its activation dice (rulings AC15–AC16).
+//!
+//! Lone Warrior first: each unit takes its reaction test ([`reaction_orders`],
+//! the seed-004 chart, ACW troop types mapped to its classes in the rule
+//! set's `reaction_class`), and its order decides how urgent its die is:
+//!
+//! 1. a unit ordered to charge with an enemy it may charge within reach;
+//! 2. a unit an enemy could charge this turn (to fire first, or get away);
+//! 3. a unit ordered to withdraw or rout (out before the enemy fires);
+//! 4. a unit advancing (advance and fire, or a charge with nothing in reach);
+//! 5. a unit standing to fire (it fires whenever its die comes up).
+//!
+//! The highest dice go to the most urgent units; within a rank the unit
+//! nearer the enemy comes first, then the lower id. [`assign`] is a pure
+//! function of the state, the side and the orders; every assignment carries
+//! its reason. [`random_assignment`] is the yardstick to compare it with.
+
+use super::event::Action;
+use super::state::{GameState, Phase, UnitId};
+use super::table::Formation;
+use crate::dice::{Die, Roller};
+use crate::reaction::{self, Options, Situation};
+use crate::ruleset::Category;
+use crate::tables::{self, Order, Tables};
+use serde::Serialize;
+use std::fmt;
+
+/// How urgently a unit needs a high die, most urgent first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Priority {
+    /// Ordered to charge, with a target in reach.
+    Charge,
+    /// An enemy could charge it.
+    Threatened,
+    /// Ordered to withdraw or rout.
+    Withdraw,
+    /// Advancing.
+    Advance,
+    /// Standing to fire, or without an order.
+    Stand,
+}
+
+impl fmt::Display for Priority {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Priority::Charge => "charging",
+            Priority::Threatened => "threatened",
+            Priority::Withdraw => "withdrawing",
+            Priority::Advance => "advancing",
+            Priority::Stand => "standing",
+        })
+    }
+}
+
+/// One die given to one unit, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Assignment {
+    /// The unit.
+    pub unit: UnitId,
+    /// The die's face.
+    pub die: u8,
+    /// Its rank.
+    pub priority: Priority,
+    /// Why, in a sentence (what `why` shows).
+    pub reason: String,
+}
+
+impl Assignment {
+    /// The engine action that makes this assignment.
+    pub fn action(&self) -> Action {
+        Action::AssignDie {
+            die: self.die,
+            unit: self.unit,
+        }
+    }
+}
+
+/// The Lone Warrior situation of unit `id` read off the game: its class,
+/// ground, the nearest enemy and whether it is seen, friends within 6",
+/// strength under half, formation. Casualties since the last test are not
+/// tracked by the engine and count as none (ruling AC15).
+pub fn situation(state: &GameState, id: UnitId) -> Option<Situation> {
+    let unit = state.unit(id);
+    let class = unit.reaction_class.clone()?;
+    let field = &state.battlefield;
+    let enemies: Vec<UnitId> = (0..state.units.len())
+        .map(UnitId)
+        .filter(|e| state.unit(*e).side != unit.side && !state.removed(*e))
+        .collect();
+    let nearest = state.nearest_enemy(id);
+    let enemy_distance = nearest.map(|e| unit.base.distance_to(&state.unit(e).base));
+    let enemy_in_sight = enemies
+        .iter()
+        .any(|e| field.can_see(&unit.base, &state.unit(*e).base));
+    let sees_cavalry = enemies
+        .iter()
+        .any(|e| state.unit(*e).mounted() && field.can_see(&unit.base, &state.unit(*e).base));
+    let support_within_6 = state
+        .active_units(unit.side)
+        .any(|f| f != id && unit.base.within(&state.unit(f).base, 6.0));
+    let formation = match (unit.category, unit.formation) {
+        (Category::Cavalry, Formation::Dismounted) => Some(tables::Formation::Dismounted),
+        (Category::Cavalry, _) => Some(tables::Formation::Mounted),
+        (Category::Artillery, _) => None,
+        (_, Formation::Column) => Some(tables::Formation::Column),
+        _ => Some(tables::Formation::Line),
+    };
+    Some(Situation {
+        class,
+        column: Some(field.column_at(unit.base.centre)),
+        enemy_in_sight,
+        enemy_distance,
+        support_within_6,
+        under_half: state.strength(id) < 0.5,
+        formation,
+        sees_cavalry,
+        ..Situation::default()
+    })
+}
+
+/// Each of `side`'s units still waiting for a die takes its reaction test
+/// with a D6 from `roller`, in unit order. A unit without a class, or whose
+/// class the chart refuses, is left out (it stands, ruling AC15).
+pub fn reaction_orders(
+    state: &GameState,
+    side: usize,
+    tables: &Tables,
+    roller: &mut dyn Roller,
+) -> Vec<(UnitId, reaction::Outcome)> {
+    let mut outcomes = Vec::new();
+    let units: Vec<UnitId> = state.unassigned(side).collect();
+    for id in units {
+        let Some(situation) = situation(state, id) else {
+            continue;
+        };
+        if reaction::modifiers(tables, &situation, Options::default()).is_err() {
+            continue;
+        }
+        let die = roller.roll_for(
+            Die::D6,
+            format_args!("{}'s reaction test", state.unit(id).name),
+        );
+        if let Ok(outcome) = reaction::test(tables, &situation, Options::default(), die) {
+            outcomes.push((id, outcome));
+        }
+    }
+    outcomes
+}
+
+/// Whether `attacker` could charge `defender` this turn as the seed
+/// allows, judged by distance (its move in its formation) and the seed's
+/// conditions, not by the ground between.
+pub fn could_charge(state: &GameState, attacker: UnitId, defender: UnitId) -> bool {
+    let a = state.unit(attacker);
+    let d = state.unit(defender);
+    let table = &state.table;
+    if a.removed || d.removed || a.side == d.side || table.never_charge.contains(&a.troop) {
+        return false;
+    }
+    // A column would have to deploy first (2" or more): judged in line.
+    let formation = if a.formation == Formation::Column {
+        Formation::Line
+    } else {
+        a.formation
+    };
+    let Some(reach) = table.move_of(a.troop, formation) else {
+        return false;
+    };
+    if !a.base.within(&d.base, reach) {
+        return false;
+    }
+    let mounted = a.category == Category::Cavalry && formation != Formation::Dismounted;
+    mounted && table.any_target.contains(&a.troop)
+        || d.base.arc_of(a.base.centre) != crate::battlefield::Arc::Front
+        || state.strength_points(attacker)
+            >= state
+                .strength_points(defender)
+                .saturating_add(table.strength_advantage)
+}
+
+/// The rank of unit `id` given its order, with the reason.
+fn rank(state: &GameState, id: UnitId, order: Option<Order>) -> (Priority, String) {
+    let unit = state.unit(id);
+    let enemies: Vec<UnitId> = (0..state.units.len())
+        .map(UnitId)
+        .filter(|e| state.unit(*e).side != unit.side && !state.removed(*e))
+        .collect();
+    let order_name = order.map_or("no order", |o| o.title());
+    if order == Some(Order::Charge)
+        && let Some(target) = enemies.iter().find(|e| could_charge(state, id, **e))
+    {
+        return (
+            Priority::Charge,
+            format!(
+                "{order_name}, and `{}` is within reach: a high die, to strike before it acts",
+                state.unit(*target).name
+            ),
+        );
+    }
+    if let Some(threat) = enemies.iter().find(|e| could_charge(state, **e, id)) {
+        return (
+            Priority::Threatened,
+            format!(
+                "{order_name}, but `{}` could charge it: a high die, to fire first or get away",
+                state.unit(*threat).name
+            ),
+        );
+    }
+    match order {
+        Some(Order::Withdraw | Order::Rout | Order::FireAndWithdraw) => (
+            Priority::Withdraw,
+            format!("{order_name}: an early die, to get away before the enemy fires"),
+        ),
+        Some(Order::Charge | Order::AdvanceAndFire) => (
+            Priority::Advance,
+            format!("{order_name}: a middle die, once the urgent units have theirs"),
+        ),
+        Some(Order::StandAndFire) | None => (
+            Priority::Stand,
+            format!("{order_name}: a low die; standing troops fire whenever their turn comes"),
+        ),
+    }
+}
+
+/// Give `side`'s dice to its units still waiting for one: the most urgent
+/// (see the module header) get the highest dice. `orders` are the units'
+/// reaction-test orders; a unit missing from them stands. Drafting
+/// (optional rule #2), the plan takes the highest dice of the pile as if
+/// they were all the side's; apply the first and ask again.
+pub fn assign(state: &GameState, side: usize, orders: &[(UnitId, Order)]) -> Vec<Assignment> {
+    let mut dice = state.dice_to_assign(side).to_vec();
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    let mut ranked: Vec<(Priority, f64, UnitId, String)> = state
+        .unassigned(side)
+        .map(|id| {
+            let order = orders.iter().find(|(u, _)| *u == id).map(|(_, o)| *o);
+            let (priority, reason) = rank(state, id, order);
+            let distance = state.nearest_enemy(id).map_or(f64::INFINITY, |e| {
+                state.unit(id).base.distance_to(&state.unit(e).base)
+            });
+            (priority, distance, id, reason)
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+    ranked
+        .into_iter()
+        .zip(dice)
+        .map(|((priority, _, unit, reason), die)| Assignment {
+            unit,
+            die,
+            priority,
+            reason,
+        })
+        .collect()
+}
+
+/// The next assignment the policy makes when `side` is to assign, if it is.
+pub fn next_assignment(
+    state: &GameState,
+    side: usize,
+    orders: &[(UnitId, Order)],
+) -> Option<Assignment> {
+    if state.phase() != (Phase::Assigning { side }) {
+        return None;
+    }
+    assign(state, side, orders).into_iter().next()
+}
+
+/// A random assignment for comparison: the side's units in an order drawn
+/// with d100 rolls from `roller`, given the dice highest first.
+pub fn random_assignment(
+    state: &GameState,
+    side: usize,
+    roller: &mut dyn Roller,
+) -> Vec<Assignment> {
+    let mut dice = state.dice_to_assign(side).to_vec();
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    let mut units: Vec<(u8, UnitId)> = state
+        .unassigned(side)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|id| {
+            (
+                roller.roll_for(Die::D100, format_args!("a random order")),
+                id,
+            )
+        })
+        .collect();
+    units.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    units
+        .into_iter()
+        .zip(dice)
+        .map(|((_, unit), die)| Assignment {
+            unit,
+            die,
+            priority: Priority::Stand,
+            reason: "drawn at random".to_string(),
+        })
+        .collect()
+}
