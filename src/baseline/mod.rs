@@ -516,10 +516,11 @@ impl Baseline {
                 allowance / 2.0
             };
             let at = state.unit(enemy).base.centre;
-            let (checked, _, refusal) =
+            let planned =
                 self.mover
                     .plan_move(state, id, Goal::Enemy(enemy), length, Facing::At(at));
-            let Some(checked) = checked else {
+            let refusal = planned.refusal;
+            let Some(checked) = planned.action else {
                 if first_refusal.is_none() {
                     first_refusal = refusal;
                 }

@@ -4,7 +4,7 @@
 
 use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
-use super::{Decision, Memory, Opponent, Reading, RouteNote, TurnReport};
+use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
@@ -152,6 +152,108 @@ pub(super) fn lawful(
     }
 }
 
+/// What [`Opponent::plan_move`] found: the move, if any, with its route
+/// note; the engine's first refusal on the way; and whether the unit is
+/// hemmed in: within 6" of an enemy, where only a move directly towards or
+/// away from one is lawful (seed 000 Enemy Presence), and none brings it
+/// nearer its goal. A hemmed-in unit has no lawful way to go; that is the
+/// rules, not a plan the engine refused.
+pub(crate) struct MovePlan {
+    /// The move, checked by the engine.
+    pub action: Option<Checked>,
+    /// Its route, for the log.
+    pub note: Option<RouteNote>,
+    /// The first try the engine refused, if any was.
+    pub refusal: Option<(Action, Refusal)>,
+    /// Why no way was found, when the rules and the table allow none.
+    pub hemmed: Option<Hemmed>,
+}
+
+impl MovePlan {
+    fn found(action: Checked, note: Option<RouteNote>, refusal: Option<(Action, Refusal)>) -> Self {
+        MovePlan {
+            action: Some(action),
+            note,
+            refusal,
+            hemmed: None,
+        }
+    }
+
+    fn none(refusal: Option<(Action, Refusal)>) -> Self {
+        MovePlan {
+            action: None,
+            note: None,
+            refusal,
+            hemmed: None,
+        }
+    }
+
+    fn hemmed(refusal: Option<(Action, Refusal)>) -> Self {
+        MovePlan {
+            hemmed: Some(Hemmed::ByEnemy),
+            ..MovePlan::none(refusal)
+        }
+    }
+
+    fn held_up(refusal: Option<(Action, Refusal)>) -> Self {
+        MovePlan {
+            hemmed: Some(Hemmed::ByUnits),
+            ..MovePlan::none(refusal)
+        }
+    }
+}
+
+/// The centre of the cell nearest `point` that `troop` may stand on and no
+/// other unit's footprint covers (`point` itself when its cell is open),
+/// looking at most 12" away; `None` when there is none or `point` is off
+/// the table.
+fn open_point_near(
+    field: &crate::battlefield::Battlefield,
+    troop: crate::ruleset::TroopTypeId,
+    point: Point,
+    blocked: &CellSet,
+) -> Option<Point> {
+    let grid = &field.grid;
+    let open = |cell| field.passable(troop, cell) && !blocked.contains(cell);
+    let cell = grid.cell_at(point)?;
+    if open(cell) {
+        return Some(point);
+    }
+    let (column, row) = ((cell % grid.width) as i64, (cell / grid.width) as i64);
+    let rings = (12.0 / grid.cell).ceil() as i64;
+    let mut best: Option<(f64, Point)> = None;
+    for ring in 1..=rings {
+        // Once a cell is found, a later ring can still hold a nearer one
+        // only while the ring's inner edge is nearer than it.
+        if let Some((distance, _)) = best
+            && (ring as f64 - 1.0) * grid.cell > distance
+        {
+            break;
+        }
+        for dy in -ring..=ring {
+            for dx in -ring..=ring {
+                if dx.abs() != ring && dy.abs() != ring {
+                    continue;
+                }
+                let (x, y) = (column + dx, row + dy);
+                if x < 0 || y < 0 || x >= grid.width as i64 || y >= grid.height as i64 {
+                    continue;
+                }
+                let candidate = y as usize * grid.width + x as usize;
+                if !open(candidate) {
+                    continue;
+                }
+                let centre = grid.centre(candidate);
+                let distance = centre.distance(point);
+                if best.is_none_or(|(nearest, _)| distance < nearest) {
+                    best = Some((distance, centre));
+                }
+            }
+        }
+    }
+    best.map(|(_, centre)| centre)
+}
+
 /// The weapon's reach in inches, if the unit shoots.
 /// Why a unit told to fire holds its fire, in a few words, from the
 /// engine's refusal of the shot at the nearest enemy in reach.
@@ -237,6 +339,7 @@ impl Opponent {
             events: Vec::new(),
             withdrew: false,
             stuck: false,
+            hemmed: None,
             state_change: None,
         };
         for change in &instruction.becomes {
@@ -602,6 +705,32 @@ impl Opponent {
             && instruction.moves.fraction() == 0.0
             && decision.reading.situation.enemy_in_sight
             && (self.rule("close-to-range") || counter_attack.is_some())
+            && reach(state, id).is_some()
+            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && let Some((Goal::Point(point), at, _)) = heading.clone()
+        {
+            // The objective is ground to take: it goes on towards it.
+            plan.push(format!(
+                "nobody in reach, so it moves on towards the objective, {} ({})",
+                self.plan.objective.as_deref().unwrap_or("the area"),
+                match &counter_attack {
+                    Some(note) => note.clone(),
+                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
+                }
+            ));
+            wants_fire = false;
+            goal = Some((
+                Goal::Point(point),
+                allowance,
+                Facing::At(at),
+                "the objective".into(),
+            ));
+        } else if goal.is_none()
+            && wants_fire
+            && decision.actions.is_empty()
+            && instruction.moves.fraction() == 0.0
+            && decision.reading.situation.enemy_in_sight
+            && (self.rule("close-to-range") || counter_attack.is_some())
             && let Some(reach) = reach(state, id)
             && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
             && let Some((Goal::Enemy(target), at, why)) = heading.clone()
@@ -625,7 +754,81 @@ impl Opponent {
                     Facing::At(at),
                     format!("{stop}\" of {}", state.unit(target).name),
                 ));
+            } else if !state.battlefield.can_see(&base, &state.unit(target).base) {
+                // In reach but hidden (among trees, behind a crest): it
+                // closes in until it sees what it is to shoot.
+                let why_move = match &counter_attack {
+                    Some(note) => note.clone(),
+                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
+                };
+                plan.push(format!(
+                    "{} is {distance:.1}\" away but out of sight, so it closes in ({why_move})",
+                    state.unit(target).name,
+                ));
+                decision.target = Some((target, why));
+                wants_fire = false;
+                goal = Some((
+                    Goal::Enemy(target),
+                    allowance,
+                    Facing::At(at),
+                    state.unit(target).name.clone(),
+                ));
             }
+        }
+        // Ruling PL3 too: an attacker told to stand and fire with no enemy
+        // in sight at all would stand fast (seed 004); it is out of musket
+        // range as surely as one that sees its enemy far off, so it marches
+        // on the objective instead.
+        if goal.is_none()
+            && order == Order::StandAndFire
+            && decision.actions.is_empty()
+            && instruction.moves.fraction() == 0.0
+            && !decision.reading.situation.enemy_in_sight
+            && (self.rule("close-to-range") || counter_attack.is_some())
+            && let Some((aim, at, why)) = heading.clone()
+        {
+            let aim = match aim {
+                Goal::Enemy(target) => {
+                    // Not seen, so not in reach: it goes on until it is.
+                    let stop = reach(state, id).map_or(0.0, |reach| {
+                        let stop = reach - self.tables.opponent.rules.close_to_range.inside_range;
+                        if self.memo.distance(state, id, target) <= stop {
+                            0.0
+                        } else {
+                            stop.max(0.0)
+                        }
+                    });
+                    decision.target = Some((target, why));
+                    Goal::Within(target, stop)
+                }
+                aim => aim,
+            };
+            let (name, rule) = match (&aim, &counter_attack) {
+                (Goal::Within(target, _), Some(note)) => {
+                    (state.unit(*target).name.clone(), note.clone())
+                }
+                (Goal::Within(target, _), None) => (
+                    state.unit(*target).name.clone(),
+                    format!("plan: {}; rule close-to-range", self.plan.describe()),
+                ),
+                (_, Some(note)) => (
+                    self.plan.objective.clone().unwrap_or_default(),
+                    note.clone(),
+                ),
+                (_, None) => (
+                    self.plan.objective.clone().unwrap_or_default(),
+                    format!("plan: {}; rule close-to-range", self.plan.describe()),
+                ),
+            };
+            // It does not stand fast: the plan overrides the variant.
+            if plan.last().is_some_and(|last| **last == *instruction.does) {
+                plan.pop();
+            }
+            plan.push(format!(
+                "Stand and fire, but no enemy is in sight: rather than stand fast, it marches on towards {name} ({rule})"
+            ));
+            wants_fire = false;
+            goal = Some((aim, allowance, Facing::At(at), name));
         }
         // Stand-and-fire with no target in its arc: pivot to face the
         // nearest enemy in reach (ruling O7; it then cannot fire).
@@ -653,7 +856,15 @@ impl Opponent {
             }
         }
         if let Some((goal, inches, facing, goal_name)) = goal {
-            let (action, note, refusal) = self.plan_move(state, id, goal, inches, facing);
+            let MovePlan {
+                action,
+                note,
+                refusal,
+                hemmed,
+            } = self.plan_move(state, id, goal, inches, facing);
+            // Nothing tried means nothing to do: it stands where its goal
+            // would have it (as near as it may come to its target).
+            let tried = refusal.is_some();
             // A refusal on the way to a move that was found is only a
             // shorter try; it is recorded when nothing lawful was found.
             if action.is_none()
@@ -685,6 +896,19 @@ impl Opponent {
                 // The reserve's place behind the line is where it would
                 // rather be, not an order: with no way there it waits.
                 None if waiting => plan.push("no lawful way there, so it waits where it is".into()),
+                None if !tried => plan.push("already as near as it may come, so it stays".into()),
+                None if hemmed == Some(Hemmed::ByEnemy) => {
+                    decision.hemmed = hemmed;
+                    plan.push(
+                        "hemmed in: within 6\" of the enemy it may only move directly towards or away from one, and neither brings it nearer (seed 000 Enemy Presence), so it stays".into(),
+                    );
+                }
+                None if hemmed == Some(Hemmed::ByUnits) => {
+                    decision.hemmed = hemmed;
+                    plan.push(
+                        "held up: other units stand across every way there (units may not pass through one another, seed 000), so it waits".into(),
+                    );
+                }
                 None => {
                     decision.stuck = true;
                     plan.push("cannot move: no lawful way (stays where it is)".into());
@@ -880,11 +1104,7 @@ impl Opponent {
         goal: Goal,
         inches: f64,
         facing: Facing,
-    ) -> (
-        Option<Checked>,
-        Option<RouteNote>,
-        Option<(Action, Refusal)>,
-    ) {
+    ) -> MovePlan {
         let unit = state.unit(id);
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
@@ -936,6 +1156,36 @@ impl Opponent {
             }
             None
         };
+        // The last resort: every straight line from here, 16 bearings at
+        // four lengths, the best by `score` (lower is better) first, and
+        // only those that score at least a quarter inch better than
+        // standing still. A way the searches above missed is still found.
+        let fan = |reach: f64,
+                   score: &dyn Fn(Point) -> f64,
+                   first_refusal: &mut Option<(Action, Refusal)>|
+         -> Option<Checked> {
+            let here = score(start);
+            let mut tries: Vec<(f64, Point)> = Vec::with_capacity(64);
+            for step in 0..16 {
+                let direction = Vector::from_bearing(f64::from(step) * 22.5);
+                for fraction in [1.0, 0.75, 0.5, 0.25] {
+                    let to = round_point(start + direction * (reach * fraction));
+                    let value = score(to);
+                    if value < here - 0.25 {
+                        tries.push((value, to));
+                    }
+                }
+            }
+            tries.sort_by(|a, b| a.0.total_cmp(&b.0));
+            tries.into_iter().find_map(|(_, to)| {
+                let action = Action::Move {
+                    unit: id,
+                    to,
+                    facing: end_facing(to),
+                };
+                lawful(&self.probe, state, &action, first_refusal)
+            })
+        };
         let note = |to: Point, legs: usize, straight: bool| RouteNote {
             from: start,
             to,
@@ -951,13 +1201,21 @@ impl Opponent {
         };
         match goal {
             Goal::Rear | Goal::Cover => {
-                if let Some((enemy, _)) = near.first() {
+                let edge = state.sides[self.side].edge;
+                let back = Vector::from_bearing(edge.bearing());
+                if !near.is_empty() {
                     // Falling back within 6" of the enemy: directly away
-                    // from the nearest (seed 000 Enemy Presence).
-                    let direction = start - state.unit(*enemy).base.centre;
-                    let action = straight(direction, inches, &mut first_refusal);
-                    let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
-                    return (action, routed, first_refusal);
+                    // from one of them (seed 000 Enemy Presence), the
+                    // nearest first; a friend behind it may leave the line
+                    // away from another open.
+                    for (enemy, _) in &near {
+                        let direction = start - state.unit(*enemy).base.centre;
+                        if let Some(action) = straight(direction, inches, &mut first_refusal) {
+                            let routed = Some(note(action_end(&action), 1, true));
+                            return MovePlan::found(action, routed, first_refusal);
+                        }
+                    }
+                    return MovePlan::hemmed(first_refusal);
                 }
                 let limit = inches * 0.97;
                 let route = staged(&self.probe, Stage::Pathing, || {
@@ -987,18 +1245,30 @@ impl Opponent {
                             if let Some(action) = action {
                                 let n = clipped.legs().len();
                                 let to = action_end(&action);
-                                return (Some(action), Some(note(to, n, false)), first_refusal);
+                                return MovePlan::found(
+                                    action,
+                                    Some(note(to, n, false)),
+                                    first_refusal,
+                                );
                             }
                         }
                     }
                 }
                 // Ruling O8: cover that lies towards the enemy is no refuge;
                 // such a unit falls back to the rear instead.
-                let edge = state.sides[self.side].edge;
-                let back = Vector::from_bearing(edge.bearing());
-                let action = straight(back, inches, &mut first_refusal);
-                let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
-                (action, routed, first_refusal)
+                let action = straight(back, inches, &mut first_refusal).or_else(|| {
+                    // Whatever lies straight behind it: any line that takes
+                    // it towards its own edge.
+                    let rearward = |to: Point| -(to - start).dot(back);
+                    fan(inches, &rearward, &mut first_refusal)
+                });
+                match action {
+                    Some(action) => {
+                        let routed = Some(note(action_end(&action), 1, true));
+                        MovePlan::found(action, routed, first_refusal)
+                    }
+                    None => MovePlan::none(first_refusal),
+                }
             }
             Goal::Enemy(_) | Goal::Within(..) | Goal::Point(_) => {
                 let (goal_point, cap, target) = match goal {
@@ -1016,29 +1286,72 @@ impl Opponent {
                 };
                 let line = goal_point - start;
                 let length = inches.min(line.length()).min(cap);
-                if let Some(action) = straight(line, length, &mut first_refusal) {
-                    let to = action_end(&action);
-                    return (Some(action), Some(note(to, 1, true)), first_refusal);
+                if length < 0.1 {
+                    // As near as it may come: nothing to do.
+                    return MovePlan::none(first_refusal);
                 }
-                // Within 6" of an enemy: only directly towards one of them.
-                if let Some(Refusal::EnemyPresence { .. }) = first_refusal.as_ref().map(|r| &r.1) {
-                    let (enemy, gap) = near
+                // How far a point leaves the unit from where it is going
+                // (for a target, from where it stops short of it).
+                let stand_off = line.length() - cap.min(line.length());
+                let remaining = |to: Point| (to.distance(goal_point) - stand_off).max(0.0);
+                // The straight line, as far along it as the engine allows. A
+                // whole move is taken at once; a shortened one only if the
+                // route below does no better.
+                let shortened = match straight(line, length, &mut first_refusal) {
+                    Some(action) => {
+                        let to = action_end(&action);
+                        if to.distance(start) >= length - 0.05 || !near.is_empty() {
+                            return MovePlan::found(action, Some(note(to, 1, true)), first_refusal);
+                        }
+                        Some(action)
+                    }
+                    None => None,
+                };
+                // Within 6" of an enemy only a move directly towards or
+                // away from one of them is lawful (seed 000 Enemy
+                // Presence): try each such line that brings the unit
+                // nearer its goal, the target's first, then the nearest;
+                // a route around anything would not be direct.
+                if !near.is_empty() {
+                    let ordered = near
                         .iter()
                         .copied()
-                        .find(|(e, _)| Some(*e) == target)
-                        .unwrap_or(near[0]);
-                    let line = state.unit(enemy).base.centre - start;
-                    let stop = match goal {
-                        Goal::Within(aimed, stop) if aimed == enemy => stop.max(keep_clear + 0.3),
-                        _ => keep_clear + 0.3,
-                    };
-                    let length = inches.min((gap - stop).max(0.0));
-                    let action = straight(line, length, &mut first_refusal);
-                    let routed = action.as_ref().map(|a| note(action_end(a), 1, true));
-                    return (action, routed, first_refusal);
-                }
-                if length < 0.1 {
-                    return (None, None, first_refusal);
+                        .filter(|(e, _)| Some(*e) == target)
+                        .chain(near.iter().copied().filter(|(e, _)| Some(*e) != target));
+                    for (enemy, gap) in ordered {
+                        let towards = state.unit(enemy).base.centre - start;
+                        let stop = match goal {
+                            Goal::Within(aimed, stop) if aimed == enemy => {
+                                stop.max(keep_clear + 0.3)
+                            }
+                            _ => keep_clear + 0.3,
+                        };
+                        let lines = [
+                            (towards, inches.min((gap - stop).max(0.0))),
+                            (towards * -1.0, inches),
+                        ];
+                        for (direction, reach) in lines {
+                            let norm = direction.length();
+                            if norm < 1e-9 || reach < 0.1 {
+                                continue;
+                            }
+                            let end = start + direction * (reach / norm);
+                            if remaining(end) >= remaining(start) - 0.25 {
+                                continue;
+                            }
+                            if let Some(action) = straight(direction, reach, &mut first_refusal) {
+                                let to = action_end(&action);
+                                if remaining(to) < remaining(start) - 0.25 {
+                                    return MovePlan::found(
+                                        action,
+                                        Some(note(to, 1, true)),
+                                        first_refusal,
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    return MovePlan::hemmed(first_refusal);
                 }
                 // The straight line is blocked: follow the pathing route.
                 let limit = (inches * 0.97).min(cap.max(0.0));
@@ -1052,21 +1365,46 @@ impl Opponent {
                     {
                         blocked.remove(cell);
                     }
-                    state
-                        .battlefield
-                        .route_within(unit.troop, start, goal_point, &blocked, limit)
+                    // A goal the unit cannot stand on (horse and woods, a
+                    // friend's ground): head for the nearest cell it can.
+                    let field = &state.battlefield;
+                    let aim = open_point_near(field, unit.troop, goal_point, &blocked)?;
+                    field.route_within(unit.troop, start, aim, &blocked, limit)
                 });
-                let Some(route) = route else {
-                    return (None, None, first_refusal);
-                };
-                let clipped = route.clip(limit);
-                let Some(leg) = clipped.legs().first() else {
-                    return (None, None, first_refusal);
-                };
-                let action = self.leg_action(state, id, leg, &end_facing, &mut first_refusal);
-                let n = clipped.legs().len();
-                let routed = action.as_ref().map(|a| note(action_end(a), n, false));
-                (action, routed, first_refusal)
+                if let Some(route) = route {
+                    let clipped = route.clip(limit);
+                    if let Some(leg) = clipped.legs().first()
+                        && let Some(action) =
+                            self.leg_action(state, id, leg, &end_facing, &mut first_refusal)
+                    {
+                        let to = action_end(&action);
+                        if let Some(short) = shortened
+                            && remaining(action_end(&short)) <= remaining(to)
+                        {
+                            let to = action_end(&short);
+                            return MovePlan::found(short, Some(note(to, 1, true)), first_refusal);
+                        }
+                        let n = clipped.legs().len();
+                        return MovePlan::found(action, Some(note(to, n, false)), first_refusal);
+                    }
+                }
+                if let Some(short) = shortened {
+                    let to = action_end(&short);
+                    return MovePlan::found(short, Some(note(to, 1, true)), first_refusal);
+                }
+                match fan(length, &remaining, &mut first_refusal) {
+                    Some(action) => {
+                        let routed = Some(note(action_end(&action), 1, true));
+                        MovePlan::found(action, routed, first_refusal)
+                    }
+                    // Units stand across every way there (a column at a
+                    // ford, an enemy line across a gap): over bare ground
+                    // there would be one.
+                    None if self.way_over_bare_ground(state, id, goal_point) => {
+                        MovePlan::held_up(first_refusal)
+                    }
+                    None => MovePlan::none(first_refusal),
+                }
             }
         }
     }
@@ -1115,6 +1453,18 @@ impl Opponent {
             }
         }
         None
+    }
+
+    /// Whether `id` would have a way towards `goal` over the bare ground,
+    /// with no unit of either side on the table: when it has none with
+    /// them, the units in the way, not the ground or the plan, stop it.
+    fn way_over_bare_ground(&self, state: &GameState, id: UnitId, goal: Point) -> bool {
+        let unit = state.unit(id);
+        let field = &state.battlefield;
+        let open = CellSet::none();
+        open_point_near(field, unit.troop, goal, &open)
+            .and_then(|aim| field.cell_path(unit.troop, unit.base.centre, aim, &open))
+            .is_some_and(|cells| cells.len() > 1)
     }
 
     /// The cells the unit's centre must keep out of to pass every other

@@ -270,6 +270,7 @@ impl Opponent {
                 events: Vec::new(),
                 withdrew: false,
                 stuck: false,
+                hemmed: None,
                 state_change: None,
             };
             if enters {

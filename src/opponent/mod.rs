@@ -256,6 +256,19 @@ pub struct RouteNote {
     pub straight: bool,
 }
 
+/// Why a unit has no way to go that is no fault of the plan: the rules
+/// or its own side leave it none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hemmed {
+    /// Within 6" of an enemy, no move directly towards or away from one
+    /// brings it nearer its goal (seed 000 Enemy Presence).
+    ByEnemy,
+    /// Units of either side stand across every way there (units may not
+    /// pass through one another, seed 000); over bare ground it would have
+    /// one.
+    ByUnits,
+}
+
 /// One unit's decision this bound, with every reason.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
@@ -287,6 +300,10 @@ pub struct Decision {
     /// Whether its order moved it and no lawful way was found, so it stayed
     /// where it was (counted per troop type by `foe simulate`).
     pub stuck: bool,
+    /// Whether its order moved it but the rules or its own side left it no
+    /// way (hemmed in by the enemy-presence rule, or held up behind its
+    /// other units), so it stayed; not counted as `stuck`.
+    pub hemmed: Option<Hemmed>,
     /// Its state before and after the bound, when the bound changed its
     /// formation, disorder or guns (for the log's `(now in column)`).
     pub state_change: Option<(UnitState, UnitState)>,

@@ -1401,3 +1401,254 @@ fn every_display_reads_the_same_ground_as_the_opponent() {
     }
     assert!(under_centre_differs);
 }
+
+/// Issue 15: a target horse may not enter. The militia stands deep in a
+/// wood and the dragoons wait at its southern edge, so every straight move
+/// towards the militia ends among the trees (impassable to cavalry, seed
+/// 000). The route heads for the open ground nearest the target instead of
+/// giving up because the target's own cell is closed to horse.
+#[test]
+fn horse_heads_for_open_ground_near_a_target_in_woods() {
+    let woods = Shape::Rect {
+        min: p(14.0, 8.5),
+        max: p(34.0, 36.0),
+    };
+    let mut state = game_with(
+        &[("woods", woods, 0.0)],
+        &[("Dragoons", "cavalry", 24.0, 7.0, NORTH)],
+        &[("Militia", "militia", 24.0, 30.0, SOUTH)],
+        &[],
+    );
+    // A free army (no cavalry reserve to hold the horse back).
+    let mut attacker = opponent(&state, 0);
+    let report = movement(&mut attacker, &mut state, &[6]);
+    let dragoons = decision(&report, "Dragoons");
+    assert!(
+        matches!(
+            dragoons.outcome.order,
+            Order::Charge | Order::AdvanceAndFire
+        ),
+        "{:?}",
+        dragoons.outcome.order
+    );
+    assert!(!dragoons.stuck, "{}: {:?}", dragoons.plan, dragoons.refused);
+    let (from, to) = moved(dragoons).expect("it rides round the wood");
+    let route = dragoons.route.as_ref().expect("by a route");
+    assert!(!route.straight, "{route:?}");
+    // Along the wood's edge, not into it.
+    assert!((to.x - from.x).abs() > 2.0, "{from} -> {to}");
+    let cell = state.battlefield.grid.cell_at(to).unwrap();
+    assert!(
+        state
+            .battlefield
+            .passable(state.unit(dragoons.unit).troop, cell)
+    );
+}
+
+/// Issue 15: hemmed in is the rules, not a refused plan. Within 6" of the
+/// militia a unit may move only directly towards or away from it (seed 000
+/// Enemy Presence); a friend stands in the straight line, and going back
+/// brings it no nearer. The planner finds no move and says the unit is
+/// hemmed in, which `foe simulate` counts apart from moves with no lawful
+/// way; with the friend gone it advances.
+#[test]
+fn a_unit_hemmed_in_by_the_enemy_presence_rule_is_not_a_refused_plan() {
+    let plan = |friend: bool| {
+        let mut british = vec![("Regulars", "british-regulars", 24.0, 10.0, NORTH)];
+        if friend {
+            british.push(("Friend", "british-regulars", 24.0, 12.0, NORTH));
+        }
+        let state = game(&british, &[("Militia", "militia", 24.0, 15.5, SOUTH)]);
+        let mut attacker = opponent(&state, 0);
+        let (regulars, militia) = (unit(&state, "Regulars"), unit(&state, "Militia"));
+        let planned = attacker.plan_move(
+            &state,
+            regulars,
+            super::act::Goal::Enemy(militia),
+            6.0,
+            super::act::Facing::Keep,
+        );
+        (
+            planned.action.is_some(),
+            planned.hemmed,
+            planned.refusal.is_some(),
+        )
+    };
+    assert_eq!(plan(true), (false, Some(Hemmed::ByEnemy), true));
+    assert_eq!(plan(false), (true, None, false));
+}
+
+/// Issue 15: held up behind a friend is not a plan the engine refused.
+/// Two woods leave a 6" gap, and a friend stands in it; the dragoons wait
+/// right behind the friend. Over bare ground they would have a way, so
+/// they are held up by units, not stuck for want of a route.
+#[test]
+fn a_unit_behind_a_friend_in_the_only_gap_is_held_up_not_stuck() {
+    let west = Shape::Rect {
+        min: p(0.0, 8.0),
+        max: p(21.0, 16.0),
+    };
+    let east = Shape::Rect {
+        min: p(27.0, 8.0),
+        max: p(48.0, 16.0),
+    };
+    let mut state = game_with(
+        &[("woods", west, 0.0), ("woods", east, 0.0)],
+        &[
+            ("Dragoons", "cavalry", 24.0, 9.3, NORTH),
+            ("Friend", "british-regulars", 24.0, 11.8, NORTH),
+        ],
+        &[("Militia", "militia", 24.0, 40.0, SOUTH)],
+        &[],
+    );
+    // A free army (no cavalry reserve to hold the horse back).
+    let mut attacker = opponent(&state, 0);
+    let report = movement(&mut attacker, &mut state, &[6, 1]);
+    let dragoons = decision(&report, "Dragoons");
+    assert!(moved(dragoons).is_none(), "{}", dragoons.plan);
+    assert_eq!(dragoons.hemmed, Some(Hemmed::ByUnits), "{}", dragoons.plan);
+    assert!(!dragoons.stuck);
+    assert!(dragoons.plan.contains("held up"), "{}", dragoons.plan);
+}
+
+/// Issue 15: an attack on ground to take (a scenario's area, as the trace
+/// at the Monongahela). A unit told to stand and fire with nobody in reach
+/// moves on towards the area rather than standing fast; with the rule off
+/// it stands.
+#[test]
+fn an_attacker_on_an_area_with_nobody_in_reach_moves_on_towards_it() {
+    let setup = || {
+        game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 40.0, 20.0, SOUTH)],
+        )
+    };
+    let area = || SidePlan {
+        plan: crate::scenario::Plan::Attack(crate::scenario::Objective::Area("the hill".into())),
+        objective: Some("the hill".into()),
+        objective_point: Some(p(24.0, 40.0)),
+        ..SidePlan::default()
+    };
+    let mut state = setup();
+    let mut attacker = opponent(&state, 0);
+    attacker.set_plan(area());
+    let report = movement(&mut attacker, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(
+        regulars.outcome.order,
+        Order::StandAndFire,
+        "{}",
+        regulars.plan
+    );
+    assert!(
+        regulars
+            .plan
+            .contains("moves on towards the objective, the hill"),
+        "{}",
+        regulars.plan
+    );
+    let (from, to) = moved(regulars).expect("it moves");
+    assert!(to.y > from.y + 3.0, "{from} -> {to}");
+    let mut state = setup();
+    let mut purist = opponent(&state, 0);
+    purist.set_plan(area());
+    rule_off(&mut purist, "close-to-range");
+    let report = movement(&mut purist, &mut state, &[1]);
+    assert!(moved(decision(&report, "Regulars")).is_none());
+}
+
+/// Issue 15: an attacker told to stand and fire with no enemy in sight at
+/// all stands fast in seed 004; with the plan it marches on its objective
+/// (rule close-to-range), and says so once, not "stand fast" and a march.
+#[test]
+fn an_attacker_with_no_enemy_in_sight_marches_on_rather_than_standing_fast() {
+    // The regulars stand in a wood that hides the militia (British
+    // regulars test in the natural-cover column there: no +2).
+    let woods = Shape::Rect {
+        min: p(10.0, 8.0),
+        max: p(38.0, 26.0),
+    };
+    let setup = || {
+        game_with(
+            &[("woods", woods.clone(), 0.0)],
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 34.0, SOUTH)],
+            &[],
+        )
+    };
+    let mut state = setup();
+    let mut attacker = opponent(&state, 0);
+    attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    let report = movement(&mut attacker, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert!(!regulars.reading.situation.enemy_in_sight);
+    assert_eq!(
+        regulars.outcome.order,
+        Order::StandAndFire,
+        "{}",
+        regulars.plan
+    );
+    assert!(
+        regulars
+            .plan
+            .starts_with("Stand and fire, but no enemy is in sight: rather than stand fast, it marches on towards Militia"),
+        "{}",
+        regulars.plan
+    );
+    assert!(!regulars.plan.contains("stand fast;"), "{}", regulars.plan);
+    // A full move through the trees: 3" for 6".
+    let (from, to) = moved(regulars).expect("it marches");
+    assert!(to.y > from.y + 2.5, "{from} -> {to}");
+    // Pure Lone Warrior: it stands fast.
+    let mut state = setup();
+    let mut purist = opponent(&state, 0);
+    purist.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    rule_off(&mut purist, "close-to-range");
+    let report = movement(&mut purist, &mut state, &[1]);
+    assert!(moved(decision(&report, "Regulars")).is_none());
+}
+
+/// Issue 15: an enemy in reach that cannot be seen (among the trees) is
+/// no target; an attacker told to stand and fire closes in on it instead
+/// of standing with no shot.
+#[test]
+fn an_attacker_closes_in_on_an_enemy_in_reach_it_cannot_see() {
+    let woods = Shape::Rect {
+        min: p(14.0, 13.0),
+        max: p(34.0, 30.0),
+    };
+    let mut state = game_with(
+        &[("woods", woods, 0.0)],
+        &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+        &[
+            ("Hidden", "militia", 24.0, 16.5, SOUTH),
+            ("Seen", "militia", 44.0, 12.0, SOUTH),
+        ],
+        &[],
+    );
+    let mut attacker = opponent(&state, 0);
+    let hidden = unit(&state, "Hidden");
+    attacker.set_plan(SidePlan::attack(vec![hidden], "the hidden militia"));
+    let report = movement(&mut attacker, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert!(
+        regulars.reading.situation.enemy_in_sight,
+        "{}",
+        regulars.plan
+    );
+    assert_eq!(
+        regulars.outcome.order,
+        Order::StandAndFire,
+        "{}",
+        regulars.plan
+    );
+    assert!(
+        regulars
+            .plan
+            .contains("Hidden is 5.0\" away but out of sight, so it closes in"),
+        "{}",
+        regulars.plan
+    );
+    let (from, to) = moved(regulars).expect("it closes in");
+    assert!(to.y > from.y + 0.5, "{from} -> {to}");
+}

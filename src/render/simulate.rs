@@ -198,18 +198,29 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         }
     }
     if !aggregate.stuck.is_empty() {
-        out.push_str("\nMoves with no lawful way (% of bounds on the table)\n");
+        out.push_str(concat!(
+            "\nMoves with no lawful way (% of bounds on the table), and units with none by\n",
+            "the rules: hemmed in (within 6\" of the enemy, no move directly towards or\n",
+            "away from one goes nearer) or held up (units across every way)\n",
+            "  troop type                no way  (bounds)            hemmed in  held up\n",
+        ));
         for (troop, [bounds, stuck]) in &aggregate.stuck {
-            let share = if *bounds == 0 {
-                0.0
-            } else {
-                *stuck as f64 / *bounds as f64
+            let share = |count: u64| {
+                if *bounds == 0 {
+                    0.0
+                } else {
+                    count as f64 / *bounds as f64
+                }
             };
+            let [enemy, friends] = aggregate.hemmed.get(troop).copied().unwrap_or([0, 0]);
+            let counted = format!("({stuck} of {bounds})");
             let _ = writeln!(
                 out,
-                "  {:24} {:>6}  ({stuck} of {bounds})",
+                "  {:24} {:>6}  {counted:<20} {:>6}   {:>6}",
                 troop,
-                percent(share)
+                percent(share(*stuck)),
+                percent(share(enemy)),
+                percent(share(friends)),
             );
         }
     }

@@ -120,6 +120,11 @@ pub struct Aggregate {
     /// no lawful way, summed ([`GameSummary::stuck`]).
     #[serde(default)]
     pub stuck: BTreeMap<String, [u64; 2]>,
+    /// Per troop type: bounds its units were hemmed in by the
+    /// enemy-presence rule, and held up behind other units, summed
+    /// ([`GameSummary::hemmed`]).
+    #[serde(default)]
+    pub hemmed: BTreeMap<String, [u64; 2]>,
 }
 
 /// A rate with its 95% Wilson interval.
@@ -181,6 +186,11 @@ impl Aggregate {
             sum[0] += u64::from(*bounds);
             sum[1] += u64::from(*stuck);
         }
+        for (troop, [enemy, friends]) in &game.hemmed {
+            let sum = self.hemmed.entry(troop.clone()).or_insert([0, 0]);
+            sum[0] += u64::from(*enemy);
+            sum[1] += u64::from(*friends);
+        }
     }
 
     /// Add another aggregate's games, trusting they are different games
@@ -207,6 +217,11 @@ impl Aggregate {
             let sum = self.stuck.entry(troop.clone()).or_insert([0, 0]);
             sum[0] += bounds;
             sum[1] += stuck;
+        }
+        for (troop, [enemy, friends]) in &other.hemmed {
+            let sum = self.hemmed.entry(troop.clone()).or_insert([0, 0]);
+            sum[0] += enemy;
+            sum[1] += friends;
         }
     }
 

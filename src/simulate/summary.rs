@@ -1,6 +1,6 @@
 //! One finished game reduced to what the study counts.
 
-use crate::opponent::TurnReport;
+use crate::opponent::{Hemmed, TurnReport};
 use crate::play::{Entry, Match};
 use crate::rules::{Event, Outcome, Status};
 use crate::tables::Order;
@@ -40,6 +40,11 @@ pub struct GameSummary {
     /// (`Decision::stuck`).
     #[serde(default)]
     pub stuck: BTreeMap<String, [u32; 2]>,
+    /// Per troop type: the bounds in which an order that moved its units
+    /// found them hemmed in by the enemy-presence rule, and held up behind
+    /// other units (`Decision::hemmed`).
+    #[serde(default)]
+    pub hemmed: BTreeMap<String, [u32; 2]>,
 }
 
 impl GameSummary {
@@ -61,6 +66,7 @@ impl GameSummary {
         let mut charges = vec![0; n_sides];
         let mut orders = BTreeMap::new();
         let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
+        let mut hemmed: BTreeMap<String, [u32; 2]> = BTreeMap::new();
         for entry in &game.log {
             for event in entry.events() {
                 match event {
@@ -79,6 +85,10 @@ impl GameSummary {
                     let counts = stuck.entry(name.clone()).or_insert([0, 0]);
                     counts[0] += 1;
                     counts[1] += u32::from(decision.stuck);
+                    if let Some(why) = decision.hemmed {
+                        let counts = hemmed.entry(name.clone()).or_insert([0, 0]);
+                        counts[usize::from(why == Hemmed::ByUnits)] += 1;
+                    }
                 }
             }
         }
@@ -109,6 +119,7 @@ impl GameSummary {
                 .collect(),
             orders,
             stuck,
+            hemmed,
         }
     }
 }

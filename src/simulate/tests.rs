@@ -121,9 +121,14 @@ fn aggregate_rates_carry_their_wilson_interval() {
             rallies_used: vec![2],
             orders: [("charge".to_string(), 1)].into(),
             stuck: [("militia".to_string(), [4, 1])].into(),
+            hemmed: [("militia".to_string(), [2, 1])].into(),
         });
     }
     assert_eq!(aggregate.stuck["militia"], [400, 100]);
+    assert_eq!(aggregate.hemmed["militia"], [200, 100]);
+    let mut twice = aggregate.clone();
+    twice.absorb(&aggregate);
+    assert_eq!(twice.hemmed["militia"], [400, 200]);
     let rate = aggregate.win_rate(0);
     assert!((rate.rate - 0.5).abs() < 1e-12);
     // Wilson, 50 of 100 at 95%: 0.4038 to 0.5962.
