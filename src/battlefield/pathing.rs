@@ -261,6 +261,11 @@ enum Quick {
 /// each step would give.
 const SEGMENT_ESTIMATE_ERROR: f64 = 1e-9;
 
+/// How many cells [`Battlefield::cut_off`] floods from a goal before it
+/// leaves the question to the search: a goal shut in among units is shut
+/// in a space of a few hundred cells; a flood that runs on is wasted work.
+const CUT_OFF_BUDGET: usize = 1024;
+
 thread_local! {
     /// [`Battlefield::cell_path`]'s working arrays, kept between searches
     /// on this thread rather than allocated (grid-sized) for each one.
@@ -317,6 +322,8 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
+    /// The cells waiting in [`Battlefield::cut_off`]'s flood.
+    queue: Vec<u32>,
 }
 
 /// One cell's state in a [`Search`], together so one cache line holds it.
@@ -677,6 +684,14 @@ impl Battlefield {
         let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
+            // A goal that cannot be reached would have the search visit
+            // every cell it can reach, often most of the table; where the
+            // goal is shut in a small space (among units), a small flood
+            // from it says so first.
+            search.start(self.grid.len(), &self.impassable[category], blocked, source);
+            if self.cut_off(search, source, goal, CUT_OFF_BUDGET) {
+                return None;
+            }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
             let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
             search.heap.push(entry(source_estimate, source));
@@ -724,6 +739,39 @@ impl Battlefield {
             cells.reverse();
             Some(cells)
         })
+    }
+
+    /// Whether `goal` surely cannot be reached from `source`, on a
+    /// [`Search`] just started (the cells it may not enter closed): the
+    /// cells reachable from the goal, flooded at most `budget` of them, run
+    /// out without meeting the source. The grid's edges come in pairs, so
+    /// the goal reaches the source exactly when the source reaches the
+    /// goal. It leaves the search's closed cells to be started again.
+    fn cut_off(&self, search: &mut Search, source: usize, goal: usize, budget: usize) -> bool {
+        if source == goal {
+            return false;
+        }
+        search.queue.clear();
+        search.queue.push(goal as u32);
+        search.close(goal);
+        let mut at = 0;
+        while let Some(&cell) = search.queue.get(at) {
+            at += 1;
+            if at > budget {
+                return false;
+            }
+            for edge in self.graph().edges(cell) {
+                let next = edge.target();
+                if next as usize == source {
+                    return false;
+                }
+                if !search.closed(next as usize) {
+                    search.close(next as usize);
+                    search.queue.push(next);
+                }
+            }
+        }
+        true
     }
 
     /// The cost from every cell to the nearest cell of `goals` for `troop`
@@ -1835,6 +1883,47 @@ mod tests {
             }
         }
         Field { troop, cost, next }
+    }
+
+    /// A goal shut in by blocked cells, or a start shut in, or a goal whose
+    /// shut space holds the start: the search answers as the plain one
+    /// does (no route, or the route inside), however small the space.
+    #[test]
+    fn goals_shut_in_are_found_unreachable_as_before() {
+        let field = table(24.0, 24.0, &[]);
+        let troop = infantry(&field);
+        let width = field.grid.width;
+        let ring = |cx: usize, cy: usize, r: usize| {
+            let mut set = CellSet::new(field.grid.len());
+            for y in cy - r..=cy + r {
+                for x in cx - r..=cx + r {
+                    if x.abs_diff(cx) == r || y.abs_diff(cy) == r {
+                        set.insert(y * width + x);
+                    }
+                }
+            }
+            set
+        };
+        let centre = |x: usize, y: usize| field.grid.centre(y * width + x);
+        let cases = [
+            (ring(20, 20, 3), centre(5, 5), centre(20, 20)),
+            (ring(20, 20, 3), centre(20, 20), centre(5, 5)),
+            (ring(20, 20, 3), centre(21, 19), centre(20, 20)),
+            (ring(20, 20, 1), centre(20, 20), centre(20, 20)),
+            (ring(20, 20, 12), centre(40, 40), centre(20, 20)),
+            (ring(24, 24, 20), centre(3, 3), centre(24, 24)),
+        ];
+        for (blocked, from, to) in cases {
+            assert_eq!(
+                field.cell_path(troop, from, to, &blocked),
+                cell_path_through_petgraph(&field, troop, from, to, &blocked),
+                "{from:?} to {to:?}"
+            );
+        }
+        assert_eq!(
+            field.cell_path(troop, centre(5, 5), centre(20, 20), &ring(20, 20, 3)),
+            None
+        );
     }
 
     /// `cover` and `column` read a cell's kinds without listing them, and
