@@ -21,6 +21,28 @@ use crate::ruleset::{Category, Column, Movement, Ruleset, TerrainId, TroopTypeId
 use petgraph::csr::Csr;
 use std::sync::OnceLock;
 
+/// `v.floor()` without a call into the C library (which is what `floor`
+/// is without SSE4.1): the same for every `v` below 2^62 in size, and NaN
+/// for NaN.
+#[inline]
+fn floor(v: f64) -> f64 {
+    if v.is_nan() || v.abs() >= 4.6e18 {
+        return v.floor();
+    }
+    let truncated = v as i64 as f64;
+    if truncated > v {
+        truncated - 1.0
+    } else {
+        truncated
+    }
+}
+
+/// `v.ceil()` as [`floor`] is `v.floor()`.
+#[inline]
+fn ceil(v: f64) -> f64 {
+    -floor(-v)
+}
+
 /// The pathing graph: one node per cell (index = y·width + x), an edge to
 /// each of the eight neighbours in both directions, weighted by step length
 /// in inches. Terrain costs are applied when searching, per troop type.
@@ -456,11 +478,11 @@ impl Battlefield {
                 if axis.x.abs() > 1e-9 {
                     let (a, b) = ((lo - across) / axis.x, (hi - across) / axis.x);
                     let (a, b) = if a <= b { (a, b) } else { (b, a) };
-                    from = from.max((a / grid.cell - 1.5).ceil());
-                    to = to.min((b / grid.cell + 0.5).floor());
+                    from = from.max(ceil(a / grid.cell - 1.5));
+                    to = to.min(floor(b / grid.cell + 0.5));
                     if axis.x.abs() > 1e-3 && a.is_finite() && b.is_finite() {
-                        sure_from = sure_from.max(((a + 1e-6) / grid.cell - 0.5).ceil());
-                        sure_to = sure_to.min(((b - 1e-6) / grid.cell - 0.5).floor());
+                        sure_from = sure_from.max(ceil((a + 1e-6) / grid.cell - 0.5));
+                        sure_to = sure_to.min(floor((b - 1e-6) / grid.cell - 0.5));
                     } else {
                         sure_to = sure_from - 1.0;
                     }
@@ -1210,5 +1232,37 @@ pub(crate) mod tests {
             }
             assert_eq!(ours, every, "{mover:?} {other:?}");
         }
+    }
+
+    /// The quick floor and ceiling are the library's.
+    #[test]
+    fn quick_floor_and_ceil_are_the_library_ones() {
+        let cases = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1.5,
+            -1.5,
+            2.999,
+            -2.999,
+            1e15,
+            -1e15,
+            4.5e18,
+            -4.5e18,
+            1e19,
+            -1e19,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e-300,
+            -1e-300,
+        ];
+        for v in cases {
+            assert_eq!(floor(v), v.floor(), "{v}");
+            assert_eq!(ceil(v), v.ceil(), "{v}");
+        }
+        assert!(floor(f64::NAN).is_nan() && ceil(f64::NAN).is_nan());
     }
 }
