@@ -266,7 +266,19 @@ const SEGMENT_ESTIMATE_ERROR: f64 = 1e-9;
 /// in a space of a few hundred cells; a flood that runs on is wasted work.
 const CUT_OFF_BUDGET: usize = 1024;
 
+/// How many open-ground paths ([`OPEN_PATHS`]) a thread keeps before it
+/// forgets them all.
+const OPEN_PATHS_KEPT: usize = 4096;
+
+/// A remembered open-ground path: by table, category, start and goal cell.
+type OpenPaths =
+    std::collections::HashMap<(u64, usize, CellIndex, CellIndex), Option<Vec<CellIndex>>>;
+
 thread_local! {
+    /// [`Battlefield::cell_path`]'s answers with nothing blocked (the
+    /// engine's road moves to the nearest enemies, asked again at every
+    /// listing of legal actions), per thread.
+    static OPEN_PATHS: RefCell<OpenPaths> = RefCell::new(OpenPaths::new());
     /// [`Battlefield::cell_path`]'s working arrays, kept between searches
     /// on this thread rather than allocated (grid-sized) for each one.
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
@@ -677,6 +689,36 @@ impl Battlefield {
         if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
             return None;
         }
+        // Over open ground (nothing blocked) the path depends only on the
+        // table, the category and the two cells: remembered.
+        let open = blocked.words.iter().all(|&word| word == 0);
+        if open {
+            let key = (self.id.0, category, source, goal);
+            if let Some(cells) = OPEN_PATHS.with_borrow(|paths| paths.get(&key).cloned()) {
+                return cells;
+            }
+            let cells = self.search_path(category, source, goal, blocked);
+            OPEN_PATHS.with_borrow_mut(|paths| {
+                if paths.len() >= OPEN_PATHS_KEPT {
+                    paths.clear();
+                }
+                paths.insert(key, cells.clone());
+            });
+            return cells;
+        }
+        self.search_path(category, source, goal, blocked)
+    }
+
+    /// [`Battlefield::cell_path`]'s search, from cell to cell, the goal
+    /// already checked open.
+    fn search_path(
+        &self,
+        category: usize,
+        source: CellIndex,
+        goal: CellIndex,
+        blocked: &CellSet,
+    ) -> Option<Vec<CellIndex>> {
+        let multipliers = &self.multipliers[category];
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
