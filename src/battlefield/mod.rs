@@ -455,6 +455,21 @@ impl Battlefield {
         other: &Base,
         mut visit: impl FnMut(CellIndex),
     ) {
+        self.for_each_span_blocked_for(mover, other, |first, len| {
+            (first..first + len).for_each(&mut visit);
+        });
+    }
+
+    /// [`Battlefield::for_each_cell_blocked_for`]'s cells as runs along
+    /// the rows, `visit(first, len)` for cells `first .. first + len`, in
+    /// the same order: the middle of each row's stretch, surely inside,
+    /// is one run however long, so a set takes it a word at a time.
+    pub fn for_each_span_blocked_for(
+        &self,
+        mover: &Base,
+        other: &Base,
+        mut visit: impl FnMut(CellIndex, usize),
+    ) {
         let (min, max) = other.bounds();
         let reach = mover.reach() + self.grid.cell;
         let grid = &self.grid;
@@ -501,9 +516,13 @@ impl Battlefield {
             // `from` and `to` lie within `x0..=x1`, whole numbers.
             let (from, to) = (from as usize, to as usize);
             let sure = |x: usize| sure_from <= x as f64 && x as f64 <= sure_to;
-            for x in from..=to {
+            let mut x = from;
+            while x <= to {
                 if sure(x) {
-                    visit(y * grid.width + x);
+                    // `sure_to` is a whole number below `to + 1` here.
+                    let last = (sure_to as usize).min(to);
+                    visit(y * grid.width + x, last - x + 1);
+                    x = last + 1;
                     continue;
                 }
                 let cell = y * grid.width + x;
@@ -513,8 +532,9 @@ impl Battlefield {
                     lo < along && along < hi
                 });
                 if inside {
-                    visit(cell);
+                    visit(cell, 1);
                 }
+                x += 1;
             }
         }
     }
@@ -571,7 +591,9 @@ impl Battlefield {
     ) -> CellSet {
         let mut set = CellSet::new(self.grid.len());
         for other in bases {
-            self.for_each_cell_blocked_for(mover, other, |cell| set.insert(cell));
+            self.for_each_span_blocked_for(mover, other, |first, len| {
+                set.insert_span(first, len);
+            });
         }
         set
     }

@@ -54,6 +54,23 @@ impl CellSet {
         }
     }
 
+    /// Add cells `first .. first + len` (those in range), a word at a time.
+    pub fn insert_span(&mut self, first: CellIndex, len: usize) {
+        let end = first.saturating_add(len).min(self.len);
+        let mut at = first;
+        while at < end {
+            let (word, offset) = (at / 64, at % 64);
+            let count = (64 - offset).min(end - at);
+            let bits = if count == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << count) - 1) << offset
+            };
+            self.words[word] |= bits;
+            at += count;
+        }
+    }
+
     /// Take a cell out (ignored if out of range).
     #[inline]
     pub fn remove(&mut self, cell: CellIndex) {
@@ -1925,6 +1942,25 @@ mod tests {
             }
         }
         Field { troop, cost, next }
+    }
+
+    /// A run of cells inserted at once is the cells inserted one by one,
+    /// across word boundaries and past the set's end.
+    #[test]
+    fn spans_insert_the_cells_one_by_one_would() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        for _ in 0..2000 {
+            let n_cells = rng.random_range(1..400);
+            let (mut spans, mut cells) = (CellSet::new(n_cells), CellSet::new(n_cells));
+            for _ in 0..rng.random_range(0..6) {
+                let first = rng.random_range(0..n_cells + 70);
+                let len = rng.random_range(0..200);
+                spans.insert_span(first, len);
+                (first..first + len).for_each(|cell| cells.insert(cell));
+            }
+            assert_eq!(spans, cells);
+        }
     }
 
     /// A goal shut in by blocked cells, or a start shut in, or a goal whose

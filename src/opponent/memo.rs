@@ -99,9 +99,9 @@ pub(crate) struct UnitMemo {
     blocks: RefCell<Vec<[Option<Block>; SHAPES]>>,
 }
 
-/// The cells a unit blocks for movers of one size and facing, kept with
-/// where it stood and that shape.
-type Block = (Place, Place, Vec<usize>);
+/// The cells a unit blocks for movers of one size and facing, as runs
+/// (first cell, length), kept with where it stood and that shape.
+type Block = (Place, Place, Vec<(usize, usize)>);
 
 /// How many movers' shapes (size and facing) each unit's blocked cells are
 /// kept for: an army's movers come in a few shapes (foot and horse, facing
@@ -196,12 +196,14 @@ impl UnitMemo {
                         }
                         None => Vec::new(),
                     };
-                    field.for_each_cell_blocked_for(mover, base, |cell| cells.push(cell));
+                    field.for_each_span_blocked_for(mover, base, |first, len| {
+                        cells.push((first, len));
+                    });
                     &slot.insert((here, shape, cells)).2
                 }
             };
-            for &cell in cells.iter() {
-                set.insert(cell);
+            for &(first, len) in cells.iter() {
+                set.insert_span(first, len);
             }
         }
         set
