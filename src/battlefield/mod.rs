@@ -510,7 +510,8 @@ impl Battlefield {
                     sure_to = sure_from - 1.0;
                 }
             }
-            if !(from <= to) {
+            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            if from > to {
                 continue;
             }
             // `from` and `to` lie within `x0..=x1`, whole numbers.
@@ -1208,7 +1209,7 @@ pub(crate) mod tests {
         let grid = &field.grid;
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
         for round in 0..3000 {
-            let mut base = |rng: &mut rand::rngs::ChaCha8Rng| {
+            let base = |rng: &mut rand::rngs::ChaCha8Rng| {
                 let facing = match round % 3 {
                     0 => f64::from(rng.random_range(0..8u8)) * 45.0,
                     _ => rng.random_range(0.0..360.0),
