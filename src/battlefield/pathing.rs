@@ -422,7 +422,7 @@ impl Search {
 
     /// Reach `cell` at `cost` from `previous`; the cell's estimate, worked
     /// out by `estimate` on its first reach in this search.
-    #[inline]
+    #[inline(always)]
     fn set(
         &mut self,
         cell: usize,
