@@ -22,19 +22,18 @@ use petgraph::csr::Csr;
 use std::sync::OnceLock;
 
 /// `v.floor()` without a call into the C library (which is what `floor`
-/// is without SSE4.1): the same for every `v` below 2^62 in size, and NaN
-/// for NaN.
+/// is without SSE4.1): the same for every `v` (NaN for NaN). Below 2^51 in
+/// size, adding and taking away 1.5 × 2^52 rounds `v` to a whole number
+/// exactly (there the numbers are one apart), and one step down makes it
+/// the floor.
 #[inline]
 fn floor(v: f64) -> f64 {
-    if v.is_nan() || v.abs() >= 4.6e18 {
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    if !(v.abs() < 2_251_799_813_685_248.0) {
         return v.floor();
     }
-    let truncated = v as i64 as f64;
-    if truncated > v {
-        truncated - 1.0
-    } else {
-        truncated
-    }
+    let nearest = (v + ROUND) - ROUND;
+    if nearest > v { nearest - 1.0 } else { nearest }
 }
 
 /// `v.ceil()` as [`floor`] is `v.floor()`.
