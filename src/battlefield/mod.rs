@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 #[inline]
 fn floor(v: f64) -> f64 {
     const ROUND: f64 = 6_755_399_441_055_744.0;
-    if !(v.abs() < 2_251_799_813_685_248.0) {
+    if v.is_nan() || v.abs() >= 2_251_799_813_685_248.0 {
         return v.floor();
     }
     let nearest = (v + ROUND) - ROUND;
