@@ -1,5 +1,7 @@
 //! Self-play speed: whole games per second on one core (for profiling
-//! under callgrind: `selfplay NAME GAMES [verbose]`).
+//! under callgrind: `selfplay NAME GAMES [verbose]`, NAME a built-in
+//! scenario or a scenario file). It also prints the unit-bounds played
+//! (one opponent decision each), which `benches/instructions.sh` divides by.
 
 // The same allocator as the `foe` binary, so a profile is the binary's.
 #[global_allocator]
@@ -21,8 +23,14 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(20);
     let verbose = std::env::args().nth(3).is_some();
-    let (file, text) = scenario::builtin(&name).expect("built in");
-    let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
+    let scenario = match scenario::builtin(&name) {
+        Some((file, text)) => scenario::load(Source::new(file, text), Ruleset::builtin),
+        None => {
+            let text = std::fs::read_to_string(&name).expect("a built-in name or a file");
+            scenario::load(Source::new(&name, &text), Ruleset::builtin)
+        }
+    }
+    .unwrap();
     let ruleset = &scenario.battlefield.ruleset;
     let rules = Arc::new(
         RulesTable::builtin(&ruleset.name, ruleset)
@@ -34,6 +42,7 @@ fn main() {
     let start = std::time::Instant::now();
     let mut wins = [0u32; 3];
     let mut turns = 0;
+    let mut unit_bounds = 0;
     let cache = FieldCache::default();
     for seed in 0..games {
         let mut dice = Seeded::new(seed);
@@ -42,6 +51,11 @@ fn main() {
         let mut opponents = opponents_sharing(&tables, &scenario, &state, &cache);
         let record = self_play(&mut state, &mut opponents, &mut dice);
         turns += record.turns;
+        unit_bounds += record
+            .reports
+            .iter()
+            .map(|report| report.decisions.len())
+            .sum::<usize>();
         match record.outcome {
             Some(foe::rules::Outcome::Won { side, .. }) => wins[side] += 1,
             _ => wins[2] += 1,
@@ -76,7 +90,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{name}: {games} games in {secs:.2}s = {:.1} games/s; wins {:?} (side0, side1, draw); mean turns {:.1}",
+        "{name}: {games} games in {secs:.2}s = {:.1} games/s; wins {:?} (side0, side1, draw); mean turns {:.1}; unit-bounds {unit_bounds}",
         games as f64 / secs,
         wins,
         turns as f64 / games as f64

@@ -21,6 +21,27 @@ use crate::ruleset::{Category, Column, Movement, Ruleset, TerrainId, TroopTypeId
 use petgraph::csr::Csr;
 use std::sync::OnceLock;
 
+/// `v.floor()` without a call into the C library (which is what `floor`
+/// is without SSE4.1): the same for every `v` (NaN for NaN). Below 2^51 in
+/// size, adding and taking away 1.5 × 2^52 rounds `v` to a whole number
+/// exactly (there the numbers are one apart), and one step down makes it
+/// the floor.
+#[inline]
+fn floor(v: f64) -> f64 {
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    if v.is_nan() || v.abs() >= 2_251_799_813_685_248.0 {
+        return v.floor();
+    }
+    let nearest = (v + ROUND) - ROUND;
+    if nearest > v { nearest - 1.0 } else { nearest }
+}
+
+/// `v.ceil()` as [`floor`] is `v.floor()`.
+#[inline]
+fn ceil(v: f64) -> f64 {
+    -floor(-v)
+}
+
 /// The pathing graph: one node per cell (index = y·width + x), an edge to
 /// each of the eight neighbours in both directions, weighted by step length
 /// in inches. Terrain costs are applied when searching, per troop type.
@@ -433,8 +454,95 @@ impl Battlefield {
         other: &Base,
         mut visit: impl FnMut(CellIndex),
     ) {
+        self.for_each_span_blocked_for(mover, other, |first, len| {
+            (first..first + len).for_each(&mut visit);
+        });
+    }
+
+    /// [`Battlefield::for_each_cell_blocked_for`]'s cells as runs along
+    /// the rows, `visit(first, len)` for cells `first .. first + len`, in
+    /// the same order: the middle of each row's stretch, surely inside,
+    /// is one run however long, so a set takes it a word at a time.
+    pub fn for_each_span_blocked_for(
+        &self,
+        mover: &Base,
+        other: &Base,
+        mut visit: impl FnMut(CellIndex, usize),
+    ) {
         let (min, max) = other.bounds();
         let reach = mover.reach() + self.grid.cell;
+        let grid = &self.grid;
+        let slabs = self.blocked_slabs(mover, other);
+        let (x0, y0) = grid.clamped_cell(Point::new(min.x - reach, min.y - reach));
+        let (x1, y1) = grid.clamped_cell(Point::new(max.x + reach, max.y + reach));
+        for y in y0..=y1 {
+            // Only the cells of the row whose centres the slabs may hold
+            // are tested: each slab's stretch of the row, solved for x and
+            // widened by a cell each way (far more than rounding can move
+            // it), so every cell left out fails the test.
+            let centre_y = grid.centre_of_xy(x0, y).y;
+            let (mut from, mut to) = (x0 as f64, x1 as f64);
+            // The cells surely inside every slab, far enough inside (a
+            // millionth of an inch, against rounding of about 1e-13") that
+            // the test would pass: taken without testing.
+            let (mut sure_from, mut sure_to) = (from, to);
+            let width = grid.table_width.abs() + grid.cell;
+            for &(axis, lo, hi) in &slabs {
+                let across = centre_y * axis.y;
+                if axis.x.abs() > 1e-9 {
+                    let (a, b) = ((lo - across) / axis.x, (hi - across) / axis.x);
+                    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                    from = from.max(ceil(a / grid.cell - 1.5));
+                    to = to.min(floor(b / grid.cell + 0.5));
+                    if axis.x.abs() > 1e-3 && a.is_finite() && b.is_finite() {
+                        sure_from = sure_from.max(ceil((a + 1e-6) / grid.cell - 0.5));
+                        sure_to = sure_to.min(floor((b - 1e-6) / grid.cell - 0.5));
+                    } else {
+                        sure_to = sure_from - 1.0;
+                    }
+                } else if across <= lo - 1e-5 || across >= hi + 1e-5 {
+                    // Across the row the slab's measure moves by less than
+                    // the table's width times 1e-9: no cell of it is inside.
+                    to = from - 1.0;
+                } else if !(across - 1e-6 - width * 1e-9 > lo && across + 1e-6 + width * 1e-9 < hi)
+                {
+                    sure_to = sure_from - 1.0;
+                }
+            }
+            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            if from > to {
+                continue;
+            }
+            // `from` and `to` lie within `x0..=x1`, whole numbers.
+            let (from, to) = (from as usize, to as usize);
+            let sure = |x: usize| sure_from <= x as f64 && x as f64 <= sure_to;
+            let mut x = from;
+            while x <= to {
+                if sure(x) {
+                    // `sure_to` is a whole number below `to + 1` here.
+                    let last = (sure_to as usize).min(to);
+                    visit(y * grid.width + x, last - x + 1);
+                    x = last + 1;
+                    continue;
+                }
+                let cell = y * grid.width + x;
+                let centre = grid.centre(cell);
+                let inside = slabs.iter().all(|&(axis, lo, hi)| {
+                    let along = Vector::new(centre.x, centre.y).dot(axis);
+                    lo < along && along < hi
+                });
+                if inside {
+                    visit(cell, 1);
+                }
+                x += 1;
+            }
+        }
+    }
+
+    /// [`Battlefield::for_each_cell_blocked_for`]'s test: a cell's centre
+    /// is blocked when its projection on each axis lies strictly between
+    /// the slab's two bounds.
+    fn blocked_slabs(&self, mover: &Base, other: &Base) -> [(Vector, f64, f64); 4] {
         let grid = &self.grid;
         // Half a cell more on every side: a route's straight legs run
         // between cell centres, and a centre anywhere within half a cell of
@@ -460,7 +568,7 @@ impl Battlefield {
             other.right(),
         ];
         let (ours, theirs) = (swollen.corners(), other.corners());
-        let slabs = axes.map(|axis| {
+        axes.map(|axis| {
             let (min_m, max_m) = project(&ours, axis);
             let (min_o, max_o) = project(&theirs, axis);
             (
@@ -468,22 +576,7 @@ impl Battlefield {
                 min_o - max_m + geometry::EPSILON,
                 max_o - min_m - geometry::EPSILON,
             )
-        });
-        let (x0, y0) = grid.clamped_cell(Point::new(min.x - reach, min.y - reach));
-        let (x1, y1) = grid.clamped_cell(Point::new(max.x + reach, max.y + reach));
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let cell = y * grid.width + x;
-                let centre = grid.centre(cell);
-                let inside = slabs.iter().all(|&(axis, lo, hi)| {
-                    let along = Vector::new(centre.x, centre.y).dot(axis);
-                    lo < along && along < hi
-                });
-                if inside {
-                    visit(cell);
-                }
-            }
-        }
+        })
     }
 
     /// The cells a unit of `mover`'s size and facing cannot put its centre
@@ -498,7 +591,9 @@ impl Battlefield {
     ) -> CellSet {
         let mut set = CellSet::new(self.grid.len());
         for other in bases {
-            self.for_each_cell_blocked_for(mover, other, |cell| set.insert(cell));
+            self.for_each_span_blocked_for(mover, other, |first, len| {
+                set.insert_span(first, len);
+            });
         }
         set
     }
@@ -1101,5 +1196,95 @@ pub(crate) mod tests {
         let wide = Base::new(p(11.5, 6.0), 0.0, 4.0, 1.5);
         assert!(!field.blocked_for(&narrow, [&left, &right]).contains(middle));
         assert!(field.blocked_for(&wide, [&left, &right]).contains(middle));
+    }
+
+    /// Testing only each row's stretch finds exactly the cells testing the
+    /// whole box round the base finds, for bases at any angle (square to
+    /// the table too) and near the edges.
+    #[test]
+    fn blocked_cells_match_testing_the_whole_box() {
+        use rand::{RngExt, SeedableRng};
+        let field = table(24.0, 24.0, &[]);
+        let grid = &field.grid;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        for round in 0..3000 {
+            let base = |rng: &mut rand::rngs::ChaCha8Rng| {
+                let facing = match round % 3 {
+                    0 => f64::from(rng.random_range(0..8u8)) * 45.0,
+                    _ => rng.random_range(0.0..360.0),
+                };
+                Base::new(
+                    p(rng.random_range(-2.0..26.0), rng.random_range(-2.0..26.0)),
+                    facing,
+                    rng.random_range(0.5..6.0),
+                    rng.random_range(0.5..3.0),
+                )
+            };
+            let odd = [
+                Base::new(p(f64::NAN, 5.0), 0.0, 4.0, 1.0),
+                Base::new(p(5.0, 5.0), f64::NAN, 4.0, 1.0),
+                Base::new(p(5.0, 5.0), 90.0, 0.0, 0.0),
+                Base::new(p(13.0, 13.0), 10.0, 60.0, 60.0),
+                Base::new(p(1e6, 5.0), 0.0, 4.0, 1.0),
+            ];
+            let (mover, other) = match round {
+                0..5 => (odd[round], base(&mut rng)),
+                5..10 => (base(&mut rng), odd[round - 5]),
+                _ => (base(&mut rng), base(&mut rng)),
+            };
+            let mut ours = Vec::new();
+            field.for_each_cell_blocked_for(&mover, &other, |cell| ours.push(cell));
+            let slabs = field.blocked_slabs(&mover, &other);
+            let (min, max) = other.bounds();
+            let reach = mover.reach() + grid.cell;
+            let (x0, y0) = grid.clamped_cell(p(min.x - reach, min.y - reach));
+            let (x1, y1) = grid.clamped_cell(p(max.x + reach, max.y + reach));
+            let mut every = Vec::new();
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let cell = y * grid.width + x;
+                    let centre = grid.centre(cell);
+                    if slabs.iter().all(|&(axis, lo, hi)| {
+                        let along = Vector::new(centre.x, centre.y).dot(axis);
+                        lo < along && along < hi
+                    }) {
+                        every.push(cell);
+                    }
+                }
+            }
+            assert_eq!(ours, every, "{mover:?} {other:?}");
+        }
+    }
+
+    /// The quick floor and ceiling are the library's.
+    #[test]
+    fn quick_floor_and_ceil_are_the_library_ones() {
+        let cases = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1.5,
+            -1.5,
+            2.999,
+            -2.999,
+            1e15,
+            -1e15,
+            4.5e18,
+            -4.5e18,
+            1e19,
+            -1e19,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e-300,
+            -1e-300,
+        ];
+        for v in cases {
+            assert_eq!(floor(v), v.floor(), "{v}");
+            assert_eq!(ceil(v), v.ceil(), "{v}");
+        }
+        assert!(floor(f64::NAN).is_nan() && ceil(f64::NAN).is_nan());
     }
 }

@@ -54,6 +54,23 @@ impl CellSet {
         }
     }
 
+    /// Add cells `first .. first + len` (those in range), a word at a time.
+    pub fn insert_span(&mut self, first: CellIndex, len: usize) {
+        let end = first.saturating_add(len).min(self.len);
+        let mut at = first;
+        while at < end {
+            let (word, offset) = (at / 64, at % 64);
+            let count = (64 - offset).min(end - at);
+            let bits = if count == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << count) - 1) << offset
+            };
+            self.words[word] |= bits;
+            at += count;
+        }
+    }
+
     /// Take a cell out (ignored if out of range).
     #[inline]
     pub fn remove(&mut self, cell: CellIndex) {
@@ -261,7 +278,24 @@ enum Quick {
 /// each step would give.
 const SEGMENT_ESTIMATE_ERROR: f64 = 1e-9;
 
+/// How many cells [`Battlefield::cut_off`] floods from a goal before it
+/// leaves the question to the search: a goal shut in among units is shut
+/// in a space of a few hundred cells; a flood that runs on is wasted work.
+const CUT_OFF_BUDGET: usize = 1024;
+
+/// How many open-ground paths ([`OPEN_PATHS`]) a thread keeps before it
+/// forgets them all.
+const OPEN_PATHS_KEPT: usize = 4096;
+
+/// A remembered open-ground path: by table, category, start and goal cell.
+type OpenPaths =
+    std::collections::HashMap<(u64, usize, CellIndex, CellIndex), Option<Vec<CellIndex>>>;
+
 thread_local! {
+    /// [`Battlefield::cell_path`]'s answers with nothing blocked (the
+    /// engine's road moves to the nearest enemies, asked again at every
+    /// listing of legal actions), per thread.
+    static OPEN_PATHS: RefCell<OpenPaths> = RefCell::new(OpenPaths::new());
     /// [`Battlefield::cell_path`]'s working arrays, kept between searches
     /// on this thread rather than allocated (grid-sized) for each one.
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
@@ -317,6 +351,8 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
+    /// The cells waiting in [`Battlefield::cut_off`]'s flood.
+    queue: Vec<u32>,
 }
 
 /// One cell's state in a [`Search`], together so one cache line holds it.
@@ -386,7 +422,7 @@ impl Search {
 
     /// Reach `cell` at `cost` from `previous`; the cell's estimate, worked
     /// out by `estimate` on its first reach in this search.
-    #[inline]
+    #[inline(always)]
     fn set(
         &mut self,
         cell: usize,
@@ -670,6 +706,36 @@ impl Battlefield {
         if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
             return None;
         }
+        // Over open ground (nothing blocked) the path depends only on the
+        // table, the category and the two cells: remembered.
+        let open = blocked.words.iter().all(|&word| word == 0);
+        if open {
+            let key = (self.id.0, category, source, goal);
+            if let Some(cells) = OPEN_PATHS.with_borrow(|paths| paths.get(&key).cloned()) {
+                return cells;
+            }
+            let cells = self.search_path(category, source, goal, blocked);
+            OPEN_PATHS.with_borrow_mut(|paths| {
+                if paths.len() >= OPEN_PATHS_KEPT {
+                    paths.clear();
+                }
+                paths.insert(key, cells.clone());
+            });
+            return cells;
+        }
+        self.search_path(category, source, goal, blocked)
+    }
+
+    /// [`Battlefield::cell_path`]'s search, from cell to cell, the goal
+    /// already checked open.
+    fn search_path(
+        &self,
+        category: usize,
+        source: CellIndex,
+        goal: CellIndex,
+        blocked: &CellSet,
+    ) -> Option<Vec<CellIndex>> {
+        let multipliers = &self.multipliers[category];
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
@@ -677,6 +743,14 @@ impl Battlefield {
         let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         SEARCH.with_borrow_mut(|search| {
+            // A goal that cannot be reached would have the search visit
+            // every cell it can reach, often most of the table; where the
+            // goal is shut in a small space (among units), a small flood
+            // from it says so first.
+            search.start(self.grid.len(), &self.impassable[category], blocked, source);
+            if self.cut_off(search, source, goal, CUT_OFF_BUDGET) {
+                return None;
+            }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
             let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
             search.heap.push(entry(source_estimate, source));
@@ -724,6 +798,39 @@ impl Battlefield {
             cells.reverse();
             Some(cells)
         })
+    }
+
+    /// Whether `goal` surely cannot be reached from `source`, on a
+    /// [`Search`] just started (the cells it may not enter closed): the
+    /// cells reachable from the goal, flooded at most `budget` of them, run
+    /// out without meeting the source. The grid's edges come in pairs, so
+    /// the goal reaches the source exactly when the source reaches the
+    /// goal. It leaves the search's closed cells to be started again.
+    fn cut_off(&self, search: &mut Search, source: usize, goal: usize, budget: usize) -> bool {
+        if source == goal {
+            return false;
+        }
+        search.queue.clear();
+        search.queue.push(goal as u32);
+        search.close(goal);
+        let mut at = 0;
+        while let Some(&cell) = search.queue.get(at) {
+            at += 1;
+            if at > budget {
+                return false;
+            }
+            for edge in self.graph().edges(cell) {
+                let next = edge.target();
+                if next as usize == source {
+                    return false;
+                }
+                if !search.closed(next as usize) {
+                    search.close(next as usize);
+                    search.queue.push(next);
+                }
+            }
+        }
+        true
     }
 
     /// The cost from every cell to the nearest cell of `goals` for `troop`
@@ -1835,6 +1942,66 @@ mod tests {
             }
         }
         Field { troop, cost, next }
+    }
+
+    /// A run of cells inserted at once is the cells inserted one by one,
+    /// across word boundaries and past the set's end.
+    #[test]
+    fn spans_insert_the_cells_one_by_one_would() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        for _ in 0..2000 {
+            let n_cells = rng.random_range(1..400);
+            let (mut spans, mut cells) = (CellSet::new(n_cells), CellSet::new(n_cells));
+            for _ in 0..rng.random_range(0..6) {
+                let first = rng.random_range(0..n_cells + 70);
+                let len = rng.random_range(0..200);
+                spans.insert_span(first, len);
+                (first..first + len).for_each(|cell| cells.insert(cell));
+            }
+            assert_eq!(spans, cells);
+        }
+    }
+
+    /// A goal shut in by blocked cells, or a start shut in, or a goal whose
+    /// shut space holds the start: the search answers as the plain one
+    /// does (no route, or the route inside), however small the space.
+    #[test]
+    fn goals_shut_in_are_found_unreachable_as_before() {
+        let field = table(24.0, 24.0, &[]);
+        let troop = infantry(&field);
+        let width = field.grid.width;
+        let ring = |cx: usize, cy: usize, r: usize| {
+            let mut set = CellSet::new(field.grid.len());
+            for y in cy - r..=cy + r {
+                for x in cx - r..=cx + r {
+                    if x.abs_diff(cx) == r || y.abs_diff(cy) == r {
+                        set.insert(y * width + x);
+                    }
+                }
+            }
+            set
+        };
+        let centre = |x: usize, y: usize| field.grid.centre(y * width + x);
+        let cases = [
+            (ring(20, 20, 3), centre(5, 5), centre(20, 20)),
+            (ring(20, 20, 3), centre(20, 20), centre(5, 5)),
+            (ring(20, 20, 3), centre(21, 19), centre(20, 20)),
+            (ring(20, 20, 1), centre(20, 20), centre(20, 20)),
+            (ring(20, 20, 12), centre(40, 40), centre(20, 20)),
+            (ring(24, 24, 20), centre(3, 3), centre(24, 24)),
+        ];
+        for (blocked, from, to) in cases {
+            assert_eq!(
+                field.cell_path(troop, from, to, &blocked),
+                cell_path_through_petgraph(&field, troop, from, to, &blocked),
+                "{from:?} to {to:?}"
+            );
+        }
+        assert_eq!(
+            field.cell_path(troop, centre(5, 5), centre(20, 20), &ring(20, 20, 3)),
+            None
+        );
     }
 
     /// `cover` and `column` read a cell's kinds without listing them, and

@@ -32,6 +32,7 @@ Examples:
   foe simulate guilford --balance sides.americans.generals.Greene.rallies=0..12
   foe simulate guilford --games 5000 --first-game 5000 --json > shard2.json
   foe simulate --merge shard1.json --merge shard2.json
+  foe simulate guilford --games 100000 --shard 3/8 --json > shard3.json
   foe simulate guilford --replay 17
   foe simulate guilford --baseline british      the scripted baseline commands the British
 
@@ -53,6 +54,10 @@ pub struct Args {
     /// The index of the first game (to run a shard of a larger study).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub first_game: u64,
+    /// Play only shard I of N of the games (I from 1 to N): games split
+    /// evenly, for a job array whose runs are merged with --merge.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["sweep", "balance", "replay", "merge"])]
+    pub shard: Option<String>,
     /// Threads to play on (default: every core).
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
@@ -125,6 +130,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     args.first_game
         .checked_add(args.games)
         .ok_or_else(|| Error::Invalid("--first-game plus --games is too large".into()))?;
+    let (first_game, games) = match &args.shard {
+        Some(text) => shard_range(text, args.first_game, args.games).map_err(Error::Invalid)?,
+        None => (args.first_game, args.games),
+    };
     let sets = args
         .sets
         .iter()
@@ -145,13 +154,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     }
     let study = base.study(&sets, args.seed)?;
     let started = Instant::now();
-    let result = play(
-        &study,
-        args.first_game,
-        args.games,
-        args.csv.is_some(),
-        &pool,
-    )?;
+    let result = play(&study, first_game, games, args.csv.is_some(), &pool)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.csv {
         write_atomically(path, &csv(&study, &result.games))?;
@@ -164,6 +167,35 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     } else {
         context.print(&text::report(&report, Some(pool.current_num_threads())))
     }
+}
+
+/// The games shard `text` ("I/N", I from 1 to N) of the `games` games from
+/// `first_game` plays: `(first game, games)`, the N shards covering the
+/// range end to end in order, their sizes differing by at most one. A
+/// shard that is not one of N, or that would play no game, is refused in
+/// one line.
+pub(crate) fn shard_range(
+    text: &str,
+    first_game: u64,
+    games: u64,
+) -> std::result::Result<(u64, u64), String> {
+    let usage = || format!("--shard `{text}`: expected I/N, shard I of N, with 1 <= I <= N");
+    let (index, count) = text.split_once('/').ok_or_else(usage)?;
+    let number = |part: &str| part.trim().parse::<u64>().map_err(|_| usage());
+    let (index, count) = (number(index)?, number(count)?);
+    if count == 0 || index == 0 || index > count {
+        return Err(usage());
+    }
+    if count > games {
+        return Err(format!(
+            "--shard `{text}`: {count} shards of {games} games would leave some with none"
+        ));
+    }
+    // `games * i / count` without overflow: both below 2^64, the product
+    // in 128 bits.
+    let start = |i: u64| (u128::from(games) * u128::from(i) / u128::from(count)) as u64;
+    let (from, to) = (start(index - 1), start(index));
+    Ok((first_game + from, to - from))
 }
 
 /// The scenario as read, before any `--set`.
@@ -891,4 +923,70 @@ fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
         games,
         seconds: clock.seconds(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shard_range;
+
+    fn check(text: &str, first_game: u64, games: u64, expect: Result<(u64, u64), &str>) {
+        let got = shard_range(text, first_game, games);
+        match expect {
+            Ok(range) => assert_eq!(got, Ok(range), "{text}"),
+            Err(part) => {
+                let message = got.expect_err(text);
+                assert!(message.contains(part), "{text}: {message}");
+                assert_eq!(message.lines().count(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn shards_split_the_games_evenly_and_refuse_nonsense() {
+        check("1/1", 0, 10, Ok((0, 10)));
+        check("1/2", 0, 10, Ok((0, 5)));
+        check("2/2", 0, 10, Ok((5, 5)));
+        check("1/3", 0, 10, Ok((0, 3)));
+        check("2/3", 0, 10, Ok((3, 3)));
+        check("3/3", 0, 10, Ok((6, 4)));
+        check("2/4", 100, 8, Ok((102, 2)));
+        check(" 2 / 4 ", 0, 8, Ok((2, 2)));
+        check(
+            "4/4",
+            0,
+            u64::MAX,
+            Ok((13_835_058_055_282_163_711, 4_611_686_018_427_387_904)),
+        );
+        check("0/0", 0, 10, Err("expected I/N"));
+        check("0/3", 0, 10, Err("expected I/N"));
+        check("5/3", 0, 10, Err("expected I/N"));
+        check("3", 0, 10, Err("expected I/N"));
+        check("a/b", 0, 10, Err("expected I/N"));
+        check("-1/3", 0, 10, Err("expected I/N"));
+        check("1/99999999999999999999999", 0, 10, Err("expected I/N"));
+        check(
+            "1/18446744073709551615",
+            0,
+            10,
+            Err("would leave some with none"),
+        );
+        check("1/11", 0, 10, Err("11 shards of 10 games"));
+    }
+
+    /// However many shards, they cover the games end to end, in order.
+    #[test]
+    fn shards_cover_the_games_end_to_end() {
+        for games in 1..40u64 {
+            for count in 1..=games {
+                let mut next = 7;
+                for index in 1..=count {
+                    let (first, n) = shard_range(&format!("{index}/{count}"), 7, games).unwrap();
+                    assert_eq!(first, next);
+                    assert!(n >= games / count && n <= games / count + 1);
+                    next = first + n;
+                }
+                assert_eq!(next, 7 + games);
+            }
+        }
+    }
 }

@@ -96,12 +96,17 @@ pub(crate) struct UnitMemo {
     distances: RefCell<Pairs<f64>>,
     arcs: RefCell<Pairs<bool>>,
     grounds: RefCell<Vec<Option<(Base, Point, Column)>>>,
-    blocks: RefCell<Vec<Option<Block>>>,
+    blocks: RefCell<Vec<[Option<Block>; SHAPES]>>,
 }
 
-/// The cells a unit blocks for movers of one size and facing, kept with
-/// where it stood and that shape.
-type Block = (Place, Place, Vec<usize>);
+/// The cells a unit blocks for movers of one size and facing, as runs
+/// (first cell, length), kept with where it stood and that shape.
+type Block = (Place, Place, Vec<(usize, usize)>);
+
+/// How many movers' shapes (size and facing) each unit's blocked cells are
+/// kept for: an army's movers come in a few shapes (foot and horse, facing
+/// the enemy), and one slot alone was emptied by each change of shape.
+const SHAPES: usize = 4;
 
 impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
@@ -165,25 +170,40 @@ impl UnitMemo {
         let mut set = crate::battlefield::CellSet::new(field.grid.len());
         let mut blocks = self.blocks.borrow_mut();
         if blocks.len() < state.units.len() {
-            blocks.resize(state.units.len(), None);
+            blocks.resize_with(state.units.len(), Default::default);
         }
         // Only the mover's size and facing matter, not where it stands.
         let shape = place(&mover.moved_to(Point::new(0.0, 0.0)));
         for id in units {
             let base = &state.unit(id).base;
             let here = place(base);
-            let cells = match &mut blocks[id.0] {
-                Some((was, was_shape, cells)) if same(was, &here) && same(was_shape, &shape) => {
-                    cells
-                }
+            let slots = &mut blocks[id.0];
+            let kept = slots.iter().position(|slot| {
+                matches!(slot, Some((was, was_shape, _)) if same(was, &here) && same(was_shape, &shape))
+            });
+            // The slot used last is kept first: a new shape pushes out the
+            // one used longest ago, and a place that changed empties them
+            // all in turn.
+            let at = kept.unwrap_or(SHAPES - 1);
+            slots[..=at].rotate_right(1);
+            let cells = match &mut slots[0] {
+                Some((_, _, cells)) if kept.is_some() => cells,
                 slot => {
-                    let mut cells = Vec::new();
-                    field.for_each_cell_blocked_for(mover, base, |cell| cells.push(cell));
+                    let mut cells = match slot.take() {
+                        Some((_, _, mut cells)) => {
+                            cells.clear();
+                            cells
+                        }
+                        None => Vec::new(),
+                    };
+                    field.for_each_span_blocked_for(mover, base, |first, len| {
+                        cells.push((first, len));
+                    });
                     &slot.insert((here, shape, cells)).2
                 }
             };
-            for &cell in cells.iter() {
-                set.insert(cell);
+            for &(first, len) in cells.iter() {
+                set.insert_span(first, len);
             }
         }
         set

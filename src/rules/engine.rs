@@ -1589,8 +1589,9 @@ impl GameState {
         let enemies: Vec<UnitId> = self
             .active_units(GameState::enemy_of(self.active))
             .collect();
+        // `allows` is exactly `check(..).is_ok()`, quicker for a refusal.
         let push = |actions: &mut Vec<Action>, action: Action| {
-            if self.check(&action).is_ok() && !actions.contains(&action) {
+            if !actions.contains(&action) && self.allows(&action) {
                 actions.push(action);
             }
         };
@@ -1639,8 +1640,10 @@ impl GameState {
                             to,
                             facing: round(facing),
                         };
-                        if self.check(&action).is_ok() {
-                            push(&mut actions, action);
+                        if self.allows(&action) {
+                            if !actions.contains(&action) {
+                                actions.push(action);
+                            }
                             break;
                         }
                     }

@@ -279,6 +279,37 @@ fn random_legal_play_keeps_the_rules_invariants() {
     );
 }
 
+/// `legal_actions` lists exactly what it listed before it was made quicker
+/// (issue 18): a checksum of every list, in order, over the positions of
+/// random play in Guilford and Monongahela, pinned from the code before.
+#[test]
+fn legal_action_lists_are_unchanged_by_optimisation() {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut lists = 0;
+    for name in ["guilford", "monongahela"] {
+        let scenario = load(name);
+        for seed in 0..4 {
+            let (mut state, _, mut dice) = start(&scenario, Some(6), seed);
+            let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x18);
+            while !state.is_over() {
+                let legal = state.legal_actions();
+                lists += 1;
+                for byte in serde_json::to_string(&legal).unwrap().bytes() {
+                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                }
+                let action = if chooser.random_range(0..3) == 0 {
+                    Action::EndPhase
+                } else {
+                    legal[chooser.random_range(0..legal.len())].clone()
+                };
+                state.apply(&action, &mut dice).unwrap();
+            }
+        }
+    }
+    assert!(lists > 200, "{lists}");
+    assert_eq!((lists, hash), (488, 5_941_126_698_607_106_896));
+}
+
 #[test]
 fn legal_actions_are_all_accepted() {
     // Every action listed is accepted from the same state (on a clone).

@@ -27,6 +27,56 @@ fn results_are_identical_whatever_the_jobs() {
     assert_eq!(one["aggregate"]["ranges"], serde_json::json!([[0, 16]]));
 }
 
+/// `--shard I/N` runs as separate processes (as a job array's tasks
+/// would) merge into exactly the unsharded run; nonsense shards are refused
+/// in one line.
+#[test]
+fn shards_run_as_separate_processes_merge_into_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths: Vec<_> = (1..=3)
+        .map(|i| dir.path().join(format!("shard{i}.json")))
+        .collect();
+    let children: Vec<_> = (1..=3)
+        .map(|i| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_foe"))
+                .args(["simulate", "learning", "--games", "11", "--jobs", "1"])
+                .args(["--shard", &format!("{i}/3"), "--json"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for (child, path) in children.into_iter().zip(&paths) {
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::write(path, output.stdout).unwrap();
+    }
+    let mut args = vec!["simulate", "--merge"];
+    args.extend(paths.iter().rev().map(|path| path.to_str().unwrap()));
+    args.push("--json");
+    let merged = foe(&args).json();
+    let whole = json(&["learning", "--games", "11"]);
+    assert_eq!(merged["aggregate"], whole["aggregate"]);
+    assert_eq!(merged["aggregate"]["ranges"], serde_json::json!([[0, 11]]));
+
+    for (shard, says) in [
+        ("0/0", "expected I/N"),
+        ("5/3", "expected I/N"),
+        ("1/99999999999999999999", "expected I/N"),
+        ("1/12", "12 shards of 11 games"),
+    ] {
+        let refused = foe(&["simulate", "learning", "--games", "11", "--shard", shard]);
+        assert_eq!(refused.status, 1, "{shard}");
+        assert!(refused.stderr.contains(says), "{shard}: {}", refused.stderr);
+        assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    }
+}
+
 #[test]
 fn merged_shards_equal_one_run_over_both_ranges() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Instructions, not seconds: what the opponent costs, counted by
+# cachegrind (`valgrind --tool=cachegrind --cache-sim=no`), so a busy
+# machine measures the same as an idle one.
+#
+#   benches/instructions.sh            instructions per Guilford self-play
+#                                      game and per unit-bound
+#   benches/instructions.sh growth     and per unit-bound with 50 and 200
+#                                      units a side (scripts/gen-armies.sh),
+#                                      their ratio and the exponent
+#
+# Each figure is the difference between two runs of examples/selfplay that
+# differ only in the games played (the later games), so loading and the
+# first game's one-off work are left out. SELFPLAY=path measures another
+# build of the example (a before-and-after comparison).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${SELFPLAY:-}" ]; then
+    cargo build --release --quiet --example selfplay
+    SELFPLAY=target/release/examples/selfplay
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# run SCENARIO GAMES: prints "instructions unit-bounds" of one run.
+run() {
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        "$SELFPLAY" "$1" "$2" >"$work/out" 2>"$work/err"
+    local instructions unit_bounds
+    instructions=$(sed -n 's/.*I *refs: *//p' "$work/err" | tr -d ,)
+    unit_bounds=$(sed -n 's/.*unit-bounds \([0-9]*\).*/\1/p' "$work/out")
+    echo "$instructions $unit_bounds"
+}
+
+# measure SCENARIO FROM TO: prints "per-game per-unit-bound" over games FROM..TO.
+measure() {
+    local a b
+    read -r -a a <<<"$(run "$1" "$2")"
+    read -r -a b <<<"$(run "$1" "$3")"
+    awk -v i="$((b[0] - a[0]))" -v u="$((b[1] - a[1]))" -v g="$(($3 - $2))" \
+        'BEGIN { printf "%.0f %.0f\n", i / g, i / u }'
+}
+
+read -r per_game per_bound <<<"$(measure guilford 2 22)"
+awk -v g="$per_game" -v b="$per_bound" 'BEGIN {
+    printf "guilford self-play: %.2f M instructions a game, %.0f k a unit-bound (games 2..22)\n", g / 1e6, b / 1e3
+}'
+
+if [ "${1:-}" = growth ]; then
+    scripts/gen-armies.sh 50 >"$work/armies-50.yaml"
+    scripts/gen-armies.sh 200 >"$work/armies-200.yaml"
+    read -r _ small <<<"$(measure "$work/armies-50.yaml" 1 2)"
+    read -r _ large <<<"$(measure "$work/armies-200.yaml" 1 2)"
+    awk -v s="$small" -v l="$large" 'BEGIN {
+        printf "50 a side: %.0f k instructions a unit-bound; 200 a side: %.0f k (game 1)\n", s / 1e3, l / 1e3
+        printf "200/50: %.2fx, exponent %.2f (a unit-bound costs N^%.2f)\n", l / s, log(l / s) / log(4), log(l / s) / log(4)
+    }'
+fi
