@@ -1,0 +1,1 @@
+//! Saves of games over the boundary.
