@@ -1,0 +1,1 @@
+//! `foe play` over the boundary.
