@@ -150,11 +150,22 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 ));
             }
         };
+        // A seed-001 or seed-002 game is resumed through the boundary.
+        if super::host_play::is_save(&path) {
+            return super::host_play::resume(args, context, &path, tables);
+        }
         let game = read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?;
         // The resumed game goes on saving to its own file.
         (game, Some(path.clone()), Some(path))
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
+        // Another rule set than seed 000's is played through the boundary.
+        if let Some(scenario) =
+            super::host_play::other_rules(&shown_as, &text, tables_dir.as_deref())?
+        {
+            let file = ScenarioFile { shown_as, text };
+            return super::host_play::run(args, context, scenario, file, tables);
+        }
         let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
         let sides: Vec<String> = loaded
             .scenario

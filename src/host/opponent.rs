@@ -35,6 +35,8 @@ pub struct Settings {
     /// A unit whose nearest enemy is more than this far off its front
     /// turns to face it (HO4).
     pub turn_to_face_degrees: f64,
+    /// The attacker's standing units with no enemy in range advance (HO5).
+    pub close_to_range: bool,
 }
 
 /// The settings file as shipped.
@@ -95,6 +97,9 @@ pub struct Opponent {
     handled: BTreeSet<usize>,
     /// Seed 001: bases at the unit's last test.
     bases_at_test: BTreeMap<usize, u32>,
+    /// Seed 002: sides whose dice are given out at random (the yardstick
+    /// for the dice policy), not by [`acw::policy::assign`].
+    random_dice: Vec<usize>,
 }
 
 impl Opponent {
@@ -109,7 +114,16 @@ impl Opponent {
             phase_key: None,
             handled: BTreeSet::new(),
             bases_at_test: BTreeMap::new(),
+            random_dice: Vec::new(),
         }
+    }
+
+    /// This opponent, giving out `sides`' seed-002 activation dice at
+    /// random ([`acw::policy::random_assignment`], rolled on the game's
+    /// roller) instead of by its policy: the yardstick for the policy.
+    pub fn with_random_dice(mut self, sides: Vec<usize>) -> Opponent {
+        self.random_dice = sides;
+        self
     }
 
     /// Every decision so far, oldest first.
@@ -309,11 +323,21 @@ impl Opponent {
         unit: usize,
         legal: &[rv::Action],
     ) -> Option<(rv::Action, String)> {
-        let order = self.order_of(unit);
+        let mut order = self.order_of(unit);
         let enemies: Vec<usize> = (0..state.units().len())
             .filter(|&e| state.units()[e].side != state.units()[unit].side && !state.is_removed(e))
             .collect();
         let enemy = Self::rv_nearest(state, unit, &enemies)?;
+        let mut note = "";
+        let range = state.table().bands.last().copied().unwrap_or(0.0);
+        if self.settings.close_to_range
+            && order == Order::StandAndFire
+            && state.units()[unit].side == state.attacker_defender().0
+            && state.footprint(unit).distance_to(&state.footprint(enemy)) > range
+        {
+            order = Order::AdvanceAndFire;
+            note = " (no enemy within range: the attacker closes, ruling HO5)";
+        }
         let u = &state.units()[unit];
         let target = state.units()[enemy].centre;
         let bearing = (target - u.centre).bearing();
@@ -350,7 +374,7 @@ impl Opponent {
                         (
                             a,
                             format!(
-                                "advanced {:.1}\" towards `{}`",
+                                "advanced {:.1}\" towards `{}`{note}",
                                 u.centre.distance(to),
                                 state.units()[enemy].name
                             ),
@@ -506,7 +530,13 @@ impl Opponent {
                     .unassigned(side)
                     .map(|id| (id, self.order_of(id.0)))
                     .collect();
-                let assignment = acw::policy::next_assignment(state, side, &orders)?;
+                let assignment = if self.random_dice.contains(&side) {
+                    acw::policy::random_assignment(state, side, roller)
+                        .into_iter()
+                        .next()?
+                } else {
+                    acw::policy::next_assignment(state, side, &orders)?
+                };
                 if let Some(&i) = self.current.get(&assignment.unit.0) {
                     self.decisions[i].die = Some((assignment.die, assignment.reason.clone()));
                 }
@@ -616,9 +646,29 @@ impl Opponent {
                 })
         };
         let hold = || (acw::Action::Hold { unit }, "held its ground".to_string());
+        let attacker = state.victory.iter().find_map(|v| match v.when {
+            crate::scenario::Condition::HoldArea { side, .. } => Some(side),
+            _ => None,
+        });
+        let u = state.unit(unit);
+        let range = state
+            .table
+            .weapon(u.troop, u.formation)
+            .map_or(0.0, |w| w.range());
+        let closing = self.settings.close_to_range
+            && order == Order::StandAndFire
+            && fire.is_none()
+            && attacker == Some(u.side)
+            && u.base.distance_to(&target_base) > range;
         let chosen = match order {
             Order::Charge => charge.or_else(|| moves(true)).or(fire),
             Order::AdvanceAndFire => fire.or_else(|| moves(true)),
+            Order::StandAndFire if closing => moves(true).map(|(a, what)| {
+                (
+                    a,
+                    format!("{what} (no enemy within range: the attacker closes, ruling HO5)"),
+                )
+            }),
             Order::StandAndFire => fire,
             Order::FireAndWithdraw => fire.or_else(|| moves(false)),
             Order::Withdraw | Order::Rout => moves(false),

@@ -215,9 +215,22 @@ pub fn play_one(
     seed: u64,
     index: u64,
 ) -> Result<(GameResult, HostMatch), String> {
+    play_one_with(scenario, tables, seed, index, Vec::new())
+}
+
+/// [`play_one`], with `random_dice` sides giving out their seed-002
+/// activation dice at random instead of by foe's policy.
+pub fn play_one_with(
+    scenario: &Arc<Scenario>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    index: u64,
+    random_dice: Vec<usize>,
+) -> Result<(GameResult, HostMatch), String> {
     let game_seed = crate::stats::game_seed(seed, index);
     let mut game_match = HostMatch::new(scenario.clone(), tables.clone(), game_seed, Vec::new())
         .map_err(|e| e.to_string())?;
+    game_match.opponent = game_match.opponent.clone().with_random_dice(random_dice);
     game_match.play_foe()?;
     let verdict = game_match
         .verdict()
