@@ -507,7 +507,7 @@ fn victory_words(game: &Game, victory: &crate::scenario::Victory) -> String {
             side: loser,
             more_than,
         } => format!(
-            "the {winner} win when more than {:.0}% of the {}' units are gone",
+            "the {winner} win when more than {:.0}% of the units of the {} are gone",
             more_than * 100.0,
             side(*loser)
         ),
