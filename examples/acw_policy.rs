@@ -26,8 +26,8 @@ fn main() {
             let (result, _) = play_one_with(&scenario, &tables, 1861, index, random.clone())
                 .expect("a game plays");
             wins[result.winner.map_or(2, |w| w.min(1))] += 1;
-            for side in 0..2 {
-                lost[side] += u64::from(result.lost[side]);
+            for (sum, lost_now) in lost.iter_mut().zip(&result.lost) {
+                *sum += u64::from(*lost_now);
             }
         }
         let label = match random.first() {

@@ -510,10 +510,10 @@ impl Opponent {
                     // A unit the chart cannot test stands (ruling AC15).
                     let unassigned: Vec<acw::UnitId> = state.unassigned(side).collect();
                     for id in unassigned {
-                        if !self
+                        if self
                             .current
                             .get(&id.0)
-                            .is_some_and(|&i| self.decisions[i].turn == state.turn())
+                            .is_none_or(|&i| self.decisions[i].turn != state.turn())
                         {
                             self.record(Decision {
                                 unit: id.0,
