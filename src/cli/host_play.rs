@@ -50,6 +50,12 @@ pub(super) fn run(
     file: ScenarioFile,
     tables: Arc<Tables>,
 ) -> Result<()> {
+    if context.asks() {
+        return Err(Error::Invalid(format!(
+            "your own dice are not yet available for rule set `{}`: play it with foe's seeded dice (--seed N)",
+            scenario.battlefield.ruleset.name
+        )));
+    }
     if !args.baseline.is_empty() {
         return Err(Error::Invalid(format!(
             "--baseline plays seed-000 games only; rule set `{}` is played by foe's Lone Warrior opponent",

@@ -49,7 +49,7 @@ Every game is autosaved in its own file (play-saves/ in foe's data folder)
 after every action; `undo`, `undo turn`, `rewind N` and `history` take the
 game back, across turns too.")]
 pub struct Args {
-    /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela) or a file.
+    /// The scenario: a built-in name (guilford, guilford-rv, guilford-ruinous, henry-hill, learning, monongahela) or a file.
     #[arg(default_value = "guilford")]
     pub scenario: String,
     /// The side you command (by name, e.g. british), or `none` to watch.

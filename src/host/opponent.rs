@@ -1,5 +1,5 @@
 //! foe's Lone Warrior opponent for the seed-001 and seed-002 engines
-//! (rulings HO2–HO8): every bound each of its units reads its
+//! (rulings HO2–HO6): every bound each of its units reads its
 //! [`Situation`] off the game, takes the reaction test with the game's
 //! roller, and carries the order out as the engine's actions. Every
 //! decision keeps its reasons (factors, die, total, order, and what the
