@@ -421,7 +421,11 @@ impl Repl<'_> {
         }
         loop {
             let prompt = self.prompt();
-            let line = match self.console.read(&prompt, &[], None) {
+            // Tab completes the commands' verbs and the units' names.
+            let mut completions: Vec<String> =
+                words::VERBS.iter().map(|v| (*v).to_string()).collect();
+            completions.extend(self.game.game.units().into_iter().map(|u| u.name));
+            let line = match self.console.read(&prompt, &completions, None) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&problem);

@@ -76,7 +76,8 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
     }
 }
 
-const VERBS: &[&str] = &[
+/// The commands' first words (for did-you-mean and Tab).
+pub const VERBS: &[&str] = &[
     "?", "assign", "auto", "charge", "dismount", "end", "face", "fire", "form", "help", "hold",
     "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "save", "status",
     "undo", "why",

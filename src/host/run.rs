@@ -186,9 +186,49 @@ pub fn event_line(game: &Game, event: &Event) -> String {
     match (game, event) {
         (Game::Awi(state), Event::Awi(event)) => crate::render::rules::event_line(state, event),
         (_, Event::Rv(event)) => event.to_string(),
-        (_, Event::Acw(event)) => event.to_string(),
+        (_, Event::Acw(event)) => with_names(&event.to_string(), game),
         (_, Event::Awi(event)) => format!("{event:?}"),
     }
+}
+
+/// Seed 002's events name units `unit N` and sides `side N` (they carry
+/// ids only): the player reads names, so each `unit N` and `side N` whose
+/// number is a unit's or side's index becomes its name.
+fn with_names(text: &str, game: &Game) -> String {
+    let units = game.units();
+    let sides = game.sides();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(|c| c == 'u' || c == 's') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (word, names): (&str, Vec<&str>) = if rest.starts_with("unit ") {
+            ("unit ", units.iter().map(|u| u.name.as_str()).collect())
+        } else if rest.starts_with("side ") {
+            ("side ", sides.iter().map(String::as_str).collect())
+        } else {
+            out.push_str(&rest[..1]);
+            rest = &rest[1..];
+            continue;
+        };
+        let digits = rest[word.len()..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - word.len());
+        let number = rest[word.len()..word.len() + digits].parse::<usize>().ok();
+        let word_start = out.is_empty() || !out.ends_with(|c: char| c.is_alphanumeric());
+        match number.and_then(|n| names.get(n)) {
+            Some(name) if word_start => {
+                out.push_str(name);
+                rest = &rest[word.len() + digits..];
+            }
+            _ => {
+                out.push_str(&rest[..1]);
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// One watched game, summed up.

@@ -237,3 +237,15 @@ fn the_dice_policy_changes_seed_002_games_against_a_random_assignment() {
     }
     assert_eq!(differ, 3);
 }
+
+#[test]
+fn seed_002_events_name_units_and_sides() {
+    let game_match = HostMatch::new(scenario("henry-hill"), tables(), 3, vec![]).unwrap();
+    let text: Vec<&str> = game_match.log.iter().map(|e| e.text.as_str()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("activation dice for union:")),
+        "{text:?}"
+    );
+    assert!(text.iter().all(|t| !t.contains("side 0")), "{text:?}");
+}

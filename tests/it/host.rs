@@ -264,7 +264,7 @@ fn a_player_assigns_dice_at_a_terminal() {
         .expect("the dice prompt");
     session.send_line("assign 5 to Jackson").expect("type");
     session
-        .exp_string("gives unit 10 a 5")
+        .exp_string("gives Jackson's Brigade a 5")
         .expect("the die is given");
     session.send_line("?").expect("type");
     session
