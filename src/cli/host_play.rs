@@ -42,6 +42,26 @@ pub(super) fn is_save(path: &Path) -> bool {
     super::read_text(path).is_ok_and(|text| HostSave::is_one(&text))
 }
 
+/// A save in short, for `--resume list`, without replaying it.
+pub(super) fn describe(text: &str) -> String {
+    match HostSave::from_json(text) {
+        Ok(save) => {
+            let who = if save.player_sides.is_empty() {
+                "watching".to_string()
+            } else {
+                format!("you: {}", save.player_sides.join(", "))
+            };
+            format!(
+                "{} ({}); {who}; {} actions",
+                save.scenario.shown_as,
+                save.engine.seed(),
+                save.actions.len()
+            )
+        }
+        Err(problem) => format!("this file {problem}"),
+    }
+}
+
 /// Start a new game.
 pub(super) fn run(
     args: &Args,

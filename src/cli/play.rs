@@ -296,6 +296,9 @@ fn describe(path: &Path) -> String {
     let Ok(text) = super::read_text(path) else {
         return "cannot be read".into();
     };
+    if crate::host::save::HostSave::is_one(&text) {
+        return super::host_play::describe(&text);
+    }
     match SaveFile::from_json(&text) {
         Ok(save) => match save.about {
             Some(about) => {

@@ -43,10 +43,11 @@ pub enum Command {
 /// Parse a line typed at the prompt.
 pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
     let line = line.trim();
-    let lower = line.to_lowercase();
-    let (verb, rest) = match lower.split_once(char::is_whitespace) {
-        Some((verb, _)) => (verb.to_string(), line[verb.len()..].trim()),
-        None => (lower.clone(), ""),
+    // Split the line as typed: lowercasing can change a word's length in
+    // bytes, so the rest is never cut at a lowercased offset.
+    let (verb, rest) = match line.split_once(char::is_whitespace) {
+        Some((verb, rest)) => (verb.to_lowercase(), rest.trim()),
+        None => (line.to_lowercase(), ""),
     };
     if let Ok(n) = verb.parse::<usize>()
         && rest.is_empty()
@@ -100,9 +101,14 @@ fn unknown_verb(verb: &str) -> String {
 
 /// `A to B` split on the last ` to ` (unit names may hold `to`).
 fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
-    let lower = text.to_lowercase();
-    let at = lower.rfind(&format!(" {word} "))?;
-    Some((text[..at].trim(), text[at + word.len() + 2..].trim()))
+    // Matched on the bytes as typed, ignoring ASCII case (the words are
+    // ASCII), so the cut is always at a character boundary.
+    let needle = format!(" {word} ");
+    let (bytes, wanted) = (text.as_bytes(), needle.as_bytes());
+    let at = (0..=bytes.len().checked_sub(wanted.len())?)
+        .rev()
+        .find(|&i| bytes[i..i + wanted.len()].eq_ignore_ascii_case(wanted))?;
+    Some((text[..at].trim(), text[at + wanted.len()..].trim()))
 }
 
 fn point(text: &str) -> Result<Point, String> {
@@ -211,14 +217,18 @@ fn rv_action(
             })
         }
         "form" => {
-            let lower = rest.to_lowercase();
+            let ends_with = |name: &str| {
+                rest.len() >= name.len()
+                    && rest.as_bytes()[rest.len() - name.len()..]
+                        .eq_ignore_ascii_case(name.as_bytes())
+            };
             let (formation, name) = [
                 (rv::Formation::OpenOrder, "open order"),
                 (rv::Formation::Column, "column"),
                 (rv::Formation::Line, "line"),
             ]
             .into_iter()
-            .find(|(_, name)| lower.ends_with(name))
+            .find(|(_, name)| ends_with(name))
             .ok_or_else(|| "expected `form UNIT line|column|open order`".to_string())?;
             Ok(rv::Action::ChangeFormation {
                 unit: unit(game, &rest[..rest.len() - name.len()])?,

@@ -199,7 +199,7 @@ fn with_names(text: &str, game: &Game) -> String {
     let sides = game.sides();
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find(|c| c == 'u' || c == 's') {
+    while let Some(at) = rest.find(['u', 's']) {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
         let (word, names): (&str, Vec<&str>) = if rest.starts_with("unit ") {

@@ -205,6 +205,13 @@ fn bad_lines_are_messages() {
     check("log lots", "number of lines");
     check("save", "file name");
     check("pivot 71st to north", "compass bearing");
+    // Letters whose lowercase is longer in bytes, and other odd text.
+    check("İİİ 71st", "unknown command");
+    check("move İ to 1,2", "no unit");
+    check("form İİ LINE", "no unit");
+    check("fire İ at İ", "no unit");
+    check("\u{0} \u{7f}", "unknown command");
+    check("assign 5 to 71st", "unknown command `assign`");
 }
 
 #[test]
