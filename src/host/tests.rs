@@ -256,3 +256,70 @@ fn seed_002_events_name_units_and_sides() {
     );
     assert!(text.iter().all(|t| !t.contains("side 0")), "{text:?}");
 }
+
+#[test]
+fn random_lines_never_panic_and_change_nothing_when_refused() {
+    use rand::{RngExt, SeedableRng};
+    let mut pick = rand::rngs::ChaCha8Rng::seed_from_u64(17);
+    let pieces = [
+        "move",
+        "fire",
+        "charge",
+        "form",
+        "respond",
+        "assign",
+        "auto",
+        "why",
+        "log",
+        "end",
+        "hold",
+        "pivot",
+        "join",
+        "leave",
+        "mount",
+        "to",
+        "at",
+        "facing",
+        "line",
+        "column",
+        "open order",
+        "71st",
+        "Jackson",
+        "#3",
+        "#99",
+        "6",
+        "-1",
+        "1e400",
+        "3,4",
+        "nan,1",
+        ",",
+        "İ",
+        "ß",
+        "\u{0}",
+        "?",
+        "",
+        "  ",
+        "undo",
+        "save",
+        "status",
+        "map",
+    ];
+    for name in ["guilford-ruinous", "henry-hill"] {
+        let mut game_match = HostMatch::new(scenario(name), tables(), 5, vec![0, 1]).unwrap();
+        for _ in 0..2000 {
+            let n_words = pick.random_range(0..6);
+            let line: Vec<&str> = (0..n_words)
+                .map(|_| pieces[pick.random_range(0..pieces.len())])
+                .collect();
+            let line = line.join(" ");
+            if let Ok(repl::Command::Act(action)) = repl::parse(&game_match.game, &line) {
+                let before = game_match.game.units();
+                let phase = game_match.game.phase();
+                if game_match.player(&action).is_err() {
+                    assert_eq!(game_match.game.units(), before, "`{line}`");
+                    assert_eq!(game_match.game.phase(), phase, "`{line}`");
+                }
+            }
+        }
+    }
+}

@@ -236,6 +236,38 @@ fn simulate_reports_shares_turns_losses_and_the_margin() {
         "{}",
         replay.stdout
     );
+    // The line it prints plays the same game.
+    let seed = replay
+        .stdout
+        .rsplit_once("--seed ")
+        .map(|(_, seed)| seed.trim().to_string())
+        .unwrap();
+    let again = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--no-pause",
+            "--seed",
+            &seed,
+            "--no-autosave",
+        ],
+        "",
+    );
+    let events = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|line| line.trim().strip_prefix("[foe] ").map(str::to_string))
+            .collect()
+    };
+    let replayed: Vec<String> = replay
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("  foe tests"))
+        .map(|line| line.trim().to_string())
+        .collect();
+    assert_eq!(events(&again.stdout), replayed);
     let refused = foe(
         desk.path(),
         &["simulate", "henry-hill", "--sweep", "turns=5..6"],
