@@ -11,6 +11,7 @@ use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::dice::Seeded;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
+use crate::{acw, rv};
 use std::sync::Arc;
 
 /// The most actions a game may take: far above any real game (a seed-001
@@ -170,8 +171,19 @@ impl HostMatch {
     }
 
     fn note(&mut self, player: bool, events: &[Event]) {
-        let turn = self.game.turn();
+        // An action can end one turn and begin the next (the melee phase
+        // runs when the last charge is declared): each event is filed
+        // under the turn it happened in, which the turns' first events say.
+        let mut turn = match self.game {
+            Game::Awi(_) => self.game.turn(),
+            _ => self.log.last().map_or(self.game.turn(), |e| e.turn),
+        };
         for event in events {
+            match event {
+                Event::Rv(rv::Event::PhaseBegan { turn: began, .. })
+                | Event::Acw(acw::Event::TurnBegan { turn: began }) => turn = *began,
+                _ => {}
+            }
             self.log.push(Entry {
                 turn,
                 player,
