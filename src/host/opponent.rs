@@ -26,6 +26,9 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+/// Bearings off the straight line a unit tries when it moves, degrees.
+const FAN_DEGREES: [f64; 5] = [0.0, -30.0, 30.0, -60.0, 60.0];
+
 /// The numbers of the house mapping (`tables/opponent-other-rules.yaml`).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -354,10 +357,34 @@ impl Opponent {
                 _ => None,
             })
         };
-        let moves = legal.iter().filter_map(|a| match a {
-            rv::Action::Move { unit: who, to } if *who == unit => Some((*a, *to)),
-            _ => None,
-        });
+        // The engine lists a few moves; the opponent also tries a fan of
+        // its own towards (and away from) the enemy, so a unit blocked
+        // straight ahead goes round (ruling HO4), each checked by the rules.
+        let allowance = state.allowance(unit);
+        let mut fan = Vec::new();
+        if allowance > 0.0 {
+            for away in [false, true] {
+                let heading = if away { bearing + 180.0 } else { bearing };
+                for offset in FAN_DEGREES {
+                    for share in [1.0, 2.0 / 3.0, 1.0 / 3.0] {
+                        let to = u.centre
+                            + crate::battlefield::geometry::Vector::from_bearing(heading + offset)
+                                * (allowance * share);
+                        let action = rv::Action::Move { unit, to };
+                        if state.check(&action).is_ok() {
+                            fan.push((action, to));
+                        }
+                    }
+                }
+            }
+        }
+        let moves = legal
+            .iter()
+            .filter_map(|a| match a {
+                rv::Action::Move { unit: who, to } if *who == unit => Some((*a, *to)),
+                _ => None,
+            })
+            .chain(fan);
         match order {
             Order::Charge | Order::AdvanceAndFire | Order::StandAndFire
                 if off_front > self.settings.turn_to_face_degrees =>
