@@ -40,6 +40,8 @@ Examples:
   foe play --resume list             the saved games, newest first
   foe play --resume guilford         the newest game whose name begins `guilford`
   foe play --baseline americans      the scripted baseline commands the Americans
+  foe play guilford-ruinous --side americans   seed 001, A Ruinous Victory
+  foe play henry-hill --side confederates      seed 002: assign 6 to UNIT, auto
 
 At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
 legal now, `end` ends the phase and `end turn` the turn. Units are named by
