@@ -20,6 +20,7 @@ pub mod tables;
 pub mod acw;
 pub mod baseline;
 pub mod general;
+pub mod host;
 pub mod melee;
 pub mod opponent;
 pub mod reaction;

@@ -30,25 +30,29 @@ pub struct Ready {
     pub setup: GameSetup,
 }
 
-/// Every built-in scenario, loaded once.
+/// Every built-in scenario the seed-000 engine plays (the registry in
+/// `foe::host` says which), loaded once.
 pub fn builtins() -> Vec<Ready> {
     foe::scenario::BUILTIN
         .iter()
-        .map(|(name, file, text)| {
+        .filter_map(|(name, file, text)| {
             let scenario = foe::scenario::load(Source::new(file, text), Ruleset::builtin)
                 .unwrap_or_else(|problems| panic!("built-in {name}: {problems:?}"));
             let ruleset = &scenario.battlefield.ruleset;
+            if foe::host::engine_for(&ruleset.name) != Some(foe::host::Engine::Awi) {
+                return None;
+            }
             let rules = RulesTable::builtin(&ruleset.name, ruleset)
                 .expect("a rules engine for the built-in rule set")
                 .expect("the built-in rules load");
             let setup =
                 GameSetup::from_scenario(&scenario).expect("a built-in scenario makes a game");
-            Ready {
+            Some(Ready {
                 name,
                 scenario: Arc::new(scenario),
                 rules: Arc::new(rules),
                 setup,
-            }
+            })
         })
         .collect()
 }

@@ -34,8 +34,8 @@ pub use table::{
 };
 
 /// The seed-002 scenario: Henry House Hill, First Bull Run (file name as
-/// shown in messages, text). Not in `scenario::BUILTIN` yet, whose
-/// scenarios the seed-000 engine plays.
+/// shown in messages, text); built in as `henry-hill` in
+/// `scenario::BUILTIN`.
 pub const HENRY_HILL: (&str, &str) = (
     "src/acw/scenarios/henry-hill.yaml",
     include_str!("scenarios/henry-hill.yaml"),

@@ -15,6 +15,8 @@ pub mod companion;
 mod completions;
 pub mod dice;
 mod general;
+mod host_play;
+mod host_simulate;
 mod map;
 mod melee;
 mod play;

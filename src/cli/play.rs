@@ -40,6 +40,8 @@ Examples:
   foe play --resume list             the saved games, newest first
   foe play --resume guilford         the newest game whose name begins `guilford`
   foe play --baseline americans      the scripted baseline commands the Americans
+  foe play guilford-ruinous --side americans   seed 001, A Ruinous Victory
+  foe play henry-hill --side confederates      seed 002: assign 6 to UNIT, auto
 
 At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
 legal now, `end` ends the phase and `end turn` the turn. Units are named by
@@ -49,7 +51,7 @@ Every game is autosaved in its own file (play-saves/ in foe's data folder)
 after every action; `undo`, `undo turn`, `rewind N` and `history` take the
 game back, across turns too.")]
 pub struct Args {
-    /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela) or a file.
+    /// The scenario: a built-in name (guilford, guilford-rv, guilford-ruinous, henry-hill, learning, monongahela) or a file.
     #[arg(default_value = "guilford")]
     pub scenario: String,
     /// The side you command (by name, e.g. british), or `none` to watch.
@@ -150,11 +152,22 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 ));
             }
         };
+        // A seed-001 or seed-002 game is resumed through the boundary.
+        if super::host_play::is_save(&path) {
+            return super::host_play::resume(args, context, &path, tables);
+        }
         let game = read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?;
         // The resumed game goes on saving to its own file.
         (game, Some(path.clone()), Some(path))
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
+        // Another rule set than seed 000's is played through the boundary.
+        if let Some(scenario) =
+            super::host_play::other_rules(&shown_as, &text, tables_dir.as_deref())?
+        {
+            let file = ScenarioFile { shown_as, text };
+            return super::host_play::run(args, context, scenario, file, tables);
+        }
         let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
         let sides: Vec<String> = loaded
             .scenario
@@ -285,6 +298,9 @@ fn describe(path: &Path) -> String {
     let Ok(text) = super::read_text(path) else {
         return "cannot be read".into();
     };
+    if crate::host::save::HostSave::is_one(&text) {
+        return super::host_play::describe(&text);
+    }
     match SaveFile::from_json(&text) {
         Ok(save) => match save.about {
             Some(about) => {

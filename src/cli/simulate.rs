@@ -140,6 +140,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
         .collect::<Result<Vec<_>>>()?;
     let tables = Arc::new(context.tables()?);
+    // Another rule set than seed 000's is played through the boundary.
+    if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
+        return super::host_simulate::run(args, context, scenario, tables);
+    }
     let base = Base::read(args, context, tables)?;
     if let Some(index) = args.replay {
         return replay(args, &base, &sets, index, context);

@@ -28,6 +28,16 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
         include_str!("../../scenarios/guilford-rv.yaml"),
     ),
     (
+        "guilford-ruinous",
+        "scenarios/guilford-ruinous.yaml",
+        include_str!("../../scenarios/guilford-ruinous.yaml"),
+    ),
+    (
+        "henry-hill",
+        "src/acw/scenarios/henry-hill.yaml",
+        include_str!("../acw/scenarios/henry-hill.yaml"),
+    ),
+    (
         "learning",
         "scenarios/learning.yaml",
         include_str!("../../scenarios/learning.yaml"),

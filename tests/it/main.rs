@@ -4,6 +4,7 @@ mod battlefield;
 mod companion;
 mod crash;
 mod fuzz;
+mod host;
 mod malformed;
 mod opponent;
 mod oracle;

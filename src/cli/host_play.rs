@@ -1,0 +1,584 @@
+//! `foe play` on scenarios whose rule set is not seed 000's (seed 001 "A
+//! Ruinous Victory", seed 002 OHW ACW): the edge around
+//! [`crate::host::run::HostMatch`]. It reads the player's lines (rustyline
+//! at a terminal, echoed plain lines from a pipe), turns them into engine
+//! actions with [`crate::host::repl`], lets foe play its sides, prints the
+//! record and foe's reaction tests, and keeps the autosave (written
+//! atomically after every action, before the result is printed). A refused
+//! or mistyped command is one line and the game goes on unchanged.
+
+use super::Context;
+use super::play::Args;
+use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::saves::{self, Slots};
+use crate::error::{Error, Result};
+use crate::host::repl::{self as words, Command};
+use crate::host::run::HostMatch;
+use crate::host::save::HostSave;
+use crate::host::{Action, Engine, Game, engine_for};
+use crate::play::ScenarioFile;
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The scenario in `text`, if its rule set is played through the boundary
+/// rather than by seed 000's `Match`.
+pub(super) fn other_rules(
+    shown_as: &str,
+    text: &str,
+    tables_dir: Option<&Path>,
+) -> Result<Option<Scenario>> {
+    let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
+    Ok(match engine_for(&scenario.battlefield.ruleset.name) {
+        Some(Engine::Awi) | None => None,
+        Some(_) => Some(scenario),
+    })
+}
+
+/// Whether the file at `path` is a save of a game played here.
+pub(super) fn is_save(path: &Path) -> bool {
+    super::read_text(path).is_ok_and(|text| HostSave::is_one(&text))
+}
+
+/// A save in short, for `--resume list`, without replaying it.
+pub(super) fn describe(text: &str) -> String {
+    match HostSave::from_json(text) {
+        Ok(save) => {
+            let who = if save.player_sides.is_empty() {
+                "watching".to_string()
+            } else {
+                format!("you: {}", save.player_sides.join(", "))
+            };
+            format!(
+                "{} ({}); {who}; {} actions",
+                save.scenario.shown_as,
+                save.engine.seed(),
+                save.actions.len()
+            )
+        }
+        Err(problem) => format!("this file {problem}"),
+    }
+}
+
+/// Start a new game.
+pub(super) fn run(
+    args: &Args,
+    context: &mut Context<'_>,
+    scenario: Scenario,
+    file: ScenarioFile,
+    tables: Arc<Tables>,
+) -> Result<()> {
+    if context.asks() {
+        return Err(Error::Invalid(format!(
+            "your own dice are not yet available for rule set `{}`: play it with foe's seeded dice (--seed N)",
+            scenario.battlefield.ruleset.name
+        )));
+    }
+    if !args.baseline.is_empty() {
+        return Err(Error::Invalid(format!(
+            "--baseline plays seed-000 games only; rule set `{}` is played by foe's Lone Warrior opponent",
+            scenario.battlefield.ruleset.name
+        )));
+    }
+    let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let player_sides = match args.side.as_deref() {
+        Some("none") => Vec::new(),
+        Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
+            Ok(found) => vec![sides.iter().position(|side| side == found).unwrap_or(0)],
+            Err(_) => {
+                let mut valid: Vec<&str> = sides.iter().map(String::as_str).collect();
+                valid.push("none");
+                return Err(Error::unknown("side", name, valid));
+            }
+        },
+        None => vec![0],
+    };
+    let seed = super::dice::seed_or_clock(args.seed);
+    let game = HostMatch::new(Arc::new(scenario), tables, seed, player_sides)
+        .map_err(|e| Error::Invalid(e.to_string()))?;
+    let autosave = if args.no_autosave {
+        None
+    } else if let Some(path) = &args.autosave {
+        saves::check_writable(path)?;
+        Some(path.clone())
+    } else {
+        Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
+    };
+    go(args, context, game, file, autosave, false)
+}
+
+/// Resume the game saved at `path`.
+pub(super) fn resume(
+    args: &Args,
+    context: &mut Context<'_>,
+    path: &Path,
+    tables: Arc<Tables>,
+) -> Result<()> {
+    let text = super::read_text(path)?;
+    let save = HostSave::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    let scenario = super::check::load_scenario_text(
+        &save.scenario.shown_as,
+        &save.scenario.text,
+        context.tables_dir.as_deref(),
+    )?;
+    let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let player_sides = save
+        .player_sides
+        .iter()
+        .map(|name| {
+            sides.iter().position(|s| s == name).ok_or_else(|| {
+                Error::Invalid(format!("`{}` names no side `{name}`", path.display()))
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let game = HostMatch::replay(
+        Arc::new(scenario),
+        tables,
+        save.seed,
+        player_sides,
+        &save.actions,
+    )
+    .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    go(
+        args,
+        context,
+        game,
+        save.scenario,
+        Some(path.to_path_buf()),
+        true,
+    )
+}
+
+fn go(
+    args: &Args,
+    context: &mut Context<'_>,
+    game: HostMatch,
+    file: ScenarioFile,
+    autosave: Option<PathBuf>,
+    resumed: bool,
+) -> Result<()> {
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let source: Box<dyn LineSource> = if interactive {
+        match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
+            Some(terminal) => Box::new(terminal),
+            None => Box::new(Plain::new()),
+        }
+    } else {
+        Box::new(Plain::new())
+    };
+    let mut repl = Repl {
+        game,
+        file,
+        console: Console {
+            source,
+            out: &mut *context.out,
+            echo: !interactive,
+        },
+        autosave,
+        width: args.width,
+        printed: 0,
+        decisions_printed: 0,
+        turn_printed: 0,
+        quiet: args.quiet,
+    };
+    repl.autosave();
+    let title = repl.game.scenario.title.clone();
+    let banner = words::banner(
+        &repl.game.game,
+        &title,
+        &repl.game.player_sides,
+        repl.game.seed,
+    );
+    repl.console.say(&banner);
+    if resumed {
+        repl.console.say(&format!(
+            "Resumed: {} of your actions replayed.",
+            repl.game.player_actions().len()
+        ));
+        repl.printed = repl.game.log.len();
+        repl.decisions_printed = repl.game.opponent.decisions().len();
+        repl.turn_printed = repl.game.game.turn();
+        let status = words::status(&repl.game.game);
+        repl.console.say(&status);
+    }
+    if repl.game.player_sides.is_empty() {
+        repl.watch(args.no_pause);
+    } else {
+        repl.run();
+    }
+    repl.console.source.save_history();
+    Ok(())
+}
+
+struct Repl<'a> {
+    game: HostMatch,
+    file: ScenarioFile,
+    console: Console<'a>,
+    autosave: Option<PathBuf>,
+    width: usize,
+    /// Log entries printed.
+    printed: usize,
+    /// foe's decisions printed.
+    decisions_printed: usize,
+    /// The turn whose header was printed last.
+    turn_printed: u32,
+    quiet: bool,
+}
+
+impl Repl<'_> {
+    fn save(&self) -> HostSave {
+        let sides = self.game.game.sides();
+        HostSave {
+            format: crate::host::save::FORMAT.to_string(),
+            version: crate::host::save::VERSION,
+            engine: self.game.game.engine(),
+            scenario: self.file.clone(),
+            seed: self.game.seed,
+            player_sides: self
+                .game
+                .player_sides
+                .iter()
+                .filter_map(|s| sides.get(*s).cloned())
+                .collect(),
+            actions: self.game.player_actions(),
+        }
+    }
+
+    fn autosave(&mut self) {
+        if let Some(path) = self.autosave.clone()
+            && let Err(error) = write_atomically(&path, &self.save().to_json())
+        {
+            self.console
+                .say(&format!("warning: autosave failed: {error}"));
+        }
+    }
+
+    /// Print what happened since the last print: turn headers, foe's new
+    /// reaction tests, the events.
+    fn print_new(&mut self) {
+        let mut text = String::new();
+        let decisions = self.game.opponent.decisions();
+        for d in &decisions[self.decisions_printed..] {
+            if self.quiet {
+                continue;
+            }
+            if d.turn != self.turn_printed {
+                self.turn_printed = d.turn;
+                text.push_str(&format!("-- turn {} --\n", d.turn));
+            }
+            let test = match &d.outcome {
+                Some(o) => format!("die {}, total {}: {}", o.die, o.total, o.order.title()),
+                None => "no class, stands".to_string(),
+            };
+            text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
+        }
+        self.decisions_printed = decisions.len();
+        for entry in &self.game.log[self.printed..] {
+            if entry.turn != self.turn_printed {
+                self.turn_printed = entry.turn;
+                text.push_str(&format!("-- turn {} --\n", entry.turn));
+            }
+            let who = if entry.player { "you" } else { "foe" };
+            text.push_str(&format!("  [{who}] {}\n", entry.text));
+        }
+        self.printed = self.game.log.len();
+        if !text.is_empty() {
+            self.console.say(&text);
+        }
+    }
+
+    /// foe plays its turns, printing as it goes; `false` on a bug.
+    fn foe_plays(&mut self) -> bool {
+        loop {
+            match self.game.step_foe() {
+                Ok(true) => self.print_new(),
+                Ok(false) => {
+                    self.print_new();
+                    return true;
+                }
+                Err(problem) => {
+                    self.print_new();
+                    self.console.say(&format!("error: {problem}"));
+                    return false;
+                }
+            }
+        }
+    }
+
+    fn verdict(&mut self) -> bool {
+        let Some(verdict) = self.game.verdict() else {
+            return false;
+        };
+        let sides = self.game.game.sides();
+        let winner = verdict
+            .winner
+            .and_then(|s| sides.get(s))
+            .map_or("A draw".to_string(), |s| format!("The {s} win"));
+        self.console.say(&format!(
+            "Game over on turn {}: {verdict}. {winner}.",
+            self.game.game.turn()
+        ));
+        true
+    }
+
+    fn watch(&mut self, no_pause: bool) {
+        let mut turn = self.game.game.turn();
+        loop {
+            match self.game.step_foe() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(problem) => {
+                    self.print_new();
+                    self.console.say(&format!("error: {problem}"));
+                    break;
+                }
+            }
+            self.print_new();
+            if self.game.game.turn() != turn && !self.game.game.is_over() {
+                turn = self.game.game.turn();
+                if !no_pause && !self.pause() {
+                    self.autosave();
+                    return;
+                }
+            }
+        }
+        self.autosave();
+        self.verdict();
+    }
+
+    /// Between watched turns: Enter goes on, questions are answered,
+    /// `quit` stops. `false` to stop.
+    fn pause(&mut self) -> bool {
+        loop {
+            let line = match self.console.read("(Enter for the next turn) > ", &[], None) {
+                Read::Line(line) => line,
+                Read::Bad(problem) => {
+                    self.console.say(&problem);
+                    continue;
+                }
+                Read::Interrupted | Read::Eof => return false,
+            };
+            if line.trim().is_empty() {
+                return true;
+            }
+            match words::parse(&self.game.game, &line) {
+                Ok(Command::Quit) => return false,
+                Ok(Command::Act(_) | Command::Pick(_) | Command::Auto | Command::Undo) => {
+                    self.console
+                        .say("You are watching: foe commands both sides. Enter goes on.");
+                }
+                Ok(command) => {
+                    self.question(command);
+                }
+                Err(problem) => self.console.say(&problem),
+            }
+        }
+    }
+
+    /// Answer a command that changes nothing; `false` if it was not one.
+    fn question(&mut self, command: Command) -> bool {
+        let game = &self.game.game;
+        let text = match command {
+            Command::Legal => self.legal_list(),
+            Command::Status => words::status(game),
+            Command::Map => words::map(game, self.width),
+            Command::Why(unit) => words::why(&self.game.opponent, game, unit),
+            Command::Log(last) => {
+                let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));
+                self.game.log[skip..]
+                    .iter()
+                    .map(|e| format!("  turn {}: {}", e.turn, e.text))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+            Command::Help => words::help(game.engine()),
+            _ => return false,
+        };
+        self.console.say(&text);
+        true
+    }
+
+    fn legal_list(&self) -> String {
+        let game = &self.game.game;
+        let mut text = String::new();
+        if let Game::Acw(state) = game
+            && let crate::acw::Phase::Assigning { side } = state.phase()
+        {
+            let waiting: Vec<String> = state
+                .unassigned(side)
+                .map(|id| state.unit(id).name.clone())
+                .collect();
+            text.push_str(&format!(
+                "Your dice to give: {:?}; waiting for a die: {}.\n",
+                state.dice_to_assign(side),
+                waiting.join(", ")
+            ));
+        }
+        if !self.game.player_to_act() {
+            text.push_str("It is foe's turn.\n");
+            return text;
+        }
+        for (n, action) in game.legal_actions().iter().enumerate() {
+            text.push_str(&format!("  {:>3}  {}\n", n + 1, words::words(game, action)));
+        }
+        text
+    }
+
+    fn prompt(&self) -> String {
+        let game = &self.game.game;
+        format!("turn {} {} > ", game.turn(), game.phase())
+    }
+
+    fn run(&mut self) {
+        if !self.foe_plays() {
+            return;
+        }
+        if self.verdict() {
+            return;
+        }
+        loop {
+            let prompt = self.prompt();
+            // Tab completes the commands' verbs and the units' names.
+            let mut completions: Vec<String> =
+                words::VERBS.iter().map(|v| (*v).to_string()).collect();
+            completions.extend(self.game.game.units().into_iter().map(|u| u.name));
+            let line = match self.console.read(&prompt, &completions, None) {
+                Read::Line(line) => line,
+                Read::Bad(problem) => {
+                    self.console.say(&problem);
+                    continue;
+                }
+                Read::Interrupted | Read::Eof => return,
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let command = match words::parse(&self.game.game, &line) {
+                Ok(command) => command,
+                Err(problem) => {
+                    self.console.say(&problem);
+                    continue;
+                }
+            };
+            match command {
+                Command::Quit => return,
+                Command::Act(action) => self.act(action),
+                Command::Pick(n) => {
+                    let legal = self.game.game.legal_actions();
+                    match legal.get(n.wrapping_sub(1)) {
+                        Some(action) if self.game.player_to_act() => self.act(action.clone()),
+                        _ => self.console.say(&format!(
+                            "no action {n} now: `?` lists them, numbered from 1 to {}",
+                            legal.len()
+                        )),
+                    }
+                }
+                Command::Auto => self.auto(),
+                Command::Undo => self.undo(),
+                Command::Save(path) => {
+                    let path = PathBuf::from(path);
+                    match write_atomically(&path, &self.save().to_json()) {
+                        Ok(()) => self.console.say(&format!(
+                            "Saved to {}; `foe play --resume {}` continues it.",
+                            path.display(),
+                            path.display()
+                        )),
+                        Err(error) => self.console.say(&format!("error: {error}")),
+                    }
+                }
+                other => {
+                    self.question(other);
+                }
+            }
+            if self.verdict() {
+                return;
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        match self.game.player(&action) {
+            Ok(_) => {
+                self.autosave();
+                self.print_new();
+                if self.foe_plays() {
+                    self.autosave();
+                }
+            }
+            Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+        }
+    }
+
+    fn auto(&mut self) {
+        let Game::Acw(state) = &self.game.game else {
+            self.console
+                .say("`auto` gives out seed-002 activation dice; this game has none");
+            return;
+        };
+        let crate::acw::Phase::Assigning { side } = state.phase() else {
+            self.console.say("no dice to give out now");
+            return;
+        };
+        if !self.game.player_sides.contains(&side) {
+            self.console.say("it is foe's turn to give out its dice");
+            return;
+        }
+        // foe's ranking without reaction tests (they would roll dice the
+        // replay of your actions does not know about): threatened units
+        // and those nearest the enemy get the highest dice.
+        loop {
+            let Game::Acw(state) = &self.game.game else {
+                return;
+            };
+            if state.phase() != (crate::acw::Phase::Assigning { side }) {
+                break;
+            }
+            let Some(assignment) = crate::acw::policy::assign(state, side, &[])
+                .into_iter()
+                .next()
+            else {
+                break;
+            };
+            self.console.say(&format!(
+                "auto: die {} to `{}`: {}",
+                assignment.die,
+                state.unit(assignment.unit).name,
+                assignment.reason
+            ));
+            self.act(Action::Acw(assignment.action()));
+        }
+    }
+
+    fn undo(&mut self) {
+        let mut actions = self.game.player_actions();
+        let Some(last) = actions.pop() else {
+            self.console.say("nothing to undo: you have not acted yet");
+            return;
+        };
+        let said = words::words(&self.game.game, &last);
+        match HostMatch::replay(
+            self.game.scenario.clone(),
+            self.game.tables().clone(),
+            self.game.seed,
+            self.game.player_sides.clone(),
+            &actions,
+        ) {
+            Ok(game) => {
+                self.game = game;
+                self.printed = self.game.log.len();
+                self.decisions_printed = self.game.opponent.decisions().len();
+                self.turn_printed = self.game.game.turn();
+                self.autosave();
+                self.console.say(&format!(
+                    "Taken back: `{said}`. Now turn {}, {}.",
+                    self.game.game.turn(),
+                    self.game.game.phase()
+                ));
+            }
+            Err(problem) => self.console.say(&format!("cannot undo: {problem}")),
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! A saved game over the boundary: the scenario (its text, so the save
+//! replays on its own), the seed, the sides the player commands and the
+//! player's actions, with a format name and version read first. foe's own
+//! actions are not saved: they are played again from the seed. Pure: the
+//! file side (atomic writes) is `cli::saves`.
+
+use super::{Action, Engine};
+use crate::play::ScenarioFile;
+use serde::{Deserialize, Serialize};
+
+/// The format's name, written first in every save.
+pub const FORMAT: &str = "foe-other-rules-save";
+/// The version this foe writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A saved game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HostSave {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The save's version.
+    pub version: u32,
+    /// The engine that played it.
+    pub engine: Engine,
+    /// The scenario.
+    pub scenario: ScenarioFile,
+    /// The dice's seed.
+    pub seed: u64,
+    /// The sides the player commands, by name.
+    pub player_sides: Vec<String>,
+    /// The player's actions, in order.
+    pub actions: Vec<Action>,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+impl HostSave {
+    /// Whether `text` is a save of this kind (rather than a seed-000 one).
+    pub fn is_one(text: &str) -> bool {
+        serde_json::from_str::<Header>(text).is_ok_and(|h| h.format.as_deref() == Some(FORMAT))
+    }
+
+    /// The save as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Read a save: the format and version first, then the rest; every
+    /// problem is a message.
+    pub fn from_json(text: &str) -> Result<HostSave, String> {
+        let header: Header =
+            serde_json::from_str(text).map_err(|e| format!("is not a foe save: {e}"))?;
+        if header.format.as_deref() != Some(FORMAT) {
+            return Err("is not a save of a seed-001 or seed-002 game".into());
+        }
+        match header.version {
+            Some(VERSION) => {}
+            Some(v) => {
+                return Err(format!(
+                    "was written by another foe (save version {v}; this foe reads {VERSION})"
+                ));
+            }
+            None => return Err("has no version".into()),
+        }
+        serde_json::from_str(text).map_err(|e| format!("is damaged: {e}"))
+    }
+}

@@ -1,0 +1,307 @@
+//! `foe play` and `foe simulate` on the seed-001 and seed-002 scenarios,
+//! through the rule-set boundary (src/host/): whole watched games compared
+//! with golden transcripts (`FOE_BLESS=1` rewrites them, deliberately), a
+//! player giving orders and activation dice from a script and at a
+//! pseudo-terminal, saves that resume to the same game, and simulate's
+//! report.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+struct Played {
+    stdout: String,
+    stderr: String,
+    status: i32,
+}
+
+fn foe(dir: &Path, args: &[&str], script: &str) -> Played {
+    let output = Command::cargo_bin("foe")
+        .expect("foe binary")
+        .args(args)
+        .env("FOE_DATA_DIR", dir.join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .current_dir(dir)
+        .write_stdin(script.to_string())
+        .output()
+        .expect("foe runs");
+    Played {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+#[track_caller]
+fn golden(actual: &str, file: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data")
+        .join(file);
+    if std::env::var_os("FOE_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        actual,
+        expected,
+        "\n--- got ---\n{actual}\n--- want ({}) ---",
+        path.display()
+    );
+}
+
+#[test]
+fn a_watched_seed_001_game_matches_its_transcript() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "none",
+            "--no-pause",
+            "--seed",
+            "5",
+            "--no-autosave",
+        ],
+        "",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played.stdout.contains("Game over on turn"),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.stdout.contains("victory margin"),
+        "{}",
+        played.stdout
+    );
+    golden(&played.stdout, "host_rv_watch.txt");
+}
+
+#[test]
+fn a_watched_seed_002_game_matches_its_transcript() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--no-pause",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played.stdout.contains("Game over on turn"),
+        "{}",
+        played.stdout
+    );
+    golden(&played.stdout, "host_acw_watch.txt");
+}
+
+#[test]
+fn a_player_gives_out_activation_dice_and_bad_input_changes_nothing() {
+    let desk = tempfile::tempdir().unwrap();
+    let script = "?\nassign 9 to Jackson\nassign 6 to Jackson\nassign 5 to Jaxon\nassign 5 to Jackson\nfire\nflee\nstatus\nauto\nwhy Sherman\nundo\n?\nquit\n";
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "confederates",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        script,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    assert!(out.contains("expected a die from 1 to 6, not `9`"), "{out}");
+    assert!(out.contains("no unassigned 6"), "{out}");
+    assert!(out.contains("did you mean"), "{out}");
+    assert!(out.contains("auto: die"), "{out}");
+    assert!(out.contains("Taken back"), "{out}");
+    golden(out, "host_acw_player.txt");
+}
+
+#[test]
+fn a_seed_001_game_saved_mid_turn_resumes_where_it_was() {
+    let desk = tempfile::tempdir().unwrap();
+    let save = desk.path().join("rv-save.json");
+    let save_arg = save.display().to_string();
+    let script = format!(
+        "move 71st to 8,11\n?\n3\nend\nfire 71st at Washington\nsave {save_arg}\nstatus\nquit\n"
+    );
+    let first = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "11",
+            "--no-autosave",
+        ],
+        &script,
+    );
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert!(first.stdout.contains("Saved to"), "{}", first.stdout);
+    let status_before = first
+        .stdout
+        .rsplit_once("> status\n")
+        .map(|(_, after)| after.split("turn ").next().unwrap_or("").to_string())
+        .unwrap();
+    let second = foe(
+        desk.path(),
+        &["play", "--resume", &save_arg],
+        "status\nquit\n",
+    );
+    assert_eq!(second.status, 0, "{}", second.stderr);
+    assert!(second.stdout.contains("Resumed:"), "{}", second.stdout);
+    assert!(
+        second.stdout.contains(status_before.trim()),
+        "resumed status differs:\n{}\n--- before ---\n{status_before}",
+        second.stdout
+    );
+    // A damaged save is a message, never a panic.
+    std::fs::write(
+        &save,
+        "{\"format\": \"foe-other-rules-save\", \"version\": 99}",
+    )
+    .unwrap();
+    let third = foe(desk.path(), &["play", "--resume", &save_arg], "quit\n");
+    assert_eq!(third.status, 1);
+    assert!(third.stderr.contains("another foe"), "{}", third.stderr);
+}
+
+#[test]
+fn simulate_reports_shares_turns_losses_and_the_margin() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "simulate",
+            "guilford-ruinous",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    for wanted in [
+        "3 games from game 0, seed 2",
+        "british win",
+        "americans win",
+        "draws",
+        "mean turns",
+        "units lost per game",
+        "victory margin",
+    ] {
+        assert!(out.contains(wanted), "{wanted}:\n{out}");
+    }
+    let replay = foe(
+        desk.path(),
+        &[
+            "simulate",
+            "henry-hill",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--replay",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(replay.status, 0, "{}", replay.stderr);
+    assert!(
+        replay
+            .stdout
+            .contains("Replay it: foe play henry-hill --side none"),
+        "{}",
+        replay.stdout
+    );
+    // The line it prints plays the same game.
+    let seed = replay
+        .stdout
+        .rsplit_once("--seed ")
+        .map(|(_, seed)| seed.trim().to_string())
+        .unwrap();
+    let again = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--no-pause",
+            "--seed",
+            &seed,
+            "--no-autosave",
+        ],
+        "",
+    );
+    let events = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|line| line.trim().strip_prefix("[foe] ").map(str::to_string))
+            .collect()
+    };
+    let replayed: Vec<String> = replay
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("  foe tests"))
+        .map(|line| line.trim().to_string())
+        .collect();
+    assert_eq!(events(&again.stdout), replayed);
+    let refused = foe(
+        desk.path(),
+        &["simulate", "henry-hill", "--sweep", "turns=5..6"],
+        "",
+    );
+    assert_eq!(refused.status, 1);
+    assert!(
+        refused.stderr.contains("not yet available"),
+        "{}",
+        refused.stderr
+    );
+}
+
+#[test]
+fn a_player_assigns_dice_at_a_terminal() {
+    let desk = tempfile::tempdir().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("foe");
+    let command = format!(
+        "env FOE_DATA_DIR={} NO_COLOR=1 TERM=xterm {} play henry-hill --side confederates --seed 3 --no-autosave",
+        desk.path().join("data").display(),
+        binary.display()
+    );
+    let mut session = rexpect::spawn(&command, Some(30_000)).expect("spawn foe in a pty");
+    session
+        .exp_string("assigning dice > ")
+        .expect("the dice prompt");
+    session.send_line("assign 5 to Jackson").expect("type");
+    session
+        .exp_string("gives Jackson's Brigade a 5")
+        .expect("the die is given");
+    session.send_line("?").expect("type");
+    session
+        .exp_string("waiting for a die")
+        .expect("what is unassigned");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("foe leaves");
+}
