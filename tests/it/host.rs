@@ -5,14 +5,9 @@
 //! pseudo-terminal, saves that resume to the same game, and simulate's
 //! report.
 
+use super::support::{Run as Played, golden};
 use assert_cmd::Command;
 use std::path::Path;
-
-struct Played {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
 
 fn foe(dir: &Path, args: &[&str], script: &str) -> Played {
     let output = Command::cargo_bin("foe")
@@ -30,23 +25,6 @@ fn foe(dir: &Path, args: &[&str], script: &str) -> Played {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         status: output.status.code().unwrap_or(-1),
     }
-}
-
-#[track_caller]
-fn golden(actual: &str, file: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/it/data")
-        .join(file);
-    if std::env::var_os("FOE_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        actual,
-        expected,
-        "\n--- got ---\n{actual}\n--- want ({}) ---",
-        path.display()
-    );
 }
 
 #[test]

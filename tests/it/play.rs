@@ -2,6 +2,7 @@
 //! refusals that change nothing, saves that resume to the same future, and
 //! the prompt at a real (pseudo-)terminal.
 
+use super::support::golden;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
@@ -77,24 +78,6 @@ impl Desk {
             status: output.status.code().unwrap_or(-1),
         }
     }
-}
-
-/// Compare with a golden file; `FOE_BLESS=1` rewrites it (deliberately).
-#[track_caller]
-fn golden(actual: &str, file: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/it/data")
-        .join(file);
-    if std::env::var_os("FOE_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        actual,
-        expected,
-        "\n--- got ---\n{actual}\n--- want ({}) ---",
-        path.display()
-    );
 }
 
 /// The output after the last line that starts with `marker`.

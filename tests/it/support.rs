@@ -64,3 +64,22 @@ impl Run {
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
     }
 }
+
+/// Compare with a golden file in `tests/it/data`; `FOE_BLESS=1` rewrites
+/// it (deliberately).
+#[track_caller]
+pub fn golden(actual: &str, file: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data")
+        .join(file);
+    if std::env::var_os("FOE_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        actual,
+        expected,
+        "\n--- got ---\n{actual}\n--- want ({}) ---",
+        path.display()
+    );
+}
