@@ -153,11 +153,10 @@ pub(super) fn lawful(
 }
 
 /// What [`Opponent::plan_move`] found: the move, if any, with its route
-/// note; the engine's first refusal on the way; and whether the unit is
-/// hemmed in: within 6" of an enemy, where only a move directly towards or
-/// away from one is lawful (seed 000 Enemy Presence), and none brings it
-/// nearer its goal. A hemmed-in unit has no lawful way to go; that is the
-/// rules, not a plan the engine refused.
+/// note; the engine's first refusal on the way; and, when there is no
+/// move, whether the rules or the units on the table leave the unit none
+/// ([`Hemmed`]: no plan the engine refused) or the planner failed (ruling
+/// PL10).
 pub(crate) struct MovePlan {
     /// The move, checked by the engine.
     pub action: Option<Checked>,
@@ -825,7 +824,8 @@ impl Opponent {
                 plan.pop();
             }
             plan.push(format!(
-                "Stand and fire, but no enemy is in sight: rather than stand fast, it marches on towards {name} ({rule})"
+                "{}, but no enemy is in sight: rather than stand fast, it marches on towards {name} ({rule})",
+                order.title()
             ));
             wants_fire = false;
             goal = Some((aim, allowance, Facing::At(at), name));
