@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 games="${1:-1000}"
 cargo build --release --quiet
 foe=target/release/foe
-rules=(advance-on-objective close-to-range general-leads cavalry-reserve focus-fire hold-the-line fall-back counter-attack)
+rules=(advance-on-objective close-to-range general-leads cavalry-reserve press-home focus-fire fire-on-objective hold-the-line fall-back counter-attack)
 
 # "first wins / second wins / draws" as whole percentages of one run.
 shares() {

@@ -305,6 +305,55 @@ impl Opponent {
         })
     }
 
+    /// Ruling PL11 (`press-home`): of the enemies `ranked` nearest first,
+    /// charge the first wavering one within `allowance` that the engine
+    /// lets `id` charge. Whether it charged.
+    #[allow(clippy::too_many_arguments)]
+    fn press_home(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        id: UnitId,
+        ranked: &[(UnitId, f64)],
+        allowance: f64,
+        decision: &mut Decision,
+        plan: &mut Vec<String>,
+        report: &mut TurnReport,
+    ) -> bool {
+        let mut first_refusal = None;
+        for (target, distance) in ranked {
+            if *distance > allowance + 1e-6 || !self.wavering(state, *target) {
+                continue;
+            }
+            let action = Action::Charge {
+                unit: id,
+                target: *target,
+            };
+            let Some(checked) = lawful(&self.probe, state, &action, &mut first_refusal) else {
+                continue;
+            };
+            let enemy = state.unit(*target);
+            let threshold = state.rules.rout_threshold(enemy.category).unwrap_or(13);
+            let why = if enemy.hits * 2 >= threshold {
+                format!("{} of the {} hits that rout it", enemy.hits, threshold)
+            } else {
+                "falling back".to_string()
+            };
+            decision.target = Some((
+                *target,
+                format!("a wavering enemy within a move ({why}, {distance:.1}\" away)"),
+            ));
+            plan.push(format!(
+                "an enemy within a move is wavering, so it presses home: charges {} ({why}; plan: {}, rule press-home)",
+                enemy.name,
+                self.plan.describe()
+            ));
+            self.send_checked(state, roller, checked, report, Some(decision.record()));
+            return true;
+        }
+        false
+    }
+
     /// Carry out the movement part of `outcome` for `id`, read just now with
     /// the enemies it measured ([`Opponent::read_measuring`]); the shot, if
     /// any, is made in the Shooting phase ([`Opponent::shooting`]).
@@ -339,6 +388,7 @@ impl Opponent {
             withdrew: false,
             stuck: false,
             hemmed: None,
+            pressed_home: false,
             state_change: None,
         };
         for change in &instruction.becomes {
@@ -545,7 +595,26 @@ impl Opponent {
             (true, Some(Towards::Enemy | Towards::Front)) => {
                 let can_fire_now =
                     wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
-                if reserve {
+                // Ruling PL11: an attacker told to advance presses home on
+                // a wavering enemy within a move.
+                let pressed = order == Order::AdvanceAndFire
+                    && !hold
+                    && !reserve
+                    && self.rule("press-home")
+                    && self.press_home(
+                        state,
+                        roller,
+                        id,
+                        &ranked,
+                        allowance,
+                        &mut decision,
+                        &mut plan,
+                        report,
+                    );
+                if pressed {
+                    wants_fire = false;
+                    decision.pressed_home = true;
+                } else if reserve {
                     wants_fire = false;
                     plan.push(format!(
                         "the cavalry is the reserve: it waits for an enemy to waver before it charges (plan: {}; rule cavalry-reserve)",
@@ -1012,6 +1081,12 @@ impl Opponent {
         if focus {
             ranked.sort_by_key(|(enemy, _)| std::cmp::Reverse(state.unit(*enemy).hits));
         }
+        // Ruling PL12: the objective's units in reach first (a stable sort:
+        // among them, and among the rest, the order above stands).
+        let on_objective = self.rule("fire-on-objective") && !self.plan.objective_units.is_empty();
+        if on_objective {
+            ranked.sort_by_key(|(enemy, _)| !self.plan.objective_units.contains(enemy));
+        }
         // Ruling O8: the order's volley, through the engine's volleys: a
         // fire-and-withdraw volley at −1, double volleys where the reaction
         // test's band says so (close order, target within 6").
@@ -1051,7 +1126,18 @@ impl Opponent {
                 Err(_) => continue,
             };
             let keep = decision.target.as_ref().is_some_and(|(t, _)| *t == target);
-            if focus && !keep {
+            if on_objective && !keep && self.plan.objective_units.contains(&target) {
+                decision.target = Some((
+                    target,
+                    format!(
+                        "the objective's unit in reach{} ({} hits, {:.1}\" away; plan: {}, rule fire-on-objective)",
+                        if focus { " nearest to breaking" } else { "" },
+                        state.unit(target).hits,
+                        distance,
+                        self.plan.describe()
+                    ),
+                ));
+            } else if focus && !keep {
                 decision.target = Some((
                     target,
                     format!(

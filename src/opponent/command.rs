@@ -271,6 +271,7 @@ impl Opponent {
                 withdrew: false,
                 stuck: false,
                 hemmed: None,
+                pressed_home: false,
                 state_change: None,
             };
             if enters {

@@ -304,6 +304,9 @@ pub struct Decision {
     /// way (hemmed in by the enemy-presence rule, or held up behind its
     /// other units), so it stayed; not counted as `stuck`.
     pub hemmed: Option<Hemmed>,
+    /// Whether a plan rule turned its advance into a charge on a wavering
+    /// enemy (ruling PL11, `press-home`): the turn report says so in words.
+    pub pressed_home: bool,
     /// Its state before and after the bound, when the bound changed its
     /// formation, disorder or guns (for the log's `(now in column)`).
     pub state_change: Option<(UnitState, UnitState)>,

@@ -800,7 +800,7 @@ fn routing_guns_are_abandoned_and_never_act_again() {
     assert!(report.decisions.is_empty(), "abandoned guns take no test");
 }
 
-// ---- Plans (rulings PL1-PL9) ----
+// ---- Plans (rulings PL1-PL12) ----
 
 /// Switch one of the opponent's plan rules off.
 fn rule_off(opponent: &mut Opponent, name: &str) {
@@ -1083,6 +1083,90 @@ fn focused_fire_goes_to_the_enemy_nearest_to_breaking() {
     };
     assert_eq!(run(true), "Worn");
     assert_eq!(run(false), "Near");
+}
+
+#[test]
+fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
+    // (militia hits, press-home on) → whether the regulars charge.
+    let run = |hits: u32, press: bool| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 14.0, SOUTH)],
+        );
+        let militia = unit(&state, "Militia");
+        state.units[militia.0].hits = hits;
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        if !press {
+            rule_off(&mut attacker, "press-home");
+        }
+        // +2 open, -1 within 6", die 5: 6, advance and fire; already in
+        // range, so without the rule it stands and fires (ruling O7).
+        let report = movement(&mut attacker, &mut state, &[5]);
+        let regulars = decision(&report, "Regulars").clone();
+        assert_eq!(regulars.outcome.order, Order::AdvanceAndFire);
+        let charged = regulars
+            .actions
+            .iter()
+            .any(|action| matches!(action, Action::Charge { target, .. } if *target == militia));
+        (charged, regulars, state)
+    };
+    // 7 of the 13 hits that rout militia: wavering, so it charges.
+    let (charged, regulars, state) = run(7, true);
+    assert!(charged, "{}", regulars.plan);
+    assert!(regulars.pressed_home);
+    assert!(regulars.plan.contains("rule press-home"), "{}", regulars.plan);
+    assert!(regulars.plan.contains("7 of the 13 hits"), "{}", regulars.plan);
+    let paragraph = crate::render::opponent::paragraph(&state, &regulars);
+    assert!(
+        paragraph.starts_with(
+            "Regulars: Advance and fire (6). Presses home on a wavering enemy (rule press-home): charges Militia"
+        ),
+        "{paragraph}"
+    );
+    // Not wavering (6 hits), or the rule off: it stands to fire.
+    for (hits, press) in [(6, true), (7, false)] {
+        let (charged, regulars, _) = run(hits, press);
+        assert!(!charged, "{hits} hits, press-home {press}: {}", regulars.plan);
+        assert!(!regulars.pressed_home);
+        assert!(regulars.plan.contains("stands and fires"), "{}", regulars.plan);
+    }
+}
+
+#[test]
+fn fire_goes_to_the_objectives_units_in_reach_first() {
+    let run = |on: bool| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[
+                ("Worn", "militia", 24.0, 14.0, SOUTH),
+                ("Continentals", "continentals", 28.5, 15.0, SOUTH),
+            ],
+        );
+        let worn = unit(&state, "Worn");
+        state.units[worn.0].hits = 5;
+        let continentals = unit(&state, "Continentals");
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(vec![continentals], "the continentals"));
+        if !on {
+            rule_off(&mut attacker, "fire-on-objective");
+        }
+        // +2 open, -1 within 6", die 3: 4, stand and fire.
+        let mut report = movement(&mut attacker, &mut state, &[3]);
+        state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+        attacker.shooting(&mut state, &mut dice([3]), &mut report);
+        let regulars = decision(&report, "Regulars");
+        let why = regulars.target.as_ref().map(|(_, why)| why.clone());
+        match regulars.actions[..] {
+            [Action::Fire { target, .. }] => (state.unit(target).name.clone(), why),
+            _ => panic!("{:?}", regulars.actions),
+        }
+    };
+    let (target, why) = run(true);
+    assert_eq!(target, "Continentals");
+    assert!(why.unwrap().contains("rule fire-on-objective"));
+    // Off, focus-fire picks the enemy nearest to breaking.
+    assert_eq!(run(false).0, "Worn");
 }
 
 #[test]

@@ -127,6 +127,14 @@ pub fn paragraph(state: &GameState, decision: &Decision) -> String {
         if !text.ends_with('.') {
             text.push('.');
         }
+    } else if decision.pressed_home {
+        // Ruling PL11: the advance became a charge; say so, not just
+        // "Advance and fire. Charges …".
+        let _ = write!(
+            text,
+            " Presses home on a wavering enemy (rule press-home): {}.",
+            done.join(", ")
+        );
     } else {
         let _ = write!(text, " {}.", capitalise(&done.join(", ")));
     }

@@ -48,6 +48,10 @@ pub struct PlanRules {
     pub focus_fire: Switch,
     /// PL9: an attacker's cavalry waits for an enemy to waver.
     pub cavalry_reserve: CavalryReserve,
+    /// PL11: an attacker told to advance charges a wavering enemy in reach.
+    pub press_home: Switch,
+    /// PL12: fire goes to the objective's units in reach first.
+    pub fire_on_objective: Switch,
 }
 
 /// PL9, `cavalry-reserve`.
@@ -147,12 +151,14 @@ pub struct CounterAttack {
 }
 
 /// The names of the plan rules, in file order (for `--rule` and `help`).
-pub const RULE_NAMES: [&str; 8] = [
+pub const RULE_NAMES: [&str; 10] = [
     "advance-on-objective",
     "close-to-range",
     "general-leads",
     "cavalry-reserve",
+    "press-home",
     "focus-fire",
+    "fire-on-objective",
     "hold-the-line",
     "fall-back",
     "counter-attack",
@@ -173,6 +179,8 @@ impl PlanRules {
             "counter-attack" => (&mut self.counter_attack.on, self.counter_attack.plan),
             "focus-fire" => (&mut self.focus_fire.on, self.focus_fire.plan),
             "cavalry-reserve" => (&mut self.cavalry_reserve.on, self.cavalry_reserve.plan),
+            "press-home" => (&mut self.press_home.on, self.press_home.plan),
+            "fire-on-objective" => (&mut self.fire_on_objective.on, self.fire_on_objective.plan),
             _ => return None,
         })
     }
@@ -192,6 +200,8 @@ impl PlanRules {
             "counter-attack" => (self.counter_attack.on, self.counter_attack.plan),
             "focus-fire" => (self.focus_fire.on, self.focus_fire.plan),
             "cavalry-reserve" => (self.cavalry_reserve.on, self.cavalry_reserve.plan),
+            "press-home" => (self.press_home.on, self.press_home.plan),
+            "fire-on-objective" => (self.fire_on_objective.on, self.fire_on_objective.plan),
             _ => return None,
         })
     }
@@ -315,9 +325,12 @@ impl OpponentRules {
         }
         for (name, _, plan) in rules.list() {
             let expected = match name {
-                "advance-on-objective" | "close-to-range" | "general-leads" | "cavalry-reserve" => {
-                    PlanKind::Attack
-                }
+                "advance-on-objective"
+                | "close-to-range"
+                | "general-leads"
+                | "cavalry-reserve"
+                | "press-home"
+                | "fire-on-objective" => PlanKind::Attack,
                 // A rule may serve both (`any`) or either kind of plan.
                 "focus-fire" => plan,
                 _ => PlanKind::Defend,

@@ -434,11 +434,11 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
     let two = watched("2");
     assert!(
         two.contains("\
-melee: 71st Foot charging: die 4, +1 regulars or Continentals = 5, -1 charging a unit in cover or uphill = 4 → 4 hits on Campbell's Riflemen; Campbell's Riflemen defending: die 2, -1 skirmishers = 1 → 1 hit on 71st Foot
-  Campbell's Riflemen takes 4 hits (total 9)
-  71st Foot takes 1 hit (total 10)
-  71st Foot retreats 8.32,17.19 → 8.83,14.23 (blocked), facing 170.12°
-  (why: 71st Foot has 10 hits in all to 9 of Campbell's Riflemen, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+melee: Guards Grenadiers charging: die 2, +2 grenadiers or cavalry = 4, -1 charging a unit in cover or uphill = 3 → 3 hits on Eaton's Militia; Eaton's Militia defending: die 2 → 2 hits on Guards Grenadiers
+  Eaton's Militia takes 3 hits (total 10)
+  Guards Grenadiers takes 2 hits (total 13)
+  Guards Grenadiers retreats 33.06,17.42 → 33.28,11.43, facing 177.87°
+  (why: Guards Grenadiers has 13 hits in all to 10 of Eaton's Militia, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
 "),
         "{two}"
     );
