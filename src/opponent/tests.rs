@@ -1115,8 +1115,16 @@ fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
     let (charged, regulars, state) = run(7, true);
     assert!(charged, "{}", regulars.plan);
     assert!(regulars.pressed_home);
-    assert!(regulars.plan.contains("rule press-home"), "{}", regulars.plan);
-    assert!(regulars.plan.contains("7 of the 13 hits"), "{}", regulars.plan);
+    assert!(
+        regulars.plan.contains("rule press-home"),
+        "{}",
+        regulars.plan
+    );
+    assert!(
+        regulars.plan.contains("7 of the 13 hits"),
+        "{}",
+        regulars.plan
+    );
     let paragraph = crate::render::opponent::paragraph(&state, &regulars);
     assert!(
         paragraph.starts_with(
@@ -1127,9 +1135,17 @@ fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
     // Not wavering (6 hits), or the rule off: it stands to fire.
     for (hits, press) in [(6, true), (7, false)] {
         let (charged, regulars, _) = run(hits, press);
-        assert!(!charged, "{hits} hits, press-home {press}: {}", regulars.plan);
+        assert!(
+            !charged,
+            "{hits} hits, press-home {press}: {}",
+            regulars.plan
+        );
         assert!(!regulars.pressed_home);
-        assert!(regulars.plan.contains("stands and fires"), "{}", regulars.plan);
+        assert!(
+            regulars.plan.contains("stands and fires"),
+            "{}",
+            regulars.plan
+        );
     }
 }
 
