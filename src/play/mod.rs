@@ -16,6 +16,7 @@
 pub mod command;
 pub mod complete;
 pub mod explain;
+pub mod label;
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::{Die, Roller, Seeded};

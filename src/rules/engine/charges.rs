@@ -8,7 +8,8 @@ use super::{CONTACT, Path, Plan};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{Base, Point, Vector};
 use crate::rules::event::Refusal;
-use crate::rules::state::{GameState, Unit, UnitId};
+use crate::rules::id::UnitId;
+use crate::rules::state::{GameState, Unit};
 
 impl GameState {
     pub(super) fn plan_charge(

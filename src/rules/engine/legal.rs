@@ -5,7 +5,8 @@
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
 use crate::rules::event::{Action, Volley};
-use crate::rules::state::{GameState, GeneralId, UnitId};
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::GameState;
 use crate::rules::table::ActionKind;
 use crate::ruleset::Category;
 

@@ -9,7 +9,8 @@ use crate::battlefield::Base;
 use crate::battlefield::geometry::EPSILON;
 use crate::dice::Roller;
 use crate::rules::event::{Cause, Event, MeleeRoll};
-use crate::rules::state::{GameState, Status, UnitId};
+use crate::rules::id::UnitId;
+use crate::rules::state::{GameState, Status};
 use crate::rules::table::{Role, Situation};
 
 impl GameState {

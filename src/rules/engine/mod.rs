@@ -21,7 +21,8 @@ mod shooting;
 mod victory;
 
 use super::event::{Action, Applied, Cause, Event, Refusal, Volley, Weapon};
-use super::state::{GameState, GeneralId, Status, Unit, UnitId};
+use super::id::{GeneralId, UnitId};
+use super::state::{GameState, Status, Unit};
 use super::table::{Modifier, Operation, Procedure, Role, Situation};
 use crate::battlefield::{Base, Point};
 use crate::dice::Roller;

@@ -10,7 +10,8 @@ use super::{Path, Plan, STEP};
 use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
 use crate::battlefield::{Base, Point};
 use crate::rules::event::Refusal;
-use crate::rules::state::{GameState, GeneralId, Unit, UnitId};
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::{GameState, Unit};
 use crate::ruleset::{Category, TroopTypeId};
 
 impl GameState {

@@ -7,7 +7,8 @@
 use super::Plan;
 use crate::dice::Roller;
 use crate::rules::event::{Event, Refusal};
-use crate::rules::state::{GameState, GeneralId, UnitId};
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::GameState;
 
 impl GameState {
     pub(super) fn plan_rally(&self, id: GeneralId, units: &[UnitId]) -> Result<Plan, Refusal> {

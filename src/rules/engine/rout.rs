@@ -6,7 +6,8 @@
 //! `execute`).
 
 use crate::rules::event::{Cause, Event};
-use crate::rules::state::{GameState, Status, UnitId};
+use crate::rules::id::UnitId;
+use crate::rules::state::{GameState, Status};
 
 impl GameState {
     pub(super) fn rout_phase(&mut self, events: &mut Vec<Event>) {

@@ -8,7 +8,8 @@ use super::{Plan, apply_modifiers};
 use crate::battlefield::Base;
 use crate::dice::Roller;
 use crate::rules::event::{Applied, Cause, Event, Refusal, Volley, Weapon};
-use crate::rules::state::{GameState, Unit, UnitId};
+use crate::rules::id::UnitId;
+use crate::rules::state::{GameState, Unit};
 use crate::rules::table::{Operation, Situation};
 
 impl GameState {
