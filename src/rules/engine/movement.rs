@@ -5,6 +5,10 @@
 //! contact being a charge; generals' moves and reserves entering at their
 //! own edge. Rulings: "Measuring", "Moving", "Enemy presence", "Contact is
 //! a charge", "Generals" in `docs/rulings.md`.
+//!
+//! A move's cost is worked out by one walk, [`GameState::walk_cost`], for
+//! units and generals alike: what differs between them (a troop type's
+//! ground, the uphill rule, road moves) is said in its [`Mover`].
 
 use super::{Path, Plan, STEP};
 use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
@@ -147,62 +151,48 @@ impl GameState {
         if direct { Ok(()) } else { Err(refusal) }
     }
 
-    /// The movement cost of a path, checking ground, the table edge, other
-    /// units and (outside charges) contact with the enemy.
-    pub(super) fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
-        if path.quick {
-            // Only yes or no is wanted, so the cheap checks of where the
-            // unit ends go first: most refused tries end on someone, off
-            // the table or against the enemy, and need no walk.
-            self.check_path_end(path)?;
-        }
-        let unit = &self.units[path.unit.0];
+    /// The cost of moving along `points` (a straight move, or a road's
+    /// bends), sampled every `STEP` inches: each step's length × the cost
+    /// of an inch of its cell's ground, for units dearer uphill; refused
+    /// off the table, on ground `mover` may not enter, off the road of a
+    /// road move, or over the allowance. The one walk of units' and
+    /// generals' moves. Returns the cost and the number of sampled points
+    /// (the start included).
+    fn walk_cost(&self, points: &[Point], mover: &Mover<'_>) -> Result<(f64, usize), Refusal> {
         let field = &self.battlefield;
-        let name = || unit.name.clone();
-        let category = unit.category;
-        let allowance = field.ruleset.move_inches[category.index()];
-        let road_factor = self.road_factor(category);
+        let name = || mover.name.to_string();
+        let allowance = field.ruleset.move_inches[mover.category.index()];
+        let road_factor = self.road_factor(mover.category);
         let mut cost = 0.0;
-        let mut previous_cell = field.grid.cell_at(path.points[0]);
+        let mut previous_cell = field.grid.cell_at(points[0]);
         let mut climbing = false;
-        // The sampled points along the path, from its start: the cost is
-        // summed over them here, and the sweep below (rarely needed) walks
-        // them again rather than keeping them.
-        let steps = |a: Point, b: Point| ((a.distance(b) / STEP).ceil() as usize).max(1);
-        let sweep = || {
-            std::iter::once(path.points[0]).chain(path.points.windows(2).flat_map(|pair| {
-                let (a, b) = (pair[0], pair[1]);
-                let n_steps = steps(a, b);
-                (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
-            }))
-        };
-        let mut sweep_len: usize = 1;
+        let mut n_points: usize = 1;
         // The last cell looked up and its cost of an inch: most steps stay
         // in the cell before, which was accepted then and costs the same.
         let mut looked_up: Option<(usize, f64)> = None;
-        for pair in path.points.windows(2) {
+        for pair in points.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let n_steps = steps(a, b);
             // A move of 1e20" has `usize::MAX` steps (the float cast
             // saturates): its first few leave the table, and the count must
             // not wrap before they do.
-            sweep_len = sweep_len.saturating_add(n_steps);
+            n_points = n_points.saturating_add(n_steps);
             let mut last = a;
             for step in 1..=n_steps {
                 let point = a.lerp(b, step as f64 / n_steps as f64);
                 let Some(cell) = field.grid.cell_at(point) else {
                     return Err(Refusal::OffTable { name: name() });
                 };
-                let multiplier = match looked_up {
-                    Some((known, multiplier)) if known == cell => multiplier,
-                    _ => {
-                        let Some(mut multiplier) = field.cost_multiplier(unit.troop, cell) else {
+                let multiplier = match (looked_up, mover.troop) {
+                    (Some((known, multiplier)), _) if known == cell => multiplier,
+                    (_, Some(troop)) => {
+                        let Some(mut multiplier) = field.cost_multiplier(troop, cell) else {
                             return Err(Refusal::Impassable {
                                 name: name(),
                                 at: point,
                             });
                         };
-                        if path.road {
+                        if mover.along_road {
                             if !field.on_road(cell) {
                                 return Err(Refusal::OffRoad {
                                     name: name(),
@@ -217,8 +207,11 @@ impl GameState {
                         looked_up = Some((cell, multiplier));
                         multiplier
                     }
+                    // A rule set without a general troop type: generals
+                    // cross any ground at an inch an inch.
+                    (_, None) => 1.0,
                 };
-                if Some(cell) != previous_cell {
+                if mover.uphill && Some(cell) != previous_cell {
                     climbing = previous_cell
                         .is_some_and(|p| field.grid.ground[cell] > field.grid.ground[p] + 1e-4);
                     previous_cell = Some(cell);
@@ -229,7 +222,7 @@ impl GameState {
                     1.0
                 };
                 cost += last.distance(point) * multiplier * slope;
-                if path.quick && cost > allowance + 1e-6 {
+                if mover.quick && cost > allowance + 1e-6 {
                     // Every step adds a cost of zero or more: refused.
                     return Err(Refusal::TooFar {
                         name: name(),
@@ -247,6 +240,38 @@ impl GameState {
                 allowance,
             });
         }
+        Ok((cost, n_points))
+    }
+
+    /// The movement cost of a path, checking ground, the table edge, other
+    /// units and (outside charges) contact with the enemy.
+    pub(super) fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
+        if path.quick {
+            // Only yes or no is wanted, so the cheap checks of where the
+            // unit ends go first: most refused tries end on someone, off
+            // the table or against the enemy, and need no walk.
+            self.check_path_end(path)?;
+        }
+        let unit = &self.units[path.unit.0];
+        let mover = Mover {
+            name: &unit.name,
+            troop: Some(unit.troop),
+            category: unit.category,
+            along_road: path.road,
+            uphill: true,
+            quick: path.quick,
+        };
+        let (cost, sweep_len) = self.walk_cost(path.points, &mover)?;
+        // The sampled points along the path, from its start, as the walk
+        // took them: the sweep below (rarely needed) walks them again
+        // rather than the walk keeping them.
+        let sweep = || {
+            std::iter::once(path.points[0]).chain(path.points.windows(2).flat_map(|pair| {
+                let (a, b) = (pair[0], pair[1]);
+                let n_steps = steps(a, b);
+                (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
+            }))
+        };
         // No interpenetration: the base, as it travels, overlaps nobody.
         // Only units near the path can be met: a broad phase over the whole
         // path first, then the fine steps against those few (usually none).
@@ -424,51 +449,16 @@ impl GameState {
         if general.moved {
             return Err(Refusal::AlreadyMoved { name: name() });
         }
+        let mover = Mover {
+            name: &general.name,
+            troop: self.general_troop(),
+            category: Category::General,
+            along_road: false,
+            uphill: false,
+            quick: false,
+        };
+        self.walk_cost(&[general.base.centre, to], &mover)?;
         let field = &self.battlefield;
-        let allowance = field.ruleset.move_inches[Category::General.index()];
-        let from = general.base.centre;
-        let length = from.distance(to);
-        let n_steps = ((length / STEP).ceil() as usize).max(1);
-        let mut cost = 0.0;
-        let mut last = from;
-        // Looked up once, not at every 0.1" step.
-        let general_troop = self.general_troop();
-        let road_factor = self.road_factor(Category::General);
-        // As in `check_path`: the cost of an inch in the last cell looked up.
-        let mut looked_up: Option<(usize, f64)> = None;
-        for step in 1..=n_steps {
-            let point = from.lerp(to, step as f64 / n_steps as f64);
-            let Some(cell) = field.grid.cell_at(point) else {
-                return Err(Refusal::OffTable { name: name() });
-            };
-            let multiplier = match (looked_up, general_troop) {
-                (Some((known, multiplier)), _) if known == cell => multiplier,
-                (_, Some(troop)) => {
-                    let multiplier = match field.cost_multiplier(troop, cell) {
-                        Some(m) if field.on_road(cell) => m * road_factor,
-                        Some(m) => m,
-                        None => {
-                            return Err(Refusal::Impassable {
-                                name: name(),
-                                at: point,
-                            });
-                        }
-                    };
-                    looked_up = Some((cell, multiplier));
-                    multiplier
-                }
-                (_, None) => 1.0,
-            };
-            cost += last.distance(point) * multiplier;
-            last = point;
-        }
-        if cost > allowance + 1e-6 {
-            return Err(Refusal::TooFar {
-                name: name(),
-                cost,
-                allowance,
-            });
-        }
         let end = Base::new(
             to,
             general.base.facing,
@@ -480,4 +470,30 @@ impl GameState {
         }
         Ok(Plan::MoveGeneral { general: id, to })
     }
+}
+
+/// Who makes a move whose cost [`GameState::walk_cost`] walks, and how the
+/// ground is priced for him.
+struct Mover<'a> {
+    /// Named in refusals.
+    name: &'a str,
+    /// Whose terrain costs apply; `None` (a rule set without a general
+    /// troop type) prices every cell at an inch an inch.
+    troop: Option<TroopTypeId>,
+    /// Whose allowance and road bonus apply.
+    category: Category,
+    /// A road move: every step on the road. Otherwise a step on the road
+    /// loses the road bonus the battlefield's road cells include.
+    along_road: bool,
+    /// Whether climbing costs more (seed 000: hills halve movement
+    /// uphill): for units, not for generals.
+    uphill: bool,
+    /// Only whether the move is lawful matters: refuse as soon as the cost
+    /// is over the allowance.
+    quick: bool,
+}
+
+/// How many `STEP`s a move from `a` to `b` is sampled in (at least one).
+fn steps(a: Point, b: Point) -> usize {
+    ((a.distance(b) / STEP).ceil() as usize).max(1)
 }
