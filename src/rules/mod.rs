@@ -21,6 +21,8 @@ mod state;
 mod table;
 
 #[cfg(test)]
+pub(crate) mod fixture;
+#[cfg(test)]
 mod tests;
 
 pub use engine::{CONTACT, Checked};
