@@ -443,18 +443,13 @@ fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
     };
     // The player commands the Americans (who move first); the baseline the
     // British.
-    let mut game = Match::sharing_fields(
-        scenario.clone(),
-        file,
-        rules.clone(),
-        tables.clone(),
-        11,
-        vec![1],
-        vec![0],
-        None,
-        &FieldCache::default(),
-    )
-    .unwrap();
+    let mut game =
+        crate::play::MatchSetup::new(scenario.clone(), file, rules.clone(), tables.clone())
+            .seed(11)
+            .player_sides(vec![1])
+            .baseline_sides(vec![0])
+            .start()
+            .unwrap();
     game.end_turn().unwrap();
     game.end_turn().unwrap();
     assert!(
