@@ -53,6 +53,22 @@ impl<'a> SmallGame<'a> {
         self
     }
 
+    /// British reserves, listed after the British units.
+    pub(crate) fn reserves(mut self, reserves: &'a [Placed<'a>]) -> SmallGame<'a> {
+        self.reserves = reserves;
+        self
+    }
+
+    /// Where the British and the American generals stand.
+    pub(crate) fn generals_at(
+        mut self,
+        british: (f64, f64),
+        americans: (f64, f64),
+    ) -> SmallGame<'a> {
+        self.generals_at = [british, americans];
+        self
+    }
+
     /// How many turns the game lasts.
     pub(crate) fn turns(mut self, turns: u32) -> SmallGame<'a> {
         self.turns = turns;
