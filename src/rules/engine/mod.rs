@@ -22,7 +22,7 @@ mod victory;
 
 use super::event::{Action, Applied, Cause, Event, Refusal, Volley, Weapon};
 use super::id::{GeneralId, UnitId};
-use super::state::{GameState, Status, Unit};
+use super::state::{GameState, General, Status, Unit};
 use super::table::{Modifier, Operation, Procedure, Role, Situation};
 use crate::battlefield::{Base, Point};
 use crate::dice::Roller;
@@ -394,6 +394,20 @@ impl GameState {
             });
         }
         Ok(unit)
+    }
+
+    /// A general of the side to act.
+    fn own_general(&self, id: GeneralId) -> Result<&General, Refusal> {
+        let general = self
+            .generals
+            .get(id.0)
+            .ok_or(Refusal::NoSuchGeneral { index: id.0 })?;
+        if general.side != self.active {
+            return Err(Refusal::NotYours {
+                name: general.name.clone(),
+            });
+        }
+        Ok(general)
     }
 
     fn enemy_unit(&self, id: UnitId) -> Result<&Unit, Refusal> {

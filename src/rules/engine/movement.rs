@@ -438,14 +438,8 @@ impl GameState {
     }
 
     pub(super) fn plan_general(&self, id: GeneralId, to: Point) -> Result<Plan, Refusal> {
-        let general = self
-            .generals
-            .get(id.0)
-            .ok_or(Refusal::NoSuchGeneral { index: id.0 })?;
+        let general = self.own_general(id)?;
         let name = || general.name.clone();
-        if general.side != self.active {
-            return Err(Refusal::NotYours { name: name() });
-        }
         if general.moved {
             return Err(Refusal::AlreadyMoved { name: name() });
         }

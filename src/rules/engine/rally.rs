@@ -12,14 +12,8 @@ use crate::rules::state::GameState;
 
 impl GameState {
     pub(super) fn plan_rally(&self, id: GeneralId, units: &[UnitId]) -> Result<Plan, Refusal> {
-        let general = self
-            .generals
-            .get(id.0)
-            .ok_or(Refusal::NoSuchGeneral { index: id.0 })?;
+        let general = self.own_general(id)?;
         let name = || general.name.clone();
-        if general.side != self.active {
-            return Err(Refusal::NotYours { name: name() });
-        }
         if general.rallied {
             return Err(Refusal::AlreadyRallied { name: name() });
         }
