@@ -271,7 +271,7 @@ impl Fixtures {
             .find(|r| r.name == "learning")
             .expect("learning is built in");
         let (file, text) = foe::scenario::builtin("learning").expect("learning is built in");
-        let mut game = foe::play::Match::new(
+        let mut game = foe::play::MatchSetup::new(
             learning.scenario.clone(),
             foe::play::ScenarioFile {
                 shown_as: file.into(),
@@ -279,9 +279,10 @@ impl Fixtures {
             },
             learning.rules.clone(),
             tables.clone(),
-            7,
-            vec![0],
         )
+        .seed(7)
+        .player_sides(vec![0])
+        .start()
         .expect("a game of learning");
         let _ = game.end_turn();
         let _ = game.end_turn();

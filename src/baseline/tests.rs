@@ -4,69 +4,16 @@
 //! every shipped scenario with the baseline on either side.
 
 use super::*;
-use crate::battlefield::tests::{p, table};
-use crate::battlefield::{Base, Edge};
+use crate::battlefield::Base;
 use crate::dice::{Die, Scripted, Seeded};
-use crate::rules::{ForceSetup, GameSetup, GeneralSetup, RulesTable, UnitSetup};
+use crate::rules::fixture::{Placed, SmallGame};
+use crate::rules::{GameSetup, RulesTable};
 use crate::ruleset::Ruleset;
-use crate::tables::Character;
-
-/// (name, troop type, x, y, facing).
-type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
 
 /// British (side 0, south edge, first) and Americans (side 1, north edge)
 /// on an open 48" table, each with a general in a far corner.
 fn game(british: &[Placed<'_>], americans: &[Placed<'_>]) -> GameState {
-    let field = table(48.0, 48.0, &[]);
-    let ruleset = field.ruleset.clone();
-    let units = |placed: &[Placed<'_>]| -> Vec<UnitSetup> {
-        placed
-            .iter()
-            .map(|(name, troop, x, y, facing)| {
-                let id = ruleset.troop_type(troop).unwrap();
-                let t = ruleset.troop(id);
-                UnitSetup {
-                    name: name.to_string(),
-                    troop: id,
-                    base: Base::new(p(*x, *y), *facing, t.frontage, t.depth),
-                    reserve: false,
-                }
-            })
-            .collect()
-    };
-    let force = |name: &str, edge: Edge, list: Vec<UnitSetup>, at: (f64, f64)| ForceSetup {
-        name: name.to_string(),
-        edge,
-        units: list,
-        generals: vec![GeneralSetup {
-            name: format!("{name} general"),
-            base: Base::new(p(at.0, at.1), 0.0, 2.0, 2.0),
-            character: Some(Character::Average),
-            rallies: Some(3),
-            quality: None,
-        }],
-        supply: None,
-    };
-    let ruleset_rules = Ruleset::builtin("ohw-awi").unwrap().unwrap();
-    let rules = Arc::new(
-        RulesTable::builtin("ohw-awi", &ruleset_rules)
-            .unwrap()
-            .unwrap(),
-    );
-    let setup = GameSetup {
-        battlefield: Arc::new(field),
-        forces: vec![
-            force("british", Edge::South, units(british), (2.0, 2.0)),
-            force("americans", Edge::North, units(americans), (46.0, 46.0)),
-        ],
-        first: 0,
-        turns: 5,
-        victory: Vec::new(),
-    };
-    let characters = Tables::embedded().characters;
-    GameState::new(setup, rules, &characters, &mut Scripted::new([]))
-        .unwrap()
-        .0
+    SmallGame::new(british, americans).build()
 }
 
 fn baseline(state: &GameState, side: usize, defending: bool) -> Baseline {
@@ -443,18 +390,13 @@ fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
     };
     // The player commands the Americans (who move first); the baseline the
     // British.
-    let mut game = Match::sharing_fields(
-        scenario.clone(),
-        file,
-        rules.clone(),
-        tables.clone(),
-        11,
-        vec![1],
-        vec![0],
-        None,
-        &FieldCache::default(),
-    )
-    .unwrap();
+    let mut game =
+        crate::play::MatchSetup::new(scenario.clone(), file, rules.clone(), tables.clone())
+            .seed(11)
+            .player_sides(vec![1])
+            .baseline_sides(vec![0])
+            .start()
+            .unwrap();
     game.end_turn().unwrap();
     game.end_turn().unwrap();
     assert!(

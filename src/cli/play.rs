@@ -202,17 +202,17 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         let dice: Option<Box<dyn crate::dice::Roller>> = context
             .asks()
             .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
-        let mut game = Match::sharing_fields(
+        let mut game = crate::play::MatchSetup::new(
             loaded.scenario,
             loaded.file,
             loaded.rules,
             tables.clone(),
-            seed,
-            player_sides,
-            baseline_sides,
-            dice,
-            &crate::opponent::FieldCache::default(),
         )
+        .seed(seed)
+        .player_sides(player_sides)
+        .baseline_sides(baseline_sides)
+        .dice(dice)
+        .start()
         .map_err(|error| Error::Invalid(error.to_string()))?;
         let started = saves::now();
         game.started = Some(started);

@@ -3,22 +3,13 @@
 //! reinforcements, and the rally policy.
 
 use super::*;
-use crate::battlefield::tests::{p, table};
-use crate::battlefield::{Base, Edge, Shape};
+use crate::battlefield::tests::p;
+use crate::battlefield::{Base, Shape};
 use crate::dice::{Scripted, Seeded};
-use crate::rules::{
-    Event, ForceSetup, GameSetup, GeneralSetup, Phase, RulesTable, Status, UnitSetup,
-};
+use crate::rules::fixture::{Placed, SmallGame, rules_table};
+use crate::rules::{Event, Phase, Status};
 use crate::ruleset::Ruleset;
 use crate::tables::Column;
-
-/// (name, troop type, x, y, facing).
-type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
-
-fn rules_table() -> Arc<RulesTable> {
-    let ruleset = Ruleset::builtin("ohw-awi").unwrap().unwrap();
-    Arc::new(RulesTable::builtin("ohw-awi", &ruleset).unwrap().unwrap())
-}
 
 /// British (side 0, south edge, first) and Americans (side 1, north
 /// edge) on a 48" table, each with an average general in a far corner;
@@ -29,69 +20,11 @@ fn game_with(
     americans: &[Placed<'_>],
     reserves: &[Placed<'_>],
 ) -> GameState {
-    let field = table(48.0, 48.0, features);
-    let ruleset = field.ruleset.clone();
-    let units = |placed: &[Placed<'_>], reserve: bool| -> Vec<UnitSetup> {
-        placed
-            .iter()
-            .map(|(name, troop, x, y, facing)| {
-                let id = ruleset.troop_type(troop).unwrap();
-                let t = ruleset.troop(id);
-                UnitSetup {
-                    name: name.to_string(),
-                    troop: id,
-                    base: Base::new(p(*x, *y), *facing, t.frontage, t.depth),
-                    reserve,
-                }
-            })
-            .collect()
-    };
-    let force = |name: &str,
-                 edge: Edge,
-                 mut list: Vec<UnitSetup>,
-                 extra: Vec<UnitSetup>,
-                 at: (f64, f64)| {
-        list.extend(extra);
-        ForceSetup {
-            name: name.to_string(),
-            edge,
-            units: list,
-            generals: vec![GeneralSetup {
-                name: format!("{name} general"),
-                base: Base::new(p(at.0, at.1), 0.0, 2.0, 2.0),
-                character: Some(Character::Average),
-                rallies: Some(3),
-                quality: None,
-            }],
-            supply: None,
-        }
-    };
-    let setup = GameSetup {
-        battlefield: Arc::new(field),
-        forces: vec![
-            force(
-                "british",
-                Edge::South,
-                units(british, false),
-                units(reserves, true),
-                (2.0, 46.0),
-            ),
-            force(
-                "americans",
-                Edge::North,
-                units(americans, false),
-                Vec::new(),
-                (46.0, 2.0),
-            ),
-        ],
-        first: 0,
-        turns: 5,
-        victory: Vec::new(),
-    };
-    let characters = Tables::embedded().characters;
-    GameState::new(setup, rules_table(), &characters, &mut Scripted::new([]))
-        .unwrap()
-        .0
+    SmallGame::new(british, americans)
+        .features(features)
+        .reserves(reserves)
+        .generals_at((2.0, 46.0), (46.0, 2.0))
+        .build()
 }
 
 fn game(british: &[Placed<'_>], americans: &[Placed<'_>]) -> GameState {

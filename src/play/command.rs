@@ -3,10 +3,9 @@
 //! prefix of it (`23rd`, `guards gren`). Pure: it reads the game state to
 //! resolve names and turn "forward 3" into a point, and never changes it.
 
+use super::label::{general_label, unit_label};
 use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
-use crate::render::map::unit_label;
-use crate::render::scene::general_label;
 use crate::rules::{Action, GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
 

@@ -16,6 +16,7 @@
 pub mod command;
 pub mod complete;
 pub mod explain;
+pub mod label;
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::{Die, Roller, Seeded};
@@ -296,65 +297,94 @@ pub struct Match {
     pub started: Option<u64>,
 }
 
-impl Match {
-    /// Start a game. Opponent sides that move first play at once, so when
-    /// this returns it is a player's turn (or the game is over, or the
-    /// player watches).
+/// How a game of `foe play` starts: the scenario and its tables, then
+/// each choice by name. [`MatchSetup::start`] is the one way to start a
+/// [`Match`]; a saved one is rebuilt by [`Match::from_save`].
+pub struct MatchSetup<'a> {
+    scenario: Arc<Scenario>,
+    file: ScenarioFile,
+    rules: Arc<RulesTable>,
+    tables: Arc<Tables>,
+    seed: u64,
+    player_sides: Vec<usize>,
+    baseline_sides: Vec<usize>,
+    dice: Option<Box<dyn Roller>>,
+    fields: Option<&'a FieldCache>,
+}
+
+impl<'a> MatchSetup<'a> {
+    /// A game of `scenario` (read from `file`, which saves keep) under
+    /// `rules` and `tables`: seed 0, the player on no side (watching),
+    /// foe's opponent on every side the player does not command, the
+    /// seeded dice, and distance fields of its own.
     pub fn new(
         scenario: Arc<Scenario>,
         file: ScenarioFile,
         rules: Arc<RulesTable>,
         tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-    ) -> Result<Match, MatchError> {
-        Match::with_dice(scenario, file, rules, tables, seed, player_sides, None)
-    }
-
-    /// Start a game with the player's own dice (`Some`) or the seeded ones.
-    pub fn with_dice(
-        scenario: Arc<Scenario>,
-        file: ScenarioFile,
-        rules: Arc<RulesTable>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        dice: Option<Box<dyn Roller>>,
-    ) -> Result<Match, MatchError> {
-        let fields = FieldCache::default();
-        Match::sharing_fields(
+    ) -> MatchSetup<'a> {
+        MatchSetup {
             scenario,
             file,
             rules,
             tables,
-            seed,
-            player_sides,
-            Vec::new(),
-            dice,
-            &fields,
-        )
+            seed: 0,
+            player_sides: Vec::new(),
+            baseline_sides: Vec::new(),
+            dice: None,
+            fields: None,
+        }
     }
 
-    /// [`Match::with_dice`] with the opponents' distance fields taken from
-    /// `fields`, which many games on the same scenario may share (they
-    /// depend only on the table): `foe simulate` works them out once a run.
-    /// The baseline commands `baseline_sides`, foe's opponent the others
-    /// the player does not.
-    #[allow(clippy::too_many_arguments)]
-    pub fn sharing_fields(
-        scenario: Arc<Scenario>,
-        file: ScenarioFile,
-        rules: Arc<RulesTable>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        baseline_sides: Vec<usize>,
-        dice: Option<Box<dyn Roller>>,
-        fields: &FieldCache,
-    ) -> Result<Match, MatchError> {
+    /// The game's seed: its dice, unless the player's own are given.
+    pub fn seed(mut self, seed: u64) -> MatchSetup<'a> {
+        self.seed = seed;
+        self
+    }
+
+    /// The sides the player commands (none: watch foe fight itself).
+    pub fn player_sides(mut self, sides: Vec<usize>) -> MatchSetup<'a> {
+        self.player_sides = sides;
+        self
+    }
+
+    /// The sides the baseline commands instead of foe's opponent.
+    pub fn baseline_sides(mut self, sides: Vec<usize>) -> MatchSetup<'a> {
+        self.baseline_sides = sides;
+        self
+    }
+
+    /// The player's own dice (`Some`, recorded in saves) or the seeded
+    /// ones (`None`).
+    pub fn dice(mut self, dice: Option<Box<dyn Roller>>) -> MatchSetup<'a> {
+        self.dice = dice;
+        self
+    }
+
+    /// The opponents' distance fields taken from `fields`, which many games
+    /// on the same scenario may share (they depend only on the table):
+    /// `foe simulate` works them out once a run.
+    pub fn sharing_fields(mut self, fields: &'a FieldCache) -> MatchSetup<'a> {
+        self.fields = Some(fields);
+        self
+    }
+
+    /// Start the game. Opponent sides that move first play at once, so
+    /// when this returns it is a player's turn (or the game is over, or
+    /// the player watches).
+    pub fn start(mut self) -> Result<Match, MatchError> {
+        let dice = self.dice.take();
         let asked = dice.is_some();
-        let source = Source::Live(dice.unwrap_or_else(|| Box::new(Seeded::new(seed))));
-        Match::build(
+        let source = Source::Live(dice.unwrap_or_else(|| Box::new(Seeded::new(self.seed))));
+        Match::build(self, source, asked)
+    }
+}
+
+impl Match {
+    /// Set up the game and play the opponents' opening turns (foe's or
+    /// the baseline's), the dice from `source` (`setup`'s own are unused).
+    fn build(setup: MatchSetup<'_>, source: Source, asked: bool) -> Result<Match, MatchError> {
+        let MatchSetup {
             scenario,
             file,
             rules,
@@ -362,27 +392,11 @@ impl Match {
             seed,
             player_sides,
             baseline_sides,
-            source,
-            asked,
             fields,
-        )
-    }
-
-    /// Set up the game and play the opponents' opening turns (foe's or
-    /// the baseline's).
-    #[allow(clippy::too_many_arguments)]
-    fn build(
-        scenario: Arc<Scenario>,
-        file: ScenarioFile,
-        rules: Arc<RulesTable>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        baseline_sides: Vec<usize>,
-        source: Source,
-        asked: bool,
-        fields: &FieldCache,
-    ) -> Result<Match, MatchError> {
+            ..
+        } = setup;
+        let own_fields = FieldCache::default();
+        let fields = fields.unwrap_or(&own_fields);
         let setup = GameSetup::from_scenario(&scenario)?;
         let mut roller = Recorder {
             source,
@@ -477,18 +491,11 @@ impl Match {
         } else {
             Source::Live(Box::new(Seeded::new(save.seed)))
         };
-        let mut game = Match::build(
-            scenario,
-            save.scenario.clone(),
-            rules,
-            tables,
-            save.seed,
-            save.player_sides.clone(),
-            save.baseline_sides.clone(),
-            source,
-            save.asked,
-            &FieldCache::default(),
-        )?;
+        let setup = MatchSetup::new(scenario, save.scenario.clone(), rules, tables)
+            .seed(save.seed)
+            .player_sides(save.player_sides.clone())
+            .baseline_sides(save.baseline_sides.clone());
+        let mut game = Match::build(setup, source, save.asked)?;
         game.started = save.started;
         game.check_record("the set-up")?;
         for (index, action) in save.actions.iter().enumerate() {

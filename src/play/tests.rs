@@ -23,15 +23,11 @@ fn builtin(name: &str) -> (Arc<Scenario>, Arc<RulesTable>, ScenarioFile) {
 
 pub(crate) fn start(name: &str, seed: u64, player_sides: Vec<usize>) -> Match {
     let (scenario, rules, file) = builtin(name);
-    Match::new(
-        scenario,
-        file,
-        rules,
-        Arc::new(Tables::embedded()),
-        seed,
-        player_sides,
-    )
-    .unwrap()
+    MatchSetup::new(scenario, file, rules, Arc::new(Tables::embedded()))
+        .seed(seed)
+        .player_sides(player_sides)
+        .start()
+        .unwrap()
 }
 
 #[test]
@@ -234,16 +230,12 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
     // "The player's dice": a generator the match cannot recreate from its seed.
     let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
     let tables = Arc::new(Tables::embedded());
-    let mut game = Match::with_dice(
-        Arc::new(scenario),
-        file,
-        rules,
-        tables,
-        1,
-        vec![0],
-        Some(dice),
-    )
-    .unwrap();
+    let mut game = MatchSetup::new(Arc::new(scenario), file, rules, tables)
+        .seed(1)
+        .player_sides(vec![0])
+        .dice(Some(dice))
+        .start()
+        .unwrap();
     game.end_turn().unwrap();
     let gun = game.state.find_unit("Royal Artillery").unwrap();
     let target = game.state.find_unit("Singleton's Gun").unwrap();
@@ -304,15 +296,16 @@ fn a_seeded_game_loaded_with_the_players_dice_replays_from_its_seed() {
 fn asked_game() -> Match {
     let fresh = start("guilford", 1, vec![0]);
     let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
-    let mut game = Match::with_dice(
+    let mut game = MatchSetup::new(
         fresh.scenario.clone(),
         fresh.file.clone(),
         fresh.rules.clone(),
         fresh.tables.clone(),
-        1,
-        vec![0],
-        Some(dice),
     )
+    .seed(1)
+    .player_sides(vec![0])
+    .dice(Some(dice))
+    .start()
     .unwrap();
     game.end_turn().unwrap();
     game
@@ -440,18 +433,13 @@ fn rewinding_a_game_with_the_players_dice_forgets_the_rolls_taken_back() {
 /// the scripted baseline the British, on the seeded dice or the player's own.
 fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Match {
     let (scenario, rules, file) = builtin("guilford");
-    Match::sharing_fields(
-        scenario,
-        file,
-        rules,
-        Arc::new(Tables::embedded()),
-        seed,
-        vec![1],
-        vec![0],
-        dice,
-        &FieldCache::default(),
-    )
-    .unwrap()
+    MatchSetup::new(scenario, file, rules, Arc::new(Tables::embedded()))
+        .seed(seed)
+        .player_sides(vec![1])
+        .baseline_sides(vec![0])
+        .dice(dice)
+        .start()
+        .unwrap()
 }
 
 /// Whether the baseline, and not foe's opponent, commands the British.
@@ -600,15 +588,10 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     let mut off = Tables::embedded();
     off.opponent.rules.set("close-to-range", false).unwrap();
     off.opponent.rules.set("hold-the-line", false).unwrap();
-    let mut game = Match::new(
-        scenario.clone(),
-        file,
-        rules.clone(),
-        Arc::new(off),
-        21,
-        Vec::new(),
-    )
-    .unwrap();
+    let mut game = MatchSetup::new(scenario.clone(), file, rules.clone(), Arc::new(off))
+        .seed(21)
+        .start()
+        .unwrap();
     for _ in 0..6 {
         game.step();
     }

@@ -4,7 +4,8 @@
 
 use super::scene::Scene;
 use crate::battlefield::{Point, Route, geometry::trim};
-use crate::scenario::Scenario;
+
+pub use crate::play::label::unit_label;
 
 /// How to draw the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,29 +33,6 @@ const RESET: &str = "\x1b[0m";
 const SIDE_COLOURS: [&str; 4] = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;35m", "\x1b[1;36m"];
 const ROUTE_COLOUR: &str = "\x1b[1;33m";
 
-/// The label a unit has on maps: its side's initial and its number in the
-/// side's list, e.g. `B3`.
-pub fn unit_label(scenario: &Scenario, side: usize, index: usize) -> String {
-    let initial = scenario.sides[side]
-        .name
-        .chars()
-        .next()
-        .unwrap_or('?')
-        .to_ascii_uppercase();
-    // Sides sharing an initial are told apart by their number.
-    let shared = scenario
-        .sides
-        .iter()
-        .filter(|s| s.name.chars().next().map(|c| c.to_ascii_uppercase()) == Some(initial))
-        .count()
-        > 1;
-    if shared {
-        format!("{initial}{}.{}", side + 1, index + 1)
-    } else {
-        format!("{initial}{}", index + 1)
-    }
-}
-
 /// The arrows of the eight compass points, clockwise from north.
 pub const FACING_ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
 
@@ -62,21 +40,6 @@ pub const FACING_ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', 
 /// unit facing north-east reads `B3↗` rather than being rounded to `B3^`.
 pub fn facing_arrow(degrees: f64) -> char {
     FACING_ARROWS[((degrees.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
-}
-
-/// The nearest of the eight compass points, in words.
-pub fn compass(degrees: f64) -> &'static str {
-    const NAMES: [&str; 8] = [
-        "north",
-        "north-east",
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-    ];
-    NAMES[((degrees.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
 fn ansi_of_fill(fill: &str) -> Option<String> {

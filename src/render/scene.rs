@@ -3,13 +3,15 @@
 //! game in progress gives the scene as it is. Map and SVG renderers draw
 //! scenes, so they do not care which.
 
-use super::map::unit_label;
 use crate::battlefield::{Base, Battlefield, Edge, Point};
 use crate::play::Match;
 use crate::play::command::Names;
+use crate::play::label::unit_label;
 use crate::rules::{Event, Status, UnitId};
 use crate::ruleset::Category;
 use crate::scenario::Scenario;
+
+pub use crate::play::label::general_label;
 
 /// The table and everything on it.
 #[derive(Debug, Clone)]
@@ -114,19 +116,24 @@ pub struct SceneGeneral {
     pub base: Option<Base>,
 }
 
-/// A general's map label: the side's initial, `G`, and his number.
-pub fn general_label(side_name: &str, index: usize) -> String {
-    let initial = side_name.chars().next().unwrap_or('?').to_ascii_uppercase();
-    format!("{initial}G{}", index + 1)
+/// The nearest of the eight compass points, in words.
+pub fn compass(degrees: f64) -> &'static str {
+    const NAMES: [&str; 8] = [
+        "north",
+        "north-east",
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+    ];
+    NAMES[((degrees.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
 /// "at X,Y facing north" for a base.
 pub fn placement(base: &Base) -> String {
-    format!(
-        "at {} facing {}",
-        base.centre,
-        super::map::compass(base.facing)
-    )
+    format!("at {} facing {}", base.centre, compass(base.facing))
 }
 
 impl<'a> Scene<'a> {

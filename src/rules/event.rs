@@ -3,7 +3,7 @@
 //! whole interface: the opponent, the REPL, logs and replays are built on
 //! them, never on printing.
 
-use super::state::{GeneralId, UnitId};
+use super::id::{GeneralId, UnitId};
 use super::table::{ActionKind, Operation, Phase};
 use crate::battlefield::Point;
 use crate::battlefield::geometry::trim;

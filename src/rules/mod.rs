@@ -14,19 +14,23 @@
 mod engine;
 mod event;
 mod from_scenario;
+mod id;
 pub mod invariants;
 pub mod progress;
 mod state;
 mod table;
 
 #[cfg(test)]
+pub(crate) mod fixture;
+#[cfg(test)]
 mod tests;
 
 pub use engine::{CONTACT, Checked};
 pub use event::{Action, Applied, Cause, Event, MeleeRoll, Refusal, Volley, Weapon};
+pub use id::{GeneralId, UnitId};
 pub use state::{
-    Condition, ForceSetup, GameSetup, GameState, General, GeneralId, GeneralSetup, Outcome,
-    SetupError, SideState, Status, Unit, UnitId, UnitSetup, Victory, rally_budget,
+    Condition, ForceSetup, GameSetup, GameState, General, GeneralSetup, Outcome, SetupError,
+    SideState, Status, Unit, UnitSetup, Victory, rally_budget,
 };
 pub use table::{
     ActionKind, Budget, Gunnery, Modifier, Musketry, Operation, Phase, PhaseRule, Procedure,

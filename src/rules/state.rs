@@ -4,30 +4,14 @@
 //! leaves to the dice.
 
 use super::event::Event;
+use super::id::{GeneralId, UnitId};
 use super::table::{Phase, Quality, RulesTable, Supply};
 use crate::battlefield::{Base, Battlefield, Edge, Point};
 use crate::dice::{Die, Roller};
 use crate::ruleset::{Category, TroopTypeId};
 use crate::tables::{Character, Characters};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::sync::Arc;
-
-/// Index of a unit in [`GameState::units`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UnitId(pub usize);
-
-/// Index of a general in [`GameState::generals`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct GeneralId(pub usize);
-
-impl fmt::Display for UnitId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unit {}", self.0)
-    }
-}
 
 /// One unit as a scenario places it.
 #[derive(Debug, Clone, PartialEq)]

@@ -47,71 +47,26 @@
 //! - Refusal leaves the state unchanged .... `a_refused_action_changes_nothing`
 //! - Rule numbers from YAML, located errors  `rules_table_problems_are_located`
 
+use super::fixture::{Placed, SmallGame, rules_table};
 use super::*;
-use crate::battlefield::tests::{p, table};
-use crate::battlefield::{Base, Edge, Shape};
+use crate::battlefield::tests::p;
+use crate::battlefield::{Base, Shape};
 use crate::dice::Scripted;
 use crate::ruleset::{BUILTIN, Ruleset};
-use crate::tables::{Character, Tables};
 use crate::yaml::Source;
-use std::sync::Arc;
-
-type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
-
-fn rules_table() -> Arc<RulesTable> {
-    let ruleset = Ruleset::builtin("ohw-awi").unwrap().unwrap();
-    Arc::new(RulesTable::builtin("ohw-awi", &ruleset).unwrap().unwrap())
-}
 
 /// A game on a 48"×48" table with `features`: British (side 0, south edge,
 /// moving first) and Americans (side 1, north edge), each with a general
-/// with 3 rallies.
+/// with 3 rallies, for 3 turns.
 fn game(
     features: &[(&str, Shape, f64)],
     british: &[Placed<'_>],
     americans: &[Placed<'_>],
 ) -> GameState {
-    let field = table(48.0, 48.0, features);
-    let ruleset = field.ruleset.clone();
-    let force = |name: &str, edge: Edge, units: &[Placed<'_>], general_at: (f64, f64)| ForceSetup {
-        name: name.to_string(),
-        edge,
-        units: units
-            .iter()
-            .map(|(name, troop, x, y, facing)| {
-                let id = ruleset.troop_type(troop).unwrap();
-                let troop_type = ruleset.troop(id);
-                UnitSetup {
-                    name: name.to_string(),
-                    troop: id,
-                    base: Base::new(p(*x, *y), *facing, troop_type.frontage, troop_type.depth),
-                    reserve: false,
-                }
-            })
-            .collect(),
-        generals: vec![GeneralSetup {
-            name: format!("{name} general"),
-            base: Base::new(p(general_at.0, general_at.1), 0.0, 2.0, 2.0),
-            character: Some(Character::Average),
-            rallies: Some(3),
-            quality: None,
-        }],
-        supply: None,
-    };
-    let setup = GameSetup {
-        battlefield: Arc::new(field),
-        forces: vec![
-            force("british", Edge::South, british, (2.0, 2.0)),
-            force("americans", Edge::North, americans, (46.0, 46.0)),
-        ],
-        first: 0,
-        turns: 3,
-        victory: Vec::new(),
-    };
-    let characters = Tables::embedded().characters;
-    GameState::new(setup, rules_table(), &characters, &mut Scripted::new([]))
-        .unwrap()
-        .0
+    SmallGame::new(british, americans)
+        .features(features)
+        .turns(3)
+        .build()
 }
 
 fn id(state: &GameState, name: &str) -> UnitId {

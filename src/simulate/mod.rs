@@ -69,17 +69,16 @@ impl Study {
 
     /// The watch-mode match of game `index`, not yet played.
     pub fn start(&self, index: u64) -> Result<Match, MatchError> {
-        Match::sharing_fields(
+        crate::play::MatchSetup::new(
             self.scenario.clone(),
             self.file.clone(),
             self.rules.clone(),
             self.tables.clone(),
-            self.seed_of(index),
-            Vec::new(),
-            self.baseline_sides.clone(),
-            None,
-            &self.fields,
         )
+        .seed(self.seed_of(index))
+        .baseline_sides(self.baseline_sides.clone())
+        .sharing_fields(&self.fields)
+        .start()
     }
 
     /// Game `index` played to its end.

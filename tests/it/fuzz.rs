@@ -288,7 +288,7 @@ fn learning_save() -> &'static (String, Arc<Tables>) {
                 .unwrap()
                 .unwrap(),
         );
-        let mut game = Match::new(
+        let mut game = foe::play::MatchSetup::new(
             Arc::new(scenario),
             ScenarioFile {
                 shown_as: file.into(),
@@ -296,9 +296,10 @@ fn learning_save() -> &'static (String, Arc<Tables>) {
             },
             rules,
             tables.clone(),
-            7,
-            vec![0],
         )
+        .seed(7)
+        .player_sides(vec![0])
+        .start()
         .unwrap();
         let legal = game.state.legal_actions();
         let _ = game.act(legal[0].clone());

@@ -1,0 +1,237 @@
+//! The actions the side to act may take now, in a fixed order: moves are
+//! continuous, so a sample of them (ruling "Enumerated moves"), each
+//! accepted by the same checks as any action.
+
+use crate::battlefield::geometry::{EPSILON, turn_between};
+use crate::battlefield::{Point, Vector};
+use crate::rules::event::{Action, Volley};
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::GameState;
+use crate::rules::table::ActionKind;
+use crate::ruleset::Category;
+
+impl GameState {
+    /// The actions the side to act may take now, in a fixed order. Moves
+    /// are continuous, so a sample is enumerated (see `docs/rulings.md`):
+    /// charges, pivots to face the nearest enemies, straight moves towards
+    /// the three nearest enemies, directly away from the nearest, straight
+    /// ahead and straight back (the longest legal of a full, three-quarter,
+    /// half and quarter move), road moves towards the two nearest enemies
+    /// along the pathing route, generals riding towards their most damaged
+    /// units; every legal shot; one rally per general over his damaged
+    /// units, most hits first; and ending the phase, always last.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut actions = Vec::new();
+        let allowed = &self.rules.phases[self.phase_index].actions;
+        let own: Vec<UnitId> = self.active_units(self.active).collect();
+        let enemies: Vec<UnitId> = self
+            .active_units(GameState::enemy_of(self.active))
+            .collect();
+        // `allows` is exactly `check(..).is_ok()`, quicker for a refusal.
+        let push = |actions: &mut Vec<Action>, action: Action| {
+            if !actions.contains(&action) && self.allows(&action) {
+                actions.push(action);
+            }
+        };
+        for &id in &own {
+            let unit = &self.units[id.0];
+            if unit.moved {
+                continue;
+            }
+            let nearest = self.nearest(unit.base.centre, &enemies);
+            if allowed.contains(&ActionKind::Charge) {
+                for &target in &enemies {
+                    push(&mut actions, Action::Charge { unit: id, target });
+                }
+            }
+            if allowed.contains(&ActionKind::Pivot) && !unit.pivoted {
+                for &enemy in nearest.iter().take(2) {
+                    let facing = (self.units[enemy.0].base.centre - unit.base.centre).bearing();
+                    if turn_between(unit.base.facing, facing) > 1.0 {
+                        push(&mut actions, Action::Pivot { unit: id, facing });
+                    }
+                }
+            }
+            if allowed.contains(&ActionKind::Move) {
+                let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+                let mut directions: Vec<(Vector, f64)> = Vec::new();
+                for &enemy in nearest.iter().take(3) {
+                    let line = self.units[enemy.0].base.centre - unit.base.centre;
+                    directions.push((line, line.bearing()));
+                }
+                if let Some(&enemy) = nearest.first() {
+                    let line = unit.base.centre - self.units[enemy.0].base.centre;
+                    directions.push((line, unit.base.facing));
+                }
+                directions.push((unit.base.forward(), unit.base.facing));
+                directions.push((unit.base.forward() * -1.0, unit.base.facing));
+                for (direction, facing) in directions {
+                    let length = direction.length();
+                    if length < EPSILON {
+                        continue;
+                    }
+                    let direction = direction * (1.0 / length);
+                    for fraction in [1.0, 0.75, 0.5, 0.25] {
+                        let to = round_point(unit.base.centre + direction * (allowance * fraction));
+                        let action = Action::Move {
+                            unit: id,
+                            to,
+                            facing: round(facing),
+                        };
+                        if self.allows(&action) {
+                            if !actions.contains(&action) {
+                                actions.push(action);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            if allowed.contains(&ActionKind::MoveRoad)
+                && let Some(cell) = self.battlefield.grid.cell_at(unit.base.centre)
+                && self.battlefield.on_road(cell)
+            {
+                let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+                for &enemy in nearest.iter().take(2) {
+                    let goal = self.units[enemy.0].base.centre;
+                    let blocked = crate::battlefield::CellSet::none();
+                    let Some(route) =
+                        self.battlefield
+                            .route(unit.troop, unit.base.centre, goal, &blocked)
+                    else {
+                        continue;
+                    };
+                    let clipped = route.clip(allowance * 0.98);
+                    let Some(leg) = clipped.legs().first() else {
+                        continue;
+                    };
+                    if !leg.along_road || leg.points.len() < 2 {
+                        continue;
+                    }
+                    let path: Vec<Point> =
+                        leg.points[1..].iter().map(|p| round_point(*p)).collect();
+                    let facing = match path.len() {
+                        1 => (path[0] - unit.base.centre).bearing(),
+                        n => (path[n - 1] - path[n - 2]).bearing(),
+                    };
+                    push(
+                        &mut actions,
+                        Action::MoveRoad {
+                            unit: id,
+                            path,
+                            facing: round(facing),
+                        },
+                    );
+                }
+            }
+        }
+        if allowed.contains(&ActionKind::Enter) {
+            for (index, unit) in self.units.iter().enumerate() {
+                if unit.side == self.active && unit.is_reserve() {
+                    push(
+                        &mut actions,
+                        Action::Enter {
+                            unit: UnitId(index),
+                            to: unit.base.centre,
+                            facing: unit.base.facing,
+                        },
+                    );
+                }
+            }
+        }
+        if allowed.contains(&ActionKind::MoveGeneral) {
+            for (index, general) in self.generals.iter().enumerate() {
+                if general.side != self.active || general.moved {
+                    continue;
+                }
+                let mut damaged: Vec<UnitId> = own.clone();
+                damaged.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
+                let allowance = self.battlefield.ruleset.move_inches[Category::General.index()];
+                for id in damaged.into_iter().take(2) {
+                    let target = self.units[id.0].base.centre;
+                    let line = target - general.base.centre;
+                    let length = line.length();
+                    if length < 3.0 {
+                        continue;
+                    }
+                    let travel = (length - 3.0).min(allowance);
+                    let to = round_point(general.base.centre + line * (travel / length));
+                    push(
+                        &mut actions,
+                        Action::MoveGeneral {
+                            general: GeneralId(index),
+                            to,
+                        },
+                    );
+                }
+            }
+        }
+        if allowed.contains(&ActionKind::Fire) {
+            for &unit in &own {
+                for &target in &enemies {
+                    // A player's shot is single: the other volleys are
+                    // the Lone Warrior opponent's orders.
+                    push(
+                        &mut actions,
+                        Action::Fire {
+                            unit,
+                            target,
+                            volley: Volley::Single,
+                        },
+                    );
+                }
+            }
+        }
+        if allowed.contains(&ActionKind::Rally) {
+            for (index, general) in self.generals.iter().enumerate() {
+                if general.side != self.active {
+                    continue;
+                }
+                let mut units: Vec<UnitId> = own
+                    .iter()
+                    .copied()
+                    .filter(|id| {
+                        let unit = &self.units[id.0];
+                        unit.hits > 0
+                            && self.rules.rally_max[unit.troop.0] > 0
+                            && general
+                                .base
+                                .within(&unit.base, self.rules.rally_range + 1e-6)
+                    })
+                    .collect();
+                units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
+                if !units.is_empty() {
+                    push(
+                        &mut actions,
+                        Action::Rally {
+                            general: GeneralId(index),
+                            units,
+                        },
+                    );
+                }
+            }
+        }
+        actions.push(Action::EndPhase);
+        actions
+    }
+}
+
+/// Round to 1/1000 inch, so enumerated actions print and replay cleanly.
+fn round(value: f64) -> f64 {
+    let rounded = (value * 1000.0).round() / 1000.0;
+    if rounded >= 360.0 {
+        rounded - 360.0
+    } else {
+        rounded
+    }
+}
+
+fn round_point(point: Point) -> Point {
+    Point::new(
+        (point.x * 1000.0).round() / 1000.0,
+        (point.y * 1000.0).round() / 1000.0,
+    )
+}

@@ -1,0 +1,493 @@
+//! Seed 000 *Movement*: straight moves and road moves, the allowance by
+//! troop type, *Effects of terrain on movement* (halved, impassable, uphill,
+//! the road bonus), *Turning* (pivots), *Interpenetration*, *Enemy
+//! Presence* (only directly towards or away within 6"), a move ending in
+//! contact being a charge; generals' moves and reserves entering at their
+//! own edge. Rulings: "Measuring", "Moving", "Enemy presence", "Contact is
+//! a charge", "Generals" in `docs/rulings.md`.
+//!
+//! A move's cost is worked out by one walk, [`GameState::walk_cost`], for
+//! units and generals alike: what differs between them (a troop type's
+//! ground, the uphill rule, road moves) is said in its [`Mover`].
+
+use super::{Path, Plan, STEP};
+use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
+use crate::battlefield::{Base, Point};
+use crate::rules::event::Refusal;
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::{GameState, Unit};
+use crate::ruleset::{Category, TroopTypeId};
+
+impl GameState {
+    /// A reserve enters with its base on the table touching its own edge,
+    /// on ground it may enter, overlapping nobody and clear of the enemy.
+    pub(super) fn plan_enter(&self, id: UnitId, to: Point, facing: f64) -> Result<Plan, Refusal> {
+        let unit = self
+            .units
+            .get(id.0)
+            .ok_or(Refusal::NoSuchUnit { index: id.0 })?;
+        let name = || unit.name.clone();
+        if unit.side != self.active {
+            return Err(Refusal::NotYours { name: name() });
+        }
+        if !unit.is_reserve() {
+            return Err(Refusal::NotInReserve { name: name() });
+        }
+        let field = &self.battlefield;
+        let base = Base::new(to, facing, unit.base.frontage, unit.base.depth);
+        if !field.base_on_table(&base) {
+            return Err(Refusal::OffTable { name: name() });
+        }
+        let edge = self.sides[unit.side].edge;
+        let gap = base
+            .corners()
+            .iter()
+            .map(|c| match edge {
+                crate::battlefield::Edge::South => c.y,
+                crate::battlefield::Edge::North => field.height() - c.y,
+                crate::battlefield::Edge::West => c.x,
+                crate::battlefield::Edge::East => field.width() - c.x,
+            })
+            .fold(f64::INFINITY, f64::min);
+        if gap > 0.05 {
+            return Err(Refusal::NotAtOwnEdge { name: name() });
+        }
+        let passable = field
+            .grid
+            .cell_at(to)
+            .is_some_and(|cell| field.passable(unit.troop, cell));
+        if !passable {
+            return Err(Refusal::Impassable {
+                name: name(),
+                at: to,
+            });
+        }
+        if let Some(other) = self.overlapping(&base, id, None) {
+            return Err(self.interpenetration(unit, other));
+        }
+        if let Some(enemy) = self.units.iter().find(|u| {
+            u.is_active()
+                && u.side != unit.side
+                && !base.surely_farther_than(&u.base, self.rules.keep_clear)
+                && base.distance_to(&u.base) < self.rules.keep_clear
+        }) {
+            return Err(Refusal::ContactWithoutCharge {
+                name: name(),
+                enemy: enemy.name.clone(),
+            });
+        }
+        Ok(Plan::Enter { unit: id, base })
+    }
+
+    pub(super) fn plan_pivot(&self, id: UnitId, facing: f64) -> Result<Plan, Refusal> {
+        let unit = self.own_unit(id)?;
+        self.not_moved(unit)?;
+        if unit.pivoted {
+            return Err(Refusal::AlreadyPivoted {
+                name: unit.name.clone(),
+            });
+        }
+        let turned = Base::new(
+            unit.base.centre,
+            facing,
+            unit.base.frontage,
+            unit.base.depth,
+        );
+        if !self.battlefield.base_on_table(&turned) {
+            return Err(Refusal::OffTable {
+                name: unit.name.clone(),
+            });
+        }
+        if let Some(other) = self.overlapping(&turned, id, None) {
+            return Err(Refusal::Interpenetration {
+                name: unit.name.clone(),
+                other: self.units[other.0].name.clone(),
+            });
+        }
+        Ok(Plan::Pivot { unit: id, facing })
+    }
+
+    /// Seed 000 Enemy Presence: a unit that starts its move within the
+    /// distance of an enemy unit may only go directly away from or directly
+    /// towards one of those enemies. Road moves bend, so they are refused.
+    pub(super) fn enemy_presence(
+        &self,
+        id: UnitId,
+        points: &[Point],
+        road: bool,
+    ) -> Result<(), Refusal> {
+        let unit = &self.units[id.0];
+        let near: Vec<&Unit> = self
+            .units
+            .iter()
+            .filter(|u| u.is_active() && u.side != unit.side)
+            .filter(|u| {
+                unit.base
+                    .within(&u.base, self.rules.enemy_presence + EPSILON)
+            })
+            .collect();
+        if near.is_empty() {
+            return Ok(());
+        }
+        let refusal = Refusal::EnemyPresence {
+            name: unit.name.clone(),
+            within: self.rules.enemy_presence,
+        };
+        if road {
+            return Err(refusal);
+        }
+        let start = points[0];
+        let end = *points.last().unwrap_or(&start);
+        let travel = end - start;
+        if travel.length() < EPSILON {
+            return Ok(());
+        }
+        let tolerance = self.rules.directly_within;
+        let direct = near.iter().any(|enemy| {
+            let towards = (enemy.base.centre - start).bearing();
+            let angle = turn_between(travel.bearing(), towards);
+            angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
+        });
+        if direct { Ok(()) } else { Err(refusal) }
+    }
+
+    /// The cost of moving along `points` (a straight move, or a road's
+    /// bends), sampled every `STEP` inches: each step's length × the cost
+    /// of an inch of its cell's ground, for units dearer uphill; refused
+    /// off the table, on ground `mover` may not enter, off the road of a
+    /// road move, or over the allowance. The one walk of units' and
+    /// generals' moves. Returns the cost and the number of sampled points
+    /// (the start included).
+    fn walk_cost(&self, points: &[Point], mover: &Mover<'_>) -> Result<(f64, usize), Refusal> {
+        let field = &self.battlefield;
+        let name = || mover.name.to_string();
+        let allowance = field.ruleset.move_inches[mover.category.index()];
+        let road_factor = self.road_factor(mover.category);
+        let mut cost = 0.0;
+        let mut previous_cell = field.grid.cell_at(points[0]);
+        let mut climbing = false;
+        let mut n_points: usize = 1;
+        // The last cell looked up and its cost of an inch: most steps stay
+        // in the cell before, which was accepted then and costs the same.
+        let mut looked_up: Option<(usize, f64)> = None;
+        for pair in points.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let n_steps = steps(a, b);
+            // A move of 1e20" has `usize::MAX` steps (the float cast
+            // saturates): its first few leave the table, and the count must
+            // not wrap before they do.
+            n_points = n_points.saturating_add(n_steps);
+            let mut last = a;
+            for step in 1..=n_steps {
+                let point = a.lerp(b, step as f64 / n_steps as f64);
+                let Some(cell) = field.grid.cell_at(point) else {
+                    return Err(Refusal::OffTable { name: name() });
+                };
+                let multiplier = match (looked_up, mover.troop) {
+                    (Some((known, multiplier)), _) if known == cell => multiplier,
+                    (_, Some(troop)) => {
+                        let Some(mut multiplier) = field.cost_multiplier(troop, cell) else {
+                            return Err(Refusal::Impassable {
+                                name: name(),
+                                at: point,
+                            });
+                        };
+                        if mover.along_road {
+                            if !field.on_road(cell) {
+                                return Err(Refusal::OffRoad {
+                                    name: name(),
+                                    at: point,
+                                });
+                            }
+                        } else if field.on_road(cell) {
+                            // The battlefield's road cells include the road
+                            // bonus; a move not along the road does not earn it.
+                            multiplier *= road_factor;
+                        }
+                        looked_up = Some((cell, multiplier));
+                        multiplier
+                    }
+                    // A rule set without a general troop type: generals
+                    // cross any ground at an inch an inch.
+                    (_, None) => 1.0,
+                };
+                if mover.uphill && Some(cell) != previous_cell {
+                    climbing = previous_cell
+                        .is_some_and(|p| field.grid.ground[cell] > field.grid.ground[p] + 1e-4);
+                    previous_cell = Some(cell);
+                }
+                let slope = if climbing {
+                    1.0 / field.ruleset.uphill_speed
+                } else {
+                    1.0
+                };
+                cost += last.distance(point) * multiplier * slope;
+                if mover.quick && cost > allowance + 1e-6 {
+                    // Every step adds a cost of zero or more: refused.
+                    return Err(Refusal::TooFar {
+                        name: name(),
+                        cost,
+                        allowance,
+                    });
+                }
+                last = point;
+            }
+        }
+        if cost > allowance + 1e-6 {
+            return Err(Refusal::TooFar {
+                name: name(),
+                cost,
+                allowance,
+            });
+        }
+        Ok((cost, n_points))
+    }
+
+    /// The movement cost of a path, checking ground, the table edge, other
+    /// units and (outside charges) contact with the enemy.
+    pub(super) fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
+        if path.quick {
+            // Only yes or no is wanted, so the cheap checks of where the
+            // unit ends go first: most refused tries end on someone, off
+            // the table or against the enemy, and need no walk.
+            self.check_path_end(path)?;
+        }
+        let unit = &self.units[path.unit.0];
+        let mover = Mover {
+            name: &unit.name,
+            troop: Some(unit.troop),
+            category: unit.category,
+            along_road: path.road,
+            uphill: true,
+            quick: path.quick,
+        };
+        let (cost, sweep_len) = self.walk_cost(path.points, &mover)?;
+        // The sampled points along the path, from its start, as the walk
+        // took them: the sweep below (rarely needed) walks them again
+        // rather than the walk keeping them.
+        let sweep = || {
+            std::iter::once(path.points[0]).chain(path.points.windows(2).flat_map(|pair| {
+                let (a, b) = (pair[0], pair[1]);
+                let n_steps = steps(a, b);
+                (1..=n_steps).map(move |step| a.lerp(b, step as f64 / n_steps as f64))
+            }))
+        };
+        // No interpenetration: the base, as it travels, overlaps nobody.
+        // Only units near the path can be met: a broad phase over the whole
+        // path first, then the fine steps against those few (usually none).
+        let travelling = Base::new(
+            path.points[0],
+            path.travel_facing,
+            unit.base.frontage,
+            unit.base.depth,
+        );
+        let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
+        if !near.is_empty() {
+            for (index, point) in sweep().enumerate() {
+                let moved = travelling.moved_to(point);
+                if index + 1 == sweep_len {
+                    // Also at the travel facing, before the end pivot.
+                    if let Some(other) = self.overlapping_among(&moved, &near) {
+                        return Err(self.interpenetration(unit, other));
+                    }
+                    let base = Base::new(point, path.end_facing, moved.frontage, moved.depth);
+                    if let Some(other) = self.overlapping_among(&base, &near) {
+                        return Err(self.interpenetration(unit, other));
+                    }
+                } else if let Some(other) = self.overlapping_among(&moved, &near) {
+                    return Err(self.interpenetration(unit, other));
+                }
+            }
+        }
+        if !path.quick {
+            self.check_path_end(path)?;
+        }
+        Ok(cost)
+    }
+
+    /// The checks of where a path ends: on the table, clear of the enemy
+    /// (outside charges), and, for a quick check, on nobody (the walk
+    /// checks that as it goes, and a full check keeps its order).
+    fn check_path_end(&self, path: &Path<'_>) -> Result<(), Refusal> {
+        let unit = &self.units[path.unit.0];
+        let name = || unit.name.clone();
+        let at = *path.points.last().unwrap_or(&unit.base.centre);
+        let end = Base::new(at, path.end_facing, unit.base.frontage, unit.base.depth);
+        if path.quick {
+            // The walk's last checks, at the travel facing and the end one,
+            // at its last sampled point: the lerp to the end at fraction
+            // n/n, which is exactly 1 (and the lerp may round off the end).
+            let last = match path.points {
+                [.., a, b] => a.lerp(*b, 1.0),
+                _ => at,
+            };
+            let travelled = Base::new(
+                last,
+                path.travel_facing,
+                unit.base.frontage,
+                unit.base.depth,
+            );
+            let end = Base::new(last, path.end_facing, unit.base.frontage, unit.base.depth);
+            for base in [&travelled, &end] {
+                if let Some(other) = self.overlapping(base, path.unit, path.charge_target) {
+                    return Err(self.interpenetration(unit, other));
+                }
+            }
+        }
+        if !self.battlefield.base_on_table(&end) {
+            return Err(Refusal::OffTable { name: name() });
+        }
+        for enemy in self
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(index, u)| {
+                u.is_active() && u.side != unit.side && Some(UnitId(*index)) != path.charge_target
+            })
+            .map(|(_, u)| u)
+        {
+            if !end.surely_farther_than(&enemy.base, self.rules.keep_clear)
+                && end.distance_to(&enemy.base) < self.rules.keep_clear
+            {
+                return Err(Refusal::ContactWithoutCharge {
+                    name: name(),
+                    enemy: enemy.name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn interpenetration(&self, unit: &Unit, other: UnitId) -> Refusal {
+        Refusal::Interpenetration {
+            name: unit.name.clone(),
+            other: self.units[other.0].name.clone(),
+        }
+    }
+
+    /// The first active unit other than `me` and `ignore` that `base` overlaps.
+    pub(in crate::rules) fn overlapping(
+        &self,
+        base: &Base,
+        me: UnitId,
+        ignore: Option<UnitId>,
+    ) -> Option<UnitId> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
+            .find(|(_, u)| base.overlaps_near(&u.base))
+            .map(|(index, _)| UnitId(index))
+    }
+
+    /// The first of `candidates` (unit indices, in order) that `base` overlaps.
+    fn overlapping_among(&self, base: &Base, candidates: &[usize]) -> Option<UnitId> {
+        candidates
+            .iter()
+            .find(|&&index| base.overlaps_near(&self.units[index].base))
+            .map(|&index| UnitId(index))
+    }
+
+    /// The active units other than `me` and `ignore` that `base` could
+    /// overlap anywhere along the polyline `points` (a superset: any unit a
+    /// base centred on the path overlaps is within both bases' reach of it).
+    fn near_path(
+        &self,
+        base: &Base,
+        points: &[Point],
+        me: UnitId,
+        ignore: Option<UnitId>,
+    ) -> Vec<usize> {
+        let reach = base.reach();
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
+            .filter(|(_, u)| {
+                let limit = reach + u.base.reach() + 1e-6;
+                let centre = u.base.centre;
+                // A broad phase: a few more units than those strictly
+                // within the limit change nothing (the fine steps decide).
+                if points.len() < 2 {
+                    return points
+                        .iter()
+                        .any(|p| maybe_within_segment(centre, *p, *p, limit));
+                }
+                points
+                    .windows(2)
+                    .any(|pair| maybe_within_segment(centre, pair[0], pair[1], limit))
+            })
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    /// How much a road speeds up `category`: the road bonus as a factor.
+    pub(super) fn road_factor(&self, category: Category) -> f64 {
+        let ruleset = &self.battlefield.ruleset;
+        let allowance = ruleset.move_inches[category.index()];
+        (allowance + ruleset.road_bonus) / allowance
+    }
+
+    fn general_troop(&self) -> Option<TroopTypeId> {
+        let ruleset = &self.battlefield.ruleset;
+        ruleset
+            .troop_types
+            .iter()
+            .position(|t| t.category == Category::General)
+            .map(TroopTypeId)
+    }
+
+    pub(super) fn plan_general(&self, id: GeneralId, to: Point) -> Result<Plan, Refusal> {
+        let general = self.own_general(id)?;
+        let name = || general.name.clone();
+        if general.moved {
+            return Err(Refusal::AlreadyMoved { name: name() });
+        }
+        let mover = Mover {
+            name: &general.name,
+            troop: self.general_troop(),
+            category: Category::General,
+            along_road: false,
+            uphill: false,
+            quick: false,
+        };
+        self.walk_cost(&[general.base.centre, to], &mover)?;
+        let field = &self.battlefield;
+        let end = Base::new(
+            to,
+            general.base.facing,
+            general.base.frontage,
+            general.base.depth,
+        );
+        if !field.base_on_table(&end) {
+            return Err(Refusal::OffTable { name: name() });
+        }
+        Ok(Plan::MoveGeneral { general: id, to })
+    }
+}
+
+/// Who makes a move whose cost [`GameState::walk_cost`] walks, and how the
+/// ground is priced for him.
+struct Mover<'a> {
+    /// Named in refusals.
+    name: &'a str,
+    /// Whose terrain costs apply; `None` (a rule set without a general
+    /// troop type) prices every cell at an inch an inch.
+    troop: Option<TroopTypeId>,
+    /// Whose allowance and road bonus apply.
+    category: Category,
+    /// A road move: every step on the road. Otherwise a step on the road
+    /// loses the road bonus the battlefield's road cells include.
+    along_road: bool,
+    /// Whether climbing costs more (seed 000: hills halve movement
+    /// uphill): for units, not for generals.
+    uphill: bool,
+    /// Only whether the move is lawful matters: refuse as soon as the cost
+    /// is over the allowance.
+    quick: bool,
+}
+
+/// How many `STEP`s a move from `a` to `b` is sampled in (at least one).
+fn steps(a: Point, b: Point) -> usize {
+    ((a.distance(b) / STEP).ceil() as usize).max(1)
+}
