@@ -194,14 +194,25 @@ fn rv_move(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
         });
     }
     let range = rv_range(state, unit);
-    if enemy.distance <= range
-        || rv_defends(state, u.side)
-        || u.kind == rv::Kind::Cannon
-        || state.is_reforming(unit)
-    {
+    if rv_defends(state, u.side) || u.kind == rv::Kind::Cannon || state.is_reforming(unit) {
         return None;
     }
-    let wanted = (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(state.allowance(unit));
+    // Out of range: to the edge of it. In range but seeing no enemy within
+    // it: half a move closer (as ruling B4). Else it stands to fire.
+    let allowance = state.allowance(unit);
+    let wanted = if enemy.distance > range {
+        (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance)
+    } else {
+        let base = state.footprint(unit);
+        let field = state.battlefield();
+        let a_shot = rv_enemies(state, unit)
+            .iter()
+            .any(|e| e.distance <= range && field.can_see(&base, &state.footprint(e.index)));
+        if a_shot {
+            return None;
+        }
+        (allowance / 2.0).min(enemy.distance - INSIDE_RANGE)
+    };
     advance_towards(u.centre, bearing, wanted, &mut |to| {
         let action = rv::Action::Move { unit, to };
         state.check(&action).is_ok().then_some(action)
@@ -450,23 +461,24 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
     if let Some(deploy) = acw_deploy(state, unit, enemy, bearing) {
         return deploy;
     }
-    if enemy.distance > range
-        && !defends
+    // Out of range: to the edge of it. In range with no shot (sight, or
+    // the rules' other conditions): half a move closer (as ruling B4).
+    let allowance = state.table.move_of(u.troop, u.formation).unwrap_or(0.0);
+    let wanted = if enemy.distance > range {
+        (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance)
+    } else {
+        (allowance / 2.0).min(enemy.distance - INSIDE_RANGE)
+    };
+    if !defends
         && u.category != Category::Artillery
-        && let Some(advance) = advance_towards(
-            centre,
-            bearing,
-            (enemy.distance - (range - INSIDE_RANGE).max(0.0))
-                .min(state.table.move_of(u.troop, u.formation).unwrap_or(0.0)),
-            &mut |to| {
-                lawful(acw::Action::Move {
-                    unit,
-                    formation: None,
-                    to,
-                    facing: bearing.rem_euclid(360.0),
-                })
-            },
-        )
+        && let Some(advance) = advance_towards(centre, bearing, wanted, &mut |to| {
+            lawful(acw::Action::Move {
+                unit,
+                formation: None,
+                to,
+                facing: bearing.rem_euclid(360.0),
+            })
+        })
     {
         return advance;
     }
@@ -638,6 +650,11 @@ mod tests {
     /// A seed-002 scenario: the union (north) must take the plateau in the
     /// middle; its infantry at `union`, the confederates' at `confederates`.
     fn acw_game(union: &[(f64, f64)], confederates: &[(f64, f64)]) -> Game {
+        acw_game_on("", union, confederates)
+    }
+
+    /// [`acw_game`] with `terrain` (YAML list items) on the table.
+    fn acw_game_on(terrain: &str, union: &[(f64, f64)], confederates: &[(f64, f64)]) -> Game {
         let unit = |side: &str, n: usize, (x, y): &(f64, f64), facing: &str| {
             format!(
                 "      - {{ name: {side} {n}, troop_type: infantry, position: [{x}, {y}], facing: {facing} }}\n"
@@ -645,8 +662,13 @@ mod tests {
         };
         let mut text = String::from(
             "name: test\ntitle: test\nruleset: ohw-acw\ntable: { width: 36, height: 36 }\nturns: 3\nfirst: union\n\
-             areas:\n  - { name: the plateau, rect: [[12, 16], [24, 20]] }\nsides:\n  - name: union\n    edge: north\n    units:\n",
+             areas:\n  - { name: the plateau, rect: [[12, 16], [24, 20]] }\n",
         );
+        if !terrain.is_empty() {
+            text.push_str("terrain:\n");
+            text.push_str(terrain);
+        }
+        text.push_str("sides:\n  - name: union\n    edge: north\n    units:\n");
         for (n, at) in union.iter().enumerate() {
             text.push_str(&unit("Union", n, at, "south"));
         }
@@ -772,6 +794,36 @@ mod tests {
                 formation: None, ..
             } => {}
             other => panic!("expected it to march in column, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn seed_002_in_range_without_a_shot_the_attacker_closes_half_a_move() {
+        // A wood between them hides the enemy, 8" off and in range.
+        let woods = "  - { kind: woods, name: the wood, rect: [[10, 20], [26, 22]] }\n";
+        let mut game = acw_game_on(woods, &[(18.0, 26.0)], &[(18.0, 17.0)]);
+        activate(&mut game, 0);
+        let fire = acw::Action::Fire {
+            unit: acw::UnitId(0),
+            target: acw::UnitId(1),
+        };
+        assert!(
+            acw_state(&mut game).check(&fire).is_err(),
+            "the wood hides it"
+        );
+        let half = {
+            let state = acw_state(&mut game);
+            state
+                .table
+                .move_of(state.units[0].troop, state.units[0].formation)
+                .unwrap()
+                / 2.0
+        };
+        match acted(&game, 0) {
+            acw::Action::Move { to, .. } => {
+                assert!((26.0 - to.y - half).abs() < 1e-6, "{to:?}");
+            }
+            other => panic!("expected it to close in, got {other:?}"),
         }
     }
 
