@@ -404,7 +404,7 @@ pub(super) fn bench(
     check_rules(&tables, host)?;
     check_sets(host.engine, host.ruleset(), sets)?;
     let study = host.study(sets, 1781, &[], &tables)?;
-    let name = &host.shown_as;
+    let name = &host.argument;
     let rate = |play_one: &mut dyn FnMut(u64)| {
         let started = Instant::now();
         let mut games = 0;
