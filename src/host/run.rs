@@ -654,3 +654,70 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
         margin: verdict.and_then(|v| v.margin),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+    use crate::yaml::Source;
+
+    fn study(name: &str, turns: u32, baseline_sides: Vec<usize>) -> HostStudy {
+        let (file, text) = crate::scenario::builtin(name).expect("built in");
+        let mut scenario =
+            crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
+        scenario.turns = turns;
+        HostStudy {
+            scenario: Arc::new(scenario),
+            tables: Arc::new(Tables::embedded()),
+            seed: 7,
+            baseline_sides,
+        }
+    }
+
+    /// What a study sums agrees with the game it sums: every unit out of
+    /// play is routed or driven off (not both), the others neither; the
+    /// deciding condition is the winner's; seed 001 has a margin and seed
+    /// 002 none; foe's orders are counted, the baseline's side gives none.
+    #[test]
+    fn a_host_game_summary_agrees_with_its_game() {
+        let mut removed = 0;
+        for (name, margin) in [("guilford-ruinous", true), ("henry-hill", false)] {
+            let study = study(name, 6, vec![1]);
+            let game_match = study.play(0).unwrap();
+            let summary = summary(&game_match, 0);
+            let units = game_match.game.units();
+            removed += units.iter().filter(|u| u.removed).count();
+            for (index, unit) in units.iter().enumerate() {
+                let (routed, exited) = (summary.routed[index], summary.exited[index]);
+                assert_eq!(routed || exited, unit.removed, "{name}: {}", unit.name);
+                assert!(!(routed && exited), "{name}: {}", unit.name);
+            }
+            for side in 0..2 {
+                let lost = units.iter().filter(|u| u.side == side && u.removed).count();
+                assert_eq!(summary.units_lost[side] as usize, lost, "{name}");
+            }
+            assert_eq!(summary.margin.is_some(), margin, "{name}");
+            assert!((1..=6).contains(&summary.turns), "{name}");
+            let conditions = conditions(&game_match.game, &study.scenario);
+            match (summary.winner, summary.condition) {
+                (Some(winner), Some(condition)) => {
+                    assert_eq!(conditions[condition].0, winner, "{name}")
+                }
+                (None, condition) => assert_eq!(condition, None, "{name}"),
+                (Some(_), None) => panic!("{name}: a win with no condition"),
+            }
+            let tested: u32 = summary.orders.values().sum();
+            let foe_units = game_match
+                .opponent
+                .decisions()
+                .iter()
+                .filter(|d| d.outcome.is_some())
+                .inspect(|d| assert_eq!(units[d.unit].side, 0, "{name}: the baseline's side"))
+                .count();
+            assert_eq!(tested as usize, foe_units, "{name}");
+            assert!(tested > 0, "{name}");
+            assert_eq!(game_match.baseline_sides(), &[1]);
+        }
+        assert!(removed > 0, "the games should lose a unit or two");
+    }
+}

@@ -285,6 +285,14 @@ fn the_host_baseline_commands_a_side_and_its_runs_merge_only_with_their_own() {
         let mut args = vec![scenario, "--games", "2", "--baseline", side];
         args.extend_from_slice(&SHORT);
         let report = json(&args);
+        // The baseline's games are as deterministic as foe's.
+        let mut on_one = args.clone();
+        on_one.extend(["--jobs", "1"]);
+        assert_eq!(
+            timeless(json(&on_one)),
+            timeless(report.clone()),
+            "{scenario}"
+        );
         let controllers = &report["labels"]["controllers"];
         let sides = report["labels"]["sides"].as_array().unwrap();
         for (index, name) in sides.iter().enumerate() {
