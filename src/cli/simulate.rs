@@ -98,9 +98,9 @@ pub struct Args {
 }
 
 /// Set by Ctrl-C: the run stops between games. A second Ctrl-C exits.
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
-fn catch_ctrl_c() {
+pub(super) fn catch_ctrl_c() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         // Failing to install the handler only means Ctrl-C stops at once.
@@ -118,6 +118,14 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         return merge(args, context);
     }
     if args.bench {
+        if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
+            let sets = args
+                .sets
+                .iter()
+                .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
+                .collect::<Result<Vec<_>>>()?;
+            return super::host_simulate::bench(&scenario, &sets, context, 2.0);
+        }
         let figures = bench(2.0)?;
         return context.print(&figures);
     }
@@ -142,7 +150,8 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let tables = Arc::new(context.tables()?);
     // Another rule set than seed 000's is played through the boundary.
     if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
-        return super::host_simulate::run(args, context, scenario, tables);
+        let games = first_game..first_game + games;
+        return super::host_simulate::run(args, context, scenario, tables, &sets, games);
     }
     let base = Base::read(args, context, tables)?;
     if let Some(index) = args.replay {
@@ -151,17 +160,30 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let pool = pool(args.jobs)?;
     catch_ctrl_c();
     if let Some(sweep) = &args.sweep {
-        return run_sweep(args, &base, &sets, sweep, &pool, context);
+        return run_sweep(
+            args,
+            &|| side_names(&base, &sets, args.seed),
+            &base.shown_as,
+            sweep,
+            &mut |key, value| point(args, &base, &sets, key, value, &pool),
+            context,
+        );
     }
     if let Some(balance) = &args.balance {
-        return run_balance(args, &base, &sets, balance, &pool, context);
+        return run_balance(
+            args,
+            &|| side_names(&base, &sets, args.seed),
+            balance,
+            &mut |key, value| point(args, &base, &sets, key, value, &pool),
+            context,
+        );
     }
     let study = base.study(&sets, args.seed)?;
     let started = Instant::now();
     let result = play(&study, first_game, games, args.csv.is_some(), &pool)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.csv {
-        write_atomically(path, &csv(&study, &result.games))?;
+        write_atomically(path, &csv(&labels(&study), &result.games))?;
     }
     let report = base.report(&study, &sets, result, seconds);
     if args.json {
@@ -322,7 +344,7 @@ fn labels(study: &Study) -> Labels {
     }
 }
 
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = jobs {
         builder = builder.num_threads(jobs);
@@ -341,27 +363,40 @@ fn play(
     keep_games: bool,
     pool: &rayon::ThreadPool,
 ) -> Result<RunResult> {
+    with_progress(games, pool, &|tick| {
+        study
+            .run(first..first + games, keep_games, &STOP, tick)
+            .map_err(|error| Error::Invalid(error.to_string()))
+    })
+}
+
+/// Run `games` games on the pool with `run`, which calls the tick it is
+/// given after each game: a progress bar on a terminal, nothing elsewhere.
+pub(super) fn with_progress(
+    games: u64,
+    pool: &rayon::ThreadPool,
+    run: &(dyn Fn(&(dyn Fn() + Sync)) -> Result<RunResult> + Sync),
+) -> Result<RunResult> {
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(games)
     } else {
         indicatif::ProgressBar::hidden()
     };
     let tick = || bar.inc(1);
-    let result = pool
-        .install(|| study.run(first..first + games, keep_games, &STOP, &tick))
-        .map_err(|error| Error::Invalid(error.to_string()));
+    let result = pool.install(|| run(&tick));
     bar.finish_and_clear();
     result
 }
 
-/// One line per game.
-fn csv(study: &Study, games: &[GameSummary]) -> String {
-    let labels = labels(study);
+/// One line per game; seed 001's games add their victory margin.
+pub(super) fn csv(labels: &Labels, games: &[GameSummary]) -> String {
+    let margins = games.iter().any(|game| game.margin.is_some());
     let mut out = String::from("game,seed,winner,condition,turns");
     for side in &labels.sides {
         out.push_str(&format!(",{side}_units_lost,{side}_hits"));
     }
-    out.push_str(",routed,driven_off,orders\n");
+    out.push_str(",routed,driven_off,orders");
+    out.push_str(if margins { ",margin\n" } else { "\n" });
     let field = |text: &str| {
         if text.contains([',', '"', '\n']) {
             format!("\"{}\"", text.replace('"', "\"\""))
@@ -403,11 +438,18 @@ fn csv(study: &Study, games: &[GameSummary]) -> String {
             .map(|(order, count)| format!("{order}={count}"))
             .collect();
         out.push_str(&format!(
-            ",{},{},{}\n",
+            ",{},{},{}",
             field(&names(&game.routed)),
             field(&names(&game.exited)),
             field(&orders.join("; "))
         ));
+        if margins {
+            out.push_str(&format!(
+                ",{}",
+                game.margin.map_or(String::new(), |m| m.to_string())
+            ));
+        }
+        out.push('\n');
     }
     out
 }
@@ -464,7 +506,7 @@ pub(super) fn log(game: &Match) -> String {
     out
 }
 
-fn shell_word(word: &str) -> String {
+pub(super) fn shell_word(word: &str) -> String {
     if word
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
@@ -579,23 +621,30 @@ fn side_names(base: &Base, sets: &[Assignment], seed: u64) -> Result<Vec<String>
         .collect())
 }
 
-fn run_sweep(
+/// The games at one value of a swept key (the key, the value as typed and
+/// as a number), for any rule set.
+pub(super) type PointAt<'a> = dyn FnMut(&str, &(String, f64)) -> Result<Point> + 'a;
+
+/// `--sweep KEY=A..B[:STEP]`: the games at each value, as a table (and an
+/// SVG with `--svg`). `sides` names the scenario's sides; `point_at` plays
+/// one value's games.
+pub(super) fn run_sweep(
     args: &Args,
-    base: &Base,
-    sets: &[Assignment],
+    sides: &dyn Fn() -> Result<Vec<String>>,
+    shown_as: &str,
     sweep: &str,
-    pool: &rayon::ThreadPool,
+    point_at: &mut PointAt<'_>,
     context: &mut Context<'_>,
 ) -> Result<()> {
     let (key, values) = parse_range("--sweep", sweep, false)?;
-    let sides = side_names(base, sets, args.seed)?;
+    let sides = sides()?;
     let started = Instant::now();
     let mut points = Vec::new();
     for value in &values {
         if STOP.load(Ordering::Relaxed) {
             break;
         }
-        points.push(point(args, base, sets, &key, value, pool)?);
+        points.push(point_at(&key, value)?);
     }
     let mut out = format!(
         "Sweep of {key}: {} games at each value, seed {}, {:.2} s\n",
@@ -608,7 +657,7 @@ fn run_sweep(
     }
     out.push_str(&text::sweep_table(&sides, &points));
     if let Some(path) = &args.svg {
-        let title = format!("{}: win rate against {key}", base.shown_as);
+        let title = format!("{shown_as}: win rate against {key}");
         write_atomically(path, &text::sweep_svg(&title, &key, &sides, &points))?;
         out.push_str(&format!("wrote {}\n", path.display()));
     }
@@ -618,16 +667,15 @@ fn run_sweep(
 /// `--balance KEY=A..B`: the whole value whose win rate for the side is
 /// nearest 50%. Ranges of up to 9 values are scanned; longer ones are
 /// bisected, trusting the win rate to move one way as the value grows.
-fn run_balance(
+pub(super) fn run_balance(
     args: &Args,
-    base: &Base,
-    sets: &[Assignment],
+    sides: &dyn Fn() -> Result<Vec<String>>,
     balance: &str,
-    pool: &rayon::ThreadPool,
+    point_at: &mut PointAt<'_>,
     context: &mut Context<'_>,
 ) -> Result<()> {
     let (key, values) = parse_range("--balance", balance, true)?;
-    let sides = side_names(base, sets, args.seed)?;
+    let sides = sides()?;
     let side = match &args.side {
         None => 0,
         Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
@@ -643,11 +691,11 @@ fn run_balance(
     };
     let started = Instant::now();
     let mut tried: Vec<(usize, Point)> = Vec::new();
-    let at = |position: usize, tried: &mut Vec<(usize, Point)>| -> Result<f64> {
+    let mut at = |position: usize, tried: &mut Vec<(usize, Point)>| -> Result<f64> {
         if let Some((_, point)) = tried.iter().find(|(p, _)| *p == position) {
             return Ok(point.aggregate.win_rate(side).rate);
         }
-        let found = point(args, base, sets, &key, &values[position], pool)?;
+        let found = point_at(&key, &values[position])?;
         let rate = found.aggregate.win_rate(side).rate;
         tried.push((position, found));
         Ok(rate)
@@ -729,7 +777,10 @@ fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
             .map_err(|error| Error::Invalid(error.to_string()))?;
         context.print(&format!("{json}\n"))
     } else {
-        context.print(&text::report(&merged, None))
+        // Seed 001's runs carry a victory margin; seed 000's print as before.
+        let mut out = text::report(&merged, None);
+        out.push_str(&super::host_simulate::margin_text(&merged.aggregate));
+        context.print(&out)
     }
 }
 

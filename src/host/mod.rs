@@ -19,6 +19,7 @@
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
+pub mod baseline;
 pub mod opponent;
 pub mod repl;
 pub mod run;

@@ -3,16 +3,24 @@
 //! foe's opponent ([`super::opponent`]) plays every other side as soon as
 //! it is that side's turn, rolling its reaction tests on the game's one
 //! seeded roller. Replaying the player's actions from the seed gives the
-//! same game, which is what saves and `undo` rely on. [`simulate`] plays
-//! many watched games and sums them.
+//! same game, which is what saves and `undo` rely on. Sides given to the
+//! scripted [`Baseline`] are played by it instead. [`HostStudy`] plays
+//! many watched games and sums each into seed 000's [`GameSummary`], so
+//! `foe simulate` reports, merges and writes them as it does seed 000's.
 
+use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
+use crate::baseline::ControllerKind;
 use crate::dice::Seeded;
-use crate::scenario::Scenario;
+use crate::scenario::{Condition, Scenario};
+use crate::simulate::{GameSummary, Labels, RunResult};
 use crate::tables::Tables;
 use crate::{acw, rv};
+use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// The most actions a game may take: far above any real game (a seed-001
 /// Guilford game takes about a thousand), so a rules bug that never ends a
@@ -50,6 +58,82 @@ pub struct HostMatch {
     actions: Vec<(Action, bool)>,
     /// The record, line by line.
     pub log: Vec<Entry>,
+    /// What the study counts, summed from the events as they happen.
+    pub tally: Tally,
+    /// The scripted baseline and the sides it commands (none by default).
+    baseline: Baseline,
+}
+
+/// A game's events counted as `foe simulate` sums them ([`GameSummary`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Each unit's side, by index.
+    unit_sides: Vec<usize>,
+    /// Per side: seed 001's bases lost, seed 002's hits taken.
+    pub hits: Vec<u32>,
+    /// Per side: charges that reached contact, by the charger's side.
+    pub charges: Vec<u32>,
+    /// Per unit: destroyed, run away, or removed by casualties.
+    pub routed: Vec<bool>,
+    /// Per unit: retreated off the table.
+    pub exited: Vec<bool>,
+}
+
+impl Tally {
+    fn new(game: &Game) -> Tally {
+        let n_sides = game.sides().len();
+        let unit_sides: Vec<usize> = game.units().iter().map(|unit| unit.side).collect();
+        Tally {
+            hits: vec![0; n_sides],
+            charges: vec![0; n_sides],
+            routed: vec![false; unit_sides.len()],
+            exited: vec![false; unit_sides.len()],
+            unit_sides,
+        }
+    }
+
+    fn count(&mut self, event: &Event) {
+        let side = |tally: &Tally, unit: usize| tally.unit_sides.get(unit).copied();
+        let (hit, hits, charger, removed) = match event {
+            Event::Rv(rv::Event::BasesLost { unit, lost, .. }) => {
+                (Some(unit.index), *lost, None, None)
+            }
+            Event::Rv(rv::Event::Contact { unit, .. }) => (None, 0, Some(unit.index), None),
+            Event::Rv(rv::Event::Removed { unit, why }) => (
+                None,
+                0,
+                None,
+                Some((unit.index, *why == rv::Removal::LeftTheField)),
+            ),
+            Event::Acw(
+                acw::Event::Fired { target, hits, .. } | acw::Event::Melee { target, hits, .. },
+            ) => (Some(target.0), *hits, None, None),
+            Event::Acw(acw::Event::Damaged { unit, hits }) => (Some(unit.0), *hits, None, None),
+            Event::Acw(acw::Event::Contact { unit, .. }) => (None, 0, Some(unit.0), None),
+            Event::Acw(acw::Event::Removed { unit, reason }) => (
+                None,
+                0,
+                None,
+                Some((unit.0, *reason == acw::Removal::OffTable)),
+            ),
+            _ => (None, 0, None, None),
+        };
+        if let Some(side) = hit.and_then(|unit| side(self, unit)) {
+            self.hits[side] += hits;
+        }
+        if let Some(side) = charger.and_then(|unit| side(self, unit)) {
+            self.charges[side] += 1;
+        }
+        if let Some((unit, off_table)) = removed
+            && unit < self.routed.len()
+        {
+            if off_table {
+                self.exited[unit] = true;
+            } else {
+                self.routed[unit] = true;
+            }
+        }
+    }
 }
 
 impl HostMatch {
@@ -62,6 +146,7 @@ impl HostMatch {
     ) -> Result<HostMatch, StartError> {
         let mut roller = Seeded::new(seed);
         let (game, events) = Game::start(&scenario, &tables, &mut roller)?;
+        let tally = Tally::new(&game);
         let mut game_match = HostMatch {
             scenario,
             seed,
@@ -72,6 +157,8 @@ impl HostMatch {
             tables,
             actions: Vec::new(),
             log: Vec::new(),
+            tally,
+            baseline: Baseline::default(),
         };
         game_match.note(false, &events);
         Ok(game_match)
@@ -113,6 +200,18 @@ impl HostMatch {
         self.actions.iter().map(|(action, _)| action)
     }
 
+    /// Give `sides` to the scripted baseline instead of foe's opponent
+    /// (before any of their turns is played).
+    pub fn with_baseline(mut self, sides: Vec<usize>) -> HostMatch {
+        self.baseline = Baseline::new(sides);
+        self
+    }
+
+    /// The sides the scripted baseline commands.
+    pub fn baseline_sides(&self) -> &[usize] {
+        self.baseline.sides()
+    }
+
     /// Whether the player is to act now.
     pub fn player_to_act(&self) -> bool {
         self.game
@@ -138,6 +237,12 @@ impl HostMatch {
 
     /// One action of foe's, if it is foe's turn: `Ok(false)` when it is not.
     pub fn step_foe(&mut self) -> Result<bool, String> {
+        self.step_foe_probed(&mut |_| {})
+    }
+
+    /// [`HostMatch::step_foe`], naming each stage to `probe` as it enters
+    /// it (so `--bench` can time them; the game keeps no clock).
+    pub fn step_foe_probed(&mut self, probe: &mut dyn FnMut(HostStage)) -> Result<bool, String> {
         if self.game.is_over() || self.player_to_act() {
             return Ok(false);
         }
@@ -146,14 +251,23 @@ impl HostMatch {
                 "the game has not ended after {MAX_ACTIONS} actions; this is a bug in foe"
             ));
         }
-        let action = self
-            .opponent
-            .next_action(&self.game, &mut self.roller)
-            .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
+        let baseline = self
+            .game
+            .to_act()
+            .is_some_and(|side| self.baseline.commands(side));
+        probe(HostStage::Deciding);
+        let action = if baseline {
+            self.baseline.next_action(&self.game)
+        } else {
+            self.opponent.next_action(&self.game, &mut self.roller)
+        }
+        .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
+        probe(HostStage::Rules);
         let events = self
             .game
             .apply(&action, &mut self.roller)
             .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
+        probe(HostStage::Records);
         self.actions.push((action, false));
         self.note(false, &events);
         Ok(true)
@@ -179,6 +293,7 @@ impl HostMatch {
             _ => self.log.last().map_or(self.game.turn(), |e| e.turn),
         };
         for event in events {
+            self.tally.count(event);
             match event {
                 Event::Rv(rv::Event::PhaseBegan { turn: began, .. })
                 | Event::Acw(acw::Event::TurnBegan { turn: began }) => turn = *began,
@@ -243,6 +358,17 @@ fn with_names(text: &str, game: &Game) -> String {
     out
 }
 
+/// The stages of one of foe's actions, for `--bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostStage {
+    /// The opponent (or the baseline) chooses the action.
+    Deciding,
+    /// The rules engine checks and applies it.
+    Rules,
+    /// The events are counted and written into the record.
+    Records,
+}
+
 /// One watched game, summed up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameResult {
@@ -305,4 +431,293 @@ pub fn play_one_with(
         },
         game_match,
     ))
+}
+
+/// Everything a game of a `foe simulate` study under seed 001 or 002 is
+/// played from: what [`crate::simulate::Study`] is for seed 000.
+#[derive(Debug, Clone)]
+pub struct HostStudy {
+    /// The scenario (after any `--set`).
+    pub scenario: Arc<Scenario>,
+    /// The Lone Warrior tables.
+    pub tables: Arc<Tables>,
+    /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
+    pub seed: u64,
+    /// The sides the scripted baseline commands (the others: foe).
+    pub baseline_sides: Vec<usize>,
+}
+
+impl HostStudy {
+    /// The seed of game `index`.
+    pub fn seed_of(&self, index: u64) -> u64 {
+        crate::stats::game_seed(self.seed, index)
+    }
+
+    /// Game `index`, not yet played.
+    pub fn start(&self, index: u64) -> Result<HostMatch, String> {
+        HostMatch::new(
+            self.scenario.clone(),
+            self.tables.clone(),
+            self.seed_of(index),
+            Vec::new(),
+        )
+        .map(|game_match| game_match.with_baseline(self.baseline_sides.clone()))
+        .map_err(|error| error.to_string())
+    }
+
+    /// Game `index` played to its end.
+    pub fn play(&self, index: u64) -> Result<HostMatch, String> {
+        let mut game_match = self.start(index)?;
+        game_match.play_foe()?;
+        if game_match.verdict().is_none() {
+            return Err("the game stopped before its end".to_string());
+        }
+        Ok(game_match)
+    }
+
+    /// Game `index` played and summed up.
+    pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
+        Ok(summary(&self.play(index)?, index))
+    }
+
+    /// Play `games` on the current rayon pool, as [`crate::simulate::Study::run`]
+    /// does (a game that fails is left out of the sums, and the aggregate's
+    /// ranges say so).
+    pub fn run(
+        &self,
+        games: Range<u64>,
+        keep_games: bool,
+        stop: &AtomicBool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<RunResult, String> {
+        // Check the scenario makes a game before spreading work.
+        self.start(games.start)?;
+        Ok(crate::simulate::run_games(
+            games,
+            keep_games,
+            stop,
+            progress,
+            &|index| self.summarize(index).ok(),
+        ))
+    }
+
+    /// The names a report prints with, read off a game not yet played.
+    pub fn labels(&self) -> Labels {
+        let Ok(game_match) = self.start(0) else {
+            return Labels::default();
+        };
+        let game = &game_match.game;
+        let sides = game.sides();
+        Labels {
+            units: game
+                .units()
+                .into_iter()
+                .map(|unit| (unit.side, unit.name))
+                .collect(),
+            generals: Vec::new(),
+            conditions: conditions(game, &self.scenario),
+            controllers: (0..sides.len())
+                .map(|side| {
+                    let kind = if self.baseline_sides.contains(&side) {
+                        ControllerKind::Baseline
+                    } else {
+                        ControllerKind::Foe
+                    };
+                    kind.name().to_string()
+                })
+                .collect(),
+            plans: Vec::new(),
+            rules_off: Vec::new(),
+            sides,
+        }
+    }
+}
+
+/// The ways a game can be won, each with its winner, in a fixed order (what
+/// [`GameSummary::condition`] indexes): seed 001's three endings (house
+/// rules RV3, RV10), seed 002's scenario victory conditions.
+pub fn conditions(game: &Game, scenario: &Scenario) -> Vec<(usize, String)> {
+    let sides = game.sides();
+    let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
+    match game {
+        Game::Rv(state) => {
+            let (attacker, defender) = state.attacker_defender();
+            vec![
+                (
+                    attacker,
+                    "the defenders are driven from the field".to_string(),
+                ),
+                (defender, "the attacking army is broken".to_string()),
+                (
+                    defender,
+                    "time is up with the defenders still on the field".to_string(),
+                ),
+            ]
+        }
+        _ => scenario
+            .victory
+            .iter()
+            .map(|victory| {
+                let words = match &victory.when {
+                    Condition::RoutFraction { side, more_than } => format!(
+                        "rout more than {}% of the {} units",
+                        (more_than * 100.0).round(),
+                        side_name(*side)
+                    ),
+                    Condition::RoutOrExit {
+                        side,
+                        troop_type,
+                        count,
+                    } => format!(
+                        "rout or drive off the table {count} {} unit{} of the {}",
+                        scenario.battlefield.ruleset.troop(*troop_type).name,
+                        if *count == 1 { "" } else { "s" },
+                        side_name(*side)
+                    ),
+                    Condition::HoldArea { side, area } => {
+                        format!("the {} hold {} at the end", side_name(*side), area.name)
+                    }
+                };
+                (victory.winner, words)
+            })
+            .collect(),
+    }
+}
+
+/// Which of [`conditions`] decided a game won with `verdict`.
+fn condition_of(game: &Game, scenario: &Scenario, verdict: &Verdict) -> Option<usize> {
+    let winner = verdict.winner?;
+    match game {
+        Game::Rv(_) => conditions(game, scenario)
+            .iter()
+            .position(|(side, words)| *side == winner && *words == verdict.reason),
+        _ => {
+            // Seed 002 says why in words of its own: the kind of condition
+            // shows in them.
+            let kind = |condition: &Condition| match condition {
+                Condition::HoldArea { .. } => verdict.reason.contains(" holds "),
+                Condition::RoutFraction { .. } => verdict.reason.contains("more than"),
+                Condition::RoutOrExit { .. } => verdict.reason.contains("units that mattered"),
+            };
+            let of_winner = || {
+                scenario
+                    .victory
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, victory)| victory.winner == winner)
+            };
+            of_winner()
+                .find(|(_, victory)| kind(&victory.when))
+                .or_else(|| of_winner().next())
+                .map(|(index, _)| index)
+        }
+    }
+}
+
+/// A finished game summed up as `foe simulate` counts seed 000's: result,
+/// turns, units lost, hits (seed 001: bases), charges in contact, each
+/// unit's fate, foe's reaction-test orders, and seed 001's margin.
+pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
+    let game = &game_match.game;
+    let verdict = game.verdict();
+    let tally = &game_match.tally;
+    let n_sides = game.sides().len();
+    let mut units_lost = vec![0; n_sides];
+    for unit in game.units() {
+        if unit.removed && unit.side < n_sides {
+            units_lost[unit.side] += 1;
+        }
+    }
+    let mut orders = BTreeMap::new();
+    for decision in game_match.opponent.decisions() {
+        if let Some(outcome) = &decision.outcome {
+            *orders.entry(outcome.order.id().to_string()).or_insert(0) += 1;
+        }
+    }
+    GameSummary {
+        index,
+        seed: game_match.seed,
+        winner: verdict.as_ref().and_then(|v| v.winner),
+        condition: verdict
+            .as_ref()
+            .and_then(|v| condition_of(game, &game_match.scenario, v)),
+        turns: game.turn().min(game.turns()),
+        units_lost,
+        hits: tally.hits.clone(),
+        charges: tally.charges.clone(),
+        routed: tally.routed.clone(),
+        exited: tally.exited.clone(),
+        rallies_used: Vec::new(),
+        orders,
+        stuck: BTreeMap::new(),
+        hemmed: BTreeMap::new(),
+        margin: verdict.and_then(|v| v.margin),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+    use crate::yaml::Source;
+
+    fn study(name: &str, turns: u32, baseline_sides: Vec<usize>) -> HostStudy {
+        let (file, text) = crate::scenario::builtin(name).expect("built in");
+        let mut scenario =
+            crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
+        scenario.turns = turns;
+        HostStudy {
+            scenario: Arc::new(scenario),
+            tables: Arc::new(Tables::embedded()),
+            seed: 7,
+            baseline_sides,
+        }
+    }
+
+    /// What a study sums agrees with the game it sums: every unit out of
+    /// play is routed or driven off (not both), the others neither; the
+    /// deciding condition is the winner's; seed 001 has a margin and seed
+    /// 002 none; foe's orders are counted, the baseline's side gives none.
+    #[test]
+    fn a_host_game_summary_agrees_with_its_game() {
+        let mut removed = 0;
+        for (name, margin) in [("guilford-ruinous", true), ("henry-hill", false)] {
+            let study = study(name, 6, vec![1]);
+            let game_match = study.play(0).unwrap();
+            let summary = summary(&game_match, 0);
+            let units = game_match.game.units();
+            removed += units.iter().filter(|u| u.removed).count();
+            for (index, unit) in units.iter().enumerate() {
+                let (routed, exited) = (summary.routed[index], summary.exited[index]);
+                assert_eq!(routed || exited, unit.removed, "{name}: {}", unit.name);
+                assert!(!(routed && exited), "{name}: {}", unit.name);
+            }
+            for side in 0..2 {
+                let lost = units.iter().filter(|u| u.side == side && u.removed).count();
+                assert_eq!(summary.units_lost[side] as usize, lost, "{name}");
+            }
+            assert_eq!(summary.margin.is_some(), margin, "{name}");
+            assert!((1..=6).contains(&summary.turns), "{name}");
+            let conditions = conditions(&game_match.game, &study.scenario);
+            match (summary.winner, summary.condition) {
+                (Some(winner), Some(condition)) => {
+                    assert_eq!(conditions[condition].0, winner, "{name}")
+                }
+                (None, condition) => assert_eq!(condition, None, "{name}"),
+                (Some(_), None) => panic!("{name}: a win with no condition"),
+            }
+            let tested: u32 = summary.orders.values().sum();
+            let foe_units = game_match
+                .opponent
+                .decisions()
+                .iter()
+                .filter(|d| d.outcome.is_some())
+                .inspect(|d| assert_eq!(units[d.unit].side, 0, "{name}: the baseline's side"))
+                .count();
+            assert_eq!(tested as usize, foe_units, "{name}");
+            assert!(tested > 0, "{name}");
+            assert_eq!(game_match.baseline_sides(), &[1]);
+        }
+        assert!(removed > 0, "the games should lose a unit or two");
+    }
 }

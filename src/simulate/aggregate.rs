@@ -125,6 +125,73 @@ pub struct Aggregate {
     /// ([`GameSummary::hemmed`]).
     #[serde(default)]
     pub hemmed: BTreeMap<String, [u64; 2]>,
+    /// Seed 001's victory margins ([`GameSummary::margin`]); empty, and
+    /// left out of reports, under rules without one.
+    #[serde(default, skip_serializing_if = "Margins::is_empty")]
+    pub margins: Margins,
+}
+
+/// Victory margins summed as whole numbers (count, sum, sum of squares,
+/// lowest and highest), so they add and merge in any order like the rest
+/// of an [`Aggregate`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Margins {
+    /// Games with a margin.
+    pub games: u64,
+    /// The margins summed.
+    pub sum: i64,
+    /// Their squares summed.
+    pub squares: u64,
+    /// The lowest (meaningless while `games` is 0).
+    pub low: i32,
+    /// The highest.
+    pub high: i32,
+}
+
+impl Margins {
+    /// No game had a margin.
+    pub fn is_empty(&self) -> bool {
+        self.games == 0
+    }
+
+    /// Add one game's margin.
+    pub fn add(&mut self, margin: i32) {
+        self.absorb(&Margins {
+            games: 1,
+            sum: i64::from(margin),
+            squares: u64::from(margin.unsigned_abs()).pow(2),
+            low: margin,
+            high: margin,
+        });
+    }
+
+    /// Add other games' margins.
+    pub fn absorb(&mut self, other: &Margins) {
+        if other.games == 0 {
+            return;
+        }
+        if self.games == 0 {
+            *self = *other;
+            return;
+        }
+        self.games += other.games;
+        self.sum += other.sum;
+        self.squares += other.squares;
+        self.low = self.low.min(other.low);
+        self.high = self.high.max(other.high);
+    }
+
+    /// The mean margin.
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.games.max(1) as f64
+    }
+
+    /// The margins' standard deviation (of the games, not of the mean).
+    pub fn sd(&self) -> f64 {
+        let n = self.games.max(1) as f64;
+        let mean = self.mean();
+        (self.squares as f64 / n - mean * mean).max(0.0).sqrt()
+    }
 }
 
 /// A rate with its 95% Wilson interval.
@@ -191,6 +258,9 @@ impl Aggregate {
             sum[0] += u64::from(*enemy);
             sum[1] += u64::from(*friends);
         }
+        if let Some(margin) = game.margin {
+            self.margins.add(margin);
+        }
     }
 
     /// Add another aggregate's games, trusting they are different games
@@ -223,6 +293,7 @@ impl Aggregate {
             sum[0] += enemy;
             sum[1] += friends;
         }
+        self.margins.absorb(&other.margins);
     }
 
     /// Merge a shard covering other games; refused if any game is in both.

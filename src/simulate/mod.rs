@@ -15,7 +15,7 @@ mod report;
 pub mod set;
 mod summary;
 
-pub use aggregate::{Aggregate, GameRanges, MergeError, Rate};
+pub use aggregate::{Aggregate, GameRanges, Margins, MergeError, Rate};
 pub use report::{Labels, REPORT_VERSION, Report};
 pub use summary::{GameSummary, orders_given};
 
@@ -117,37 +117,56 @@ impl Study {
     ) -> Result<RunResult, MatchError> {
         // Check the scenario makes a game before spreading work.
         self.start(games.start)?;
-        let empty = || (Aggregate::default(), Vec::new());
-        let (aggregate, mut kept) = games
-            .into_par_iter()
-            .map(|index| {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let summary = self.summarize(index).ok();
-                progress();
-                summary
-            })
-            .fold(empty, |(mut aggregate, mut kept), summary| {
-                if let Some(summary) = summary {
-                    aggregate.add(&summary);
-                    if keep_games {
-                        kept.push(summary);
-                    }
-                }
-                (aggregate, kept)
-            })
-            .reduce(empty, |(mut left, mut left_kept), (right, right_kept)| {
-                left.absorb(&right);
-                left_kept.extend(right_kept);
-                (left, left_kept)
-            });
-        kept.sort_by_key(|summary| summary.index);
-        Ok(RunResult {
-            aggregate,
-            games: kept,
-            stopped: stop.load(Ordering::Relaxed),
+        Ok(run_games(games, keep_games, stop, progress, &|index| {
+            self.summarize(index).ok()
+        }))
+    }
+}
+
+/// Play `games` on the current rayon pool with `summarize` (a game played
+/// and summed up; `None` drops it from the sums) and sum them: what
+/// [`Study::run`] does, for any rule set. `stop` is read before each game:
+/// once set, the games not yet begun are skipped, and the aggregate says
+/// which were played. `progress` is called after each game (from any
+/// thread). The result does not depend on the pool's size or on the order
+/// games finish in.
+pub fn run_games(
+    games: Range<u64>,
+    keep_games: bool,
+    stop: &AtomicBool,
+    progress: &(dyn Fn() + Sync),
+    summarize: &(dyn Fn(u64) -> Option<GameSummary> + Sync),
+) -> RunResult {
+    let empty = || (Aggregate::default(), Vec::new());
+    let (aggregate, mut kept) = games
+        .into_par_iter()
+        .map(|index| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let summary = summarize(index);
+            progress();
+            summary
         })
+        .fold(empty, |(mut aggregate, mut kept), summary| {
+            if let Some(summary) = summary {
+                aggregate.add(&summary);
+                if keep_games {
+                    kept.push(summary);
+                }
+            }
+            (aggregate, kept)
+        })
+        .reduce(empty, |(mut left, mut left_kept), (right, right_kept)| {
+            left.absorb(&right);
+            left_kept.extend(right_kept);
+            (left, left_kept)
+        });
+    kept.sort_by_key(|summary| summary.index);
+    RunResult {
+        aggregate,
+        games: kept,
+        stopped: stop.load(Ordering::Relaxed),
     }
 }
 

@@ -45,6 +45,10 @@ pub struct GameSummary {
     /// other units (`Decision::hemmed`).
     #[serde(default)]
     pub hemmed: BTreeMap<String, [u32; 2]>,
+    /// Seed 001's victory margin (house rule RV10), from the attacker's
+    /// view; `None` under rules without one (seed 000's among them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i32>,
 }
 
 impl GameSummary {
@@ -120,6 +124,7 @@ impl GameSummary {
             orders,
             stuck,
             hemmed,
+            margin: None,
         }
     }
 }

@@ -122,6 +122,7 @@ fn aggregate_rates_carry_their_wilson_interval() {
             orders: [("charge".to_string(), 1)].into(),
             stuck: [("militia".to_string(), [4, 1])].into(),
             hemmed: [("militia".to_string(), [2, 1])].into(),
+            margin: None,
         });
     }
     assert_eq!(aggregate.stuck["militia"], [400, 100]);

@@ -5,6 +5,7 @@ mod companion;
 mod crash;
 mod fuzz;
 mod host;
+mod host_simulate;
 mod malformed;
 mod opponent;
 mod oracle;
