@@ -21,7 +21,7 @@ Examples:
   foe check my-battle.yaml
     my-battle.yaml:14:13: unknown terrain kind `wods`; did you mean `woods`?")]
 pub struct Args {
-    /// A built-in scenario's name (guilford, guilford-rv, learning, monongahela, stress) or a scenario file.
+    /// A built-in scenario's name (guilford, guilford-rv, guilford-ruinous, henry-hill, learning, monongahela, stress) or a scenario file.
     #[arg(value_name = "FILE|NAME")]
     pub scenario: String,
 }

@@ -42,7 +42,7 @@ file; in a list, a step is an item's name (or a unique prefix of it, or a
 sides.americans.units.1st Maryland.troop_type=militia,
 sides.british.generals.Cornwallis.character=rash. VALUE is read as YAML.")]
 pub struct Args {
-    /// The scenario: a built-in name (guilford, guilford-rv, learning, monongahela, stress) or a file.
+    /// The scenario: a built-in name (guilford, guilford-rv, guilford-ruinous, henry-hill, learning, monongahela, stress) or a file.
     #[arg(default_value = "guilford")]
     pub scenario: String,
     /// Games to play (at each value of a sweep or balance search).

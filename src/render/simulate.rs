@@ -115,15 +115,26 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         aggregate.median_turns().unwrap_or(0.0)
     );
 
+    // The side column is as wide as the longest side's name (10 at least,
+    // so "confederates" does not push its row out of line).
+    let width = labels
+        .sides
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     let _ = writeln!(
         out,
-        "\nPer game      units lost  hits taken  charges in contact"
+        "\n{:<heading$}units lost  hits taken  charges in contact",
+        "Per game",
+        heading = width + 4
     );
     for (side, name) in labels.sides.iter().enumerate() {
         let get = |values: &[u64]| aggregate.mean(values.get(side).copied().unwrap_or(0));
         let _ = writeln!(
             out,
-            "  {name:10}  {:>10.2}  {:>10.2}  {:>18.2}",
+            "  {name:width$}  {:>10.2}  {:>10.2}  {:>18.2}",
             get(&aggregate.units_lost),
             get(&aggregate.hits),
             get(&aggregate.charges)

@@ -143,6 +143,24 @@ fn a_host_report_has_seed_000s_shape_and_seed_001_its_margin() {
         assert!(run.stdout.contains(wanted), "{wanted}:\n{}", run.stdout);
     }
     assert!(!run.stdout.contains("Victory margin"), "{}", run.stdout);
+    // "confederates" is longer than the side column's 10 characters: the
+    // column widens, so each row's numbers end under their heading.
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let heading = lines
+        .iter()
+        .position(|line| line.starts_with("Per game"))
+        .expect("the per-game table");
+    let end_of = |line: &str, word: &str| line.find(word).map(|at| at + word.len());
+    let units_lost = end_of(lines[heading], "units lost").unwrap();
+    for row in &lines[heading + 1..heading + 3] {
+        let number_end = row
+            .char_indices()
+            .skip_while(|(_, c)| !c.is_ascii_digit())
+            .find(|(_, c)| *c == ' ')
+            .map(|(at, _)| at)
+            .unwrap();
+        assert_eq!(number_end, units_lost, "{row}\n{}", lines[heading]);
+    }
 }
 
 #[test]
