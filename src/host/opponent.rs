@@ -12,6 +12,13 @@
 //! turn; [`acw::policy::assign`] gives the highest dice to the most urgent
 //! units, and each unit acts on its order when its die comes up.
 //!
+//! Each side has a plan taken from the game ([`Role`]: seed 001's attacker
+//! attacks the army and its defender holds; seed 002's side that must hold
+//! an area attacks it and the other defends it), and the plan rules
+//! (rulings HO5, HO8–HO12, [`settings`]) say what an order is aimed at and
+//! how it is carried out: the reaction test still gives every order, and
+//! each decision the plan shapes names the plan and the rule.
+//!
 //! The seed-000 engine keeps its own, richer opponent ([`crate::opponent`]);
 //! this one does not play it. Pure: dice only from the roller passed in.
 
@@ -26,7 +33,7 @@ use crate::{acw, rv};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-mod settings;
+pub mod settings;
 
 pub use settings::{HostRules, RULE_NAMES, Rule, RulesOn, SETTINGS_FILE, Settings};
 
