@@ -224,19 +224,34 @@ pub(super) fn margin_text(aggregate: &Aggregate) -> String {
     )
 }
 
-/// `--rule` switches seed 000's plan rules; these engines' opponent has
-/// none of them (its own settings are `tables/opponent-other-rules.yaml`),
-/// so a rule switched off is refused rather than ignored.
+/// `--rule` switches the plan rules by seed 000's names; the host
+/// opponent's rules each follow one of them (`switch:` in
+/// `tables/opponent-other-rules.yaml`, ruling HO8), so those reach it. A
+/// rule switched off that no host rule follows would change nothing, and
+/// is refused rather than ignored; `all=off` (pure Lone Warrior) is taken.
 fn check_rules(tables: &Tables, host: &HostScenario) -> Result<()> {
-    let off = tables.opponent.rules.off();
-    if off.is_empty() {
+    let rules = &tables.opponent.rules;
+    let off = rules.off();
+    if off.len() == rules.list().len() {
         return Ok(());
     }
+    let settings = crate::host::opponent::Settings::builtin();
+    let followed: Vec<String> = settings
+        .rules()
+        .iter()
+        .map(|(_, rule)| rule.switch.clone())
+        .collect();
+    let Some(alone) = off.iter().find(|name| !followed.contains(name)) else {
+        return Ok(());
+    };
+    let mut valid: Vec<String> = followed;
+    valid.sort();
+    valid.dedup();
     Err(Error::Invalid(format!(
-        "--rule {}=off: the plan rules are seed 000's opponent's; rule set `{}` ({}) is played by the opponent of rulings HO2-HO5, which has none of them",
-        off.join(","),
+        "--rule {alone}=off: rule set `{}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}`; its rules follow {} (or all)",
         host.ruleset(),
-        host.engine.seed()
+        host.engine.seed(),
+        valid.join(", ")
     )))
 }
 

@@ -12,48 +12,107 @@
 //! turn; [`acw::policy::assign`] gives the highest dice to the most urgent
 //! units, and each unit acts on its order when its die comes up.
 //!
+//! Each side has a plan taken from the game ([`Role`]: seed 001's attacker
+//! attacks the army and its defender holds; seed 002's side that must hold
+//! an area attacks it and the other defends it), and the plan rules
+//! (rulings HO5, HO8–HO12, [`settings`]) say what an order is aimed at and
+//! how it is carried out: the reaction test still gives every order, and
+//! each decision the plan shapes names the plan and the rule.
+//!
 //! The seed-000 engine keeps its own, richer opponent ([`crate::opponent`]);
 //! this one does not play it. Pure: dice only from the roller passed in.
 
 use super::{Action, Game};
-use crate::battlefield::Base;
 use crate::battlefield::geometry::turn_between;
+use crate::battlefield::{Base, Point};
 use crate::dice::{Die, Roller};
 use crate::reaction::{self, Options, Situation};
+use crate::scenario::Area;
 use crate::tables::{self, Order, Tables};
 use crate::{acw, rv};
-use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+
+pub mod settings;
+
+pub use settings::{HostRules, RULE_NAMES, Rule, RulesOn, SETTINGS_FILE, Settings};
 
 /// Bearings off the straight line a unit tries when it moves, degrees.
 const FAN_DEGREES: [f64; 5] = [0.0, -30.0, 30.0, -60.0, 60.0];
 
-/// The numbers of the house mapping (`tables/opponent-other-rules.yaml`).
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    /// Figures a seed-001 base counts for in the reaction test (HO3).
-    pub rv_figures_per_base: u32,
-    /// A unit whose nearest enemy is more than this far off its front
-    /// turns to face it (HO4).
-    pub turn_to_face_degrees: f64,
-    /// The attacker's standing units with no enemy in range advance (HO5).
-    pub close_to_range: bool,
+/// Bearings a seed-002 unit tries when it looks for a place to fire from
+/// (HO12): sideways too, along the crest.
+const SHOT_FAN_DEGREES: [f64; 7] = [0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0];
+
+/// Shares of its allowance a unit tries to move.
+const SHARES: [f64; 4] = [1.0, 0.75, 0.5, 0.25];
+
+/// An enemy this near, in a unit's frontal arc, is in the way of its
+/// advance on the objective and is its target first (HO8, as PL2).
+const IN_THE_WAY: f64 = 12.0;
+
+/// What a side is for (rulings HO8–HO10): taken from the game, since the
+/// engines know who attacks (seed 001's attacker, seed 002's side that
+/// must hold an area).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Role {
+    /// Break the enemy army, or take the named area (its name and
+    /// rectangle).
+    Attack(Option<Area>),
+    /// Hold, and deny the named area if there is one.
+    Defend(Option<Area>),
+    /// Neither: pure Lone Warrior.
+    Free,
 }
 
-/// The settings file as shipped.
-pub const SETTINGS_FILE: (&str, &str) = (
-    "tables/opponent-other-rules.yaml",
-    include_str!("../../tables/opponent-other-rules.yaml"),
-);
-
-impl Settings {
-    /// The shipped settings. The file is embedded and a test reads it, so
-    /// this cannot fail in a released binary.
-    pub fn builtin() -> Settings {
-        serde_yaml::from_str(SETTINGS_FILE.1).expect("the shipped opponent settings are valid")
+impl Role {
+    fn attacks(&self) -> bool {
+        matches!(self, Role::Attack(_))
     }
+
+    fn defends(&self) -> bool {
+        matches!(self, Role::Defend(_))
+    }
+
+    /// The plan in words, for `why`.
+    pub fn words(&self) -> String {
+        match self {
+            Role::Attack(Some(area)) => format!("the plan is to take {}", area.name),
+            Role::Attack(None) => "the plan is to break the enemy army".to_string(),
+            Role::Defend(Some(area)) => format!("the plan is to hold {}", area.name),
+            Role::Defend(None) => "the plan is to hold the field".to_string(),
+            Role::Free => "no plan".to_string(),
+        }
+    }
+}
+
+/// Seed 001's plans: the rule set's attacker attacks the army, its
+/// defender defends.
+pub fn rv_role(state: &rv::GameState, side: usize) -> Role {
+    let (attacker, defender) = state.attacker_defender();
+    if side == attacker {
+        Role::Attack(None)
+    } else if side == defender {
+        Role::Defend(None)
+    } else {
+        Role::Free
+    }
+}
+
+/// Seed 002's plans: the side a hold-the-area condition names attacks the
+/// area, the other side defends it; without one, both are free.
+pub fn acw_role(state: &acw::GameState, side: usize) -> Role {
+    for victory in &state.victory {
+        if let crate::scenario::Condition::HoldArea { side: holder, area } = &victory.when {
+            let named = Some(area.clone());
+            return if *holder == side {
+                Role::Attack(named)
+            } else {
+                Role::Defend(named)
+            };
+        }
+    }
+    Role::Free
 }
 
 /// One unit's decision for one bound, with its reasons.
@@ -88,6 +147,8 @@ impl Decision {
 pub struct Opponent {
     tables: Arc<Tables>,
     settings: Settings,
+    /// The plan rules on for this game.
+    rules: RulesOn,
     /// Every decision so far, oldest first.
     decisions: Vec<Decision>,
     /// This bound's decision for each unit: an index into `decisions`.
@@ -98,6 +159,8 @@ pub struct Opponent {
     phase_key: Option<(u32, String)>,
     /// Units already handled in this phase.
     handled: BTreeSet<usize>,
+    /// Seed-001 commanders already handled in this phase.
+    handled_commanders: BTreeSet<usize>,
     /// Seed 001: bases at the unit's last test.
     bases_at_test: BTreeMap<usize, u32>,
     /// Seed 002: sides whose dice are given out at random (the yardstick
@@ -107,15 +170,21 @@ pub struct Opponent {
 
 impl Opponent {
     /// An opponent with the Lone Warrior tables and the shipped settings.
+    /// The plan rules are those on in the file and not switched off in
+    /// `tables` (`--rule`, ruling HO8).
     pub fn new(tables: Arc<Tables>) -> Opponent {
+        let settings = Settings::builtin();
+        let rules = settings.rules_on(&tables);
         Opponent {
             tables,
-            settings: Settings::builtin(),
+            settings,
+            rules,
             decisions: Vec::new(),
             current: BTreeMap::new(),
             tested: BTreeSet::new(),
             phase_key: None,
             handled: BTreeSet::new(),
+            handled_commanders: BTreeSet::new(),
             bases_at_test: BTreeMap::new(),
             random_dice: Vec::new(),
         }
@@ -127,6 +196,17 @@ impl Opponent {
     pub fn with_random_dice(mut self, sides: Vec<usize>) -> Opponent {
         self.random_dice = sides;
         self
+    }
+
+    /// This opponent with these plan rules on (tests and studies).
+    pub fn with_rules(mut self, rules: RulesOn) -> Opponent {
+        self.rules = rules;
+        self
+    }
+
+    /// The plan rules on.
+    pub fn rules(&self) -> RulesOn {
+        self.rules
     }
 
     /// Every decision so far, oldest first.
@@ -148,6 +228,7 @@ impl Opponent {
         if self.phase_key.as_ref() != Some(&key) {
             self.phase_key = Some(key);
             self.handled.clear();
+            self.handled_commanders.clear();
         }
         match game {
             Game::Awi(_) => None,
@@ -193,6 +274,11 @@ impl Opponent {
         let own: Vec<usize> = (0..state.units().len())
             .filter(|&u| state.units()[u].side == side && !state.is_removed(u))
             .collect();
+        if state.phase().kind == rv::PhaseKind::Move && self.rules.general_leads {
+            if let Some(action) = self.rv_commanders(state, side) {
+                return action;
+            }
+        }
         let legal = state.legal_actions();
         for unit in own {
             if !self.handled.insert(unit) {
@@ -207,6 +293,20 @@ impl Opponent {
             if let Some((action, what)) = chosen {
                 self.did(unit, what);
                 return action;
+            }
+            let role = rv_role(state, side);
+            if state.phase().kind == rv::PhaseKind::Move
+                && self.rules.hold_the_line
+                && role.defends()
+                && matches!(self.order_of(unit), Order::AdvanceAndFire | Order::Charge)
+            {
+                self.did(
+                    unit,
+                    format!(
+                        "kept its ground rather than advance: {} (rule hold-the-line)",
+                        role.words()
+                    ),
+                );
             }
         }
         rv::Action::EndPhase
@@ -320,6 +420,113 @@ impl Opponent {
         })
     }
 
+    /// Ruling HO11 (`general-leads`): each of `side`'s commanders not
+    /// with a unit joins the unit he may lead that is nearest the enemy and
+    /// has no commander, or rides towards it when it is beyond his move.
+    /// One commander at a time; `None` once every one is handled.
+    fn rv_commanders(&mut self, state: &rv::GameState, side: usize) -> Option<rv::Action> {
+        let role = rv_role(state, side);
+        for (index, commander) in state.commanders().iter().enumerate() {
+            if commander.side != side
+                || commander.lost
+                || commander.acted
+                || commander.attached.is_some()
+                || !self.handled_commanders.insert(index)
+            {
+                continue;
+            }
+            let mut units: Vec<(f64, usize)> = (0..state.units().len())
+                .filter(|&u| {
+                    let unit = &state.units()[u];
+                    unit.side == side
+                        && !state.is_removed(u)
+                        && !state.is_reforming(u)
+                        && state.commander_of(u).is_none()
+                        && (commander.overall
+                            || unit.brigade.as_deref() == Some(commander.name.as_str()))
+                })
+                .filter_map(|u| Self::rv_enemy_distance(state, u).map(|d| (d, u)))
+                .collect();
+            units.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let Some(&(_, lead)) = units.first() else {
+                continue;
+            };
+            let join = rv::Action::Join {
+                commander: index,
+                unit: lead,
+            };
+            let plan = role.words();
+            if state.check(&join).is_ok() {
+                self.did(
+                    lead,
+                    format!(
+                        "{} joined it, the nearest of his units to the enemy: {plan} (rule general-leads)",
+                        commander.name
+                    ),
+                );
+                return Some(join);
+            }
+            let goal = state.units()[lead].centre;
+            let gap = commander.at.distance(goal);
+            for share in SHARES {
+                let step = (state.table().commander_move * share).min(gap - 1.0);
+                if step <= 0.0 {
+                    break;
+                }
+                let to = commander.at + (goal - commander.at) * (step / gap);
+                let ride = rv::Action::MoveCommander {
+                    commander: index,
+                    to,
+                };
+                if state.check(&ride).is_ok() {
+                    self.did(
+                        lead,
+                        format!(
+                            "{} rode {step:.1}\" towards it, to lead it: {plan} (rule general-leads)",
+                            commander.name
+                        ),
+                    );
+                    return Some(ride);
+                }
+            }
+        }
+        None
+    }
+
+    fn rv_enemies(state: &rv::GameState, unit: usize) -> Vec<usize> {
+        let side = state.units()[unit].side;
+        (0..state.units().len())
+            .filter(|&e| state.units()[e].side != side && !state.is_removed(e))
+            .collect()
+    }
+
+    fn rv_enemy_distance(state: &rv::GameState, unit: usize) -> Option<f64> {
+        let base = state.footprint(unit);
+        Self::rv_enemies(state, unit)
+            .into_iter()
+            .map(|e| base.distance_to(&state.footprint(e)))
+            .min_by(f64::total_cmp)
+    }
+
+    /// How far a seed-001 unit can hurt an enemy from where it stands: the
+    /// longest band its fire hits in, or its charge reach for those that
+    /// cannot fire (mounted dragoons).
+    pub fn rv_reach(state: &rv::GameState, unit: usize) -> f64 {
+        let u = &state.units()[unit];
+        let table = state.table();
+        if u.kind == rv::Kind::Dragoons && u.mounted {
+            return table.charge_mounted;
+        }
+        let class = u.rules(table).fire;
+        table
+            .bands
+            .iter()
+            .enumerate()
+            .filter(|(band, _)| table.needed(class, *band).is_some())
+            .map(|(_, reach)| *reach)
+            .fold(0.0, f64::max)
+    }
+
     fn rv_move(
         &self,
         state: &rv::GameState,
@@ -327,19 +534,34 @@ impl Opponent {
         legal: &[rv::Action],
     ) -> Option<(rv::Action, String)> {
         let mut order = self.order_of(unit);
-        let enemies: Vec<usize> = (0..state.units().len())
-            .filter(|&e| state.units()[e].side != state.units()[unit].side && !state.is_removed(e))
-            .collect();
+        let side = state.units()[unit].side;
+        let role = rv_role(state, side);
+        let enemies = Self::rv_enemies(state, unit);
         let enemy = Self::rv_nearest(state, unit, &enemies)?;
-        let mut note = "";
-        let range = state.table().bands.last().copied().unwrap_or(0.0);
-        if self.settings.close_to_range
+        let mut note = String::new();
+        let reach = Self::rv_reach(state, unit);
+        let enemy_distance = state.footprint(unit).distance_to(&state.footprint(enemy));
+        if self.rules.hold_the_line
+            && role.defends()
+            && matches!(order, Order::AdvanceAndFire | Order::Charge)
+        {
+            // Ruling HO9: the defender keeps its ground; a charge goes in
+            // only in the charge phase, at an enemy in reach.
+            order = Order::StandAndFire;
+            note = format!(
+                " ({}, so it keeps its ground: rule hold-the-line)",
+                role.words()
+            );
+        } else if self.rules.close_to_range
             && order == Order::StandAndFire
-            && state.units()[unit].side == state.attacker_defender().0
-            && state.footprint(unit).distance_to(&state.footprint(enemy)) > range
+            && role.attacks()
+            && enemy_distance > reach
         {
             order = Order::AdvanceAndFire;
-            note = " (no enemy within range: the attacker closes, ruling HO5)";
+            note = format!(
+                " (no enemy within its {reach}\" reach and {}: it closes, rule close-to-range)",
+                role.words()
+            );
         }
         let u = &state.units()[unit];
         let target = state.units()[enemy].centre;
@@ -350,7 +572,7 @@ impl Opponent {
                 rv::Action::Pivot { unit: who, facing } if *who == unit => Some((
                     *a,
                     format!(
-                        "turned to face `{}` (bearing {facing:.0})",
+                        "turned to face `{}` (bearing {facing:.0}){note}",
                         state.units()[enemy].name
                     ),
                 )),
@@ -461,7 +683,14 @@ impl Opponent {
         unit: usize,
         legal: &[rv::Action],
     ) -> Option<(rv::Action, String)> {
-        if self.order_of(unit) != Order::Charge {
+        let order = self.order_of(unit);
+        let role = rv_role(state, state.units()[unit].side);
+        // Ruling HO10: an attacker told to advance and fire that may charge
+        // presses home.
+        let pressing = self.rules.press_home
+            && role.attacks()
+            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire);
+        if order != Order::Charge && !pressing {
             return None;
         }
         let targets: Vec<usize> = legal
@@ -472,9 +701,18 @@ impl Opponent {
             })
             .collect();
         let target = Self::rv_nearest(state, unit, &targets)?;
+        let why = if order == Order::Charge {
+            String::new()
+        } else {
+            format!(
+                ": told to {}, it presses home, {} (rule press-home)",
+                order.title().to_lowercase(),
+                role.words()
+            )
+        };
         Some((
             rv::Action::Charge { unit, target },
-            format!("charged `{}`", state.units()[target].name),
+            format!("charged `{}`{why}", state.units()[target].name),
         ))
     }
 
@@ -614,92 +852,369 @@ impl Opponent {
 
     fn acw_activate(&self, state: &acw::GameState, unit: acw::UnitId) -> (acw::Action, String) {
         let order = self.order_of(unit.0);
-        let legal = state.legal_actions();
         let Some(enemy) = state.nearest_enemy(unit) else {
             return (
                 acw::Action::Hold { unit },
                 "held: no enemy left".to_string(),
             );
         };
-        let enemy_name = &state.unit(enemy).name;
-        let target_base: Base = state.unit(enemy).base;
-        let here = state.position(unit);
-        let fire = legal.iter().find_map(|a| match a {
-            acw::Action::Fire { unit: who, target } if *who == unit => Some((
-                a.clone(),
-                format!("fired at `{}`", state.unit(*target).name),
-            )),
-            _ => None,
-        });
-        let charge = legal.iter().find_map(|a| match a {
-            acw::Action::Charge { unit: who, target } if *who == unit => {
-                Some((a.clone(), format!("charged `{}`", state.unit(*target).name)))
-            }
-            _ => None,
-        });
-        // Moves keep the formation unless the unit must change to move at
-        // all; among them, the one nearest (or farthest from) the enemy.
-        let moves = |towards: bool| -> Option<(acw::Action, String)> {
-            let now = target_base.distance_to_point(here);
-            legal
-                .iter()
-                .filter_map(|a| match a {
-                    acw::Action::Move {
-                        unit: who,
-                        formation: None,
-                        to,
-                        ..
-                    } if *who == unit => Some((a.clone(), *to, target_base.distance_to_point(*to))),
-                    _ => None,
-                })
-                .filter(|(_, _, d)| {
-                    if towards {
-                        *d < now - 0.25
-                    } else {
-                        *d > now + 0.25
-                    }
-                })
-                .min_by(|a, b| {
-                    let key = |d: f64| if towards { d } else { -d };
-                    key(a.2).total_cmp(&key(b.2))
-                })
-                .map(|(a, to, _)| {
-                    let verb = if towards { "advanced" } else { "fell back" };
-                    let prep = if towards { "towards" } else { "from" };
-                    (
-                        a,
-                        format!("{verb} {:.1}\" {prep} `{enemy_name}`", here.distance(to)),
-                    )
-                })
-        };
-        let hold = || (acw::Action::Hold { unit }, "held its ground".to_string());
-        let attacker = state.victory.iter().find_map(|v| match v.when {
-            crate::scenario::Condition::HoldArea { side, .. } => Some(side),
-            _ => None,
-        });
         let u = state.unit(unit);
+        let role = acw_role(state, u.side);
+        let plan = role.words();
+        let here = state.position(unit);
+        let nearest_of = |targets: Vec<acw::UnitId>| {
+            targets.into_iter().min_by(|a, b| {
+                let da = u.base.distance_to(&state.unit(*a).base);
+                let db = u.base.distance_to(&state.unit(*b).base);
+                da.total_cmp(&db).then(a.cmp(b))
+            })
+        };
+        // The engine's own list checks a hundred moves; the opponent asks
+        // only about the shots, charges and moves it would take.
+        let enemies: Vec<acw::UnitId> = (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != u.side && !state.removed(*e))
+            .collect();
+        let lawful = |action: acw::Action| state.check(&action).is_ok();
+        let fire_target = nearest_of(
+            enemies
+                .iter()
+                .copied()
+                .filter(|&target| lawful(acw::Action::Fire { unit, target }))
+                .collect(),
+        );
+        let fire = fire_target.map(|target| {
+            (
+                acw::Action::Fire { unit, target },
+                format!("fired at `{}`", state.unit(target).name),
+            )
+        });
+        let charge_target = nearest_of(
+            enemies
+                .iter()
+                .copied()
+                .filter(|&target| lawful(acw::Action::Charge { unit, target }))
+                .collect(),
+        );
+        let charge = |why: &str| {
+            charge_target.map(|target| {
+                (
+                    acw::Action::Charge { unit, target },
+                    format!("charged `{}`{why}", state.unit(target).name),
+                )
+            })
+        };
         let range = state
             .table
             .weapon(u.troop, u.formation)
             .map_or(0.0, |w| w.range());
-        let closing = self.settings.close_to_range
-            && order == Order::StandAndFire
-            && fire.is_none()
-            && attacker == Some(u.side)
-            && u.base.distance_to(&target_base) > range;
-        let chosen = match order {
-            Order::Charge => charge.or_else(|| moves(true)).or(fire),
-            Order::AdvanceAndFire => fire.or_else(|| moves(true)),
-            Order::StandAndFire if closing => moves(true).map(|(a, what)| {
+        // Where an advance goes (ruling HO8): an enemy in the way first,
+        // else an enemy standing in the objective area, else the area.
+        let in_the_way = (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| {
+                let other = state.unit(*e);
+                other.side != u.side
+                    && !state.removed(*e)
+                    && u.base.within(&other.base, IN_THE_WAY)
+                    && u.base.in_frontal_arc(&other.base)
+            })
+            .min_by(|a, b| {
+                let da = u.base.distance_to(&state.unit(*a).base);
+                let db = u.base.distance_to(&state.unit(*b).base);
+                da.total_cmp(&db).then(a.cmp(b))
+            });
+        let objective: Option<(Point, String)> = match (&role, self.rules.advance_on_objective) {
+            (Role::Attack(Some(area)), true) => Some(match in_the_way {
+                Some(e) => (
+                    state.position(e),
+                    format!("`{}`, in its way: {plan}", state.unit(e).name),
+                ),
+                None => {
+                    let holders = (0..state.units.len())
+                        .map(acw::UnitId)
+                        .filter(|e| {
+                            state.unit(*e).side != u.side
+                                && !state.removed(*e)
+                                && area.holds(&state.unit(*e).base)
+                        })
+                        .min_by(|a, b| {
+                            here.distance(state.position(*a))
+                                .total_cmp(&here.distance(state.position(*b)))
+                                .then(a.cmp(b))
+                        });
+                    match holders {
+                        Some(e) => (
+                            state.position(e),
+                            format!(
+                                "`{}`, which stands on {}: {plan}",
+                                state.unit(e).name,
+                                area.name
+                            ),
+                        ),
+                        None => (
+                            area.min.lerp(area.max, 0.5),
+                            format!("{}: {plan}", area.name),
+                        ),
+                    }
+                }
+            }),
+            _ => None,
+        };
+        let advance = || -> Option<(acw::Action, String)> {
+            let (goal, words, rule) = match &objective {
+                Some((goal, words)) => (*goal, words.clone(), " (rule advance-on-objective)"),
+                None => (
+                    state.position(enemy),
+                    format!("`{}`", state.unit(enemy).name),
+                    "",
+                ),
+            };
+            // Holding the area with no enemy in it or in the way, it stays.
+            if let Role::Attack(Some(area)) = &role
+                && self.rules.advance_on_objective
+                && area.holds(&u.base)
+                && objective
+                    .as_ref()
+                    .is_some_and(|(_, w)| w.starts_with(area.name.as_str()))
+            {
+                return None;
+            }
+            Self::acw_move_towards(state, unit, goal).map(|(a, to)| {
                 (
                     a,
-                    format!("{what} (no enemy within range: the attacker closes, ruling HO5)"),
+                    format!("advanced {:.1}\" on {words}{rule}", here.distance(to)),
                 )
+            })
+        };
+        let fall_back = || -> Option<(acw::Action, String)> {
+            let target = state.position(enemy);
+            let now = here.distance(target);
+            let away = here + (here - target) * (12.0 / now.max(1e-6));
+            Self::acw_moves(state, unit, away, &FAN_DEGREES)
+                .into_iter()
+                .filter(|(_, to)| to.distance(target) > now + 0.25)
+                .max_by(|a, b| a.1.distance(target).total_cmp(&b.1.distance(target)))
+                .map(|(a, to)| {
+                    (
+                        a,
+                        format!(
+                            "fell back {:.1}\" from `{}`",
+                            here.distance(to),
+                            state.unit(enemy).name
+                        ),
+                    )
+                })
+        };
+        // Ruling HO12: no shot for want of sight or arc, but an enemy near
+        // enough to shoot from somewhere within its move.
+        let find_a_shot = || -> Option<(acw::Action, String)> {
+            if !self.rules.find_a_shot || range <= 0.0 || fire.is_some() {
+                return None;
+            }
+            Self::acw_firing_place(state, unit, range, objective.as_ref().map(|o| o.0))
+                .map(|(a, to, target)| {
+                    (
+                        a,
+                        format!(
+                            "moved {:.1}\" to where it can fire at `{}`, which it could not see or had off its front (rule find-a-shot)",
+                            here.distance(to),
+                            state.unit(target).name
+                        ),
+                    )
+                })
+        };
+        let holding = self.rules.hold_the_line
+            && role.defends()
+            && matches!(order, Order::AdvanceAndFire | Order::Charge);
+        let hold = || {
+            let what = if holding {
+                format!("held its ground rather than advance: {plan} (rule hold-the-line)")
+            } else {
+                "held its ground".to_string()
+            };
+            (acw::Action::Hold { unit }, what)
+        };
+        let out_of_reach = u.base.distance_to(&state.unit(enemy).base) > range;
+        let chosen = match order {
+            Order::Charge => charge("").or_else(|| {
+                if self.rules.hold_the_line && role.defends() {
+                    fire.clone()
+                        .map(|(a, w)| (a, format!("{w} (no charge in reach; {plan}, so it keeps its ground: rule hold-the-line)")))
+                        .or_else(find_a_shot)
+                } else {
+                    advance().or(fire.clone())
+                }
             }),
-            Order::StandAndFire => fire,
-            Order::FireAndWithdraw => fire.or_else(|| moves(false)),
-            Order::Withdraw | Order::Rout => moves(false),
+            Order::AdvanceAndFire => {
+                let pressing = self.rules.press_home && role.attacks();
+                let pressed = if pressing {
+                    charge(&format!(": told to advance, it presses home, {plan} (rule press-home)"))
+                } else {
+                    None
+                };
+                pressed.or_else(|| fire.clone()).or_else(|| {
+                    if self.rules.hold_the_line && role.defends() {
+                        find_a_shot()
+                    } else {
+                        advance().or_else(find_a_shot)
+                    }
+                })
+            }
+            Order::StandAndFire if self.rules.press_home && role.attacks() && charge_target.is_some() => {
+                charge(&format!(
+                    ": told to stand and fire, it presses home, {plan} (rule press-home)"
+                ))
+            }
+            Order::StandAndFire => fire.clone().or_else(|| {
+                let closing = self.rules.close_to_range && role.attacks() && out_of_reach;
+                if closing {
+                    advance()
+                        .map(|(a, what)| {
+                            (
+                                a,
+                                format!("{what} (no enemy within its {range}\" reach: it closes, rule close-to-range)"),
+                            )
+                        })
+                        .or_else(find_a_shot)
+                } else {
+                    find_a_shot()
+                }
+            }),
+            Order::FireAndWithdraw => fire.clone().or_else(fall_back),
+            Order::Withdraw | Order::Rout => fall_back(),
         };
         chosen.unwrap_or_else(hold)
     }
+
+    /// Moves for `unit` that keep its formation, on `fan` bearings off the
+    /// straight line to `goal` at four lengths, each facing the way it goes
+    /// or the nearest enemy from where it ends, and the turn in place to
+    /// face the nearest enemy; all checked by the rules.
+    fn acw_moves(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        goal: Point,
+        fan: &[f64],
+    ) -> Vec<(acw::Action, Point)> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let round = |value: f64| (value * 100.0).round() / 100.0;
+        let mut moves = Vec::new();
+        let mut push = |to: Point, facing: f64| {
+            let action = acw::Action::Move {
+                unit,
+                formation: None,
+                to,
+                facing: round(crate::battlefield::geometry::normalise_degrees(facing)),
+            };
+            if !moves.iter().any(|(a, _)| *a == action) && state.check(&action).is_ok() {
+                moves.push((action, to));
+            }
+        };
+        if let Some(enemy) = state.nearest_enemy(unit) {
+            push(here, (state.position(enemy) - here).bearing());
+        }
+        let allowance = state.table.move_of(u.troop, u.formation).unwrap_or(0.0);
+        if allowance <= 0.0 || here.distance(goal) < 1e-6 {
+            return moves;
+        }
+        let bearing = (goal - here).bearing();
+        for offset in fan {
+            for share in SHARES {
+                let step = (allowance * share).min(here.distance(goal));
+                let to = here
+                    + crate::battlefield::geometry::Vector::from_bearing(bearing + offset) * step;
+                let to = Point::new(round(to.x), round(to.y));
+                push(to, bearing + offset);
+                if let Some(enemy) = Self::acw_nearest_enemy_from(state, unit, to) {
+                    push(to, (state.position(enemy) - to).bearing());
+                }
+            }
+        }
+        moves
+    }
+
+    fn acw_nearest_enemy_from(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        at: Point,
+    ) -> Option<acw::UnitId> {
+        let side = state.unit(unit).side;
+        (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != side && !state.removed(*e))
+            .min_by(|a, b| {
+                at.distance(state.position(*a))
+                    .total_cmp(&at.distance(state.position(*b)))
+                    .then(a.cmp(b))
+            })
+    }
+
+    /// The lawful move that brings `unit` nearest `goal`, if any brings it
+    /// nearer.
+    fn acw_move_towards(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        goal: Point,
+    ) -> Option<(acw::Action, Point)> {
+        let here = state.position(unit);
+        let now = here.distance(goal);
+        Self::acw_moves(state, unit, goal, &FAN_DEGREES)
+            .into_iter()
+            .filter(|(_, to)| to.distance(goal) < now - 0.25)
+            .min_by(|a, b| a.1.distance(goal).total_cmp(&b.1.distance(goal)))
+    }
+
+    /// Ruling HO12: the lawful move after which `unit` could fire at an
+    /// enemy (in range, in its frontal arc, in sight), with the target.
+    /// Nearest `goal` first when there is one (an attacker), else the
+    /// shortest move.
+    fn acw_firing_place(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        range: f64,
+        goal: Option<Point>,
+    ) -> Option<(acw::Action, Point, acw::UnitId)> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let enemy = state.nearest_enemy(unit)?;
+        if u.base.distance_to(&state.unit(enemy).base)
+            > range + state.table.move_of(u.troop, u.formation).unwrap_or(0.0)
+        {
+            return None;
+        }
+        let aim = goal.unwrap_or_else(|| state.position(enemy));
+        let enemies: Vec<acw::UnitId> = (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != u.side && !state.removed(*e))
+            .collect();
+        let mut best: Option<(f64, acw::Action, Point, acw::UnitId)> = None;
+        for (action, to) in Self::acw_moves(state, unit, aim, &SHOT_FAN_DEGREES) {
+            let acw::Action::Move { facing, .. } = action else {
+                continue;
+            };
+            let there = Base::new(to, facing, u.base.frontage, u.base.depth);
+            let target = enemies.iter().copied().find(|e| {
+                let other = &state.unit(*e).base;
+                there.in_frontal_arc(other)
+                    && there.distance_to(other) <= range
+                    && state.battlefield.can_see(&there, other)
+            });
+            let Some(target) = target else {
+                continue;
+            };
+            let key = match goal {
+                Some(goal) => to.distance(goal),
+                None => here.distance(to),
+            };
+            if best.as_ref().is_none_or(|(k, ..)| key < *k) {
+                best = Some((key, action, to, target));
+            }
+        }
+        best.map(|(_, action, to, target)| (action, to, target))
+    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -288,9 +288,12 @@ fn host_set_refuses_keys_these_rules_do_not_read_in_one_line() {
         "sides.british.units.71st Foot.strenght=1..3",
     ]);
     assert!(message.contains("did you mean `strength`?"), "{message}");
-    // Seed 000's plan rules are not these opponents'.
-    let message = refused(&["--rule", "close-to-range=off", SEED_002, "--games", "1"]);
-    assert!(message.contains("plan rules are seed 000's"), "{message}");
+    // A seed-000 plan rule no host rule follows changes nothing: refused.
+    let message = refused(&["--rule", "focus-fire=off", SEED_002, "--games", "1"]);
+    assert!(
+        message.contains("has no `focus-fire`; its rules follow"),
+        "{message}"
+    );
 }
 
 #[test]
