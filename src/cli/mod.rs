@@ -57,6 +57,7 @@ pub struct Cli {
     /// Switch one of the opponent's optional plan rules on or off for this
     /// run (repeatable): NAME=on|off, or all=off for pure Lone Warrior.
     /// The rules: advance-on-objective, close-to-range, general-leads,
+    /// cavalry-reserve, press-home, focus-fire, fire-on-objective,
     /// hold-the-line, fall-back, counter-attack (docs/rulings.md, Plans).
     #[arg(long = "rule", global = true, value_name = "NAME=on|off")]
     pub rules: Vec<String>,
@@ -367,6 +368,16 @@ fn report_usage_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Wr
 mod tests {
     use super::*;
     use std::time::{Duration, Instant};
+
+    /// `--rule`'s help lists every plan rule `--rule` takes.
+    #[test]
+    fn the_rule_flag_names_every_plan_rule() {
+        let mut command = Cli::command();
+        let help = command.render_long_help().to_string().replace('\n', " ");
+        for name in crate::tables::RULE_NAMES {
+            assert!(help.contains(name), "--rule's help lacks {name}");
+        }
+    }
 
     /// `/dev/zero` reports a size of 0 and never ends: the old cap, which
     /// trusted the reported size, read it until memory ran out.
