@@ -366,7 +366,14 @@ impl Repl<'_> {
             }
             match words::parse(&self.game.game, &line) {
                 Ok(Command::Quit) => return false,
-                Ok(Command::Act(_) | Command::Pick(_) | Command::Auto | Command::Undo) => {
+                Ok(
+                    Command::Act(_)
+                    | Command::Pick(_)
+                    | Command::Auto
+                    | Command::Undo
+                    | Command::UndoTurn
+                    | Command::Rewind(_),
+                ) => {
                     self.console
                         .say("You are watching: foe commands both sides. Enter goes on.");
                 }
@@ -478,6 +485,8 @@ impl Repl<'_> {
                 }
                 Command::Auto => self.auto(),
                 Command::Undo => self.undo(),
+                Command::UndoTurn => self.undo_turn(),
+                Command::Rewind(turn) => self.rewind(turn),
                 Command::Save(path) => {
                     let path = PathBuf::from(path);
                     match write_atomically(&path, &self.save().to_json()) {
@@ -558,13 +567,59 @@ impl Repl<'_> {
             self.console.say("nothing to undo: you have not acted yet");
             return;
         };
-        let said = words::words(&self.game.game, &last);
+        let said = format!("`{}`", words::words(&self.game.game, &last));
+        self.roll_back(actions, &said, "undo");
+    }
+
+    /// Ruling P1: this turn's actions (at a turn's start, before any, the
+    /// last turn's).
+    fn undo_turn(&mut self) {
+        let Some(last) = self.game.last_player_turn() else {
+            self.console.say("nothing to undo: you have not acted yet");
+            return;
+        };
+        let kept = self.game.player_actions_before(last);
+        let taken = self.game.player_actions().len() - kept.len();
+        let said = format!(
+            "your {taken} action{} of turn {last}",
+            if taken == 1 { "" } else { "s" }
+        );
+        self.roll_back(kept, &said, "undo turn");
+    }
+
+    /// Ruling P1: back to the player's first decision in turn `turn`.
+    fn rewind(&mut self, turn: u32) {
+        let now = self.game.game.turn();
+        if turn > now {
+            self.console.say(&format!(
+                "cannot rewind to turn {turn}: it is turn {now} now"
+            ));
+            return;
+        }
+        let kept = self.game.player_actions_before(turn);
+        let taken = self.game.player_actions().len() - kept.len();
+        if taken == 0 {
+            self.console.say(&format!(
+                "nothing to rewind: you have not acted since turn {turn} began"
+            ));
+            return;
+        }
+        let said = format!(
+            "your {taken} action{} from turn {turn} on",
+            if taken == 1 { "" } else { "s" }
+        );
+        self.roll_back(kept, &said, "rewind");
+    }
+
+    /// Replay the game with only the player's `kept` actions (ruling P1:
+    /// rollback is a replay of a prefix), then autosave and say so.
+    fn roll_back(&mut self, kept: Vec<Action>, said: &str, verb: &str) {
         match HostMatch::replay(
             self.game.scenario.clone(),
             self.game.tables().clone(),
             self.game.seed,
             self.game.player_sides.clone(),
-            &actions,
+            &kept,
         ) {
             Ok(game) => {
                 self.game = game;
@@ -573,12 +628,12 @@ impl Repl<'_> {
                 self.turn_printed = self.game.game.turn();
                 self.autosave();
                 self.console.say(&format!(
-                    "Taken back: `{said}`. Now turn {}, {}.",
+                    "Taken back: {said}. Now turn {}, {}.",
                     self.game.game.turn(),
                     self.game.game.phase()
                 ));
             }
-            Err(problem) => self.console.say(&format!("cannot undo: {problem}")),
+            Err(problem) => self.console.say(&format!("cannot {verb}: {problem}")),
         }
     }
 }

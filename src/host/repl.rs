@@ -32,6 +32,11 @@ pub enum Command {
     Log(Option<usize>),
     /// Take back the player's last action.
     Undo,
+    /// Take back the player's actions of this turn (at a turn's start,
+    /// before any, of the turn before; ruling P1).
+    UndoTurn,
+    /// Go back to the player's first decision in turn N (ruling P1).
+    Rewind(u32),
     /// Save the game to a file.
     Save(String),
     /// The commands.
@@ -68,7 +73,19 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
                 .map(|n| Command::Log(Some(n)))
                 .map_err(|_| format!("`log` takes a number of lines or `all`, not `{n}`")),
         },
-        "undo" => Ok(Command::Undo),
+        "undo" => match rest.to_lowercase().as_str() {
+            "" => Ok(Command::Undo),
+            "turn" => Ok(Command::UndoTurn),
+            other => Err(format!(
+                "`undo` takes back your last action, `undo turn` this turn's; not `undo {other}`"
+            )),
+        },
+        "rewind" => match rest.parse::<u32>() {
+            Ok(turn) if turn >= 1 => Ok(Command::Rewind(turn)),
+            _ => Err(format!(
+                "`rewind` takes a turn number from 1 (rewind 2 goes back to the start of turn 2), not `{rest}`"
+            )),
+        },
         "save" if !rest.is_empty() => Ok(Command::Save(rest.to_string())),
         "save" => Err("`save` takes a file name: save FILE".into()),
         "help" | "h" => Ok(Command::Help),
@@ -80,8 +97,8 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
 /// The commands' first words (for did-you-mean and Tab).
 pub const VERBS: &[&str] = &[
     "?", "assign", "auto", "charge", "dismount", "end", "face", "fire", "form", "help", "hold",
-    "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "save", "status",
-    "undo", "why",
+    "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "rewind", "save",
+    "status", "undo", "why",
 ];
 
 fn action(game: &Game, verb: &str, rest: &str) -> Result<Action, String> {
@@ -742,7 +759,7 @@ pub fn help(engine: Engine) -> String {
         Engine::Awi => {}
     }
     text.push_str(
-        "  status                  the turn, the phase, every unit\n  map                     the table\n  why UNIT                foe's reaction test for its unit, and what it did\n  log [N|all]             the record\n  undo                    take back your last action\n  save FILE               save the game\n  help, quit\n",
+        "  status                  the turn, the phase, every unit\n  map                     the table\n  why UNIT                foe's reaction test for its unit, and what it did\n  log [N|all]             the record\n  undo                    take back your last action\n  undo turn               take back this turn's actions\n  rewind N                go back to the start of turn N\n  save FILE               save the game\n  help, quit\n",
     );
     text
 }

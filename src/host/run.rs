@@ -56,6 +56,8 @@ pub struct HostMatch {
     tables: Arc<Tables>,
     /// Every action so far, with whether the player took it.
     actions: Vec<(Action, bool)>,
+    /// The turn each of the player's actions was taken in, in order.
+    player_turns: Vec<u32>,
     /// The record, line by line.
     pub log: Vec<Entry>,
     /// What the study counts, summed from the events as they happen.
@@ -156,6 +158,7 @@ impl HostMatch {
             roller,
             tables,
             actions: Vec::new(),
+            player_turns: Vec::new(),
             log: Vec::new(),
             tally,
             baseline: Baseline::default(),
@@ -195,6 +198,23 @@ impl HostMatch {
             .collect()
     }
 
+    /// The player's actions taken before turn `turn`, in order (what
+    /// `undo turn` and `rewind` keep, ruling P1).
+    pub fn player_actions_before(&self, turn: u32) -> Vec<Action> {
+        self.actions
+            .iter()
+            .filter(|(_, player)| *player)
+            .zip(&self.player_turns)
+            .filter(|(_, taken)| **taken < turn)
+            .map(|((action, _), _)| action.clone())
+            .collect()
+    }
+
+    /// The turn the player's last action was taken in, if any.
+    pub fn last_player_turn(&self) -> Option<u32> {
+        self.player_turns.last().copied()
+    }
+
     /// Every action so far (both sides), in order.
     pub fn all_actions(&self) -> impl Iterator<Item = &Action> {
         self.actions.iter().map(|(action, _)| action)
@@ -229,8 +249,10 @@ impl HostMatch {
         if !self.player_to_act() {
             return Err(Refusal::NotYours);
         }
+        let turn = self.game.turn();
         let events = self.game.apply(action, &mut self.roller)?;
         self.actions.push((action.clone(), true));
+        self.player_turns.push(turn);
         self.note(true, &events);
         Ok(events)
     }

@@ -111,6 +111,71 @@ fn a_player_gives_out_activation_dice_and_bad_input_changes_nothing() {
     golden(out, "host_acw_player.txt");
 }
 
+/// Ruling P1 on the other rule sets: `undo turn` takes back a turn's
+/// actions, `rewind N` goes back to turn N; a game rolled back and saved is
+/// the game played with only the kept actions.
+#[test]
+fn undo_turn_and_rewind_take_a_seed_001_game_back() {
+    let desk = tempfile::tempdir().unwrap();
+    let args = |save: &str| -> Vec<String> {
+        [
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--autosave",
+            save,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let run = |script: &str, save: &str| {
+        let args = args(save);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        foe(desk.path(), &args, script)
+    };
+    // Turn 1 played (a move and three phase ends), then taken back whole.
+    let played = run(
+        "move 71st to 10,10\nend\nend\nend\nundo turn\nrewind 5\nrewind 0\nundo twice\nquit\n",
+        "a.json",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    assert!(
+        out.contains("Taken back: your 4 actions of turn 1. Now turn 1, british move."),
+        "{out}"
+    );
+    assert!(
+        out.contains("cannot rewind to turn 5: it is turn 1 now"),
+        "{out}"
+    );
+    assert!(out.contains("`rewind` takes a turn number from 1"), "{out}");
+    assert!(out.contains("not `undo twice`"), "{out}");
+    // The autosave holds no action: the same as a game never played.
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(desk.path().join("a.json")).unwrap())
+            .unwrap();
+    assert_eq!(save["actions"], serde_json::json!([]), "{save}");
+    // Rewind to turn 2 keeps turn 1's actions and drops turn 2's.
+    let played = run(
+        "move 71st to 10,10\nend\nend\nend\nmove 71st to 10,12\nrewind 2\nquit\n",
+        "b.json",
+    );
+    assert!(
+        played
+            .stdout
+            .contains("Taken back: your 1 action from turn 2 on. Now turn 2, british move."),
+        "{}",
+        played.stdout
+    );
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(desk.path().join("b.json")).unwrap())
+            .unwrap();
+    assert_eq!(save["actions"].as_array().map(Vec::len), Some(4), "{save}");
+}
+
 #[test]
 fn a_seed_001_game_saved_mid_turn_resumes_where_it_was() {
     let desk = tempfile::tempdir().unwrap();
