@@ -76,13 +76,9 @@ pub(super) fn run(
             scenario.battlefield.ruleset.name
         )));
     }
-    if !args.baseline.is_empty() {
-        return Err(Error::Invalid(format!(
-            "--baseline plays seed-000 games only; rule set `{}` is played by foe's Lone Warrior opponent",
-            scenario.battlefield.ruleset.name
-        )));
-    }
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let baseline_sides = super::play::baseline_sides(&args.baseline, &names)?;
     let player_sides = match args.side.as_deref() {
         Some("none") => Vec::new(),
         Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
@@ -95,9 +91,19 @@ pub(super) fn run(
         },
         None => vec![0],
     };
+    if let Some(side) = baseline_sides
+        .iter()
+        .find(|side| player_sides.contains(side))
+    {
+        return Err(Error::Invalid(format!(
+            "--baseline `{}`: you command that side; the baseline commands a side you do not",
+            sides[*side]
+        )));
+    }
     let seed = super::dice::seed_or_clock(args.seed);
     let game = HostMatch::new(Arc::new(scenario), tables, seed, player_sides)
-        .map_err(|e| Error::Invalid(e.to_string()))?;
+        .map_err(|e| Error::Invalid(e.to_string()))?
+        .with_baseline(baseline_sides);
     let autosave = if args.no_autosave {
         None
     } else if let Some(path) = &args.autosave {
@@ -134,11 +140,30 @@ pub(super) fn resume(
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let game = HostMatch::replay(
+    let baseline_sides = save
+        .baseline_sides
+        .iter()
+        .map(|name| {
+            sides.iter().position(|s| s == name).ok_or_else(|| {
+                Error::Invalid(format!("`{}` names no side `{name}`", path.display()))
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if baseline_sides
+        .iter()
+        .any(|side| player_sides.contains(side))
+    {
+        return Err(Error::Invalid(format!(
+            "`{}` gives the baseline a side the player commands",
+            path.display()
+        )));
+    }
+    let game = HostMatch::replay_with_baseline(
         Arc::new(scenario),
         tables,
         save.seed,
         player_sides,
+        baseline_sides,
         &save.actions,
     )
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
@@ -193,6 +218,19 @@ fn go(
         repl.game.seed,
     );
     repl.console.say(&banner);
+    let sides = repl.game.game.sides();
+    let baseline: Vec<&str> = repl
+        .game
+        .baseline_sides()
+        .iter()
+        .filter_map(|side| sides.get(*side).map(String::as_str))
+        .collect();
+    if !baseline.is_empty() {
+        repl.console.say(&format!(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.",
+            baseline.join(" and ")
+        ));
+    }
     if resumed {
         repl.console.say(&format!(
             "Resumed: {} of your actions replayed.",
@@ -240,6 +278,12 @@ impl Repl<'_> {
             player_sides: self
                 .game
                 .player_sides
+                .iter()
+                .filter_map(|s| sides.get(*s).cloned())
+                .collect(),
+            baseline_sides: self
+                .game
+                .baseline_sides()
                 .iter()
                 .filter_map(|s| sides.get(*s).cloned())
                 .collect(),
@@ -614,11 +658,12 @@ impl Repl<'_> {
     /// Replay the game with only the player's `kept` actions (ruling P1:
     /// rollback is a replay of a prefix), then autosave and say so.
     fn roll_back(&mut self, kept: Vec<Action>, said: &str, verb: &str) {
-        match HostMatch::replay(
+        match HostMatch::replay_with_baseline(
             self.game.scenario.clone(),
             self.game.tables().clone(),
             self.game.seed,
             self.game.player_sides.clone(),
+            self.game.baseline_sides().to_vec(),
             &kept,
         ) {
             Ok(game) => {

@@ -177,8 +177,29 @@ impl HostMatch {
         player_sides: Vec<usize>,
         player_actions: &[Action],
     ) -> Result<HostMatch, String> {
-        let mut game_match =
-            HostMatch::new(scenario, tables, seed, player_sides).map_err(|e| e.to_string())?;
+        HostMatch::replay_with_baseline(
+            scenario,
+            tables,
+            seed,
+            player_sides,
+            Vec::new(),
+            player_actions,
+        )
+    }
+
+    /// [`HostMatch::replay`] with `baseline_sides` commanded by the
+    /// scripted baseline, as the game was played.
+    pub fn replay_with_baseline(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        baseline_sides: Vec<usize>,
+        player_actions: &[Action],
+    ) -> Result<HostMatch, String> {
+        let mut game_match = HostMatch::new(scenario, tables, seed, player_sides)
+            .map_err(|e| e.to_string())?
+            .with_baseline(baseline_sides);
         game_match.play_foe()?;
         for (n, action) in player_actions.iter().enumerate() {
             game_match

@@ -28,6 +28,10 @@ pub struct HostSave {
     pub seed: u64,
     /// The sides the player commands, by name.
     pub player_sides: Vec<String>,
+    /// The sides the scripted baseline commands, by name (none: left out
+    /// of the file, so saves without one read as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub baseline_sides: Vec<String>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
 }

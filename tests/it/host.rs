@@ -111,6 +111,120 @@ fn a_player_gives_out_activation_dice_and_bad_input_changes_nothing() {
     golden(out, "host_acw_player.txt");
 }
 
+/// `--baseline` on the other rule sets: the scripted baseline commands a
+/// side the player does not, a save keeps it, and a resumed game replays
+/// with it; a save without one is written as before.
+#[test]
+fn the_baseline_commands_a_side_in_play_and_a_save_keeps_it() {
+    let desk = tempfile::tempdir().unwrap();
+    let watched = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--baseline",
+            "union",
+            "--no-pause",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "",
+    );
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    assert!(
+        watched.stdout.contains(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the union."
+        ),
+        "{}",
+        watched.stdout
+    );
+    assert!(
+        watched.stdout.contains("Game over on turn"),
+        "{}",
+        watched.stdout
+    );
+    // Not the player's own side.
+    let refused = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "union",
+            "--baseline",
+            "union",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_ne!(refused.status, 0);
+    assert!(
+        refused
+            .stderr
+            .contains("--baseline `union`: you command that side"),
+        "{}",
+        refused.stderr
+    );
+    // Saved with it, resumed with it: the same game.
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "confederates",
+            "--baseline",
+            "uni",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "auto\nsave with.json\nstatus\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let text = std::fs::read_to_string(desk.path().join("with.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        save["baseline_sides"],
+        serde_json::json!(["union"]),
+        "{text}"
+    );
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "with.json"],
+        "status\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.contains("commands the union."),
+        "{}",
+        resumed.stdout
+    );
+    let status = |out: &str| out.rsplit("Turn ").next().map(str::to_string);
+    assert_eq!(status(&played.stdout), status(&resumed.stdout));
+    // Without a baseline the save has no such field.
+    let plain = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "confederates",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "save plain.json\nquit\n",
+    );
+    assert_eq!(plain.status, 0, "{}", plain.stderr);
+    let text = std::fs::read_to_string(desk.path().join("plain.json")).unwrap();
+    assert!(!text.contains("baseline_sides"), "{text}");
+}
+
 /// Ruling P1 on the other rule sets: `undo turn` takes back a turn's
 /// actions, `rewind N` goes back to turn N; a game rolled back and saved is
 /// the game played with only the kept actions.
