@@ -76,6 +76,9 @@ pub(super) fn run(
             scenario.battlefield.ruleset.name
         )));
     }
+    if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
+        super::host_simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
+    }
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
     let names: Vec<&str> = sides.iter().map(String::as_str).collect();
     let baseline_sides = super::play::baseline_sides(&args.baseline, &names)?;
@@ -158,9 +161,19 @@ pub(super) fn resume(
             path.display()
         )));
     }
+    // The game's plan rules are the save's, whatever this run's are.
+    let mut switched = (*tables).clone();
+    switched.opponent.rules.set("all", true).ok();
+    for name in &save.rules_off {
+        switched
+            .opponent
+            .rules
+            .set(name, false)
+            .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    }
     let game = HostMatch::replay_with_baseline(
         Arc::new(scenario),
-        tables,
+        Arc::new(switched),
         save.seed,
         player_sides,
         baseline_sides,
@@ -287,6 +300,7 @@ impl Repl<'_> {
                 .iter()
                 .filter_map(|s| sides.get(*s).cloned())
                 .collect(),
+            rules_off: self.game.tables().opponent.rules.off(),
             actions: self.game.player_actions(),
         }
     }

@@ -133,7 +133,7 @@ pub(super) fn run(
     sets: &[Assignment],
     games: Range<u64>,
 ) -> Result<()> {
-    check_rules(&tables, &host)?;
+    check_rules(&tables, host.engine, host.ruleset())?;
     check_sets(host.engine, host.ruleset(), sets)?;
     if let Some(index) = args.replay {
         return replay(args, context, &host, &tables, sets, index);
@@ -229,7 +229,11 @@ pub(super) fn margin_text(aggregate: &Aggregate) -> String {
 /// `tables/opponent-other-rules.yaml`, ruling HO8), so those reach it. A
 /// rule switched off that no host rule follows would change nothing, and
 /// is refused rather than ignored; `all=off` (pure Lone Warrior) is taken.
-fn check_rules(tables: &Tables, host: &HostScenario) -> Result<()> {
+pub(super) fn check_rules(
+    tables: &Tables,
+    engine: crate::host::Engine,
+    ruleset: &str,
+) -> Result<()> {
     let rules = &tables.opponent.rules;
     let off = rules.off();
     if off.len() == rules.list().len() {
@@ -239,6 +243,7 @@ fn check_rules(tables: &Tables, host: &HostScenario) -> Result<()> {
     let followed: Vec<String> = settings
         .rules()
         .iter()
+        .filter(|(_, rule)| rule.engines.contains(&engine))
         .map(|(_, rule)| rule.switch.clone())
         .collect();
     let Some(alone) = off.iter().find(|name| !followed.contains(name)) else {
@@ -248,9 +253,8 @@ fn check_rules(tables: &Tables, host: &HostScenario) -> Result<()> {
     valid.sort();
     valid.dedup();
     Err(Error::Invalid(format!(
-        "--rule {alone}=off: rule set `{}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}`; its rules follow {} (or all)",
-        host.ruleset(),
-        host.engine.seed(),
+        "--rule {alone}=off: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
+        engine.seed(),
         valid.join(", ")
     )))
 }
@@ -364,20 +368,23 @@ fn replay(
         let _ = writeln!(out, "  {}", entry.text);
     }
     let _ = writeln!(out, "{}", describe(&game_match, index));
-    if !study.baseline_sides.is_empty() {
-        out.push_str(
-            "(foe play cannot give a side to the baseline under these rules yet: it replays the game only with foe on both sides)\n",
-        );
-    }
     if !sets.is_empty() {
         out.push_str(
             "(foe play replays it only from a copy of the scenario with the --set changes made)\n",
         );
     }
+    let sides = game_match.game.sides();
+    let baseline: String = study
+        .baseline_sides
+        .iter()
+        .filter_map(|side| sides.get(*side))
+        .map(|side| format!(" --baseline {}", seed000::shell_word(side)))
+        .collect();
     let _ = writeln!(
         out,
-        "Replay it: foe play {} --side none --no-pause --seed {}",
+        "Replay it: foe play {} --side none{baseline}{} --no-pause --seed {}",
         seed000::shell_word(&host.argument),
+        seed000::rule_words(&tables.opponent.rules),
         study.seed_of(index)
     );
     context.print(&out)
@@ -416,7 +423,7 @@ pub(super) fn bench(
 ) -> Result<()> {
     use rand::{RngExt, SeedableRng};
     let tables = Arc::new(context.tables()?);
-    check_rules(&tables, host)?;
+    check_rules(&tables, host.engine, host.ruleset())?;
     check_sets(host.engine, host.ruleset(), sets)?;
     let study = host.study(sets, 1781, &[], &tables)?;
     let name = &host.argument;

@@ -454,6 +454,21 @@ pub(super) fn csv(labels: &Labels, games: &[GameSummary]) -> String {
     out
 }
 
+/// The `--rule` words that give `foe play` the rules a study was played
+/// by (empty when every rule is on), so the replay line replays it.
+pub(super) fn rule_words(rules: &crate::tables::PlanRules) -> String {
+    let off = rules.off();
+    if off.is_empty() {
+        String::new()
+    } else if off.len() == rules.list().len() {
+        " --rule all=off".to_string()
+    } else {
+        off.iter()
+            .map(|name| format!(" --rule {name}=off"))
+            .collect()
+    }
+}
+
 /// `--replay I`: game I's log as `foe play --side none` prints it.
 fn replay(
     args: &Args,
@@ -476,8 +491,9 @@ fn replay(
             )
         })
         .collect();
+    let rules = rule_words(&study.tables.opponent.rules);
     let mut out = format!(
-        "Game {index} of the study seeded {}: foe play {} --seed {} --side none{baseline} --no-pause\n",
+        "Game {index} of the study seeded {}: foe play {} --seed {} --side none{baseline}{rules} --no-pause\n",
         args.seed,
         shell_word(&base.argument),
         game.seed

@@ -307,6 +307,7 @@ fn acw_deploy(
     unit: acw::UnitId,
     enemy: Weighed,
     bearing: f64,
+    defends: bool,
 ) -> Option<acw::Action> {
     let u = state.unit(unit);
     let table = &state.table;
@@ -333,7 +334,9 @@ fn acw_deploy(
         state.check(&action).is_ok().then_some(action)
     };
     let wanted = (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance);
-    let advance = if u.category == Category::Artillery {
+    // Guns never advance, nor does a defending side (HO24): they form up
+    // where they stand.
+    let advance = if u.category == Category::Artillery || defends {
         None
     } else {
         advance_towards(u.base.centre, bearing, wanted, &mut |to| lawful(to))
@@ -458,7 +461,7 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
         .table
         .weapon(u.troop, u.formation)
         .map_or(0.0, acw::Weapon::range);
-    if let Some(deploy) = acw_deploy(state, unit, enemy, bearing) {
+    if let Some(deploy) = acw_deploy(state, unit, enemy, bearing, defends) {
         return deploy;
     }
     // Out of range: to the edge of it. In range with no shot (sight, or

@@ -1006,13 +1006,24 @@ impl Opponent {
                     )
                 })
         };
-        // Ruling HO12: no shot for want of sight or arc, but an enemy near
-        // enough to shoot from somewhere within its move.
+        // Ruling HO12: no shot for want of sight or arc at an enemy within
+        // reach; a unit holding its ground only turns, or shifts within the
+        // area it holds.
         let find_a_shot = || -> Option<(acw::Action, String)> {
             if !self.rules.find_a_shot || range <= 0.0 || fire.is_some() {
                 return None;
             }
-            Self::acw_firing_place(state, unit, range, objective.as_ref().map(|o| o.0))
+            let holding = (self.rules.hold_the_line && role.defends()).then_some(match &role {
+                Role::Defend(area) => area.as_ref(),
+                _ => None,
+            });
+            Self::acw_firing_place(
+                state,
+                unit,
+                range,
+                objective.as_ref().map(|o| o.0),
+                holding,
+            )
                 .map(|(a, to, target)| {
                     (
                         a,
@@ -1175,13 +1186,13 @@ impl Opponent {
         unit: acw::UnitId,
         range: f64,
         goal: Option<Point>,
+        holding: Option<Option<&Area>>,
     ) -> Option<(acw::Action, Point, acw::UnitId)> {
         let u = state.unit(unit);
         let here = state.position(unit);
         let enemy = state.nearest_enemy(unit)?;
-        if u.base.distance_to(&state.unit(enemy).base)
-            > range + state.table.move_of(u.troop, u.formation).unwrap_or(0.0)
-        {
+        // Only for want of sight or arc: an enemy is within reach already.
+        if u.base.distance_to(&state.unit(enemy).base) > range {
             return None;
         }
         let aim = goal.unwrap_or_else(|| state.position(enemy));
@@ -1195,6 +1206,16 @@ impl Opponent {
                 continue;
             };
             let there = Base::new(to, facing, u.base.frontage, u.base.depth);
+            // A unit holding its ground (HO9) only turns where it stands,
+            // or shifts within the area it holds.
+            let stays = match holding {
+                None => true,
+                Some(Some(area)) => area.holds(&there) || to.distance(here) < 1e-6,
+                Some(None) => to.distance(here) < 1e-6,
+            };
+            if !stays {
+                continue;
+            }
             let target = enemies.iter().copied().find(|e| {
                 let other = &state.unit(*e).base;
                 there.in_frontal_arc(other)

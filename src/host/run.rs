@@ -570,7 +570,7 @@ impl HostStudy {
                 })
                 .collect(),
             plans: Vec::new(),
-            rules_off: Vec::new(),
+            rules_off: self.tables.opponent.rules.off(),
             sides,
         }
     }

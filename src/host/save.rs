@@ -32,6 +32,10 @@ pub struct HostSave {
     /// of the file, so saves without one read as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub baseline_sides: Vec<String>,
+    /// The plan rules switched off for the game (`--rule`), by name, so a
+    /// resumed game is played by its own rules (none: left out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules_off: Vec<String>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
 }

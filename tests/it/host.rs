@@ -225,6 +225,66 @@ fn the_baseline_commands_a_side_in_play_and_a_save_keeps_it() {
     assert!(!text.contains("baseline_sides"), "{text}");
 }
 
+/// `--rule` on the other rule sets: a rule the game's engine follows is
+/// kept in the save and the resumed game is played by it; one it does not
+/// follow is refused.
+#[test]
+fn a_host_game_keeps_its_rules_in_the_save() {
+    let desk = tempfile::tempdir().unwrap();
+    let refused = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--rule",
+            "general-leads=off",
+            "--side",
+            "none",
+            "--no-pause",
+        ],
+        "",
+    );
+    assert_ne!(refused.status, 0);
+    assert!(
+        refused.stderr.contains("has no `general-leads` there"),
+        "{}",
+        refused.stderr
+    );
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "confederates",
+            "--rule",
+            "press-home=off",
+            "--seed",
+            "4",
+            "--no-autosave",
+        ],
+        "auto\nsave r.json\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let first = std::fs::read_to_string(desk.path().join("r.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(
+        save["rules_off"],
+        serde_json::json!(["press-home"]),
+        "{first}"
+    );
+    // Resumed without --rule, the game is still played by its rules: saved
+    // again, it is the same save.
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "r.json"],
+        "save again.json\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    let again = std::fs::read_to_string(desk.path().join("again.json")).unwrap();
+    assert_eq!(first, again);
+}
+
 /// Ruling P1 on the other rule sets: `undo turn` takes back a turn's
 /// actions, `rewind N` goes back to turn N; a game rolled back and saved is
 /// the game played with only the kept actions.

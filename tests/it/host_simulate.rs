@@ -291,7 +291,7 @@ fn host_set_refuses_keys_these_rules_do_not_read_in_one_line() {
     // A seed-000 plan rule no host rule follows changes nothing: refused.
     let message = refused(&["--rule", "focus-fire=off", SEED_002, "--games", "1"]);
     assert!(
-        message.contains("has no `focus-fire`; its rules follow"),
+        message.contains("has no `focus-fire` there; its rules follow"),
         "{message}"
     );
 }
@@ -393,15 +393,61 @@ fn host_replay_prints_the_game_with_its_sets_and_baseline_noted() {
     let out = &run.stdout;
     assert!(out.starts_with("-- turn 1 --\n"), "{out}");
     assert!(out.contains("\nGame 2: "), "{out}");
-    assert!(out.contains("cannot give a side to the baseline"), "{out}");
     assert!(out.contains("with the --set changes made"), "{out}");
     assert!(
-        out.lines()
-            .last()
-            .unwrap()
-            .starts_with("Replay it: foe play guilford-ruinous --side none --no-pause --seed "),
+        out.lines().last().unwrap().starts_with(
+            "Replay it: foe play guilford-ruinous --side none --baseline americans --no-pause --seed "
+        ),
         "{out}"
     );
+}
+
+/// The replay line carries the baseline and the rules switched off, and
+/// `foe play` run with it plays the same game, event for event.
+#[test]
+fn the_host_replay_line_replays_the_same_game() {
+    let run = simulate(&[
+        SEED_002,
+        "--games",
+        "3",
+        "--baseline",
+        "union",
+        "--rule",
+        "press-home=off",
+        "--replay",
+        "1",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap().to_string();
+    let command = last
+        .strip_prefix("Replay it: foe ")
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        command.contains("--baseline union --rule press-home=off"),
+        "{command}"
+    );
+    let args: Vec<&str> = command.split(' ').collect();
+    let dir = tempfile::tempdir().unwrap();
+    let played = assert_cmd::Command::cargo_bin("foe")
+        .unwrap()
+        .args(&args)
+        .arg("--no-autosave")
+        .env("FOE_DATA_DIR", dir.path())
+        .env_remove("FOE_TABLES")
+        .output()
+        .unwrap();
+    assert!(played.status.success());
+    let played = String::from_utf8_lossy(&played.stdout);
+    let events = |text: &str, prefix: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|line| line.strip_prefix(prefix))
+            .map(str::to_string)
+            .collect()
+    };
+    let replayed = events(&run.stdout, "  ");
+    let watched = events(&played, "  [foe] ");
+    assert!(!replayed.is_empty());
+    assert_eq!(replayed, watched);
 }
 
 #[test]

@@ -32,6 +32,8 @@ pub struct Rule {
     pub on: bool,
     /// The seed-000 rule name `--rule NAME=off` turns it off with.
     pub switch: String,
+    /// The engines whose games it shapes (`rv` seed 001, `acw` seed 002).
+    pub engines: Vec<crate::host::Engine>,
 }
 
 /// The host opponent's plan rules (rulings HO5, HO8–HO12).

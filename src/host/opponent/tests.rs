@@ -311,6 +311,27 @@ fn a_seed_002_unit_with_the_enemy_off_its_front_turns_to_where_it_can_fire() {
 }
 
 #[test]
+fn find_a_shot_does_not_move_a_unit_whose_enemy_is_only_out_of_range() {
+    // The Confederates must take the plateau, so the Union defends. Blue
+    // sees Grey 15" off, beyond its reach: no shot for want of range, not
+    // of sight or arc, so find-a-shot leaves it where it stands (regulars
+    // in the open +2, enemy 15" or less, die 3: 5, stand and fire).
+    let scenario = acw_scenario_held_by(
+        &["{ name: Blue, troop_type: infantry, position: [4, 34], facing: south }"],
+        &["{ name: Grey, troop_type: infantry, position: [4, 19], facing: north }"],
+        "[[30, 2], [34, 6]]",
+        "confederates",
+    );
+    let (order, action, what) = acw_activation(&scenario, all_rules(), &[3], 0);
+    assert_eq!(order, Order::StandAndFire);
+    assert!(
+        matches!(action, acw::Action::Hold { .. }),
+        "{action:?}: {what}"
+    );
+    assert!(!what.contains("find-a-shot"), "{what}");
+}
+
+#[test]
 fn seed_002_cavalry_of_the_attacker_presses_home_when_the_seed_allows() {
     // Union horse 4" in front of Confederate infantry: light cavalry in the
     // open +4, enemy within 6" -1, die 1: 4, stand and fire. Mounted
