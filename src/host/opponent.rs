@@ -47,10 +47,6 @@ const SHOT_FAN_DEGREES: [f64; 7] = [0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0];
 /// Shares of its allowance a unit tries to move.
 const SHARES: [f64; 4] = [1.0, 0.75, 0.5, 0.25];
 
-/// An enemy this near, in a unit's frontal arc, is in the way of its
-/// advance on the objective and is its target first (HO8, as PL2).
-const IN_THE_WAY: f64 = 12.0;
-
 /// What a side is for (rulings HO8–HO10): taken from the game, since the
 /// engines know who attacks (seed 001's attacker, seed 002's side that
 /// must hold an area).
@@ -908,15 +904,17 @@ impl Opponent {
             .table
             .weapon(u.troop, u.formation)
             .map_or(0.0, |w| w.range());
-        // Where an advance goes (ruling HO8): an enemy in the way first,
+        // Where an advance goes (ruling HO8): an enemy in the way first
+        // (in its frontal arc and within seed 000's `in_the_way`, PL2),
         // else an enemy standing in the objective area, else the area.
+        let way = self.tables.opponent.rules.advance_on_objective.in_the_way;
         let in_the_way = (0..state.units.len())
             .map(acw::UnitId)
             .filter(|e| {
                 let other = state.unit(*e);
                 other.side != u.side
                     && !state.removed(*e)
-                    && u.base.within(&other.base, IN_THE_WAY)
+                    && u.base.within(&other.base, way)
                     && u.base.in_frontal_arc(&other.base)
             })
             .min_by(|a, b| {
