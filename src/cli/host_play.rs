@@ -163,14 +163,16 @@ pub(super) fn resume(
     }
     // The game's plan rules are the save's, whatever this run's are.
     let mut switched = (*tables).clone();
-    switched.opponent.rules.set("all", true).ok();
-    for name in &save.rules_off {
-        switched
-            .opponent
-            .rules
-            .set(name, false)
-            .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
-    }
+    switched
+        .opponent
+        .rules
+        .restore_off(&save.rules_off)
+        .map_err(|name| {
+            Error::Invalid(format!(
+                "`{}` names an opponent rule foe does not know: `{name}`",
+                path.display()
+            ))
+        })?;
     let game = HostMatch::replay_with_baseline(
         Arc::new(scenario),
         Arc::new(switched),

@@ -477,14 +477,11 @@ impl Match {
         }
         // The game's plan rules are the save's, whatever this run's are.
         let mut switched = (*tables).clone();
-        switched.opponent.rules.set("all", true).ok();
-        for name in &save.rules_off {
-            switched
-                .opponent
-                .rules
-                .set(name, false)
-                .map_err(|_| MatchError::UnknownRule { name: name.clone() })?;
-        }
+        switched
+            .opponent
+            .rules
+            .restore_off(&save.rules_off)
+            .map_err(|name| MatchError::UnknownRule { name })?;
         let tables = Arc::new(switched);
         let source = if save.asked {
             Source::Replay(Replay::new(save.rolls.iter().copied()))

@@ -259,6 +259,20 @@ impl PlanRules {
         }
     }
 
+    /// Set the rules as a save recorded them: every rule on but those named
+    /// in `off`. An unknown name is the error, the name itself.
+    pub fn restore_off(&mut self, off: &[String]) -> Result<(), String> {
+        for rule in RULE_NAMES {
+            if let Some((switch, _)) = self.switch(rule) {
+                *switch = true;
+            }
+        }
+        for name in off {
+            self.set(name, false).map_err(|_| name.clone())?;
+        }
+        Ok(())
+    }
+
     /// Apply one `NAME=on|off` setting (as `--rule` takes it).
     pub fn apply_setting(&mut self, setting: &str) -> Result<(), String> {
         let Some((name, value)) = setting.split_once('=') else {
