@@ -278,6 +278,8 @@ pub enum Outcome {
     Won {
         /// The winner.
         side: usize,
+        /// Which of the scenario's victory conditions (its index).
+        condition: usize,
         /// Why, in words.
         reason: String,
     },

@@ -1449,13 +1449,23 @@ fn breaking_half_the_enemy_wins_and_the_last_turn_ends_the_game() {
         &[("A", "infantry", 10.0, 13.0, SOUTH, Formation::Line)],
         &[("C", "infantry", 10.0, 8.0, NORTH, Formation::Line)],
     );
-    setup.victory = vec![crate::scenario::Victory {
-        winner: 0,
-        when: crate::scenario::Condition::RoutFraction {
-            side: 1,
-            more_than: 0.5,
+    // The second condition is the one that fires: the outcome names it.
+    setup.victory = vec![
+        crate::scenario::Victory {
+            winner: 1,
+            when: crate::scenario::Condition::RoutFraction {
+                side: 0,
+                more_than: 0.5,
+            },
         },
-    }];
+        crate::scenario::Victory {
+            winner: 0,
+            when: crate::scenario::Condition::RoutFraction {
+                side: 1,
+                more_than: 0.5,
+            },
+        },
+    ];
     let (mut state, _) = start(setup.clone(), &[6, 1]);
     assign(&mut state, &[("A", 6), ("C", 1)]);
     let (a, c) = (id(&state, "A"), id(&state, "C"));
@@ -1468,6 +1478,18 @@ fn breaking_half_the_enemy_wins_and_the_last_turn_ends_the_game() {
             ..
         })
     ));
+    assert!(
+        matches!(
+            state.outcome(),
+            Outcome::Won {
+                side: 0,
+                condition: 1,
+                ..
+            }
+        ),
+        "{:?}",
+        state.outcome()
+    );
     assert_eq!(state.to_act(), None);
     assert!(state.legal_actions().is_empty());
     assert_eq!(

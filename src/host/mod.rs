@@ -499,7 +499,7 @@ impl Game {
             }),
             Game::Acw(state) => match state.outcome() {
                 acw::Outcome::Playing => None,
-                acw::Outcome::Won { side, reason } => Some(Verdict {
+                acw::Outcome::Won { side, reason, .. } => Some(Verdict {
                     winner: Some(*side),
                     reason: reason.clone(),
                     margin: None,

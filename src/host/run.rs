@@ -634,26 +634,12 @@ fn condition_of(game: &Game, scenario: &Scenario, verdict: &Verdict) -> Option<u
         Game::Rv(_) => conditions(game, scenario)
             .iter()
             .position(|(side, words)| *side == winner && *words == verdict.reason),
-        _ => {
-            // Seed 002 says why in words of its own: the kind of condition
-            // shows in them.
-            let kind = |condition: &Condition| match condition {
-                Condition::HoldArea { .. } => verdict.reason.contains(" holds "),
-                Condition::RoutFraction { .. } => verdict.reason.contains("more than"),
-                Condition::RoutOrExit { .. } => verdict.reason.contains("units that mattered"),
-            };
-            let of_winner = || {
-                scenario
-                    .victory
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, victory)| victory.winner == winner)
-            };
-            of_winner()
-                .find(|(_, victory)| kind(&victory.when))
-                .or_else(|| of_winner().next())
-                .map(|(index, _)| index)
-        }
+        // Seed 002's engine says which of the scenario's conditions fired.
+        Game::Acw(state) => match state.outcome() {
+            acw::Outcome::Won { condition, .. } => Some(*condition),
+            _ => None,
+        },
+        Game::Awi(_) => None,
     }
 }
 

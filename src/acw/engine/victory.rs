@@ -10,7 +10,7 @@ impl GameState {
         if self.outcome != Outcome::Playing {
             return;
         }
-        for victory in &self.victory {
+        for (condition, victory) in self.victory.iter().enumerate() {
             let won = match &victory.when {
                 Condition::RoutFraction { side, more_than } => {
                     let total = self.units.iter().filter(|u| u.side == *side).count();
@@ -52,6 +52,7 @@ impl GameState {
                 };
                 self.outcome = Outcome::Won {
                     side: victory.winner,
+                    condition,
                     reason: reason.clone(),
                 };
                 events.push(Event::GameOver {
@@ -65,7 +66,7 @@ impl GameState {
     }
 
     pub(super) fn finish_at_time(&mut self, events: &mut Vec<Event>) {
-        for victory in &self.victory {
+        for (condition, victory) in self.victory.iter().enumerate() {
             if let Condition::HoldArea { side, area } = &victory.when {
                 let holds = |s: usize| {
                     self.units
@@ -76,6 +77,7 @@ impl GameState {
                     let reason = format!("{} holds {}", self.sides[*side].name, area.name);
                     self.outcome = Outcome::Won {
                         side: victory.winner,
+                        condition,
                         reason: reason.clone(),
                     };
                     events.push(Event::GameOver {
