@@ -224,39 +224,16 @@ pub(super) fn margin_text(aggregate: &Aggregate) -> String {
     )
 }
 
-/// `--rule` switches the plan rules by seed 000's names; the host
-/// opponent's rules each follow one of them (`switch:` in
-/// `tables/opponent-other-rules.yaml`, ruling HO8), so those reach it. A
-/// rule switched off that no host rule follows would change nothing, and
-/// is refused rather than ignored; `all=off` (pure Lone Warrior) is taken.
+/// `--rule` switches that reach the host opponent, or a one-line error
+/// (ruling HO8, [`crate::host::opponent::Settings::check_switches`]).
 pub(super) fn check_rules(
     tables: &Tables,
     engine: crate::host::Engine,
     ruleset: &str,
 ) -> Result<()> {
-    let rules = &tables.opponent.rules;
-    let off = rules.off();
-    if off.len() == rules.list().len() {
-        return Ok(());
-    }
-    let settings = crate::host::opponent::Settings::builtin();
-    let followed: Vec<String> = settings
-        .rules()
-        .iter()
-        .filter(|(_, rule)| rule.engines.contains(&engine))
-        .map(|(_, rule)| rule.switch.clone())
-        .collect();
-    let Some(alone) = off.iter().find(|name| !followed.contains(name)) else {
-        return Ok(());
-    };
-    let mut valid: Vec<String> = followed;
-    valid.sort();
-    valid.dedup();
-    Err(Error::Invalid(format!(
-        "--rule {alone}=off: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
-        engine.seed(),
-        valid.join(", ")
-    )))
+    crate::host::opponent::Settings::builtin()
+        .check_switches(tables, engine, ruleset)
+        .map_err(Error::Invalid)
 }
 
 /// The `--set` keys that mean something to an engine, by where they stand.

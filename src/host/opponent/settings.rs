@@ -7,6 +7,7 @@
 //! close-to-range=off` turns off every host rule whose switch it is, and
 //! `--rule all=off` leaves the host opponent pure Lone Warrior.
 
+use crate::host::Engine;
 use crate::tables::Tables;
 use serde::Deserialize;
 
@@ -130,6 +131,39 @@ impl Settings {
             (RULE_NAMES[4], &rules.general_leads),
             (RULE_NAMES[5], &rules.find_a_shot),
         ]
+    }
+
+    /// Whether every plan rule switched off in `tables` (`--rule`) is one
+    /// a rule of `engine` follows (ruling HO8): a switch none follows would
+    /// change nothing, so it is an error naming the switches that do.
+    /// Every rule off (`all=off`, pure Lone Warrior) is always taken.
+    pub fn check_switches(
+        &self,
+        tables: &Tables,
+        engine: Engine,
+        ruleset: &str,
+    ) -> Result<(), String> {
+        let rules = &tables.opponent.rules;
+        let off = rules.off();
+        if off.len() == rules.list().len() {
+            return Ok(());
+        }
+        let mut followed: Vec<&str> = self
+            .rules()
+            .iter()
+            .filter(|(_, rule)| rule.engines.contains(&engine))
+            .map(|(_, rule)| rule.switch.as_str())
+            .collect();
+        followed.sort_unstable();
+        followed.dedup();
+        match off.iter().find(|name| !followed.contains(&name.as_str())) {
+            None => Ok(()),
+            Some(alone) => Err(format!(
+                "--rule {alone}=off: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
+                engine.seed(),
+                followed.join(", ")
+            )),
+        }
     }
 
     /// The rules on for a game played with `tables`: on in the file, and
