@@ -4,10 +4,14 @@
 # (pure Lone Warrior), and with each rule off alone. Prints a Markdown
 # table for the README ("The opponent's plan").
 #
-#   scripts/plan-effects.sh [GAMES]      (default 1000 games a cell)
+#   scripts/plan-effects.sh [GAMES [SCENARIO...]]
+#                   (default 1000 games a cell, the four scenarios below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${1:-1000}"
+shift || true
+scenarios=("$@")
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(guilford guilford-rv learning monongahela)
 cargo build --release --quiet
 foe=target/release/foe
 rules=(advance-on-objective close-to-range general-leads cavalry-reserve press-home focus-fire fire-on-objective hold-the-line fall-back counter-attack)
@@ -27,7 +31,7 @@ cells.append(f"{100 * draws / games:.1f}")
 print(" / ".join(cells))'
 }
 
-for scenario in guilford guilford-rv learning monongahela; do
+for scenario in "${scenarios[@]}"; do
     sides=$("$foe" simulate "$scenario" --games 1 --json |
         python3 -c 'import json,sys; print(" / ".join(json.load(sys.stdin)["labels"]["sides"]))')
     echo
