@@ -387,7 +387,8 @@ fn describe(game_match: &HostMatch, index: u64) -> String {
     )
 }
 
-/// `--bench` on a seed-001 or seed-002 scenario (with any `--set`): whole
+/// `--bench` on a seed-001 or seed-002 scenario (with any `--set`, game *i*
+/// seeded from `seed` and *i*): whole
 /// games per second on one core with foe on both sides, and with random
 /// legal actions (the rules engine alone, through the boundary), then how
 /// a game's time splits between foe deciding, the rules engine, and the
@@ -395,6 +396,7 @@ fn describe(game_match: &HostMatch, index: u64) -> String {
 pub(super) fn bench(
     host: &HostScenario,
     sets: &[Assignment],
+    seed: u64,
     context: &mut Context<'_>,
     seconds: f64,
 ) -> Result<()> {
@@ -402,7 +404,7 @@ pub(super) fn bench(
     let tables = Arc::new(context.tables()?);
     check_rules(&tables, host.engine, host.ruleset())?;
     check_sets(host.engine, host.ruleset(), sets)?;
-    let study = host.study(sets, 1781, &[], &tables)?;
+    let study = host.study(sets, seed, &[], &tables)?;
     let name = &host.argument;
     let rate = |play_one: &mut dyn FnMut(u64)| {
         let started = Instant::now();

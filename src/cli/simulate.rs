@@ -92,8 +92,9 @@ pub struct Args {
     /// Combine runs written by --json (repeatable); prints the merged report.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["sweep", "balance", "replay", "csv", "sets"])]
     pub merge: Vec<PathBuf>,
-    /// Measure games per second on one core and print the figures.
-    #[arg(long, conflicts_with_all = ["sweep", "balance", "replay", "merge"])]
+    /// Measure the scenario's games per second on one core (foe on every
+    /// side, and random legal play) and print the figures.
+    #[arg(long, conflicts_with_all = ["sweep", "balance", "replay", "merge", "baseline", "json", "csv", "shard", "first_game", "jobs", "games"])]
     pub bench: bool,
 }
 
@@ -124,9 +125,16 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 .iter()
                 .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
                 .collect::<Result<Vec<_>>>()?;
-            return super::host_simulate::bench(&scenario, &sets, context, 2.0);
+            return super::host_simulate::bench(&scenario, &sets, args.seed, context, 2.0);
         }
-        let figures = bench(2.0)?;
+        let sets = args
+            .sets
+            .iter()
+            .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
+            .collect::<Result<Vec<_>>>()?;
+        let tables = Arc::new(context.tables()?);
+        let base = Base::read(args, context, tables)?;
+        let figures = bench_scenario(&base, &sets, args.seed, 2.0)?;
         return context.print(&figures);
     }
     if args.games == 0 {
@@ -811,25 +819,41 @@ fn read_report(path: &Path) -> Result<Report> {
 }
 
 /// Measure whole games per second on one core for about `seconds` per
-/// figure: Guilford watch-mode games with the opponent, the `learning`
-/// scenario as a baseline, and Guilford with random legal actions and no
-/// opponent (the rules engine alone). Used by `--bench` and `cargo bench`.
+/// figure, on the built-in tables: Guilford watch-mode games with the
+/// opponent, the `learning` scenario as a baseline, and Guilford with
+/// random legal actions and no opponent (the rules engine alone). Used by
+/// `cargo bench`; `foe simulate SCENARIO --bench` measures any scenario.
 pub fn bench(seconds: f64) -> Result<String> {
-    use rand::{RngExt, SeedableRng};
     let tables = Arc::new(super::load_tables(None)?);
-    let base = |name: &str| -> Result<Base> {
-        let (shown_as, text) = super::check::scenario_text(name)?;
-        Ok(Base {
-            argument: name.into(),
-            shown_as,
-            text,
-            tables_dir: None,
-            tables: tables.clone(),
-            baseline: Vec::new(),
-        })
+    let (shown_as, text) = super::check::scenario_text("guilford")?;
+    let guilford = Base {
+        argument: "guilford".into(),
+        shown_as,
+        text,
+        tables_dir: None,
+        tables,
+        baseline: Vec::new(),
     };
-    let guilford = base("guilford")?.study(&[], 1781)?;
-    let learning = base("learning")?.study(&[], 1781)?;
+    bench_scenario(&guilford, &[], 1781, seconds)
+}
+
+/// [`bench`] on `base`'s scenario with `sets` made, game *i* seeded from
+/// `seed` and *i*, the `learning` scenario (on the same tables) as the
+/// baseline.
+fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> Result<String> {
+    use rand::{RngExt, SeedableRng};
+    let (shown_as, text) = super::check::scenario_text("learning")?;
+    let learning = Base {
+        argument: "learning".into(),
+        shown_as,
+        text,
+        tables_dir: base.tables_dir.clone(),
+        tables: base.tables.clone(),
+        baseline: Vec::new(),
+    };
+    let name = &base.argument;
+    let study = base.study(sets, seed)?;
+    let learning = learning.study(&[], seed)?;
     // Games per second, one game at a time on this thread.
     let rate = |play_one: &mut dyn FnMut(u64)| {
         let started = Instant::now();
@@ -840,8 +864,8 @@ pub fn bench(seconds: f64) -> Result<String> {
         }
         games as f64 / started.elapsed().as_secs_f64()
     };
-    let guilford_rate = rate(&mut |index| {
-        std::hint::black_box(guilford.play(index).ok());
+    let foe_rate = rate(&mut |index| {
+        std::hint::black_box(study.play(index).ok());
     });
     let learning_rate = rate(&mut |index| {
         std::hint::black_box(learning.play(index).ok());
@@ -853,7 +877,7 @@ pub fn bench(seconds: f64) -> Result<String> {
     let mut actions = 0u64;
     let mut engine_games = 0u64;
     let engine_rate = rate(&mut |index| {
-        let Ok(game) = guilford.start(index) else {
+        let Ok(game) = study.start(index) else {
             return;
         };
         engine_games += 1;
@@ -878,18 +902,21 @@ pub fn bench(seconds: f64) -> Result<String> {
         }
     });
     let engine_total = legal_time + apply_time;
-    let stages = stage_shares(&guilford, seconds)?;
+    let stages = stage_shares(&study, seconds)?;
     let mut out = String::from("foe simulate --bench: whole games per second on one core\n");
     out.push_str(&format!(
-        "  guilford, opponent on both sides   {guilford_rate:>10.0} games/s\n"
+        "  {:<34} {foe_rate:>10.0} games/s\n",
+        format!("{name}, opponent on both sides")
     ));
     out.push_str(&format!(
-        "  learning (baseline)                {learning_rate:>10.0} games/s   guilford/learning {:.3}\n",
-        guilford_rate / learning_rate
+        "  {:<34} {learning_rate:>10.0} games/s   {name}/learning {:.3}\n",
+        "learning (baseline)",
+        foe_rate / learning_rate
     ));
     out.push_str(&format!(
-        "  guilford, random legal play        {engine_rate:>10.0} games/s   guilford/random-play {:.3}\n",
-        guilford_rate / engine_rate
+        "  {:<34} {engine_rate:>10.0} games/s   {name}/random-play {:.3}\n",
+        format!("{name}, random legal play"),
+        foe_rate / engine_rate
     ));
     if engine_total > 0.0 {
         out.push_str(&format!(
@@ -900,7 +927,7 @@ pub fn bench(seconds: f64) -> Result<String> {
         ));
     }
     out.push_str(&format!(
-        "  guilford time by stage (a separate pass with a clock at each stage change, {} games):\n   ",
+        "  {name} time by stage (a separate pass with a clock at each stage change, {} games):\n   ",
         stages.games
     ));
     let total: f64 = stages.seconds.iter().sum();

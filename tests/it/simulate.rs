@@ -479,3 +479,35 @@ fn replay_of_a_baseline_game_agrees_with_foe_play() {
             "error: --baseline `british`: you command that side; the baseline commands a side you do not",
         );
 }
+
+#[test]
+fn bench_measures_the_named_scenario_and_refuses_flags_it_does_not_use() {
+    // The scenario named, with its --set, not always Guilford.
+    let run = foe(&["simulate", "learning", "--bench", "--set", "turns=2"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    for wanted in [
+        "foe simulate --bench: whole games per second on one core",
+        "learning, opponent on both sides",
+        "learning, random legal play",
+        "learning/random-play",
+        "learning time by stage",
+    ] {
+        assert!(run.stdout.contains(wanted), "{wanted}:\n{}", run.stdout);
+    }
+    assert!(!run.stdout.contains("guilford"), "{}", run.stdout);
+    // Flags a benchmark would silently ignore are refused in one line.
+    for flag in [
+        ["--baseline", "british"],
+        ["--games", "10"],
+        ["--jobs", "1"],
+        ["--csv", "x.csv"],
+    ] {
+        let run = foe(&["simulate", "learning", "--bench", flag[0], flag[1]]);
+        assert_eq!(run.status, 2, "{flag:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("cannot be used with"),
+            "{flag:?}: {}",
+            run.stderr
+        );
+    }
+}
