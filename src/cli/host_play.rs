@@ -9,9 +9,12 @@
 
 use super::Context;
 use super::play::Args;
-use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::repl::{
+    Completion, Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically,
+};
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
+use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command};
 use crate::host::run::HostMatch;
 use crate::host::save::HostSave;
@@ -508,11 +511,11 @@ impl Repl<'_> {
         }
         loop {
             let prompt = self.prompt();
-            // Tab completes the commands' verbs and the units' names.
-            let mut completions: Vec<String> =
-                words::VERBS.iter().map(|v| (*v).to_string()).collect();
-            completions.extend(self.game.game.units().into_iter().map(|u| u.name));
-            let line = match self.console.read(&prompt, &completions, None) {
+            // Tab completes by context: the command, then what it takes.
+            let completion = Completion::Play(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
+            ));
+            let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&problem);

@@ -20,6 +20,7 @@
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
 pub mod baseline;
+pub mod complete;
 pub mod opponent;
 pub mod repl;
 pub mod run;

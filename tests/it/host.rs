@@ -512,3 +512,45 @@ fn a_player_assigns_dice_at_a_terminal() {
     session.send_line("quit").expect("quit");
     session.exp_eof().expect("foe leaves");
 }
+
+/// Tab at the seed-001 prompt completes by context, as seed 000's does:
+/// a unit's whole name (several words), the word a command takes next,
+/// and lists the enemy as the target of a charge.
+#[test]
+fn tab_completes_by_context_at_a_seed_001_terminal() {
+    let desk = tempfile::tempdir().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("foe");
+    let command = format!(
+        "env FOE_DATA_DIR={} NO_COLOR=1 TERM=xterm {} play guilford-ruinous --side british --seed 5 --no-autosave",
+        desk.path().join("data").display(),
+        binary.display()
+    );
+    let mut session = rexpect::spawn(&command, Some(30_000)).expect("spawn foe in a pty");
+    session
+        .exp_string("british move > ")
+        .expect("the move prompt");
+    // The enemy, listed as the target of a charge (Tab twice).
+    session.send("charge 71st Foot at 1st \t\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("1st Line Cannon A")
+        .expect("an enemy listed");
+    session
+        .exp_string("1st VA Militia")
+        .expect("another listed");
+    // A unit's name completed whole, then the formation.
+    session.send("\x15form Jaeg\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("form Jaegers")
+        .expect("the name completed");
+    session.send(" li\t").expect("type");
+    session.flush().expect("flush");
+    session.exp_string("line").expect("the formation completed");
+    session.send_line("").expect("enter");
+    session
+        .exp_string("Jaegers forms line.")
+        .expect("the completed line ran");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("foe leaves");
+}
