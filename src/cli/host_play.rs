@@ -226,6 +226,8 @@ fn go(
         decisions_printed: 0,
         turn_printed: 0,
         quiet: args.quiet,
+        svg_every_phase: None,
+        svg_written: None,
     };
     repl.autosave();
     let title = repl.game.scenario.title.clone();
@@ -282,6 +284,10 @@ struct Repl<'a> {
     /// The turn whose header was printed last.
     turn_printed: u32,
     quiet: bool,
+    /// Where `map --svg DIR/` keeps a picture of every phase.
+    svg_every_phase: Option<PathBuf>,
+    /// The last picture written there (one a phase).
+    svg_written: Option<PathBuf>,
 }
 
 impl Repl<'_> {
@@ -351,6 +357,41 @@ impl Repl<'_> {
         if !text.is_empty() {
             self.console.say(&text);
         }
+        if let Some(dir) = self.svg_every_phase.clone() {
+            self.write_phase_svg(&dir);
+        }
+    }
+
+    /// The picture of the game now.
+    fn picture(&self) -> String {
+        let scene = crate::host::scene::scene(
+            &self.game.game,
+            &self.game.scenario,
+            &self.game.scenario.title,
+            self.game.events(),
+        );
+        crate::render::svg::svg(&scene, None)
+    }
+
+    /// Write this phase's picture into `dir` (made if need be), named by
+    /// turn and phase, once a phase, so a folder of them follows the game.
+    fn write_phase_svg(&mut self, dir: &Path) {
+        let path = dir.join(crate::host::scene::turn_file_name(&self.game.game));
+        if self.svg_written.as_ref() == Some(&path) {
+            return;
+        }
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|source| Error::Io {
+                action: "create",
+                path: dir.into(),
+                source,
+            })
+            .and_then(|()| write_atomically(&path, &self.picture()));
+        match written {
+            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+        self.svg_written = Some(path);
     }
 
     /// foe plays its turns, printing as it goes; `false` on a bug.
@@ -454,7 +495,20 @@ impl Repl<'_> {
         let text = match command {
             Command::Legal => self.legal_list(),
             Command::Status => words::status(game),
-            Command::Map => words::map(game, self.width),
+            Command::Map { svg: None } => words::map(game, self.width),
+            Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
+                let dir = PathBuf::from(dir);
+                self.svg_every_phase = Some(dir.clone());
+                self.svg_written = None;
+                self.write_phase_svg(&dir);
+                return true;
+            }
+            Command::Map { svg: Some(file) } => {
+                match write_atomically(Path::new(&file), &self.picture()) {
+                    Ok(()) => format!("wrote {file}"),
+                    Err(error) => format!("error: {error}"),
+                }
+            }
             Command::Why(unit) => words::why(&self.game.opponent, game, unit),
             Command::Log(last) => {
                 let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));

@@ -25,6 +25,7 @@ pub mod opponent;
 pub mod repl;
 pub mod run;
 pub mod save;
+pub mod scene;
 
 #[cfg(test)]
 mod tests;

@@ -60,6 +60,9 @@ pub struct HostMatch {
     player_turns: Vec<u32>,
     /// The record, line by line.
     pub log: Vec<Entry>,
+    /// Every event so far, oldest first (what the map's arrows are drawn
+    /// from).
+    events: Vec<Event>,
     /// What the study counts, summed from the events as they happen.
     pub tally: Tally,
     /// The scripted baseline and the sides it commands (none by default).
@@ -160,6 +163,7 @@ impl HostMatch {
             actions: Vec::new(),
             player_turns: Vec::new(),
             log: Vec::new(),
+            events: Vec::new(),
             tally,
             baseline: Baseline::default(),
         };
@@ -327,6 +331,11 @@ impl HostMatch {
         &self.tables
     }
 
+    /// Every event of the game so far, oldest first.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
     fn note(&mut self, player: bool, events: &[Event]) {
         // An action can end one turn and begin the next (the melee phase
         // runs when the last charge is declared): each event is filed
@@ -348,6 +357,7 @@ impl HostMatch {
                 text: event_line(&self.game, event),
             });
         }
+        self.events.extend_from_slice(events);
     }
 }
 

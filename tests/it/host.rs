@@ -554,3 +554,73 @@ fn tab_completes_by_context_at_a_seed_001_terminal() {
     session.send_line("quit").expect("quit");
     session.exp_eof().expect("foe leaves");
 }
+
+/// `map --svg FILE` draws a seed-001 game as seed 000's are drawn;
+/// `map --svg DIR/` keeps a picture of every phase from then on; a bad
+/// `map` line is one message.
+#[test]
+fn map_svg_draws_a_seed_001_game_and_a_folder_follows_it() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--no-autosave",
+        ],
+        "map --svg now.svg\nmap --svg pics/\nmove 71st to 8,9\nend\nmap --svg\nmap svg later.svg\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    for expected in [
+        "wrote now.svg",
+        "wrote pics/turn-01-british-move.svg",
+        "wrote pics/turn-01-british-shoot.svg",
+        "expected `map`, `map --svg FILE` or `map --svg DIR/`",
+        "wrote later.svg",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    let now = std::fs::read_to_string(desk.path().join("now.svg")).unwrap();
+    assert!(now.starts_with("<svg"), "{now}");
+    assert!(now.contains("turn 1 of 12: british move"));
+    assert!(now.contains("71st Foot"));
+    assert!(now.contains("General Cornwallis"));
+    let shoot =
+        std::fs::read_to_string(desk.path().join("pics/turn-01-british-shoot.svg")).unwrap();
+    assert!(
+        shoot.contains("class=\"arrow move\""),
+        "the move just made is an arrow"
+    );
+}
+
+/// Seed 002's picture too, between watched turns.
+#[test]
+fn map_svg_draws_a_watched_seed_002_game() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "map --svg hill.svg\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played.stdout.contains("wrote hill.svg"),
+        "{}",
+        played.stdout
+    );
+    let hill = std::fs::read_to_string(desk.path().join("hill.svg")).unwrap();
+    assert!(hill.contains("Sherman"), "{hill}");
+}
