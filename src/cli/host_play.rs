@@ -224,6 +224,7 @@ fn go(
         width: args.width,
         printed: 0,
         decisions_printed: 0,
+        baseline_printed: 0,
         turn_printed: 0,
         quiet: args.quiet,
         svg_every_phase: None,
@@ -258,6 +259,7 @@ fn go(
         ));
         repl.printed = repl.game.log.len();
         repl.decisions_printed = repl.game.opponent.decisions().len();
+        repl.baseline_printed = repl.game.baseline_decisions().len();
         repl.turn_printed = repl.game.game.turn();
         let status = words::status(&repl.game.game);
         repl.console.say(&status);
@@ -281,6 +283,8 @@ struct Repl<'a> {
     printed: usize,
     /// foe's decisions printed.
     decisions_printed: usize,
+    /// The baseline's decisions printed.
+    baseline_printed: usize,
     /// The turn whose header was printed last.
     turn_printed: u32,
     quiet: bool,
@@ -345,6 +349,19 @@ impl Repl<'_> {
             text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
         }
         self.decisions_printed = decisions.len();
+        let reasons = self.game.baseline_decisions();
+        for d in &reasons[self.baseline_printed..] {
+            // A unit that stood is told by `why`, not in the report.
+            if self.quiet || d.stood {
+                continue;
+            }
+            if d.turn != self.turn_printed {
+                self.turn_printed = d.turn;
+                text.push_str(&format!("-- turn {} --\n", d.turn));
+            }
+            text.push_str(&format!("  baseline `{}`: {}\n", d.name, d.why));
+        }
+        self.baseline_printed = reasons.len();
         for entry in &self.game.log[self.printed..] {
             if entry.turn != self.turn_printed {
                 self.turn_printed = entry.turn;
@@ -509,7 +526,13 @@ impl Repl<'_> {
                     Err(error) => format!("error: {error}"),
                 }
             }
-            Command::Why(unit) => words::why(&self.game.opponent, game, unit),
+            Command::Why(unit) => words::why_unit(
+                &self.game.opponent,
+                self.game.baseline_decisions(),
+                self.game.baseline_sides(),
+                game,
+                unit,
+            ),
             Command::Log(last) => {
                 let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));
                 self.game.log[skip..]
@@ -743,6 +766,7 @@ impl Repl<'_> {
                 self.game = game;
                 self.printed = self.game.log.len();
                 self.decisions_printed = self.game.opponent.decisions().len();
+                self.baseline_printed = self.game.baseline_decisions().len();
                 self.turn_printed = self.game.game.turn();
                 self.autosave();
                 self.console.say(&format!(

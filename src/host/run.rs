@@ -257,6 +257,11 @@ impl HostMatch {
         self.baseline.sides()
     }
 
+    /// The scripted baseline's decisions so far, with their reasons.
+    pub fn baseline_decisions(&self) -> &[super::baseline::Decision] {
+        self.baseline.decisions()
+    }
+
     /// Whether the player is to act now.
     pub fn player_to_act(&self) -> bool {
         self.game
@@ -303,10 +308,14 @@ impl HostMatch {
             .to_act()
             .is_some_and(|side| self.baseline.commands(side));
         probe(HostStage::Deciding);
-        let action = if baseline {
-            self.baseline.next_action(&self.game)
+        let (action, decision) = if baseline {
+            self.baseline
+                .decide(&self.game)
+                .map(|chosen| (chosen.action, chosen.decision))
         } else {
-            self.opponent.next_action(&self.game, &mut self.roller)
+            self.opponent
+                .next_action(&self.game, &mut self.roller)
+                .map(|action| (action, None))
         }
         .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
         probe(HostStage::Rules);
@@ -316,7 +325,12 @@ impl HostMatch {
             .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
         probe(HostStage::Records);
         self.actions.push((action, false));
+        let first = self.log.len();
         self.note(false, &events);
+        if let Some(decision) = decision {
+            let lines = self.log[first..].iter().map(|e| e.text.clone()).collect();
+            self.baseline.did(decision, lines);
+        }
         Ok(true)
     }
 

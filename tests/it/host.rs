@@ -624,3 +624,64 @@ fn map_svg_draws_a_watched_seed_002_game() {
     let hill = std::fs::read_to_string(desk.path().join("hill.svg")).unwrap();
     assert!(hill.contains("Sherman"), "{hill}");
 }
+
+/// The scripted baseline explains itself as foe's opponent does: the turn
+/// report gives each unit's reason with its ruling before what it did,
+/// and `why UNIT` tells the baseline's decisions, a unit that stood too.
+#[test]
+fn the_baseline_says_what_it_did_and_why() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--baseline",
+            "americans",
+            "--seed",
+            "5",
+            "--no-autosave",
+        ],
+        "move 71st to 8,9\nend\nend\nend\nwhy 1st NC Militia\nwhy Washington\nwhy 71st Foot\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    for expected in [
+        "  baseline `1st NC Militia`: turns to face `71st Foot`, the nearest enemy (9.85\" away), 57° off its front (HO23)\n  [foe] 1st NC Militia pivot to face 237°.",
+        "  baseline `1st Line Cannon A`: fires at `1st Cannon`, the weakest enemy it can fire at: 100% left, 10.11\" away (HO22)\n  [foe] 1st Line Cannon A fire at 1st Cannon",
+        "Turn 1: the baseline's `1st NC Militia` turns to face `71st Foot`, the nearest enemy (9.85\" away), 57° off its front (HO23). Then: 1st NC Militia pivot to face 237°.",
+        "Turn 1: the baseline's `Washington's Dragoons` stands: its side defends and never advances (HO24); the nearest enemy, `71st Foot`, is 7.75\" away.",
+        "foe has taken no test for `71st Foot` lately",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    // A unit that stood is told by `why`, not in the report.
+    assert!(!out.contains("  baseline `Washington's Dragoons`"), "{out}");
+    // Seed 002's baseline gives out its dice with its reason.
+    let watched = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--baseline",
+            "union",
+            "--no-pause",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "",
+    );
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    assert!(
+        watched
+            .stdout
+            .contains("the highest left goes to the unit nearest the enemy still without one"),
+        "{}",
+        watched.stdout
+    );
+}
