@@ -8,6 +8,7 @@
 //! or mistyped command is one line and the game goes on unchanged.
 
 use super::Context;
+use super::dice::AskRoller;
 use super::play::Args;
 use super::repl::{
     Completion, Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically,
@@ -73,12 +74,6 @@ pub(super) fn run(
     file: ScenarioFile,
     tables: Arc<Tables>,
 ) -> Result<()> {
-    if context.asks() {
-        return Err(Error::Invalid(format!(
-            "your own dice are not yet available for rule set `{}`: play it with foe's seeded dice (--seed N)",
-            scenario.battlefield.ruleset.name
-        )));
-    }
     if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
         super::host_simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
     }
@@ -107,9 +102,17 @@ pub(super) fn run(
         )));
     }
     let seed = super::dice::seed_or_clock(args.seed);
-    let game = HostMatch::new(Arc::new(scenario), tables, seed, player_sides)
-        .map_err(|e| Error::Invalid(e.to_string()))?
-        .with_baseline(baseline_sides);
+    let scenario = Arc::new(scenario);
+    let game = if context.asks() {
+        // The player's own dice, asked for on standard error (seed 000's
+        // asking code); the seed rolls for them once input ends.
+        let dice = Box::new(AskRoller::new(seed));
+        HostMatch::new_asking(scenario, tables, seed, player_sides, dice)
+    } else {
+        HostMatch::new(scenario, tables, seed, player_sides)
+    }
+    .map_err(|e| Error::Invalid(e.to_string()))?
+    .with_baseline(baseline_sides);
     let autosave = if args.no_autosave {
         None
     } else if let Some(path) = &args.autosave {
@@ -176,15 +179,32 @@ pub(super) fn resume(
                 path.display()
             ))
         })?;
-    let game = HostMatch::replay_with_baseline(
-        Arc::new(scenario),
-        Arc::new(switched),
-        save.seed,
-        player_sides,
-        baseline_sides,
-        &save.actions,
-    )
+    let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
+    let mut game = if save.asked {
+        HostMatch::replay_recorded(
+            scenario,
+            switched,
+            save.seed,
+            (player_sides, baseline_sides),
+            &save.actions,
+            &save.rolls,
+        )
+    } else {
+        HostMatch::replay_with_baseline(
+            scenario,
+            switched,
+            save.seed,
+            player_sides,
+            baseline_sides,
+            &save.actions,
+        )
+    }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    // A game played with the player's own dice goes on with them; so does
+    // one resumed with `--dice ask`.
+    if save.asked || context.asks() {
+        game.set_dice(Box::new(AskRoller::new(save.seed)));
+    }
     go(
         args,
         context,
@@ -252,6 +272,13 @@ fn go(
             baseline.join(" and ")
         ));
     }
+    if repl.game.asks() {
+        repl.console.say(if resumed {
+            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+        } else {
+            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        });
+    }
     if resumed {
         repl.console.say(&format!(
             "Resumed: {} of your actions replayed.",
@@ -317,6 +344,8 @@ impl Repl<'_> {
                 .collect(),
             rules_off: self.game.tables().opponent.rules.off(),
             actions: self.game.player_actions(),
+            asked: self.game.asks(),
+            rolls: self.game.rolls().to_vec(),
         }
     }
 
@@ -754,15 +783,37 @@ impl Repl<'_> {
     /// Replay the game with only the player's `kept` actions (ruling P1:
     /// rollback is a replay of a prefix), then autosave and say so.
     fn roll_back(&mut self, kept: Vec<Action>, said: &str, verb: &str) {
-        match HostMatch::replay_with_baseline(
-            self.game.scenario.clone(),
-            self.game.tables().clone(),
-            self.game.seed,
+        let sides = (
             self.game.player_sides.clone(),
             self.game.baseline_sides().to_vec(),
-            &kept,
-        ) {
-            Ok(game) => {
+        );
+        // The player's own dice: the kept actions replay from the record of
+        // their rolls (the taken-back actions' rolls are forgotten with
+        // them), then the player rolls on.
+        let rebuilt = if self.game.asks() {
+            HostMatch::replay_recorded(
+                self.game.scenario.clone(),
+                self.game.tables().clone(),
+                self.game.seed,
+                sides,
+                &kept,
+                &self.game.rolls_before(kept.len()),
+            )
+        } else {
+            HostMatch::replay_with_baseline(
+                self.game.scenario.clone(),
+                self.game.tables().clone(),
+                self.game.seed,
+                sides.0,
+                sides.1,
+                &kept,
+            )
+        };
+        match rebuilt {
+            Ok(mut game) => {
+                if let Some(dice) = self.game.take_dice() {
+                    game.set_dice(dice);
+                }
                 self.game = game;
                 self.printed = self.game.log.len();
                 self.decisions_printed = self.game.opponent.decisions().len();

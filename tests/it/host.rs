@@ -685,3 +685,126 @@ fn the_baseline_says_what_it_did_and_why() {
         watched.stdout
     );
 }
+
+/// `--dice ask` on seed 001: the player types each die (foe's reaction
+/// tests too), with seed 000's asking code; a die out of range, a word,
+/// `NaN`, a huge number or a negative one is one line and asked again,
+/// never a crash. The autosave keeps every roll, and the resumed game
+/// replays them without asking, then asks again for new ones.
+#[test]
+fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
+    let desk = tempfile::tempdir().unwrap();
+    let mut script = String::from("end\nend\n7\nsix\nNaN\n99999999999999999999\n-1\n?\n");
+    let dice = [4, 2, 6, 1, 3, 5, 5, 2, 4, 1, 6, 3, 2, 5, 4, 6, 1, 3, 2];
+    for die in dice {
+        script.push_str(&format!("{die}\n"));
+    }
+    let played = foe(
+        desk.path(),
+        &[
+            "--dice",
+            "ask",
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--autosave",
+            "asked.json",
+        ],
+        &script,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played
+            .stdout
+            .contains("Dice: you roll your own (--dice ask)"),
+        "{}",
+        played.stdout
+    );
+    let err = &played.stderr;
+    for expected in [
+        "Washington's Dragoons's reaction test: type a D6 roll from 1 to 6: ",
+        "`7` is not a D6 roll from 1 to 6\n",
+        "`six` is not a D6 roll from 1 to 6\n",
+        "`NaN` is not a D6 roll from 1 to 6\n",
+        "`99999999999999999999` is not a D6 roll from 1 to 6\n",
+        "`-1` is not a D6 roll from 1 to 6\n",
+        "foe needs a roll of the D6 for Washington's Dragoons's reaction test; an ordinary six-sided die",
+        "(no more input: foe rolls from here on)",
+    ] {
+        assert!(err.contains(expected), "missing {expected:?} in\n{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    // The player's rolls were used: the first reaction test rolled a 4.
+    assert!(
+        played
+            .stdout
+            .contains("foe tests `Washington's Dragoons`: die 4,"),
+        "{}",
+        played.stdout
+    );
+    let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(save["asked"], true, "{text}");
+    let rolls: Vec<u64> = save["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap())
+        .collect();
+    let typed: Vec<u64> = dice.iter().map(|&d| d as u64).collect();
+    assert_eq!(rolls[..dice.len()], typed[..], "{text}");
+    // Resumed: the record replays (nothing asked), the game is where it
+    // was, and new rolls are asked for again.
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "asked.json"],
+        "status\nundo\nend\n3\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("Dice: you roll your own, as when the game was saved"),
+        "{}",
+        resumed.stdout
+    );
+    assert!(resumed.stdout.contains("Taken back"), "{}", resumed.stdout);
+    let status = |out: &str| {
+        out.split("Turn ")
+            .nth(1)
+            .map(|rest| rest.split("\nturn ").next().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        status(&resumed.stdout).map(|s| s.lines().count() > 10),
+        Some(true)
+    );
+    assert!(
+        resumed
+            .stderr
+            .starts_with("Washington's Dragoons's reaction test: type a D6 roll"),
+        "asked again only after `undo` and `end`: {}",
+        resumed.stderr
+    );
+    assert!(
+        resumed
+            .stdout
+            .contains("foe tests `Washington's Dragoons`: die 3,"),
+        "{}",
+        resumed.stdout
+    );
+    // A corrupted record is one line, not a panic.
+    let mut broken = save.clone();
+    broken["rolls"][0] = 9.into();
+    std::fs::write(
+        desk.path().join("broken.json"),
+        serde_json::to_string(&broken).unwrap(),
+    )
+    .unwrap();
+    let refused = foe(desk.path(), &["play", "--resume", "broken.json"], "");
+    assert_eq!(refused.status, 1, "{}", refused.stderr);
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(refused.stderr.contains("9"), "{}", refused.stderr);
+}
