@@ -503,7 +503,15 @@ impl Repl<'_> {
     /// `quit` stops. `false` to stop.
     fn pause(&mut self) -> bool {
         loop {
-            let line = match self.console.read("(Enter for the next turn) > ", &[], None) {
+            // Tab completes the questions and the units' names.
+            let completion = Completion::Play(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
+            ));
+            let line = match self.console.read_completing(
+                "(Enter for the next turn) > ",
+                &completion,
+                None,
+            ) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&problem);

@@ -99,6 +99,8 @@ pub struct HostGrammar {
     commanders: Vec<String>,
     /// The player's dice to give out (seed 002), as typed.
     dice: Vec<String>,
+    /// The player commands no side: only the questions are offered.
+    watching: bool,
 }
 
 impl HostGrammar {
@@ -106,6 +108,7 @@ impl HostGrammar {
     pub fn of(game: &Game, player_sides: &[usize]) -> HostGrammar {
         let mut grammar = HostGrammar {
             engine: Some(game.engine()),
+            watching: player_sides.is_empty(),
             ..HostGrammar::default()
         };
         for unit in game.units().into_iter().filter(|unit| !unit.removed) {
@@ -146,6 +149,7 @@ impl HostGrammar {
 
     fn verbs(&self) -> Vec<&'static str> {
         let own: &[&str] = match self.engine {
+            _ if self.watching => &[],
             Some(Engine::Rv) => RV_VERBS,
             Some(Engine::Acw) => ACW_VERBS,
             _ => &[],
@@ -179,11 +183,11 @@ impl HostGrammar {
     fn follow(&self, shape: &[Item], text: &str, offset: usize) -> Option<(usize, Vec<Choice>)> {
         let mut at = 0;
         for (n, item) in shape.iter().enumerate() {
-            let rest = &text[at..];
+            let rest = text.get(at..)?;
             if *item == Free {
                 // A number or a point: one word, never completed.
-                match rest.find(char::is_whitespace) {
-                    Some(space) => at += space + 1,
+                match rest.char_indices().find(|(_, c)| c.is_whitespace()) {
+                    Some((space, c)) => at += space + c.len_utf8(),
                     None => return Some((offset + at, Vec::new())),
                 }
                 continue;
@@ -214,9 +218,11 @@ fn consumed(names: &[&str], rest: &str, next: Option<&Item>) -> Option<usize> {
     let same = lower.len() == rest.len();
     let whole = names
         .iter()
+        .map(|name| name.to_lowercase())
         .filter(|name| {
-            let name = name.to_lowercase();
-            same && lower.starts_with(&name) && lower[name.len()..].starts_with(' ')
+            same && lower.starts_with(name.as_str())
+                && rest.is_char_boundary(name.len())
+                && lower[name.len()..].starts_with(' ')
         })
         .map(|name| name.len() + 1)
         .max();
@@ -274,8 +280,8 @@ impl Grammar for HostGrammar {
                 beginning_with(&self.verbs(), &before[leading..]),
             );
         };
-        let verb = verb.to_lowercase();
         let offset = leading + verb.len() + 1;
+        let verb = verb.to_lowercase();
         let Some(text) = before.get(offset..) else {
             return (word_start, Vec::new());
         };
@@ -366,6 +372,39 @@ mod tests {
         check("undo t", "5: turn");
         check("fire Nobody at ", "15: ");
         check("assign ", "7: ");
+        // Watching, only the questions.
+        let watching = HostGrammar::of(&game("guilford-ruinous"), &[]);
+        self::check(
+            &watching,
+            "",
+            "0: status | map | why | log | undo | rewind | save | help | quit",
+        );
+        self::check(&watching, "why 71st", "4: 71st Foot");
+    }
+
+    /// Whatever is typed, and wherever the cursor is, Tab never panics:
+    /// spaces of several bytes, letters that change length in lower case,
+    /// a cursor inside a character or past the end.
+    #[test]
+    fn any_line_and_cursor_completes_without_a_panic() {
+        let grammar = HostGrammar::of(&game("guilford-ruinous"), &[0]);
+        for line in [
+            "fire\u{3000}1st\u{3000}Guards\u{3000}at ",
+            "move 71st Foot to 1,2\u{3000}x",
+            "fire İİİ at ",
+            "charge Ⅻ 1st Guards at 1st NC",
+            "form 1st Guards\u{2003}line",
+            "\u{3000}\u{3000}",
+            "é",
+        ] {
+            for cursor in 0..=line.len() + 2 {
+                let (start, _) = grammar.complete(line, cursor);
+                assert!(start <= line.len(), "{line:?} at {cursor}");
+                let (start, _) =
+                    crate::play::complete::complete(&grammar.clone().vocabulary(), line, cursor);
+                assert!(line.is_char_boundary(start), "{line:?} at {cursor}");
+            }
+        }
     }
 
     #[test]

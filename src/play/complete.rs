@@ -207,9 +207,11 @@ pub fn complete(vocabulary: &Vocabulary, line: &str, cursor: usize) -> (usize, V
 pub fn word_at(line: &str, cursor: usize) -> (&str, usize) {
     let cursor = cursor.min(line.len());
     let before = line.get(..cursor).unwrap_or(line);
+    // After the whole space character: some are more than a byte.
     let start = before
-        .rfind(char::is_whitespace)
-        .map_or(0, |space| space + 1);
+        .char_indices()
+        .rfind(|(_, c)| c.is_whitespace())
+        .map_or(0, |(at, space)| at + space.len_utf8());
     (before, start)
 }
 
