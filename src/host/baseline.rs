@@ -83,6 +83,9 @@ pub struct Chosen {
 /// A choice with its reason; `Err` says why a unit does nothing.
 type Reasoned<A> = Result<(A, String), String>;
 
+/// An action, and the unit it is for with why (none: ending a phase).
+type ForUnit<A> = (A, Option<(usize, String)>);
+
 fn percent(strength: f64) -> String {
     format!("{:.0}%", strength * 100.0)
 }
@@ -149,10 +152,13 @@ impl Baseline {
     }
 
     fn decided(&mut self, game: &Game, unit: usize, why: String, stood: bool) -> usize {
-        let name = game
-            .units()
-            .get(unit)
-            .map_or(format!("#{unit}"), |u| u.name.clone());
+        // The one name, not every unit's view (simulate decides often).
+        let name = match game {
+            Game::Rv(state) => state.units().get(unit).map(|u| u.name.clone()),
+            Game::Acw(state) => state.units.get(unit).map(|u| u.name.clone()),
+            Game::Awi(state) => state.units.get(unit).map(|u| u.name.clone()),
+        }
+        .unwrap_or_else(|| format!("#{unit}"));
         self.decisions.push(Decision {
             unit,
             name,
@@ -201,12 +207,7 @@ impl Baseline {
     // ----- seed 001 ---------------------------------------------------------
 
     /// Seed 001's next action, and the unit it is for with why.
-    fn rv_next(
-        &mut self,
-        game: &Game,
-        state: &rv::GameState,
-        side: usize,
-    ) -> (rv::Action, Option<(usize, String)>) {
+    fn rv_next(&mut self, game: &Game, state: &rv::GameState, side: usize) -> ForUnit<rv::Action> {
         if let Some(pending) = state.pending() {
             let (action, why) = rv_respond(state);
             return (action, Some((pending.target, why)));
@@ -528,12 +529,7 @@ fn acw_deploy(
 
 impl Baseline {
     /// Seed 002's next action, and the unit it is for with why.
-    #[allow(clippy::type_complexity)]
-    fn acw_next(
-        &mut self,
-        state: &acw::GameState,
-        side: usize,
-    ) -> Option<(acw::Action, Option<(usize, String)>)> {
+    fn acw_next(&mut self, state: &acw::GameState, side: usize) -> Option<ForUnit<acw::Action>> {
         match state.phase() {
             acw::Phase::Assigning { .. } => {
                 acw_assign(state, side).map(|(action, unit, why)| (action, Some((unit, why))))
