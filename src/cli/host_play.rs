@@ -8,10 +8,14 @@
 //! or mistyped command is one line and the game goes on unchanged.
 
 use super::Context;
+use super::dice::AskRoller;
 use super::play::Args;
-use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::repl::{
+    Completion, Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically,
+};
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
+use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command};
 use crate::host::run::HostMatch;
 use crate::host::save::HostSave;
@@ -70,12 +74,6 @@ pub(super) fn run(
     file: ScenarioFile,
     tables: Arc<Tables>,
 ) -> Result<()> {
-    if context.asks() {
-        return Err(Error::Invalid(format!(
-            "your own dice are not yet available for rule set `{}`: play it with foe's seeded dice (--seed N)",
-            scenario.battlefield.ruleset.name
-        )));
-    }
     if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
         super::host_simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
     }
@@ -104,9 +102,17 @@ pub(super) fn run(
         )));
     }
     let seed = super::dice::seed_or_clock(args.seed);
-    let game = HostMatch::new(Arc::new(scenario), tables, seed, player_sides)
-        .map_err(|e| Error::Invalid(e.to_string()))?
-        .with_baseline(baseline_sides);
+    let scenario = Arc::new(scenario);
+    let game = if context.asks() {
+        // The player's own dice, asked for on standard error (seed 000's
+        // asking code); the seed rolls for them once input ends.
+        let dice = Box::new(AskRoller::new(seed));
+        HostMatch::new_asking(scenario, tables, seed, player_sides, dice)
+    } else {
+        HostMatch::new(scenario, tables, seed, player_sides)
+    }
+    .map_err(|e| Error::Invalid(e.to_string()))?
+    .with_baseline(baseline_sides);
     let autosave = if args.no_autosave {
         None
     } else if let Some(path) = &args.autosave {
@@ -173,15 +179,32 @@ pub(super) fn resume(
                 path.display()
             ))
         })?;
-    let game = HostMatch::replay_with_baseline(
-        Arc::new(scenario),
-        Arc::new(switched),
-        save.seed,
-        player_sides,
-        baseline_sides,
-        &save.actions,
-    )
+    let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
+    let mut game = if save.asked {
+        HostMatch::replay_recorded(
+            scenario,
+            switched,
+            save.seed,
+            (player_sides, baseline_sides),
+            &save.actions,
+            &save.rolls,
+        )
+    } else {
+        HostMatch::replay_with_baseline(
+            scenario,
+            switched,
+            save.seed,
+            player_sides,
+            baseline_sides,
+            &save.actions,
+        )
+    }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    // A game played with the player's own dice goes on with them; so does
+    // one resumed with `--dice ask`.
+    if save.asked || context.asks() {
+        game.set_dice(Box::new(AskRoller::new(save.seed)));
+    }
     go(
         args,
         context,
@@ -221,8 +244,11 @@ fn go(
         width: args.width,
         printed: 0,
         decisions_printed: 0,
+        baseline_printed: 0,
         turn_printed: 0,
         quiet: args.quiet,
+        svg_every_phase: None,
+        svg_written: None,
     };
     repl.autosave();
     let title = repl.game.scenario.title.clone();
@@ -246,6 +272,13 @@ fn go(
             baseline.join(" and ")
         ));
     }
+    if repl.game.asks() {
+        repl.console.say(if resumed {
+            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+        } else {
+            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        });
+    }
     if resumed {
         repl.console.say(&format!(
             "Resumed: {} of your actions replayed.",
@@ -253,6 +286,7 @@ fn go(
         ));
         repl.printed = repl.game.log.len();
         repl.decisions_printed = repl.game.opponent.decisions().len();
+        repl.baseline_printed = repl.game.baseline_decisions().len();
         repl.turn_printed = repl.game.game.turn();
         let status = words::status(&repl.game.game);
         repl.console.say(&status);
@@ -276,9 +310,15 @@ struct Repl<'a> {
     printed: usize,
     /// foe's decisions printed.
     decisions_printed: usize,
+    /// The baseline's decisions printed.
+    baseline_printed: usize,
     /// The turn whose header was printed last.
     turn_printed: u32,
     quiet: bool,
+    /// Where `map --svg DIR/` keeps a picture of every phase.
+    svg_every_phase: Option<PathBuf>,
+    /// The last picture written there (one a phase).
+    svg_written: Option<PathBuf>,
 }
 
 impl Repl<'_> {
@@ -304,6 +344,8 @@ impl Repl<'_> {
                 .collect(),
             rules_off: self.game.tables().opponent.rules.off(),
             actions: self.game.player_actions(),
+            asked: self.game.asks(),
+            rolls: self.game.rolls().to_vec(),
         }
     }
 
@@ -336,6 +378,19 @@ impl Repl<'_> {
             text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
         }
         self.decisions_printed = decisions.len();
+        let reasons = self.game.baseline_decisions();
+        for d in &reasons[self.baseline_printed..] {
+            // A unit that stood is told by `why`, not in the report.
+            if self.quiet || d.stood {
+                continue;
+            }
+            if d.turn != self.turn_printed {
+                self.turn_printed = d.turn;
+                text.push_str(&format!("-- turn {} --\n", d.turn));
+            }
+            text.push_str(&format!("  baseline `{}`: {}\n", d.name, d.why));
+        }
+        self.baseline_printed = reasons.len();
         for entry in &self.game.log[self.printed..] {
             if entry.turn != self.turn_printed {
                 self.turn_printed = entry.turn;
@@ -348,6 +403,41 @@ impl Repl<'_> {
         if !text.is_empty() {
             self.console.say(&text);
         }
+        if let Some(dir) = self.svg_every_phase.clone() {
+            self.write_phase_svg(&dir);
+        }
+    }
+
+    /// The picture of the game now.
+    fn picture(&self) -> String {
+        let scene = crate::host::scene::scene(
+            &self.game.game,
+            &self.game.scenario,
+            &self.game.scenario.title,
+            self.game.events(),
+        );
+        crate::render::svg::svg(&scene, None)
+    }
+
+    /// Write this phase's picture into `dir` (made if need be), named by
+    /// turn and phase, once a phase, so a folder of them follows the game.
+    fn write_phase_svg(&mut self, dir: &Path) {
+        let path = dir.join(crate::host::scene::turn_file_name(&self.game.game));
+        if self.svg_written.as_ref() == Some(&path) {
+            return;
+        }
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|source| Error::Io {
+                action: "create",
+                path: dir.into(),
+                source,
+            })
+            .and_then(|()| write_atomically(&path, &self.picture()));
+        match written {
+            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+        self.svg_written = Some(path);
     }
 
     /// foe plays its turns, printing as it goes; `false` on a bug.
@@ -413,7 +503,15 @@ impl Repl<'_> {
     /// `quit` stops. `false` to stop.
     fn pause(&mut self) -> bool {
         loop {
-            let line = match self.console.read("(Enter for the next turn) > ", &[], None) {
+            // Tab completes the questions and the units' names.
+            let completion = Completion::Play(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
+            ));
+            let line = match self.console.read_completing(
+                "(Enter for the next turn) > ",
+                &completion,
+                None,
+            ) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&problem);
@@ -451,8 +549,27 @@ impl Repl<'_> {
         let text = match command {
             Command::Legal => self.legal_list(),
             Command::Status => words::status(game),
-            Command::Map => words::map(game, self.width),
-            Command::Why(unit) => words::why(&self.game.opponent, game, unit),
+            Command::Map { svg: None } => words::map(game, self.width),
+            Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
+                let dir = PathBuf::from(dir);
+                self.svg_every_phase = Some(dir.clone());
+                self.svg_written = None;
+                self.write_phase_svg(&dir);
+                return true;
+            }
+            Command::Map { svg: Some(file) } => {
+                match write_atomically(Path::new(&file), &self.picture()) {
+                    Ok(()) => format!("wrote {file}"),
+                    Err(error) => format!("error: {error}"),
+                }
+            }
+            Command::Why(unit) => words::why_unit(
+                &self.game.opponent,
+                self.game.baseline_decisions(),
+                self.game.baseline_sides(),
+                game,
+                unit,
+            ),
             Command::Log(last) => {
                 let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));
                 self.game.log[skip..]
@@ -508,11 +625,11 @@ impl Repl<'_> {
         }
         loop {
             let prompt = self.prompt();
-            // Tab completes the commands' verbs and the units' names.
-            let mut completions: Vec<String> =
-                words::VERBS.iter().map(|v| (*v).to_string()).collect();
-            completions.extend(self.game.game.units().into_iter().map(|u| u.name));
-            let line = match self.console.read(&prompt, &completions, None) {
+            // Tab completes by context: the command, then what it takes.
+            let completion = Completion::Play(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
+            ));
+            let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {
                     self.console.say(&problem);
@@ -674,18 +791,41 @@ impl Repl<'_> {
     /// Replay the game with only the player's `kept` actions (ruling P1:
     /// rollback is a replay of a prefix), then autosave and say so.
     fn roll_back(&mut self, kept: Vec<Action>, said: &str, verb: &str) {
-        match HostMatch::replay_with_baseline(
-            self.game.scenario.clone(),
-            self.game.tables().clone(),
-            self.game.seed,
+        let sides = (
             self.game.player_sides.clone(),
             self.game.baseline_sides().to_vec(),
-            &kept,
-        ) {
-            Ok(game) => {
+        );
+        // The player's own dice: the kept actions replay from the record of
+        // their rolls (the taken-back actions' rolls are forgotten with
+        // them), then the player rolls on.
+        let rebuilt = if self.game.asks() {
+            HostMatch::replay_recorded(
+                self.game.scenario.clone(),
+                self.game.tables().clone(),
+                self.game.seed,
+                sides,
+                &kept,
+                &self.game.rolls_before(kept.len()),
+            )
+        } else {
+            HostMatch::replay_with_baseline(
+                self.game.scenario.clone(),
+                self.game.tables().clone(),
+                self.game.seed,
+                sides.0,
+                sides.1,
+                &kept,
+            )
+        };
+        match rebuilt {
+            Ok(mut game) => {
+                if let Some(dice) = self.game.take_dice() {
+                    game.set_dice(dice);
+                }
                 self.game = game;
                 self.printed = self.game.log.len();
                 self.decisions_printed = self.game.opponent.decisions().len();
+                self.baseline_printed = self.game.baseline_decisions().len();
                 self.turn_printed = self.game.game.turn();
                 self.autosave();
                 self.console.say(&format!(

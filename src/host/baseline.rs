@@ -14,6 +14,9 @@
 //! advances and charges only within 6" (HO24). Seed 002's activation dice
 //! go highest first to the units nearest the enemy (HO25).
 //!
+//! Every decision says why in words, naming the ruling ([`Decision`]), as
+//! foe's opponent's do: `why UNIT` and the turn report read them.
+//!
 //! Pure: no dice, no clock, no I/O.
 
 use super::{Action, Game};
@@ -45,6 +48,50 @@ pub struct Baseline {
     phase_key: Option<(u32, String)>,
     /// Units already seen to in this phase.
     handled: BTreeSet<usize>,
+    /// Every decision so far, oldest first.
+    decisions: Vec<Decision>,
+}
+
+/// One of the baseline's decisions for a unit, in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The unit's index in the game.
+    pub unit: usize,
+    /// Its name.
+    pub name: String,
+    /// The game turn.
+    pub turn: u32,
+    /// What it chose and why, naming the ruling (`fires at `Militia`, the
+    /// weakest enemy it can fire at: 60% left, 8.5" away (HO22)`).
+    pub why: String,
+    /// What its action did, a line an event (empty when it stood).
+    pub did: Vec<String>,
+    /// It took no action: `why` says why it stood.
+    pub stood: bool,
+}
+
+/// The baseline's next action, and the decision it records, if the action
+/// is a unit's (ending a phase is no one's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chosen {
+    /// The action.
+    pub action: Action,
+    /// Its decision's index in [`Baseline::decisions`].
+    pub decision: Option<usize>,
+}
+
+/// A choice with its reason; `Err` says why a unit does nothing.
+type Reasoned<A> = Result<(A, String), String>;
+
+/// An action, and the unit it is for with why (none: ending a phase).
+type ForUnit<A> = (A, Option<(usize, String)>);
+
+fn percent(strength: f64) -> String {
+    format!("{:.0}%", strength * 100.0)
+}
+
+fn inches(distance: f64) -> String {
+    format!("{}\"", crate::battlefield::geometry::trim(distance))
 }
 
 /// A unit as the baseline weighs it.
@@ -92,32 +139,78 @@ impl Baseline {
         self.sides.contains(&side)
     }
 
+    /// Every decision so far, oldest first.
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// Note what decision `index`'s action did, a line an event.
+    pub fn did(&mut self, index: usize, lines: Vec<String>) {
+        if let Some(decision) = self.decisions.get_mut(index) {
+            decision.did.extend(lines);
+        }
+    }
+
+    fn decided(&mut self, game: &Game, unit: usize, why: String, stood: bool) -> usize {
+        // The one name, not every unit's view (simulate decides often).
+        let name = match game {
+            Game::Rv(state) => state.units().get(unit).map(|u| u.name.clone()),
+            Game::Acw(state) => state.units.get(unit).map(|u| u.name.clone()),
+            Game::Awi(state) => state.units.get(unit).map(|u| u.name.clone()),
+        }
+        .unwrap_or_else(|| format!("#{unit}"));
+        self.decisions.push(Decision {
+            unit,
+            name,
+            turn: game.turn(),
+            why,
+            did: Vec::new(),
+            stood,
+        });
+        self.decisions.len() - 1
+    }
+
     /// The next action for the side to act, which the baseline commands;
     /// `None` when the game is over or under the seed-000 engine (which has
     /// its own baseline, [`crate::baseline`]).
     pub fn next_action(&mut self, game: &Game) -> Option<Action> {
+        self.decide(game).map(|chosen| chosen.action)
+    }
+
+    /// [`Baseline::next_action`] with the decision it records: each unit's
+    /// reason, and in seed 001's move phase why a unit stood.
+    pub fn decide(&mut self, game: &Game) -> Option<Chosen> {
         let side = game.to_act()?;
         let key = (game.turn(), game.phase());
         if self.phase_key.as_ref() != Some(&key) {
             self.phase_key = Some(key);
             self.handled.clear();
         }
-        match game {
-            Game::Awi(_) => None,
-            Game::Rv(state) => Some(Action::Rv(self.rv_next(state, side))),
-            Game::Acw(state) => self
+        let (action, reason) = match game {
+            Game::Awi(_) => return None,
+            Game::Rv(state) => {
+                let (action, reason) = self.rv_next(game, state, side);
+                (Action::Rv(action), reason)
+            }
+            Game::Acw(state) => match self
                 .acw_next(state, side)
-                .filter(|action| state.check(action).is_ok())
-                .map(Action::Acw)
-                .or_else(|| game.legal_actions().into_iter().next()),
-        }
+                .filter(|(action, _)| state.check(action).is_ok())
+            {
+                Some((action, reason)) => (Action::Acw(action), reason),
+                None => (game.legal_actions().into_iter().next()?, None),
+            },
+        };
+        let decision = reason.map(|(unit, why)| self.decided(game, unit, why, false));
+        Some(Chosen { action, decision })
     }
 
     // ----- seed 001 ---------------------------------------------------------
 
-    fn rv_next(&mut self, state: &rv::GameState, side: usize) -> rv::Action {
-        if state.pending().is_some() {
-            return rv_respond(state);
+    /// Seed 001's next action, and the unit it is for with why.
+    fn rv_next(&mut self, game: &Game, state: &rv::GameState, side: usize) -> ForUnit<rv::Action> {
+        if let Some(pending) = state.pending() {
+            let (action, why) = rv_respond(state);
+            return (action, Some((pending.target, why)));
         }
         let units: Vec<usize> = (0..state.units().len())
             .filter(|&u| state.units()[u].side == side && !state.is_removed(u))
@@ -126,17 +219,26 @@ impl Baseline {
             if !self.handled.insert(unit) {
                 continue;
             }
-            let chosen = match state.phase().kind {
+            let kind = state.phase().kind;
+            let chosen = match kind {
                 rv::PhaseKind::Move => rv_move(state, unit),
                 rv::PhaseKind::Shoot => rv_fire(state, unit),
                 rv::PhaseKind::Charge => rv_charge(state, unit),
-                rv::PhaseKind::Melee => None,
+                rv::PhaseKind::Melee => Err(String::new()),
             };
-            if let Some(action) = chosen.filter(|action| state.check(action).is_ok()) {
-                return action;
+            match chosen {
+                Ok((action, why)) if state.check(&action).is_ok() => {
+                    return (action, Some((unit, why)));
+                }
+                // Why a unit stood is told for the move phase, where
+                // standing is a choice; in the others it is the rules'.
+                Err(why) if kind == rv::PhaseKind::Move && !why.is_empty() => {
+                    self.decided(game, unit, why, true);
+                }
+                _ => {}
             }
         }
-        rv::Action::EndPhase
+        (rv::Action::EndPhase, None)
     }
 }
 
@@ -182,26 +284,50 @@ fn nearest(enemies: &[Weighed]) -> Option<Weighed> {
 
 /// Seed 001 move phase: stand with an enemy in range, turn to face one off
 /// the front, else (attackers only, not guns) advance to the edge of range.
-fn rv_move(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
+fn rv_move(state: &rv::GameState, unit: usize) -> Reasoned<rv::Action> {
     let u = &state.units()[unit];
-    let enemy = nearest(&rv_enemies(state, unit))?;
+    let enemy = nearest(&rv_enemies(state, unit)).ok_or("stands: no enemy is left (HO23)")?;
+    let enemy_name = &state.units()[enemy.index].name;
     let target = state.units()[enemy.index].centre;
     let bearing = (target - u.centre).bearing();
-    if turn_between(u.facing, bearing).abs() > FACE_DEGREES {
-        return Some(rv::Action::Pivot {
-            unit,
-            facing: bearing.rem_euclid(360.0),
-        });
+    let off_front = turn_between(u.facing, bearing).abs();
+    if off_front > FACE_DEGREES {
+        return Ok((
+            rv::Action::Pivot {
+                unit,
+                facing: bearing.rem_euclid(360.0),
+            },
+            format!(
+                "turns to face `{enemy_name}`, the nearest enemy ({} away), {off_front:.0}° off its front (HO23)",
+                inches(enemy.distance)
+            ),
+        ));
     }
     let range = rv_range(state, unit);
-    if rv_defends(state, u.side) || u.kind == rv::Kind::Cannon || state.is_reforming(unit) {
-        return None;
+    if rv_defends(state, u.side) {
+        return Err(format!(
+            "stands: its side defends and never advances (HO24); the nearest enemy, `{enemy_name}`, is {} away",
+            inches(enemy.distance)
+        ));
+    }
+    if u.kind == rv::Kind::Cannon {
+        return Err("stands: guns never advance (HO23)".to_string());
+    }
+    if state.is_reforming(unit) {
+        return Err("stands: it is reforming this turn".to_string());
     }
     // Out of range: to the edge of it. In range but seeing no enemy within
     // it: half a move closer (as ruling B4). Else it stands to fire.
     let allowance = state.allowance(unit);
-    let wanted = if enemy.distance > range {
-        (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance)
+    let (wanted, why) = if enemy.distance > range {
+        (
+            (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance),
+            format!(
+                "advances on `{enemy_name}`, the nearest enemy, {} away: to the edge of its {} range (HO23)",
+                inches(enemy.distance),
+                inches(range)
+            ),
+        )
     } else {
         let base = state.footprint(unit);
         let field = state.battlefield();
@@ -209,13 +335,28 @@ fn rv_move(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
             .iter()
             .any(|e| e.distance <= range && field.can_see(&base, &state.footprint(e.index)));
         if a_shot {
-            return None;
+            return Err(format!(
+                "stands to fire: an enemy is in its {} range and in sight (HO23)",
+                inches(range)
+            ));
         }
-        (allowance / 2.0).min(enemy.distance - INSIDE_RANGE)
+        (
+            (allowance / 2.0).min(enemy.distance - INSIDE_RANGE),
+            format!(
+                "closes half a move on `{enemy_name}`: in range ({}) but no enemy in sight (HO23, as ruling B4)",
+                inches(enemy.distance)
+            ),
+        )
     };
     advance_towards(u.centre, bearing, wanted, &mut |to| {
         let action = rv::Action::Move { unit, to };
         state.check(&action).is_ok().then_some(action)
+    })
+    .map(|action| (action, why))
+    .ok_or_else(|| {
+        format!(
+            "stands: no lawful straight move towards `{enemy_name}` (tried 30° and 60° either side, and shorter; HO23)"
+        )
     })
 }
 
@@ -243,7 +384,7 @@ fn advance_towards<A>(
 }
 
 /// Seed 001 shoot phase: fire at the weakest enemy the rules let it.
-fn rv_fire(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
+fn rv_fire(state: &rv::GameState, unit: usize) -> Reasoned<rv::Action> {
     rv_enemies(state, unit)
         .into_iter()
         .filter(|e| {
@@ -255,15 +396,26 @@ fn rv_fire(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
                 .is_ok()
         })
         .min_by(weakest_first)
-        .map(|e| rv::Action::Fire {
-            unit,
-            target: e.index,
+        .map(|e| {
+            (
+                rv::Action::Fire {
+                    unit,
+                    target: e.index,
+                },
+                format!(
+                    "fires at `{}`, the weakest enemy it can fire at: {} left, {} away (HO22)",
+                    state.units()[e.index].name,
+                    percent(e.strength),
+                    inches(e.distance)
+                ),
+            )
         })
+        .ok_or_else(String::new)
 }
 
 /// Seed 001 charge phase: charge the weakest weakened enemy the rules let
 /// it (a defender's only within 6").
-fn rv_charge(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
+fn rv_charge(state: &rv::GameState, unit: usize) -> Reasoned<rv::Action> {
     let own = state.strength(unit).unwrap_or(0.0);
     let defends = rv_defends(state, state.units()[unit].side);
     rv_enemies(state, unit)
@@ -279,21 +431,52 @@ fn rv_charge(state: &rv::GameState, unit: usize) -> Option<rv::Action> {
                 .is_ok()
         })
         .min_by(weakest_first)
-        .map(|e| rv::Action::Charge {
-            unit,
-            target: e.index,
+        .map(|e| {
+            (
+                rv::Action::Charge {
+                    unit,
+                    target: e.index,
+                },
+                charge_why(&state.units()[e.index].name, own, e, defends),
+            )
         })
+        .ok_or_else(String::new)
+}
+
+/// Why a charge at the weakened enemy `e` (HO21, HO24).
+fn charge_why(name: &str, own: f64, e: Weighed, defends: bool) -> String {
+    let weakened = if e.strength <= 0.5 + 1e-9 {
+        "half its strength gone".to_string()
+    } else {
+        format!("weaker than the charger's {}", percent(own))
+    };
+    let near = if defends {
+        format!(", within the defender's {}", inches(DEFENDER_CHARGE_INCHES))
+    } else {
+        String::new()
+    };
+    format!(
+        "charges `{name}`: weakened ({} left, {weakened}), the weakest it may charge, {} away{near} (HO21{})",
+        percent(e.strength),
+        inches(e.distance),
+        if defends { ", HO24" } else { "" }
+    )
 }
 
 /// Seed 001: a charged unit fires if it may, else stands (HO22).
-fn rv_respond(state: &rv::GameState) -> rv::Action {
+fn rv_respond(state: &rv::GameState) -> (rv::Action, String) {
     use rv::Response::{CounterCharge, Fire, Stand};
     let open = state.responses();
     let response = [Fire, Stand, CounterCharge]
         .into_iter()
         .find(|r| open.contains(r))
         .unwrap_or(Stand);
-    rv::Action::Respond { response }
+    let why = match response {
+        Fire => "answers the charge with fire at 1\": the rules let it (HO22)",
+        Stand => "stands to receive the charge: it may not fire (HO22)",
+        CounterCharge => "counter-charges: the only answer the rules leave it (HO22)",
+    };
+    (rv::Action::Respond { response }, why.to_string())
 }
 
 // ----- seed 002 ---------------------------------------------------------------
@@ -345,26 +528,42 @@ fn acw_deploy(
 }
 
 impl Baseline {
-    fn acw_next(&mut self, state: &acw::GameState, side: usize) -> Option<acw::Action> {
+    /// Seed 002's next action, and the unit it is for with why.
+    fn acw_next(&mut self, state: &acw::GameState, side: usize) -> Option<ForUnit<acw::Action>> {
         match state.phase() {
-            acw::Phase::Assigning { .. } => acw_assign(state, side),
+            acw::Phase::Assigning { .. } => {
+                acw_assign(state, side).map(|(action, unit, why)| (action, Some((unit, why))))
+            }
             acw::Phase::ChargeResponse { target, .. } => {
                 let fire = acw::Action::Respond {
                     unit: target,
                     fire: true,
                 };
                 Some(if state.check(&fire).is_ok() {
-                    fire
+                    (
+                        fire,
+                        Some((
+                            target.0,
+                            "answers the charge with fire: the rules let it (HO22)".to_string(),
+                        )),
+                    )
                 } else {
-                    acw::Action::Respond {
-                        unit: target,
-                        fire: false,
-                    }
+                    (
+                        acw::Action::Respond {
+                            unit: target,
+                            fire: false,
+                        },
+                        Some((
+                            target.0,
+                            "holds against the charge: it may not fire (HO22)".to_string(),
+                        )),
+                    )
                 })
             }
             acw::Phase::Activating => {
                 let unit = state.up_next().into_iter().next()?;
-                Some(acw_activate(state, unit))
+                let (action, why) = acw_activate(state, unit);
+                Some((action, Some((unit.0, why))))
             }
             acw::Phase::Over => None,
         }
@@ -394,22 +593,32 @@ fn acw_enemies(state: &acw::GameState, unit: acw::UnitId) -> Vec<Weighed> {
 
 /// Seed 002: the highest die to the unit nearest an enemy, then down
 /// (HO25).
-fn acw_assign(state: &acw::GameState, side: usize) -> Option<acw::Action> {
+fn acw_assign(state: &acw::GameState, side: usize) -> Option<(acw::Action, usize, String)> {
     let die = state.dice_to_assign(side).iter().copied().max()?;
-    let unit = state
+    let (unit, near) = state
         .unassigned(side)
         .map(|unit| {
             let near = nearest(&acw_enemies(state, unit)).map_or(f64::INFINITY, |e| e.distance);
             (unit, near)
         })
-        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))?
-        .0;
-    Some(acw::Action::AssignDie { die, unit })
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))?;
+    let nearness = if near.is_finite() {
+        format!("{} from the enemy", inches(near))
+    } else {
+        "no enemy left".to_string()
+    };
+    Some((
+        acw::Action::AssignDie { die, unit },
+        unit.0,
+        format!(
+            "takes die {die}: the highest left goes to the unit nearest the enemy still without one ({nearness}) (HO25)"
+        ),
+    ))
 }
 
 /// Seed 002: what a unit does when its die comes up: charge the weakened,
 /// else fire at the weakest, else turn or advance, else hold.
-fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
+fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> (acw::Action, String) {
     let u = state.unit(unit);
     let own = state.strength(unit);
     let defends = acw_defends(state, u.side);
@@ -428,11 +637,15 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
                 .is_ok()
         })
         .min_by(|a, b| weakest_first(a, b));
+    let name = |e: &Weighed| state.unit(acw::UnitId(e.index)).name.clone();
     if let Some(e) = charge {
-        return acw::Action::Charge {
-            unit,
-            target: acw::UnitId(e.index),
-        };
+        return (
+            acw::Action::Charge {
+                unit,
+                target: acw::UnitId(e.index),
+            },
+            charge_why(&name(e), own, *e, defends),
+        );
     }
     let fire = enemies
         .iter()
@@ -446,15 +659,24 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
         })
         .min_by(|a, b| weakest_first(a, b));
     if let Some(e) = fire {
-        return acw::Action::Fire {
-            unit,
-            target: acw::UnitId(e.index),
-        };
+        return (
+            acw::Action::Fire {
+                unit,
+                target: acw::UnitId(e.index),
+            },
+            format!(
+                "fires at `{}`, the weakest enemy it can fire at: {} left, {} away (HO22)",
+                name(e),
+                percent(e.strength),
+                inches(e.distance)
+            ),
+        );
     }
     let hold = acw::Action::Hold { unit };
     let Some(enemy) = nearest(&enemies) else {
-        return hold;
+        return (hold, "holds: no enemy is left (HO23)".to_string());
     };
+    let enemy_name = name(&enemy);
     let centre = u.base.centre;
     let bearing = (state.unit(acw::UnitId(enemy.index)).base.centre - centre).bearing();
     let range = state
@@ -462,15 +684,41 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
         .weapon(u.troop, u.formation)
         .map_or(0.0, acw::Weapon::range);
     if let Some(deploy) = acw_deploy(state, unit, enemy, bearing, defends) {
-        return deploy;
+        let formation = match &deploy {
+            acw::Action::Move {
+                formation: Some(formation),
+                ..
+            } => super::acw_formation(*formation),
+            _ => "a formation it can fire in",
+        };
+        return (
+            deploy,
+            format!(
+                "forms {formation} facing `{enemy_name}`, {} away: it cannot fire as it stands and the enemy is within reach (HO23)",
+                inches(enemy.distance)
+            ),
+        );
     }
     // Out of range: to the edge of it. In range with no shot (sight, or
     // the rules' other conditions): half a move closer (as ruling B4).
     let allowance = state.table.move_of(u.troop, u.formation).unwrap_or(0.0);
-    let wanted = if enemy.distance > range {
-        (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance)
+    let (wanted, advance_why) = if enemy.distance > range {
+        (
+            (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance),
+            format!(
+                "advances on `{enemy_name}`, the nearest enemy, {} away: to the edge of its {} range (HO23)",
+                inches(enemy.distance),
+                inches(range)
+            ),
+        )
     } else {
-        (allowance / 2.0).min(enemy.distance - INSIDE_RANGE)
+        (
+            (allowance / 2.0).min(enemy.distance - INSIDE_RANGE),
+            format!(
+                "closes half a move on `{enemy_name}`: in range ({}) but it has no shot (HO23, as ruling B4)",
+                inches(enemy.distance)
+            ),
+        )
     };
     if !defends
         && u.category != Category::Artillery
@@ -483,9 +731,10 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
             })
         })
     {
-        return advance;
+        return (advance, advance_why);
     }
-    if turn_between(u.base.facing, bearing).abs() > FACE_DEGREES
+    let off_front = turn_between(u.base.facing, bearing).abs();
+    if off_front > FACE_DEGREES
         && let Some(turn) = lawful(acw::Action::Move {
             unit,
             formation: None,
@@ -493,9 +742,25 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> acw::Action {
             facing: bearing.rem_euclid(360.0),
         })
     {
-        return turn;
+        return (
+            turn,
+            format!(
+                "turns to face `{enemy_name}`, the nearest enemy ({} away), {off_front:.0}° off its front (HO23)",
+                inches(enemy.distance)
+            ),
+        );
     }
-    hold
+    let why = if defends {
+        format!(
+            "holds: its side defends and never advances (HO24); the nearest enemy, `{enemy_name}`, is {} away",
+            inches(enemy.distance)
+        )
+    } else if u.category == Category::Artillery {
+        "holds: guns never advance (HO23)".to_string()
+    } else {
+        format!("holds: no shot, and no lawful move towards `{enemy_name}` (HO23)")
+    };
+    (hold, why)
 }
 
 #[cfg(test)]
@@ -648,6 +913,97 @@ mod tests {
         }
     }
 
+    /// The reason of the decision `chosen` records.
+    fn reason(baseline: &Baseline, chosen: &Chosen) -> String {
+        let index = chosen.decision.expect("a unit's decision");
+        baseline.decisions()[index].why.clone()
+    }
+
+    /// Each of seed 001's choices says why in words, naming the ruling; a
+    /// unit that stands in the move phase says why too, and ending the
+    /// phase is no one's decision.
+    #[test]
+    fn seed_001_the_baseline_says_why() {
+        let mut game = rv_game(vec![
+            rv_unit("Guards", BRITISH, "guards", 24.0, 10.0, 0.0),
+            rv_unit("Militia", AMERICANS, "militia", 24.0, 20.0, 180.0),
+        ]);
+        let mut british = Baseline::new(vec![BRITISH]);
+        let advance = british.decide(&game).unwrap();
+        let why = reason(&british, &advance);
+        assert!(
+            why.starts_with("advances on `Militia`, the nearest enemy,")
+                && why.ends_with("to the edge of its 6\" range (HO23)"),
+            "{why}"
+        );
+        game.apply(&advance.action, &mut Scripted::new([])).unwrap();
+        british.did(advance.decision.unwrap(), vec!["Guards move 3.5\".".into()]);
+        let end = british.decide(&game).unwrap();
+        assert_eq!(end.action, Action::Rv(rv::Action::EndPhase));
+        assert_eq!(end.decision, None);
+        assert_eq!(british.decisions()[0].did, ["Guards move 3.5\"."]);
+        assert!(!british.decisions()[0].stood);
+        // The defender's units stand, and say so.
+        rv_go_to(&mut game, rv::PhaseKind::Move, AMERICANS);
+        let mut americans = Baseline::new(vec![AMERICANS]);
+        let end = americans.decide(&game).unwrap();
+        assert_eq!(end.action, Action::Rv(rv::Action::EndPhase));
+        let stood = &americans.decisions()[0];
+        assert!(stood.stood);
+        assert_eq!(stood.name, "Militia");
+        assert!(
+            stood
+                .why
+                .starts_with("stands: its side defends and never advances (HO24)"),
+            "{}",
+            stood.why
+        );
+        // In the shoot phase, it fires at the weakest in reach.
+        rv_go_to(&mut game, rv::PhaseKind::Shoot, BRITISH);
+        let fire = british.decide(&game).unwrap();
+        assert!(matches!(
+            fire.action,
+            Action::Rv(rv::Action::Fire { unit: 0, target: 1 })
+        ));
+        let why = reason(&british, &fire);
+        assert!(
+            why.starts_with("fires at `Militia`, the weakest enemy it can fire at: 100% left,")
+                && why.ends_with("(HO22)"),
+            "{why}"
+        );
+        // An enemy off the front: a pivot, with the angle.
+        let game = rv_game(vec![
+            rv_unit("Guards", BRITISH, "guards", 10.0, 10.0, 0.0),
+            rv_unit("Militia", AMERICANS, "militia", 30.0, 10.0, 270.0),
+        ]);
+        let mut baseline = Baseline::new(vec![BRITISH]);
+        let pivot = baseline.decide(&game).unwrap();
+        let why = reason(&baseline, &pivot);
+        assert!(
+            why.starts_with("turns to face `Militia`, the nearest enemy (")
+                && why.ends_with("90° off its front (HO23)"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn seed_001_a_charge_says_why_the_target_is_weakened() {
+        let e = Weighed {
+            index: 1,
+            strength: 0.5,
+            distance: 2.0,
+        };
+        assert_eq!(
+            charge_why("Militia", 1.0, e, false),
+            "charges `Militia`: weakened (50% left, half its strength gone), the weakest it may charge, 2\" away (HO21)"
+        );
+        let e = Weighed { strength: 0.8, ..e };
+        assert_eq!(
+            charge_why("Militia", 1.0, e, true),
+            "charges `Militia`: weakened (80% left, weaker than the charger's 100%), the weakest it may charge, 2\" away, within the defender's 6\" (HO21, HO24)"
+        );
+    }
+
     // ----- seed 002 -----------------------------------------------------------
 
     /// A seed-002 scenario: the union (north) must take the plateau in the
@@ -748,6 +1104,34 @@ mod tests {
                 target: acw::UnitId(1)
             }
         );
+    }
+
+    /// Seed 002's choices say why too: the die given out, the shot, the
+    /// charge at a weakened enemy.
+    #[test]
+    fn seed_002_the_baseline_says_why() {
+        let mut game = acw_game(&[(18.0, 21.0)], &[(18.0, 17.0)]);
+        activate(&mut game, 0);
+        let mut baseline = Baseline::new(vec![0]);
+        let fire = baseline.decide(&game).unwrap();
+        let why = reason(&baseline, &fire);
+        assert!(
+            why.starts_with("fires at `Reb 0`, the weakest enemy it can fire at: 100% left,"),
+            "{why}"
+        );
+        assert_eq!(baseline.decisions()[0].name, "Union 0");
+        let removed_at = acw_state(&mut game).table.removed_at;
+        acw_state(&mut game).units[1].hits = removed_at / 2 + 1;
+        let charge = Baseline::new(vec![0]).decide(&game).unwrap();
+        assert!(matches!(
+            charge.action,
+            Action::Acw(acw::Action::Charge { .. })
+        ));
+        let mut baseline = Baseline::new(vec![0]);
+        let charge = baseline.decide(&game).unwrap();
+        let why = reason(&baseline, &charge);
+        assert!(why.starts_with("charges `Reb 0`: weakened ("), "{why}");
+        assert!(why.ends_with("(HO21)"), "{why}");
     }
 
     #[test]

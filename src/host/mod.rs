@@ -20,10 +20,12 @@
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
 pub mod baseline;
+pub mod complete;
 pub mod opponent;
 pub mod repl;
 pub mod run;
 pub mod save;
+pub mod scene;
 
 #[cfg(test)]
 mod tests;

@@ -24,8 +24,12 @@ pub enum Command {
     Auto,
     /// The turn, the phase and every unit.
     Status,
-    /// A map of the table.
-    Map,
+    /// A map of the table as text, or as an SVG picture written to a file
+    /// (or, for a folder `DIR/`, one picture every phase from now on).
+    Map {
+        /// Where to write the picture.
+        svg: Option<String>,
+    },
     /// Why foe's unit did what it did.
     Why(usize),
     /// The last lines of the record (all with `None`).
@@ -63,7 +67,15 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
         "?" | "legal" => Ok(Command::Legal),
         "auto" => Ok(Command::Auto),
         "status" | "s" => Ok(Command::Status),
-        "map" => Ok(Command::Map),
+        "map" => match rest.split_once(char::is_whitespace) {
+            _ if rest.is_empty() => Ok(Command::Map { svg: None }),
+            Some((word, file)) if word.eq_ignore_ascii_case("svg") || word == "--svg" => {
+                Ok(Command::Map {
+                    svg: Some(file.trim().to_string()),
+                })
+            }
+            _ => Err("expected `map`, `map --svg FILE` or `map --svg DIR/`".into()),
+        },
         "why" => Ok(Command::Why(unit(game, rest)?)),
         "log" => match rest {
             "" => Ok(Command::Log(Some(20))),
@@ -626,24 +638,12 @@ pub fn status(game: &Game) -> String {
     text
 }
 
-/// Map letters: side 0's units `A`…, side 1's `a`…, in order (then digits
-/// past 26).
+/// Map letters ([`super::scene::letters`]) with their units.
 fn letters(game: &Game) -> Vec<(char, super::UnitView)> {
-    let mut counts = [0u32; 2];
-    game.units()
+    let units = game.units();
+    super::scene::letters(&units)
         .into_iter()
-        .map(|u| {
-            let side = u.side.min(1);
-            let n = counts[side];
-            counts[side] += 1;
-            let base = if side == 0 { b'A' } else { b'a' };
-            let letter = if n < 26 {
-                char::from(base + n as u8)
-            } else {
-                char::from_digit(n % 10, 10).unwrap_or('?')
-            };
-            (letter, u)
-        })
+        .zip(units)
         .collect()
 }
 
@@ -724,6 +724,49 @@ pub fn decision(d: &Decision) -> String {
     text
 }
 
+/// One of the baseline's decisions in words: what it chose, why (naming
+/// the ruling), and what came of it.
+pub fn baseline_decision(d: &super::baseline::Decision) -> String {
+    let mut text = format!("Turn {}: the baseline's `{}` {}.", d.turn, d.name, d.why);
+    if !d.did.is_empty() {
+        let did: Vec<&str> = d
+            .did
+            .iter()
+            .map(|line| line.trim_end_matches('.'))
+            .collect();
+        let _ = write!(text, " Then: {}.", did.join("; "));
+    }
+    text
+}
+
+/// Why the unit did what it did: foe's reaction tests for it this turn
+/// and last, or, for a side the scripted baseline commands, the baseline's
+/// decisions for it and their reasons.
+pub fn why_unit(
+    opponent: &Opponent,
+    baseline: &[super::baseline::Decision],
+    baseline_sides: &[usize],
+    game: &Game,
+    unit: usize,
+) -> String {
+    let side = game.units().get(unit).map(|u| u.side);
+    if !side.is_some_and(|side| baseline_sides.contains(&side)) {
+        return why(opponent, game, unit);
+    }
+    let recent: Vec<String> = baseline
+        .iter()
+        .filter(|d| d.unit == unit && d.turn + 1 >= game.turn())
+        .map(baseline_decision)
+        .collect();
+    if recent.is_empty() {
+        return format!(
+            "the baseline has decided nothing for `{}` lately (out of play, or nothing to do).",
+            name(game, unit)
+        );
+    }
+    recent.join("\n")
+}
+
 /// Why foe's unit did what it did: its decisions this turn and last.
 pub fn why(opponent: &Opponent, game: &Game, unit: usize) -> String {
     let recent: Vec<&Decision> = opponent
@@ -759,7 +802,7 @@ pub fn help(engine: Engine) -> String {
         Engine::Awi => {}
     }
     text.push_str(
-        "  status                  the turn, the phase, every unit\n  map                     the table\n  why UNIT                foe's reaction test for its unit, and what it did\n  log [N|all]             the record\n  undo                    take back your last action\n  undo turn               take back this turn's actions\n  rewind N                go back to the start of turn N\n  save FILE               save the game\n  help, quit\n",
+        "  status                  the turn, the phase, every unit\n  map [--svg FILE|DIR/]   the table (a picture; into a folder, one every phase)\n  why UNIT                foe's reaction test for its unit (the baseline's reason), and what it did\n  log [N|all]             the record\n  undo                    take back your last action\n  undo turn               take back this turn's actions\n  rewind N                go back to the start of turn N\n  save FILE               save the game\n  help, quit\n",
     );
     text
 }

@@ -12,7 +12,8 @@ use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::baseline::ControllerKind;
-use crate::dice::Seeded;
+use crate::dice::{Die, Roller, Seeded};
+use crate::save::Replay;
 use crate::scenario::{Condition, Scenario};
 use crate::simulate::{GameSummary, Labels, RunResult};
 use crate::tables::Tables;
@@ -26,6 +27,62 @@ use std::sync::atomic::AtomicBool;
 /// Guilford game takes about a thousand), so a rules bug that never ends a
 /// game stops with a message instead of hanging.
 pub const MAX_ACTIONS: usize = 200_000;
+
+/// Where a game's rolls come from: the seeded generator, the player's own
+/// dice (`--dice ask`), or a save's record being replayed.
+enum Source {
+    Seeded(Box<Seeded>),
+    Live(Box<dyn Roller>),
+    Replay(Replay),
+}
+
+/// A game's dice, with every roll written down, so a game played with the
+/// player's own dice replays from its record (saves, `undo`).
+struct Dice {
+    source: Source,
+    /// Every roll so far, in order.
+    rolls: Vec<u8>,
+}
+
+impl std::fmt::Debug for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let source = match &self.source {
+            Source::Seeded(_) => "seeded",
+            Source::Live(_) => "the player's",
+            Source::Replay(_) => "a record",
+        };
+        f.debug_struct("Dice")
+            .field("source", &source)
+            .field("rolls", &self.rolls.len())
+            .finish()
+    }
+}
+
+impl Roller for Dice {
+    fn roll(&mut self, die: Die) -> u8 {
+        self.roll_for(die, format_args!("foe needs a roll"))
+    }
+
+    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        let value = match &mut self.source {
+            Source::Seeded(seeded) => seeded.roll(die),
+            Source::Live(dice) => dice.roll_for(die, why),
+            Source::Replay(replay) => replay.roll(die),
+        };
+        self.rolls.push(value);
+        value
+    }
+}
+
+impl Dice {
+    /// The replay's first problem, if the dice are a record being replayed.
+    fn problem(&self) -> Option<String> {
+        match &self.source {
+            Source::Replay(replay) => replay.problem().map(str::to_string),
+            _ => None,
+        }
+    }
+}
 
 /// One line of a game's record.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,7 +109,11 @@ pub struct HostMatch {
     pub game: Game,
     /// foe's opponent.
     pub opponent: Opponent,
-    roller: Seeded,
+    roller: Dice,
+    /// Whether the player rolls their own dice (then saves keep the rolls).
+    asked: bool,
+    /// The number of rolls made before each of the player's actions.
+    roll_marks: Vec<usize>,
     tables: Arc<Tables>,
     /// Every action so far, with whether the player took it.
     actions: Vec<(Action, bool)>,
@@ -60,6 +121,9 @@ pub struct HostMatch {
     player_turns: Vec<u32>,
     /// The record, line by line.
     pub log: Vec<Entry>,
+    /// Every event so far, oldest first (what the map's arrows are drawn
+    /// from).
+    events: Vec<Event>,
     /// What the study counts, summed from the events as they happen.
     pub tally: Tally,
     /// The scripted baseline and the sides it commands (none by default).
@@ -146,7 +210,41 @@ impl HostMatch {
         seed: u64,
         player_sides: Vec<usize>,
     ) -> Result<HostMatch, StartError> {
-        let mut roller = Seeded::new(seed);
+        HostMatch::start(
+            scenario,
+            tables,
+            seed,
+            player_sides,
+            Source::Seeded(Box::new(Seeded::new(seed))),
+        )
+    }
+
+    /// [`HostMatch::new`] with the player's own `dice` (`--dice ask`), from
+    /// the set-up on; every roll is kept for saves and `undo`.
+    pub fn new_asking(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        dice: Box<dyn Roller>,
+    ) -> Result<HostMatch, StartError> {
+        let mut game_match =
+            HostMatch::start(scenario, tables, seed, player_sides, Source::Live(dice))?;
+        game_match.asked = true;
+        Ok(game_match)
+    }
+
+    fn start(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        player_sides: Vec<usize>,
+        source: Source,
+    ) -> Result<HostMatch, StartError> {
+        let mut roller = Dice {
+            source,
+            rolls: Vec::new(),
+        };
         let (game, events) = Game::start(&scenario, &tables, &mut roller)?;
         let tally = Tally::new(&game);
         let mut game_match = HostMatch {
@@ -156,10 +254,13 @@ impl HostMatch {
             opponent: Opponent::new(tables.clone()),
             game,
             roller,
+            asked: false,
+            roll_marks: Vec::new(),
             tables,
             actions: Vec::new(),
             player_turns: Vec::new(),
             log: Vec::new(),
+            events: Vec::new(),
             tally,
             baseline: Baseline::default(),
         };
@@ -197,17 +298,103 @@ impl HostMatch {
         baseline_sides: Vec<usize>,
         player_actions: &[Action],
     ) -> Result<HostMatch, String> {
-        let mut game_match = HostMatch::new(scenario, tables, seed, player_sides)
+        let game_match = HostMatch::new(scenario, tables, seed, player_sides)
             .map_err(|e| e.to_string())?
             .with_baseline(baseline_sides);
-        game_match.play_foe()?;
-        for (n, action) in player_actions.iter().enumerate() {
-            game_match
-                .player(action)
-                .map_err(|refusal| format!("action {} of the save is refused: {refusal}", n + 1))?;
-            game_match.play_foe()?;
+        game_match.replay_actions(player_actions)
+    }
+
+    /// Rebuild a game played with the player's own dice from its record:
+    /// `rolls` are every roll, in order, each checked against the die it
+    /// is read for, and all must be used. The game then rolls with the
+    /// seeded generator until [`HostMatch::set_dice`] gives it the
+    /// player's dice again. A roll that is not a face, a record that runs
+    /// short or rolls left over are a message naming where.
+    pub fn replay_recorded(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        sides: (Vec<usize>, Vec<usize>),
+        player_actions: &[Action],
+        rolls: &[u8],
+    ) -> Result<HostMatch, String> {
+        let (player_sides, baseline_sides) = sides;
+        let source = Source::Replay(Replay::new(rolls.iter().copied()));
+        let mut game_match = HostMatch::start(scenario, tables, seed, player_sides, source)
+            .map_err(|e| e.to_string())?
+            .with_baseline(baseline_sides);
+        game_match.asked = true;
+        if let Some(problem) = game_match.roller.problem() {
+            return Err(format!("the set-up: {problem}"));
         }
+        let mut game_match = game_match.replay_actions(player_actions)?;
+        if let Source::Replay(replay) = &game_match.roller.source {
+            replay
+                .finish()
+                .map_err(|problem| format!("the record of rolls: {problem}"))?;
+        }
+        game_match.roller.source = Source::Seeded(Box::new(Seeded::new(seed)));
         Ok(game_match)
+    }
+
+    /// Play foe's turns and the player's `actions` in order on a game just
+    /// started; a refused action, or a bad roll of a record, is a message.
+    fn replay_actions(mut self, player_actions: &[Action]) -> Result<HostMatch, String> {
+        let check =
+            |game_match: &HostMatch, at: &dyn Fn() -> String| match game_match.roller.problem() {
+                Some(problem) => Err(format!("{}: {problem}", at())),
+                None => Ok(()),
+            };
+        self.play_foe()?;
+        check(&self, &|| "foe's opening turns".to_string())?;
+        for (n, action) in player_actions.iter().enumerate() {
+            let at = || format!("action {} of the save", n + 1);
+            let played = self.player(action);
+            check(&self, &at)?;
+            played.map_err(|refusal| format!("{} is refused: {refusal}", at()))?;
+            self.play_foe()?;
+            check(&self, &at)?;
+        }
+        Ok(self)
+    }
+
+    /// Whether the player rolls their own dice.
+    pub fn asks(&self) -> bool {
+        self.asked
+    }
+
+    /// Every roll of the game so far, in order, when the player rolls their
+    /// own dice (what a save keeps); none otherwise.
+    pub fn rolls(&self) -> &[u8] {
+        if self.asked { &self.roller.rolls } else { &[] }
+    }
+
+    /// The rolls made before the player's action `kept` (from 0), that is,
+    /// the record of a game that keeps only the first `kept` of them
+    /// (`undo`, `rewind`; ruling P1): all the rolls when `kept` is all.
+    pub fn rolls_before(&self, kept: usize) -> Vec<u8> {
+        let rolls = self.rolls();
+        let end = self.roll_marks.get(kept).copied().unwrap_or(rolls.len());
+        rolls[..end.min(rolls.len())].to_vec()
+    }
+
+    /// Roll the player's own `dice` from now on.
+    pub fn set_dice(&mut self, dice: Box<dyn Roller>) {
+        self.roller.source = Source::Live(dice);
+        self.asked = true;
+    }
+
+    /// Take the player's own dice out (the game rolls seeded dice from the
+    /// seed after), to hand them to a rebuilt game.
+    pub fn take_dice(&mut self) -> Option<Box<dyn Roller>> {
+        let placeholder = Source::Seeded(Box::new(Seeded::new(self.seed)));
+        match std::mem::replace(&mut self.roller.source, placeholder) {
+            Source::Live(dice) => Some(dice),
+            other => {
+                self.roller.source = other;
+                None
+            }
+        }
     }
 
     /// The player's actions so far, in order.
@@ -253,6 +440,11 @@ impl HostMatch {
         self.baseline.sides()
     }
 
+    /// The scripted baseline's decisions so far, with their reasons.
+    pub fn baseline_decisions(&self) -> &[super::baseline::Decision] {
+        self.baseline.decisions()
+    }
+
     /// Whether the player is to act now.
     pub fn player_to_act(&self) -> bool {
         self.game
@@ -271,7 +463,9 @@ impl HostMatch {
             return Err(Refusal::NotYours);
         }
         let turn = self.game.turn();
+        let rolled = self.roller.rolls.len();
         let events = self.game.apply(action, &mut self.roller)?;
+        self.roll_marks.push(rolled);
         self.actions.push((action.clone(), true));
         self.player_turns.push(turn);
         self.note(true, &events);
@@ -299,10 +493,14 @@ impl HostMatch {
             .to_act()
             .is_some_and(|side| self.baseline.commands(side));
         probe(HostStage::Deciding);
-        let action = if baseline {
-            self.baseline.next_action(&self.game)
+        let (action, decision) = if baseline {
+            self.baseline
+                .decide(&self.game)
+                .map(|chosen| (chosen.action, chosen.decision))
         } else {
-            self.opponent.next_action(&self.game, &mut self.roller)
+            self.opponent
+                .next_action(&self.game, &mut self.roller)
+                .map(|action| (action, None))
         }
         .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
         probe(HostStage::Rules);
@@ -312,7 +510,12 @@ impl HostMatch {
             .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
         probe(HostStage::Records);
         self.actions.push((action, false));
+        let first = self.log.len();
         self.note(false, &events);
+        if let Some(decision) = decision {
+            let lines = self.log[first..].iter().map(|e| e.text.clone()).collect();
+            self.baseline.did(decision, lines);
+        }
         Ok(true)
     }
 
@@ -325,6 +528,11 @@ impl HostMatch {
     /// The Lone Warrior tables.
     pub fn tables(&self) -> &Arc<Tables> {
         &self.tables
+    }
+
+    /// Every event of the game so far, oldest first.
+    pub fn events(&self) -> &[Event] {
+        &self.events
     }
 
     fn note(&mut self, player: bool, events: &[Event]) {
@@ -348,6 +556,7 @@ impl HostMatch {
                 text: event_line(&self.game, event),
             });
         }
+        self.events.extend_from_slice(events);
     }
 }
 
@@ -701,6 +910,89 @@ mod tests {
             seed: 7,
             baseline_sides,
         }
+    }
+
+    fn ruinous() -> (Arc<Scenario>, Arc<Tables>) {
+        let (file, text) = crate::scenario::builtin("guilford-ruinous").expect("built in");
+        let scenario =
+            crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
+        (Arc::new(scenario), Arc::new(Tables::embedded()))
+    }
+
+    /// The player's own dice (forced here) are recorded; the record
+    /// replays the same game without asking again; `undo`'s record drops
+    /// the taken-back action's rolls; a bad record is a message.
+    #[test]
+    fn a_game_with_the_players_dice_replays_from_its_record() {
+        let (scenario, tables) = ruinous();
+        let dice = Box::new(crate::dice::Scripted::then(
+            [4, 2, 6, 1, 3, 5, 5, 2],
+            Box::new(Seeded::new(11)),
+        ));
+        let mut game_match =
+            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![0], dice).unwrap();
+        assert!(game_match.asks());
+        game_match.play_foe().unwrap();
+        let end = Action::Rv(rv::Action::EndPhase);
+        for _ in 0..2 {
+            game_match.player(&end).unwrap();
+            game_match.play_foe().unwrap();
+        }
+        let rolls = game_match.rolls().to_vec();
+        assert!(rolls.len() > 8, "foe's americans rolled: {rolls:?}");
+        assert_eq!(rolls[..8], [4, 2, 6, 1, 3, 5, 5, 2]);
+        let actions = game_match.player_actions();
+        let replayed = HostMatch::replay_recorded(
+            scenario.clone(),
+            tables.clone(),
+            5,
+            (vec![0], Vec::new()),
+            &actions,
+            &rolls,
+        )
+        .unwrap();
+        assert_eq!(replayed.log, game_match.log);
+        assert_eq!(replayed.rolls(), &rolls[..]);
+        // Keeping only the first action keeps the rolls made before the
+        // second: none, the british shoot phase rolls no die of foe's.
+        let kept = game_match.rolls_before(1);
+        assert!(kept.len() < rolls.len());
+        let undone = HostMatch::replay_recorded(
+            scenario.clone(),
+            tables.clone(),
+            5,
+            (vec![0], Vec::new()),
+            &actions[..1],
+            &kept,
+        )
+        .unwrap();
+        assert_eq!(undone.player_actions().len(), 1);
+        assert_eq!(game_match.rolls_before(actions.len()), rolls);
+        // A roll that is not a face, a record too short, rolls left over.
+        let replay = |rolls: &[u8]| {
+            HostMatch::replay_recorded(
+                scenario.clone(),
+                tables.clone(),
+                5,
+                (vec![0], Vec::new()),
+                &actions,
+                rolls,
+            )
+            .map(|_| ())
+        };
+        let mut bad = rolls.clone();
+        bad[0] = 9;
+        let problem = replay(&bad).unwrap_err();
+        assert!(problem.contains("9") && problem.contains("D6"), "{problem}");
+        let short = replay(&rolls[..rolls.len() - 1]).unwrap_err();
+        assert!(short.contains("action 2 of the save"), "{short}");
+        let mut long = rolls.clone();
+        long.push(3);
+        let left = replay(&long).unwrap_err();
+        assert!(left.starts_with("the record of rolls"), "{left}");
+        // A seeded game keeps no record.
+        let seeded = HostMatch::new(scenario, tables, 5, vec![0]).unwrap();
+        assert!(!seeded.asks() && seeded.rolls().is_empty());
     }
 
     /// What a study sums agrees with the game it sums: every unit out of

@@ -1,8 +1,10 @@
 //! A saved game over the boundary: the scenario (its text, so the save
 //! replays on its own), the seed, the sides the player commands and the
 //! player's actions, with a format name and version read first. foe's own
-//! actions are not saved: they are played again from the seed. Pure: the
-//! file side (atomic writes) is `cli::saves`.
+//! actions are not saved: they are played again from the seed, or, in a
+//! game played with the player's own dice (`--dice ask`), from the record
+//! of every roll the save keeps. Pure: the file side (atomic writes) is
+//! `cli::saves`.
 
 use super::{Action, Engine};
 use crate::play::ScenarioFile;
@@ -38,6 +40,18 @@ pub struct HostSave {
     pub rules_off: Vec<String>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
+    /// Whether the player rolled real dice; then `rolls` replays them and
+    /// the resumed game asks for the player's dice again (false: left out,
+    /// so seeded saves read and write as before).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub asked: bool,
+    /// Every roll of a game played with real dice, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<u8>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 #[derive(Deserialize)]

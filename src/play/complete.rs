@@ -9,6 +9,7 @@
 use super::command::{ALIASES, COMMANDS, Names};
 use crate::rules::{GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
+use std::sync::Arc;
 
 /// One choice: what replaces the word being typed, and what the list shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,15 @@ impl Choice {
     }
 }
 
+/// A prompt's own grammar, for a prompt whose commands are not seed 000's
+/// (the other rule sets' REPL, `crate::host::complete`): the line editor
+/// completes through [`Vocabulary`] either way.
+pub trait Grammar: std::fmt::Debug + Send + Sync {
+    /// The choices for the word the cursor is in, as [`complete`] gives
+    /// them: where that word begins, and what may replace it.
+    fn complete(&self, line: &str, cursor: usize) -> (usize, Vec<Choice>);
+}
+
 /// What the prompt completes, worked out once per prompt from the game:
 /// owned, so a line editor can keep it while the player types.
 #[derive(Debug, Clone, Default)]
@@ -40,12 +50,22 @@ pub struct Vocabulary {
     generals: Vec<(String, String)>,
     /// Every unit's label and name, for `status`.
     all: Vec<(String, String)>,
+    /// Another prompt's grammar, which then completes instead.
+    grammar: Option<Arc<dyn Grammar>>,
 }
 
 /// The compass points a facing may be given as.
 const COMPASS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 
 impl Vocabulary {
+    /// Completion by another prompt's grammar.
+    pub fn of_grammar(grammar: Arc<dyn Grammar>) -> Vocabulary {
+        Vocabulary {
+            grammar: Some(grammar),
+            ..Vocabulary::default()
+        }
+    }
+
     /// The names a game's prompt completes now.
     pub fn of(scenario: &Scenario, state: &GameState) -> Vocabulary {
         let names = Names::new(scenario, state);
@@ -111,11 +131,10 @@ enum Slot {
 /// where that word begins, and the choices whose replacement begins with
 /// what is typed of it (or, for a unit, whose name does).
 pub fn complete(vocabulary: &Vocabulary, line: &str, cursor: usize) -> (usize, Vec<Choice>) {
-    let cursor = cursor.min(line.len());
-    let before = line.get(..cursor).unwrap_or(line);
-    let start = before
-        .rfind(char::is_whitespace)
-        .map_or(0, |space| space + 1);
+    if let Some(grammar) = &vocabulary.grammar {
+        return grammar.complete(line, cursor);
+    }
+    let (before, start) = word_at(line, cursor);
     let typed = &before[start..];
     let done: Vec<&str> = before[..start].split_whitespace().collect();
     let slot = slot(vocabulary, &done);
@@ -148,12 +167,7 @@ pub fn complete(vocabulary: &Vocabulary, line: &str, cursor: usize) -> (usize, V
             })
             .collect()
     };
-    let words = |list: &[&str]| -> Vec<Choice> {
-        list.iter()
-            .filter(|word| word.to_lowercase().starts_with(&lower))
-            .map(|word| Choice::word(word))
-            .collect()
-    };
+    let words = |list: &[&str]| beginning_with(list, typed);
     let choices = match slot {
         Slot::Command => {
             let commands: Vec<&str> = COMMANDS
@@ -186,6 +200,28 @@ pub fn complete(vocabulary: &Vocabulary, line: &str, cursor: usize) -> (usize, V
         Slot::Nothing => Vec::new(),
     };
     (start, choices)
+}
+
+/// The line up to the cursor (a cursor past the end or inside a character
+/// is taken at the end), and where the word the cursor is in begins.
+pub fn word_at(line: &str, cursor: usize) -> (&str, usize) {
+    let cursor = cursor.min(line.len());
+    let before = line.get(..cursor).unwrap_or(line);
+    // After the whole space character: some are more than a byte.
+    let start = before
+        .char_indices()
+        .rfind(|(_, c)| c.is_whitespace())
+        .map_or(0, |(at, space)| at + space.len_utf8());
+    (before, start)
+}
+
+/// The words of `list` that begin with `typed` (ignoring case), as choices.
+pub fn beginning_with(list: &[&str], typed: &str) -> Vec<Choice> {
+    let lower = typed.to_lowercase();
+    list.iter()
+        .filter(|word| word.to_lowercase().starts_with(&lower))
+        .map(|word| Choice::word(word))
+        .collect()
 }
 
 /// The kind of word expected after the complete words `done`.

@@ -512,3 +512,299 @@ fn a_player_assigns_dice_at_a_terminal() {
     session.send_line("quit").expect("quit");
     session.exp_eof().expect("foe leaves");
 }
+
+/// Tab at the seed-001 prompt completes by context, as seed 000's does:
+/// a unit's whole name (several words), the word a command takes next,
+/// and lists the enemy as the target of a charge.
+#[test]
+fn tab_completes_by_context_at_a_seed_001_terminal() {
+    let desk = tempfile::tempdir().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("foe");
+    let command = format!(
+        "env FOE_DATA_DIR={} NO_COLOR=1 TERM=xterm {} play guilford-ruinous --side british --seed 5 --no-autosave",
+        desk.path().join("data").display(),
+        binary.display()
+    );
+    let mut session = rexpect::spawn(&command, Some(30_000)).expect("spawn foe in a pty");
+    session
+        .exp_string("british move > ")
+        .expect("the move prompt");
+    // The enemy, listed as the target of a charge (Tab twice).
+    session.send("charge 71st Foot at 1st \t\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("1st Line Cannon A")
+        .expect("an enemy listed");
+    session
+        .exp_string("1st VA Militia")
+        .expect("another listed");
+    // A unit's name completed whole, then the formation.
+    session.send("\x15form Jaeg\t").expect("type");
+    session.flush().expect("flush");
+    session
+        .exp_string("form Jaegers")
+        .expect("the name completed");
+    session.send(" li\t").expect("type");
+    session.flush().expect("flush");
+    session.exp_string("line").expect("the formation completed");
+    session.send_line("").expect("enter");
+    session
+        .exp_string("Jaegers forms line.")
+        .expect("the completed line ran");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("foe leaves");
+}
+
+/// `map --svg FILE` draws a seed-001 game as seed 000's are drawn;
+/// `map --svg DIR/` keeps a picture of every phase from then on; a bad
+/// `map` line is one message.
+#[test]
+fn map_svg_draws_a_seed_001_game_and_a_folder_follows_it() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--no-autosave",
+        ],
+        "map --svg now.svg\nmap --svg pics/\nmove 71st to 8,9\nend\nmap --svg\nmap svg later.svg\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    for expected in [
+        "wrote now.svg",
+        "wrote pics/turn-01-british-move.svg",
+        "wrote pics/turn-01-british-shoot.svg",
+        "expected `map`, `map --svg FILE` or `map --svg DIR/`",
+        "wrote later.svg",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    let now = std::fs::read_to_string(desk.path().join("now.svg")).unwrap();
+    assert!(now.starts_with("<svg"), "{now}");
+    assert!(now.contains("turn 1 of 12: british move"));
+    assert!(now.contains("71st Foot"));
+    assert!(now.contains("General Cornwallis"));
+    let shoot =
+        std::fs::read_to_string(desk.path().join("pics/turn-01-british-shoot.svg")).unwrap();
+    assert!(
+        shoot.contains("class=\"arrow move\""),
+        "the move just made is an arrow"
+    );
+}
+
+/// Seed 002's picture too, between watched turns.
+#[test]
+fn map_svg_draws_a_watched_seed_002_game() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "map --svg hill.svg\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played.stdout.contains("wrote hill.svg"),
+        "{}",
+        played.stdout
+    );
+    let hill = std::fs::read_to_string(desk.path().join("hill.svg")).unwrap();
+    assert!(hill.contains("Sherman"), "{hill}");
+}
+
+/// The scripted baseline explains itself as foe's opponent does: the turn
+/// report gives each unit's reason with its ruling before what it did,
+/// and `why UNIT` tells the baseline's decisions, a unit that stood too.
+#[test]
+fn the_baseline_says_what_it_did_and_why() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--baseline",
+            "americans",
+            "--seed",
+            "5",
+            "--no-autosave",
+        ],
+        "move 71st to 8,9\nend\nend\nend\nwhy 1st NC Militia\nwhy Washington\nwhy 71st Foot\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    for expected in [
+        "  baseline `1st NC Militia`: turns to face `71st Foot`, the nearest enemy (9.85\" away), 57° off its front (HO23)\n  [foe] 1st NC Militia pivot to face 237°.",
+        "  baseline `1st Line Cannon A`: fires at `1st Cannon`, the weakest enemy it can fire at: 100% left, 10.11\" away (HO22)\n  [foe] 1st Line Cannon A fire at 1st Cannon",
+        "Turn 1: the baseline's `1st NC Militia` turns to face `71st Foot`, the nearest enemy (9.85\" away), 57° off its front (HO23). Then: 1st NC Militia pivot to face 237°.",
+        "Turn 1: the baseline's `Washington's Dragoons` stands: its side defends and never advances (HO24); the nearest enemy, `71st Foot`, is 7.75\" away.",
+        "foe has taken no test for `71st Foot` lately",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    // A unit that stood is told by `why`, not in the report.
+    assert!(!out.contains("  baseline `Washington's Dragoons`"), "{out}");
+    // Seed 002's baseline gives out its dice with its reason.
+    let watched = foe(
+        desk.path(),
+        &[
+            "play",
+            "henry-hill",
+            "--side",
+            "none",
+            "--baseline",
+            "union",
+            "--no-pause",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        "",
+    );
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    assert!(
+        watched
+            .stdout
+            .contains("the highest left goes to the unit nearest the enemy still without one"),
+        "{}",
+        watched.stdout
+    );
+}
+
+/// `--dice ask` on seed 001: the player types each die (foe's reaction
+/// tests too), with seed 000's asking code; a die out of range, a word,
+/// `NaN`, a huge number or a negative one is one line and asked again,
+/// never a crash. The autosave keeps every roll, and the resumed game
+/// replays them without asking, then asks again for new ones.
+#[test]
+fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
+    let desk = tempfile::tempdir().unwrap();
+    let mut script = String::from("end\nend\n7\nsix\nNaN\n99999999999999999999\n-1\n?\n");
+    let dice = [4, 2, 6, 1, 3, 5, 5, 2, 4, 1, 6, 3, 2, 5, 4, 6, 1, 3, 2];
+    for die in dice {
+        script.push_str(&format!("{die}\n"));
+    }
+    let played = foe(
+        desk.path(),
+        &[
+            "--dice",
+            "ask",
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--autosave",
+            "asked.json",
+        ],
+        &script,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    assert!(
+        played
+            .stdout
+            .contains("Dice: you roll your own (--dice ask)"),
+        "{}",
+        played.stdout
+    );
+    let err = &played.stderr;
+    for expected in [
+        "Washington's Dragoons's reaction test: type a D6 roll from 1 to 6: ",
+        "`7` is not a D6 roll from 1 to 6\n",
+        "`six` is not a D6 roll from 1 to 6\n",
+        "`NaN` is not a D6 roll from 1 to 6\n",
+        "`99999999999999999999` is not a D6 roll from 1 to 6\n",
+        "`-1` is not a D6 roll from 1 to 6\n",
+        "foe needs a roll of the D6 for Washington's Dragoons's reaction test; an ordinary six-sided die",
+        "(no more input: foe rolls from here on)",
+    ] {
+        assert!(err.contains(expected), "missing {expected:?} in\n{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    // The player's rolls were used: the first reaction test rolled a 4.
+    assert!(
+        played
+            .stdout
+            .contains("foe tests `Washington's Dragoons`: die 4,"),
+        "{}",
+        played.stdout
+    );
+    let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(save["asked"], true, "{text}");
+    let rolls: Vec<u64> = save["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap())
+        .collect();
+    let typed: Vec<u64> = dice.iter().map(|&d| d as u64).collect();
+    assert_eq!(rolls[..dice.len()], typed[..], "{text}");
+    // Resumed: the record replays (nothing asked), the game is where it
+    // was, and new rolls are asked for again.
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "asked.json"],
+        "status\nundo\nend\n3\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("Dice: you roll your own, as when the game was saved"),
+        "{}",
+        resumed.stdout
+    );
+    assert!(resumed.stdout.contains("Taken back"), "{}", resumed.stdout);
+    let status = |out: &str| {
+        out.split("Turn ")
+            .nth(1)
+            .map(|rest| rest.split("\nturn ").next().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        status(&resumed.stdout).map(|s| s.lines().count() > 10),
+        Some(true)
+    );
+    assert!(
+        resumed
+            .stderr
+            .starts_with("Washington's Dragoons's reaction test: type a D6 roll"),
+        "asked again only after `undo` and `end`: {}",
+        resumed.stderr
+    );
+    assert!(
+        resumed
+            .stdout
+            .contains("foe tests `Washington's Dragoons`: die 3,"),
+        "{}",
+        resumed.stdout
+    );
+    // A corrupted record is one line, not a panic.
+    let mut broken = save.clone();
+    broken["rolls"][0] = 9.into();
+    std::fs::write(
+        desk.path().join("broken.json"),
+        serde_json::to_string(&broken).unwrap(),
+    )
+    .unwrap();
+    let refused = foe(desk.path(), &["play", "--resume", "broken.json"], "");
+    assert_eq!(refused.status, 1, "{}", refused.stderr);
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(refused.stderr.contains("9"), "{}", refused.stderr);
+}

@@ -118,3 +118,17 @@ fn help_completes_every_rule_it_knows() {
         assert!(HELP_WORDS.contains(&topic), "{topic}");
     }
 }
+
+/// A space of several bytes (an ideographic space) before the cursor is a
+/// word's end, not a panic.
+#[test]
+fn a_wide_space_ends_a_word() {
+    let game = start("guilford", 1781, vec![0]);
+    let vocabulary = Vocabulary::of(&game.scenario, &game.state);
+    let line = "fire\u{3000}b1\u{3000}";
+    for cursor in 0..=line.len() {
+        let (start, _) = complete(&vocabulary, line, cursor);
+        assert!(line.is_char_boundary(start), "at {cursor}");
+    }
+    assert_eq!(complete(&vocabulary, line, line.len()).0, line.len());
+}
