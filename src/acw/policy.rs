@@ -77,10 +77,11 @@ impl Assignment {
 }
 
 /// The Lone Warrior situation of unit `id` read off the game: its class,
-/// ground, the nearest enemy and whether it is seen, friends within 6",
+/// ground, the nearest enemy and whether it is seen, friends within 6"
+/// (`tables`' support distance),
 /// strength under half, formation. Casualties since the last test are not
 /// tracked by the engine and count as none (ruling AC15).
-pub fn situation(state: &GameState, id: UnitId) -> Option<Situation> {
+pub fn situation(state: &GameState, id: UnitId, tables: &Tables) -> Option<Situation> {
     let unit = state.unit(id);
     let class = unit.reaction_class.clone()?;
     let field = &state.battlefield;
@@ -96,9 +97,13 @@ pub fn situation(state: &GameState, id: UnitId) -> Option<Situation> {
     let sees_cavalry = enemies
         .iter()
         .any(|e| state.unit(*e).mounted() && field.can_see(&unit.base, &state.unit(*e).base));
-    let support_within_6 = state
-        .active_units(unit.side)
-        .any(|f| f != id && unit.base.within(&state.unit(f).base, 6.0));
+    let support_within_6 = state.active_units(unit.side).any(|f| {
+        f != id
+            && unit.base.within(
+                &state.unit(f).base,
+                tables.reaction.distances.support_within,
+            )
+    });
     let formation = match (unit.category, unit.formation) {
         (Category::Cavalry, Formation::Dismounted) => Some(tables::Formation::Dismounted),
         (Category::Cavalry, _) => Some(tables::Formation::Mounted),
@@ -131,7 +136,7 @@ pub fn reaction_orders(
     let mut outcomes = Vec::new();
     let units: Vec<UnitId> = state.unassigned(side).collect();
     for id in units {
-        let Some(situation) = situation(state, id) else {
+        let Some(situation) = situation(state, id, tables) else {
             continue;
         };
         if reaction::modifiers(tables, &situation, Options::default()).is_err() {

@@ -1740,7 +1740,7 @@ fn reaction_orders_come_from_the_lone_warrior_chart() {
     );
     let tables = Tables::embedded();
     let a = id(&state, "A");
-    let situation = policy::situation(&state, a).unwrap();
+    let situation = policy::situation(&state, a, &tables).unwrap();
     assert_eq!(situation.class, "british-regulars");
     assert!(situation.enemy_in_sight);
     let expected = crate::reaction::test(&tables, &situation, Default::default(), 4).unwrap();

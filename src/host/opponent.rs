@@ -358,6 +358,7 @@ impl Opponent {
         let field = state.battlefield();
         let class = field.ruleset.troop(u.troop).reaction_class.clone()?;
         let base = state.footprint(unit);
+        let distances = &self.tables.reaction.distances;
         let enemies: Vec<usize> = (0..state.units().len())
             .filter(|&e| state.units()[e].side != u.side && !state.is_removed(e))
             .collect();
@@ -384,15 +385,16 @@ impl Opponent {
             column: Some(field.column_at(u.centre)),
             enemy_in_sight: !seen.is_empty(),
             enemy_distance,
-            general_within_3: state
-                .commanders()
-                .iter()
-                .any(|c| c.side == u.side && !c.lost && base.distance_to_point(c.at) <= 3.0),
+            general_within_3: state.commanders().iter().any(|c| {
+                c.side == u.side
+                    && !c.lost
+                    && base.distance_to_point(c.at) <= distances.general_within
+            }),
             support_within_6: (0..state.units().len()).any(|f| {
                 f != unit
                     && state.units()[f].side == u.side
                     && !state.is_removed(f)
-                    && base.within(&state.footprint(f), 6.0)
+                    && base.within(&state.footprint(f), distances.support_within)
             }),
             lost_melee: state.is_reforming(unit),
             casualties: lost_bases.saturating_mul(self.settings.rv_figures_per_base),

@@ -151,6 +151,9 @@ impl Opponent {
             }
             sees_cavalry |= cavalry;
         }
+        let reach = &tables.reaction.distances;
+        let general_within = reach.general_within + 1e-6;
+        let support_within = reach.support_within + 1e-6;
         let general = state
             .generals
             .iter()
@@ -158,9 +161,9 @@ impl Opponent {
             .filter(|(index, g)| {
                 g.side == self.side && !self.generals.get(*index).is_some_and(|m| m.left)
             })
-            .filter(|(_, g)| !g.base.surely_farther_than(&unit.base, 3.0 + 1e-6))
+            .filter(|(_, g)| !g.base.surely_farther_than(&unit.base, general_within))
             .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
-            .filter(|(_, d)| *d <= 3.0 + 1e-6)
+            .filter(|(_, d)| *d <= general_within)
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
         let mut friends: Vec<(UnitId, f64)> = Vec::with_capacity(state.units.len());
         friends.extend(
@@ -169,16 +172,14 @@ impl Opponent {
                 .filter(|f| *f != id)
                 // Only friends within 6" (support, a friend ahead) are asked about.
                 .filter(|f| {
-                    let limit = tables.reaction.distances.enemy_within.max(6.0) + 1e-6;
-                    !unit.base.surely_farther_than(&state.unit(*f).base, limit)
+                    !unit
+                        .base
+                        .surely_farther_than(&state.unit(*f).base, support_within)
                 })
                 .map(|f| (f, self.memo.distance(state, id, f))),
         );
         by_distance(&mut friends);
-        let support = friends
-            .iter()
-            .copied()
-            .find(|(_, d)| *d <= tables.reaction.distances.enemy_within + 1e-6);
+        let support = friends.iter().copied().find(|(_, d)| *d <= support_within);
         // Ruling O5: approaching the rear of a friend deployed to fire is a
         // friend within 6", in the unit's frontal arc, nearer the unit's
         // nearest enemy than the unit is, with an enemy within musket range.
@@ -186,7 +187,7 @@ impl Opponent {
         let mut friend_enemy = None;
         if let Some((enemy, distance)) = nearest_enemy {
             for (friend, gap) in &friends {
-                if *gap > 6.0 + 1e-6 {
+                if *gap > support_within {
                     break;
                 }
                 if !self.memo.in_frontal_arc(state, id, *friend)

@@ -326,6 +326,38 @@ fn each_factor_is_read_off_the_map_on_and_off() {
 // ---- Orders and variants ----
 
 #[test]
+fn the_general_and_support_distances_are_the_tables_own() {
+    // Friend 5" from Seen, the general about 4" behind it (base to base).
+    let mut state = game(
+        &[
+            ("Seen", "british-regulars", 30.0, 10.0, NORTH),
+            ("Friend", "british-regulars", 39.0, 10.0, NORTH),
+        ],
+        &[("Enemy", "militia", 10.0, 40.0, SOUTH)],
+    );
+    state.generals[0].base = Base::new(p(30.0, 5.0), 0.0, 2.0, 2.0);
+    let read = |tables: Tables, state: &GameState| {
+        let mut opponent = Opponent::new(Arc::new(tables), state, 0);
+        for general in &mut opponent.generals {
+            general.placed = true;
+        }
+        let id = unit(state, "Seen");
+        opponent
+            .read(state, id, &opponent.memory(state, id))
+            .situation
+    };
+    // The seed's 3" and 6": the friend supports, the general is too far.
+    let seed = read(Tables::embedded(), &state);
+    assert!(seed.support_within_6 && !seed.general_within_3);
+    // House-ruled: a general within 5", support within 4".
+    let mut house = Tables::embedded();
+    house.reaction.distances.general_within = 5.0;
+    house.reaction.distances.support_within = 4.0;
+    let ruled = read(house, &state);
+    assert!(!ruled.support_within_6 && ruled.general_within_3);
+}
+
+#[test]
 fn militia_behind_a_fence_with_the_enemy_at_4_inches_and_no_losses_does_not_charge_on_a_1() {
     let mut state = game_with(
         &[fence()],

@@ -202,6 +202,22 @@ pub struct Distances {
     pub enemy_within: f64,
     /// "Enemy over 15"": applies beyond this distance.
     pub enemy_over: f64,
+    /// "General within 3"": applies at this distance or less (3 when the
+    /// file leaves it out).
+    #[serde(default = "default_general_within")]
+    pub general_within: f64,
+    /// "Supporting troops within 6"": a friend at this distance or less (6
+    /// when the file leaves it out).
+    #[serde(default = "default_support_within")]
+    pub support_within: f64,
+}
+
+fn default_general_within() -> f64 {
+    3.0
+}
+
+fn default_support_within() -> f64 {
+    6.0
 }
 
 /// Casualty factors.
@@ -362,6 +378,8 @@ impl ReactionChart {
         for (name, value) in [
             ("enemy_within", self.distances.enemy_within),
             ("enemy_over", self.distances.enemy_over),
+            ("general_within", self.distances.general_within),
+            ("support_within", self.distances.support_within),
         ] {
             let path = format!("distances.{name}");
             check_inches(checker, &path, "a distance", value, 0.0);

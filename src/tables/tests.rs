@@ -224,13 +224,19 @@ fn table_values_out_of_range_are_refused_with_the_allowed_range() {
             "reaction.yaml",
             "per_figure_lost: -1",
             "per_figure_lost: -2147483648",
-            "tables/reaction.yaml:65:3: a factor -2147483648 is out of range; allowed -1000 to 1000",
+            "tables/reaction.yaml:67:3: a factor -2147483648 is out of range; allowed -1000 to 1000",
         ),
         (
             "reaction.yaml",
             "enemy_over: 15 ",
             "enemy_over: .inf ",
             "tables/reaction.yaml:60:3: a distance inf is out of range; allowed 0 to 1000 inches",
+        ),
+        (
+            "reaction.yaml",
+            "general_within: 3 ",
+            "general_within: -1 ",
+            "tables/reaction.yaml:61:3: a distance -1 is out of range; allowed 0 to 1000 inches",
         ),
         (
             "melee.yaml",
