@@ -149,8 +149,15 @@ fn screen(name: &str, text: &str) -> Result<(), Problems> {
     };
     match screen.alias_problem {
         Some(found) => Err(Problems(vec![problem(found)])),
-        None if screen.repeats.is_empty() => Ok(()),
-        None => Err(Problems(screen.repeats.into_iter().map(problem).collect())),
+        None if screen.repeats.is_empty() && screen.control.is_none() => Ok(()),
+        None => Err(Problems(
+            screen
+                .control
+                .into_iter()
+                .chain(screen.repeats)
+                .map(problem)
+                .collect(),
+        )),
     }
 }
 
@@ -175,6 +182,19 @@ struct Screen {
     by_aliases: u64,
     repeats: Vec<(Marker, String)>,
     alias_problem: Option<(Marker, String)>,
+    /// The first text holding a character a terminal or an SVG must not
+    /// be given (see [`unprintable`]).
+    control: Option<(Marker, String)>,
+}
+
+/// The first character of `text` that foe will not show: a control
+/// character other than tab, newline and carriage return (C0, DEL and
+/// C1: a name carrying an escape sequence would drive the player's
+/// terminal), or U+FFFE/U+FFFF (not characters at all).
+fn unprintable(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}')
+    })
 }
 
 impl Screen {
@@ -216,6 +236,17 @@ impl MarkedEventReceiver for Screen {
         }
         match event {
             Event::Scalar(value, _, anchor, _) => {
+                if self.control.is_none()
+                    && let Some(c) = unprintable(&value)
+                {
+                    self.control = Some((
+                        mark,
+                        format!(
+                            "text may not hold the control character U+{:04X}; write the name or text in printable characters",
+                            u32::from(c)
+                        ),
+                    ));
+                }
                 self.node_start(Some(&value), mark);
                 self.nodes += 1;
                 if anchor != 0 {
@@ -644,6 +675,45 @@ nested:
             "twice.yaml:5:3: key `x` is given twice in one mapping (first at line 3); each key may be given once\n\
              twice.yaml:6:1: key `a` is given twice in one mapping (first at line 1); each key may be given once"
         );
+    }
+
+    #[test]
+    fn control_characters_in_text_are_refused_where_they_stand() {
+        // An escape sequence in a name would drive the player's terminal.
+        let text =
+            "name: x\nunits:\n  - { name: \"44th\\e[31m Foot\" }\n  - { name: \"b\\u0085\" }\n";
+        let problems = Source::new("ctl.yaml", text)
+            .parse::<serde_yaml::Value>()
+            .unwrap_err();
+        assert_eq!(
+            problems.to_string(),
+            "ctl.yaml:3:13: text may not hold the control character U+001B; write the name or text in printable characters"
+        );
+        for ok in [
+            "a: \"tab\\there\"",
+            "a: |\n  two\n  lines\n",
+            "a: \"Ça va, 1er Régiment — ok\"",
+        ] {
+            assert!(
+                Source::new("ok.yaml", ok)
+                    .parse::<serde_yaml::Value>()
+                    .is_ok(),
+                "{ok}"
+            );
+        }
+        for bad in [
+            "a: \"\\x7f\"",
+            "a: \"\\u009b\"",
+            "a: \"\\uffff\"",
+            "\"k\\x01\": 1",
+        ] {
+            assert!(
+                Source::new("bad.yaml", bad)
+                    .parse::<serde_yaml::Value>()
+                    .is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -751,8 +751,13 @@ fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> (acw::Action, Stri
         );
     }
     let why = if defends {
+        let shot = if enemy.distance > range {
+            format!("out of its {} range", inches(range))
+        } else {
+            "in range, but it has no shot".to_string()
+        };
         format!(
-            "holds: its side defends and never advances (HO24); the nearest enemy, `{enemy_name}`, is {} away",
+            "holds: no shot, and its side defends and never advances (HO24); the nearest enemy, `{enemy_name}`, is {} away, {shot}",
             inches(enemy.distance)
         )
     } else if u.category == Category::Artillery {
@@ -1157,6 +1162,13 @@ mod tests {
             acw::Action::Hold {
                 unit: acw::UnitId(1)
             }
+        );
+        // The reason says it had no shot first: a defender still fires.
+        let (_, why) = acw_activate(acw_state(&mut game), acw::UnitId(1));
+        assert!(
+            why.starts_with("holds: no shot, and its side defends and never advances (HO24)")
+                && why.ends_with("out of its 12\" range"),
+            "{why}"
         );
     }
 

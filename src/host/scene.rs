@@ -9,7 +9,8 @@
 use super::{Event, Game, UnitView};
 use crate::battlefield::{Base, Point};
 use crate::render::scene::{
-    ArrowKind, Scene, SceneArrow, SceneGeneral, SceneSide, SceneUnit, general_label, placement,
+    ArrowKind, Damage, Scene, SceneArrow, SceneGeneral, SceneSide, SceneUnit, general_label,
+    placement,
 };
 use crate::scenario::Scenario;
 use crate::{acw, rv};
@@ -74,6 +75,10 @@ pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Eve
         caption: Some(caption),
         sides,
         arrows: arrows(game, recent),
+        damage: match game {
+            Game::Rv(_) => Damage::BasesLost,
+            Game::Acw(_) | Game::Awi(_) => Damage::Hits,
+        },
     }
 }
 
@@ -298,10 +303,15 @@ mod tests {
         let picture = crate::render::svg::svg(scene, None);
         assert!(picture.starts_with("<svg"), "{picture}");
         assert!(picture.contains("71st Foot"));
+        assert!(picture.contains("Washington's Dragoons"));
+        // Seed 001 counts bases lost, in the tooltips and the legend.
         assert!(
-            picture.contains("Washington&#39;s Dragoons")
-                || picture.contains("Washington's Dragoons")
+            picture.contains("71st Foot (british-line), 0 bases lost, line"),
+            "{picture}"
         );
+        assert!(picture.contains("bases lost: one cell each"));
+        assert!(!picture.contains(" hits"), "{picture}");
+        roxmltree::Document::parse(&picture).expect("well-formed XML");
         assert!(picture.contains("General Cornwallis"));
         assert!(picture.contains("class=\"arrow move\""));
         assert_eq!(turn_file_name(&game), "turn-01-british-move.svg");
@@ -309,7 +319,10 @@ mod tests {
         let (scenario, game, events) = start("henry-hill");
         let drawn = super::scene(&game, &scenario, "Henry Hill", &events);
         let picture = crate::render::svg::svg(&drawn, None);
-        assert!(picture.contains("Jackson&#39;s Brigade") || picture.contains("Jackson's Brigade"));
+        assert!(picture.contains("Jackson's Brigade"));
+        assert!(picture.contains("hits: one cell each, full routs"));
+        assert!(picture.contains(" 0 hits"));
+        roxmltree::Document::parse(&picture).expect("well-formed XML");
         assert!(drawn.sides.iter().all(|side| side.generals.is_empty()));
         assert!(turn_file_name(&game).starts_with("turn-01-"));
     }

@@ -26,6 +26,38 @@ pub struct Scene<'a> {
     pub sides: Vec<SceneSide>,
     /// What happened in the last bound, drawn as arrows.
     pub arrows: Vec<SceneArrow>,
+    /// What a unit's `hits` count: hits (seeds 000 and 002) or bases
+    /// lost (seed 001).
+    pub damage: Damage,
+}
+
+/// What a [`SceneUnit`]'s `hits` count, for the words that show them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Damage {
+    /// Hits taken; the unit routs (or is removed) at `rout_at`.
+    #[default]
+    Hits,
+    /// Bases lost; the unit is gone when all `rout_at` are.
+    BasesLost,
+}
+
+impl Damage {
+    /// `count` in words: "1 hit", "3 hits", "1 base lost", "2 bases lost".
+    pub fn count(self, count: u32) -> String {
+        let plural = if count == 1 { "" } else { "s" };
+        match self {
+            Damage::Hits => format!("{count} hit{plural}"),
+            Damage::BasesLost => format!("{count} base{plural} lost"),
+        }
+    }
+
+    /// The legend's line for the bar of cells.
+    pub fn legend(self) -> &'static str {
+        match self {
+            Damage::Hits => "hits: one cell each, full routs",
+            Damage::BasesLost => "bases lost: one cell each, full when all are gone",
+        }
+    }
 }
 
 /// What an arrow shows.
@@ -185,6 +217,7 @@ impl<'a> Scene<'a> {
             battlefield: &scenario.battlefield,
             sides,
             arrows: Vec::new(),
+            damage: Damage::Hits,
         }
     }
 
@@ -259,6 +292,7 @@ impl<'a> Scene<'a> {
             battlefield: &state.battlefield,
             sides,
             arrows: last_bound_arrows(game),
+            damage: Damage::Hits,
         }
     }
 }

@@ -43,11 +43,25 @@ fn hit_cell(rout_at: Option<u32>) -> Option<(u32, f64)> {
         .map(|n| (n, (HIT_BAR / f64::from(n)).min(HIT_CELL)))
 }
 
+/// `text` as XML character data or an attribute value: the markup
+/// characters escaped, and the characters XML 1.0 does not allow at all
+/// (control characters other than tab, newline and carriage return, lone
+/// surrogates cannot occur in a `str`, U+FFFE and U+FFFF) shown as U+FFFD,
+/// so a name from a scenario file never makes the picture unreadable.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// An axis-aligned box in pixels, for labels and what they must not cover.
@@ -218,12 +232,11 @@ pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
                     base,
                     label: unit.label.clone(),
                     tooltip: format!(
-                        "{} {} ({}), {} hit{}{}",
+                        "{} {} ({}), {}{}",
                         unit.label,
                         unit.name,
                         unit.troop,
-                        unit.hits,
-                        if unit.hits == 1 { "" } else { "s" },
+                        scene.damage.count(unit.hits),
                         unit.state
                             .as_ref()
                             .map_or(String::new(), |state| format!(", {state}"))
@@ -759,7 +772,7 @@ fn draw_legend(out: &mut String, scene: &Scene<'_>, things: &[Labelled], left: f
                 if cell == 0 { "#d62728" } else { "#eeeeee" }
             );
         }
-        entry(out, &mut top, &swatch, "hits: one cell each, full routs");
+        entry(out, &mut top, &swatch, scene.damage.legend());
     }
     top += 6.0;
     heading(out, &mut top, "Terrain");
@@ -826,6 +839,32 @@ fn draw_legend(out: &mut String, scene: &Scene<'_>, things: &[Labelled], left: f
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_escaped_and_characters_xml_forbids_replaced() {
+        assert_eq!(
+            escape("1st\u{1}Guards <&> \"x\" 'y'\u{ffff}\ttab"),
+            "1st\u{fffd}Guards &lt;&amp;&gt; &quot;x&quot; 'y'\u{fffd}\ttab"
+        );
+        // A picture whose names carry them is still well-formed (scenario
+        // files refuse such names, but a picture does not rely on it).
+        let (file, text) = crate::scenario::builtin("learning").expect("built in");
+        let scenario = crate::scenario::load(
+            crate::yaml::Source::new(file, text),
+            crate::ruleset::Ruleset::builtin,
+        )
+        .expect("valid");
+        let mut scene = Scene::of_scenario(&scenario);
+        scene.sides[0].units[0].name = "A\u{1}<&".into();
+        let picture = svg(&scene, None);
+        let document = roxmltree::Document::parse(&picture).expect("well-formed XML");
+        assert!(
+            document
+                .descendants()
+                .any(|node| node.text().is_some_and(|t| t.contains("A\u{fffd}<&"))),
+            "{picture}"
+        );
+    }
 
     #[test]
     fn labels_piled_on_one_spot_are_spread_so_none_covers_another() {
