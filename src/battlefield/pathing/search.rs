@@ -14,10 +14,14 @@ use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// How many cells [`Battlefield::cut_off`] floods from a goal before it
-/// leaves the question to the search: a goal shut in among units is shut
-/// in a space of a few hundred cells; a flood that runs on is wasted work.
-const CUT_OFF_BUDGET: usize = 1024;
+/// How many cells each way from a goal [`Battlefield::cut_off`] floods
+/// before it leaves the question to the search: a goal shut in among units
+/// is shut in a space of a few hundred cells; a flood that runs on is
+/// wasted work. The box is at most 64 cells wide (a word a row).
+const CUT_OFF_BOX: usize = 32;
+
+/// The most rows of [`CUT_OFF_BOX`]'s box.
+const CUT_OFF_ROWS: usize = 2 * CUT_OFF_BOX + 1;
 
 /// How many open-ground paths ([`OPEN_PATHS`]) a thread keeps before it
 /// forgets them all.
@@ -50,8 +54,6 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
-    /// The cells waiting in [`Battlefield::cut_off`]'s flood.
-    queue: Vec<u32>,
 }
 
 /// One cell's state in a [`Search`], together so one cache line holds it.
@@ -228,10 +230,9 @@ impl Battlefield {
             // goal is shut in a small space (among units), a small flood
             // from it says so first.
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
-            if self.cut_off(search, source, goal, CUT_OFF_BUDGET) {
+            if self.cut_off(search, source, goal) {
                 return None;
             }
-            search.start(self.grid.len(), &self.impassable[category], blocked, source);
             let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
             search.heap.push(entry(source_estimate, source));
             // Only the start and cells whose bit was clear are pushed, and
@@ -282,34 +283,204 @@ impl Battlefield {
 
     /// Whether `goal` surely cannot be reached from `source`, on a
     /// [`Search`] just started (the cells it may not enter closed): the
-    /// cells reachable from the goal, flooded at most `budget` of them, run
-    /// out without meeting the source. The grid's edges come in pairs, so
-    /// the goal reaches the source exactly when the source reaches the
-    /// goal. It leaves the search's closed cells to be started again.
-    fn cut_off(&self, search: &mut Search, source: usize, goal: usize, budget: usize) -> bool {
+    /// cells reachable from the goal within a box of [`CUT_OFF_BOX`] cells
+    /// each way, flooded a row of 64 cells at a time, close up without
+    /// meeting the source or an edge of the box that is not the table's
+    /// (beyond which the flood might go on). The grid's edges join every
+    /// cell to its eight neighbours and come in pairs, so the goal reaches
+    /// the source exactly when the source reaches the goal. A goal in a
+    /// space too large for the box is left to the search: this answers
+    /// only how much work the search does, never what it finds.
+    fn cut_off(&self, search: &Search, source: usize, goal: usize) -> bool {
         if source == goal {
             return false;
         }
-        search.queue.clear();
-        search.queue.push(goal as u32);
-        search.close(goal);
-        let mut at = 0;
-        while let Some(&cell) = search.queue.get(at) {
-            at += 1;
-            if at > budget {
-                return false;
-            }
-            for edge in self.graph().edges(cell) {
-                let next = edge.target();
-                if next as usize == source {
+        let (width, height) = (self.grid.width, self.grid.height);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let x_lo = goal_x.saturating_sub(CUT_OFF_BOX);
+        let x_hi = (x_lo + 64).min(width);
+        let y_lo = goal_y.saturating_sub(CUT_OFF_BOX);
+        let y_hi = (goal_y + CUT_OFF_BOX + 1).min(height);
+        let n_rows = y_hi - y_lo;
+        let box_width = x_hi - x_lo;
+        let full = if box_width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << box_width) - 1
+        };
+        // The cells of the box's sides through which the flood could leave
+        // it (those on the table's edge cannot).
+        let mut side = 0;
+        if x_lo > 0 {
+            side |= 1;
+        }
+        if x_hi < width {
+            side |= 1 << (box_width - 1);
+        }
+        let mut open = [0u64; CUT_OFF_ROWS];
+        let mut reached = [0u64; CUT_OFF_ROWS];
+        for (row, bits) in open.iter_mut().enumerate().take(n_rows) {
+            let first = (y_lo + row) * width + x_lo;
+            *bits = !closed_bits(&search.closed, first, box_width) & full;
+        }
+        let (source_x, source_y) = (source % width, source / width);
+        let source_bit = if (x_lo..x_hi).contains(&source_x) && (y_lo..y_hi).contains(&source_y) {
+            Some((source_y - y_lo, 1u64 << (source_x - x_lo)))
+        } else {
+            None
+        };
+        let leaks = |row: usize, bits: u64| {
+            bits & side != 0 || (row == 0 && y_lo > 0) || (row + 1 == n_rows && y_hi < height)
+        };
+        let goal_row = goal_y - y_lo;
+        reached[goal_row] = 1u64 << (goal_x - x_lo);
+        // Rows `low..=high` hold every reached cell.
+        let (mut low, mut high) = (goal_row, goal_row);
+        loop {
+            let mut changed = false;
+            // A sweep up the rows and back down, each row taking what its
+            // neighbours above and below reach and filling along itself.
+            let rows = (low.saturating_sub(1)..=(high + 1).min(n_rows - 1))
+                .chain((low.saturating_sub(1)..=(high + 1).min(n_rows - 1)).rev());
+            for row in rows {
+                let mut from = reached[row];
+                if row > 0 {
+                    from |= reached[row - 1];
+                }
+                if row + 1 < n_rows {
+                    from |= reached[row + 1];
+                }
+                let mut bits = (from | from << 1 | from >> 1) & open[row];
+                if bits == reached[row] {
+                    continue;
+                }
+                loop {
+                    let wider = (bits | bits << 1 | bits >> 1) & open[row];
+                    if wider == bits {
+                        break;
+                    }
+                    bits = wider;
+                }
+                if leaks(row, bits) {
                     return false;
                 }
-                if !search.closed(next as usize) {
-                    search.close(next as usize);
-                    search.queue.push(next);
+                if let Some((source_row, source_bits)) = source_bit
+                    && source_row == row
+                    && bits & source_bits != 0
+                {
+                    return false;
+                }
+                reached[row] = bits;
+                changed = true;
+                low = low.min(row);
+                high = high.max(row);
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+}
+
+/// Bits `first .. first + count` of a bit array (`count` at most 64),
+/// cell `first` in bit 0; bits past the array are clear.
+fn closed_bits(words: &[u64], first: usize, count: usize) -> u64 {
+    let (word, offset) = (first / 64, first % 64);
+    let mut bits = words.get(word).map_or(0, |w| w >> offset);
+    if offset != 0 {
+        bits |= words.get(word + 1).map_or(0, |w| w << (64 - offset));
+    }
+    if count < 64 {
+        bits & ((1u64 << count) - 1)
+    } else {
+        bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::tests::table;
+    use rand::{RngExt, SeedableRng};
+
+    /// The cells reachable from `goal` (eight neighbours, `closed` cells
+    /// left out), one at a time.
+    fn component(field: &Battlefield, closed: &[u64], goal: usize) -> Vec<usize> {
+        let is_closed = |cell: usize| closed[cell / 64] & (1 << (cell % 64)) != 0;
+        let mut seen = vec![false; field.grid.len()];
+        let mut queue = vec![goal];
+        seen[goal] = true;
+        let mut at = 0;
+        while let Some(&cell) = queue.get(at) {
+            at += 1;
+            for edge in field.graph().edges(cell as u32) {
+                let next = edge.target() as usize;
+                if !seen[next] && !is_closed(next) {
+                    seen[next] = true;
+                    queue.push(next);
                 }
             }
         }
-        true
+        queue
+    }
+
+    /// Over seeded random tables of blocked cells and rings of them: a
+    /// goal the flood calls cut off cannot be reached from the start, and
+    /// every goal shut in a space well inside the box without the start is
+    /// called cut off.
+    #[test]
+    fn cut_off_goals_are_those_shut_in() {
+        let field = table(48.0, 40.0, &[]);
+        let (width, height) = (field.grid.width, field.grid.height);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        let (mut shut, mut open) = (0, 0);
+        for _ in 0..3000 {
+            let mut blocked = CellSet::new(field.grid.len());
+            let density = rng.random_range(0.0..0.5);
+            for cell in 0..field.grid.len() {
+                if rng.random_bool(density) {
+                    blocked.insert(cell);
+                }
+            }
+            // A ring round a random cell, often with a gap.
+            let (cx, cy) = (rng.random_range(0..width), rng.random_range(0..height));
+            let r = rng.random_range(1..40usize);
+            let gap = rng.random_bool(0.3);
+            for y in cy.saturating_sub(r)..=(cy + r).min(height - 1) {
+                for x in cx.saturating_sub(r)..=(cx + r).min(width - 1) {
+                    if (x.abs_diff(cx) == r || y.abs_diff(cy) == r) && !(gap && x == cx) {
+                        blocked.insert(y * width + x);
+                    }
+                }
+            }
+            let goal = if rng.random_bool(0.7) {
+                cy * width + cx
+            } else {
+                rng.random_range(0..field.grid.len())
+            };
+            let source = rng.random_range(0..field.grid.len());
+            blocked.remove(goal);
+            let mut search = Search::default();
+            search.start(field.grid.len(), &CellSet::none(), &blocked, source);
+            let reach = component(&field, &search.closed, goal);
+            let reaches_source = reach.contains(&source) || source == goal;
+            let (gx, gy) = (goal % width, goal / width);
+            let well_inside = reach.iter().all(|&cell| {
+                (cell % width).abs_diff(gx) < CUT_OFF_BOX - 1
+                    && (cell / width).abs_diff(gy) < CUT_OFF_BOX
+            });
+            let answer = field.cut_off(&search, source, goal);
+            if answer {
+                assert!(!reaches_source, "goal {goal} source {source}");
+                shut += 1;
+            } else {
+                assert!(
+                    reaches_source || !well_inside,
+                    "goal {goal} source {source}"
+                );
+                open += 1;
+            }
+        }
+        assert!(shut > 300 && open > 300, "{shut} shut, {open} open");
     }
 }
