@@ -5,7 +5,7 @@
 //! remembered per thread (answers that cannot differ from searching
 //! again).
 
-use super::cells::CellSet;
+use super::cells::{BUCKET, CellSet};
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
@@ -88,10 +88,10 @@ impl Search {
         self.closed.extend_from_slice(&impassable.words);
         self.closed.resize(n_cells.div_ceil(64), 0);
         // A set holds no cell past its length, so its words say exactly
-        // which cells it holds (any past the grid are never looked at).
-        for (word, &bits) in self.closed.iter_mut().zip(&blocked.words) {
-            *word |= bits;
-        }
+        // which cells it holds (any past the grid are never looked at); a
+        // deferred set's units not worked out yet are added as the search
+        // reaches their buckets.
+        blocked.worked_out_into(&mut self.closed, |cell| impassable.contains(cell));
         if source < n_cells {
             self.closed[source / 64] &= !(1u64 << (source % 64));
         }
@@ -190,7 +190,7 @@ impl Battlefield {
         }
         // Over open ground (nothing blocked) the path depends only on the
         // table, the category and the two cells: remembered.
-        let open = blocked.words.iter().all(|&word| word == 0);
+        let open = !blocked.is_deferred() && blocked.words.iter().all(|&word| word == 0);
         if open {
             let key = (self.id.0, category, source, goal);
             if let Some(cells) = OPEN_PATHS.with_borrow(|paths| paths.get(&key).cloned()) {
@@ -224,11 +224,27 @@ impl Battlefield {
         let distance_to_goal = self.centre_distance_to(goal);
         let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
+        let (width, height) = (self.grid.width, self.grid.height);
         SEARCH.with_borrow_mut(|search| {
             // A goal that cannot be reached would have the search visit
             // every cell it can reach, often most of the table; where the
             // goal is shut in a small space (among units), a small flood
             // from it says so first.
+            if blocked.is_deferred() {
+                // The cells the search starts with worked out: those the
+                // start and the cells taken out lie in (so that no unit
+                // worked out later covers them), and the flood's box.
+                blocked.touch(source, |_, _| {});
+                for &cell in blocked.removed() {
+                    blocked.touch(cell, |_, _| {});
+                }
+                let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
+                for y in (y_lo..y_hi).step_by(BUCKET).chain([y_hi - 1]) {
+                    for x in (x_lo..x_hi).step_by(BUCKET).chain([x_hi - 1]) {
+                        blocked.touch(y * width + x, |_, _| {});
+                    }
+                }
+            }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
             if self.cut_off(search, source, goal) {
                 return None;
@@ -246,6 +262,25 @@ impl Battlefield {
                 search.close(cell);
                 if cell == goal {
                     break;
+                }
+                if blocked.is_deferred() {
+                    // Work out the units that may stand on the cell's
+                    // neighbours before stepping into any. The cell's own
+                    // bucket was worked out when it was reached; a cell
+                    // on the edge of its bucket reaches into others, and
+                    // the buckets of its four corners hold them all.
+                    let (x, y) = (cell % width, cell / width);
+                    let inner = 1..BUCKET - 1;
+                    if !inner.contains(&(x % BUCKET)) || !inner.contains(&(y % BUCKET)) {
+                        let (x0, x1) = (x.saturating_sub(1), (x + 1).min(width - 1));
+                        let (y0, y1) = (y.saturating_sub(1), (y + 1).min(height - 1));
+                        let closed = &mut search.closed;
+                        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                            blocked.touch(y * width + x, |first, len| {
+                                set_span(closed, first, len);
+                            });
+                        }
+                    }
                 }
                 let cost_here = search.cost(cell);
                 // `step_cost`'s terms for this cell, worked out once.
@@ -281,6 +316,21 @@ impl Battlefield {
         })
     }
 
+    /// The box [`Battlefield::cut_off`] floods round `goal`: its first and
+    /// past-the-last columns and rows.
+    fn cut_off_box(&self, goal: usize) -> (usize, usize, usize, usize) {
+        let (width, height) = (self.grid.width, self.grid.height);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let x_lo = goal_x.saturating_sub(CUT_OFF_BOX);
+        let y_lo = goal_y.saturating_sub(CUT_OFF_BOX);
+        (
+            x_lo,
+            (x_lo + 64).min(width),
+            y_lo,
+            (goal_y + CUT_OFF_BOX + 1).min(height),
+        )
+    }
+
     /// Whether `goal` surely cannot be reached from `source`, on a
     /// [`Search`] just started (the cells it may not enter closed): the
     /// cells reachable from the goal within a box of [`CUT_OFF_BOX`] cells
@@ -297,10 +347,7 @@ impl Battlefield {
         }
         let (width, height) = (self.grid.width, self.grid.height);
         let (goal_x, goal_y) = (goal % width, goal / width);
-        let x_lo = goal_x.saturating_sub(CUT_OFF_BOX);
-        let x_hi = (x_lo + 64).min(width);
-        let y_lo = goal_y.saturating_sub(CUT_OFF_BOX);
-        let y_hi = (goal_y + CUT_OFF_BOX + 1).min(height);
+        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
         let n_rows = y_hi - y_lo;
         let box_width = x_hi - x_lo;
         let full = if box_width == 64 {
@@ -379,6 +426,22 @@ impl Battlefield {
                 return true;
             }
         }
+    }
+}
+
+/// Set bits `first .. first + len` of a bit array (those in it).
+fn set_span(words: &mut [u64], first: usize, len: usize) {
+    let end = first.saturating_add(len).min(words.len() * 64);
+    let mut at = first;
+    while at < end {
+        let (word, offset) = (at / 64, at % 64);
+        let count = (64 - offset).min(end - at);
+        words[word] |= if count == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << count) - 1) << offset
+        };
+        at += count;
     }
 }
 
