@@ -262,12 +262,10 @@ impl Lazy {
         bits
     }
 
-    /// Touch every bucket.
-    fn touch_all(&self) {
-        for bucket in 0..self.touched.len() * 64 {
-            if bucket < self.across * self.raster.height.div_ceil(BUCKET) {
-                self.touch(bucket, |_, _| {});
-            }
+    /// Touch every bucket, visiting the runs of cells newly worked out.
+    fn touch_all(&self, mut visit: impl FnMut(CellIndex, usize)) {
+        for bucket in 0..self.across * self.raster.height.div_ceil(BUCKET) {
+            self.touch(bucket, &mut visit);
         }
     }
 }
@@ -432,6 +430,14 @@ impl CellSet {
         }
     }
 
+    /// In a deferred set, work out every unit not worked out yet, and
+    /// `visit` the runs of cells newly worked out.
+    pub(super) fn touch_all(&self, visit: impl FnMut(CellIndex, usize)) {
+        if let Some(lazy) = &self.lazy {
+            lazy.touch_all(visit);
+        }
+    }
+
     /// OR the cells worked out so far into `closed` (word for word with
     /// the set), leaving the cells taken out as `keep` says (a search's
     /// ground it cannot enter).
@@ -461,7 +467,7 @@ impl CellSet {
         match &self.lazy {
             None => std::borrow::Cow::Borrowed(&self.words),
             Some(lazy) => {
-                lazy.touch_all();
+                lazy.touch_all(|_, _| {});
                 let mut words = self.words.clone();
                 self.worked_out_into(&mut words, |_| false);
                 std::borrow::Cow::Owned(words)

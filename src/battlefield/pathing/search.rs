@@ -20,6 +20,12 @@ use std::collections::BinaryHeap;
 /// wasted work. The box is at most 64 cells wide (a word a row).
 const CUT_OFF_BOX: usize = 32;
 
+/// How many cells the search finishes before it asks whether the goal can
+/// be reached at all ([`Battlefield::reaches`]): a search for a goal cut
+/// off from the start by a wall of units (an army's line across the
+/// table) would otherwise finish every cell on the start's side.
+const POP_BUDGET: usize = 4096;
+
 /// The most rows of [`CUT_OFF_BOX`]'s box.
 const CUT_OFF_ROWS: usize = 2 * CUT_OFF_BOX + 1;
 
@@ -54,6 +60,11 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
+    /// [`Battlefield::reaches`]' rows of open cells and of cells reached,
+    /// a word-aligned row after another.
+    open_rows: Vec<u64>,
+    reached_rows: Vec<u64>,
+    row: Vec<u64>,
 }
 
 /// One cell's state in a [`Search`], together so one cache line holds it.
@@ -254,6 +265,7 @@ impl Battlefield {
             // Only the start and cells whose bit was clear are pushed, and
             // a cell's bit is set when it is finished: a popped cell with
             // its bit set was finished before.
+            let mut finished = 0;
             while let Some(popped) = search.heap.pop() {
                 let cell = entry_cell(popped);
                 if search.closed(cell) {
@@ -262,6 +274,11 @@ impl Battlefield {
                 search.close(cell);
                 if cell == goal {
                     break;
+                }
+                finished += 1;
+                if finished == POP_BUDGET && !self.reaches(search, category, blocked, source, goal)
+                {
+                    return None;
                 }
                 if blocked.is_deferred() {
                     // Work out the units that may stand on the cell's
@@ -314,6 +331,88 @@ impl Battlefield {
             cells.reverse();
             Some(cells)
         })
+    }
+
+    /// Whether `goal` can be reached from `source` at all, asked of a
+    /// search under way: a flood of the whole table from the start, a row
+    /// of 64 cells at a time, over the cells the search may enter (its
+    /// closed cells less those it has finished). A deferred set's units
+    /// are all worked out first (into the search's closed cells too, as it
+    /// would have as it went). This answers only how much work the search
+    /// does, never what it finds.
+    fn reaches(
+        &self,
+        search: &mut Search,
+        category: usize,
+        blocked: &CellSet,
+        source: usize,
+        goal: usize,
+    ) -> bool {
+        let closed = &mut search.closed;
+        blocked.touch_all(|first, len| set_span(closed, first, len));
+        let (width, height) = (self.grid.width, self.grid.height);
+        let impassable = &self.impassable[category];
+        // The cells a search may enter: as `Search::start` leaves them.
+        let mut shut = impassable.words.clone();
+        shut.resize(self.grid.len().div_ceil(64), 0);
+        blocked.worked_out_into(&mut shut, |cell| impassable.contains(cell));
+        shut[source / 64] &= !(1u64 << (source % 64));
+        let per_row = width.div_ceil(64);
+        let Search {
+            open_rows,
+            reached_rows,
+            row,
+            ..
+        } = search;
+        open_rows.clear();
+        for y in 0..height {
+            for k in 0..per_row {
+                let count = (width - 64 * k).min(64);
+                let mask = if count == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << count) - 1
+                };
+                open_rows.push(!closed_bits(&shut, y * width + 64 * k, count) & mask);
+            }
+        }
+        reached_rows.clear();
+        reached_rows.resize(open_rows.len(), 0);
+        row.clear();
+        row.resize(per_row, 0);
+        let (source_x, source_y) = (source % width, source / width);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        reached_rows[source_y * per_row + source_x / 64] = 1u64 << (source_x % 64);
+        let goal_at = (goal_y * per_row + goal_x / 64, 1u64 << (goal_x % 64));
+        loop {
+            let mut changed = false;
+            for y in (0..height).chain((0..height).rev()) {
+                let at = y * per_row;
+                row.copy_from_slice(&reached_rows[at..at + per_row]);
+                for other in [y.wrapping_sub(1), y + 1] {
+                    if other < height {
+                        let from = other * per_row;
+                        spread(&reached_rows[from..from + per_row], row);
+                    }
+                }
+                let open = &open_rows[at..at + per_row];
+                for (bits, &open) in row.iter_mut().zip(open) {
+                    *bits &= open;
+                }
+                fill_along(row, open);
+                if row[..] == reached_rows[at..at + per_row] {
+                    continue;
+                }
+                reached_rows[at..at + per_row].copy_from_slice(row);
+                changed = true;
+                if reached_rows[goal_at.0] & goal_at.1 != 0 {
+                    return true;
+                }
+            }
+            if !changed {
+                return false;
+            }
+        }
     }
 
     /// The box [`Battlefield::cut_off`] floods round `goal`: its first and
@@ -426,6 +525,45 @@ impl Battlefield {
                 return true;
             }
         }
+    }
+}
+
+/// OR into `row` the cells of `from` and their neighbours along the row
+/// (words in order, bit 0 first).
+fn spread(from: &[u64], row: &mut [u64]) {
+    let n = from.len();
+    for k in 0..n {
+        let mut bits = from[k] | from[k] << 1 | from[k] >> 1;
+        if k > 0 {
+            bits |= from[k - 1] >> 63;
+        }
+        if k + 1 < n {
+            bits |= from[k + 1] << 63;
+        }
+        row[k] |= bits;
+    }
+}
+
+/// Fill `row` along each run of `open` cells that holds one of its cells,
+/// both ways (`row` within `open`).
+fn fill_along(row: &mut [u64], open: &[u64]) {
+    // Upwards: adding a run's cells to the run carries through the rest of
+    // it; the bits that change, within the run, are those filled.
+    let mut carry = false;
+    for (bits, &open) in row.iter_mut().zip(open) {
+        let (sum, first) = open.overflowing_add(*bits);
+        let (sum, second) = sum.overflowing_add(u64::from(carry));
+        *bits |= (sum ^ open) & open;
+        carry = first || second;
+    }
+    // Downwards: the same with the bits and the words reversed.
+    let mut carry = false;
+    for (bits, &open) in row.iter_mut().zip(open).rev() {
+        let (seeds, open) = (bits.reverse_bits(), open.reverse_bits());
+        let (sum, first) = open.overflowing_add(seeds);
+        let (sum, second) = sum.overflowing_add(u64::from(carry));
+        *bits |= ((sum ^ open) & open).reverse_bits();
+        carry = first || second;
     }
 }
 
@@ -545,5 +683,49 @@ mod tests {
             }
         }
         assert!(shut > 300 && open > 300, "{shut} shut, {open} open");
+    }
+
+    /// Over seeded random tables of blocked cells, with walls across the
+    /// table and gaps in them: the whole-table flood reaches the goal
+    /// exactly when the plain flood from it finds the start.
+    #[test]
+    fn reaches_answers_as_the_plain_flood() {
+        for (width, height) in [(48.0, 40.0), (40.5, 20.0), (32.0, 31.5)] {
+            let field = table(width, height, &[]);
+            let (width, height) = (field.grid.width, field.grid.height);
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(19);
+            let (mut reached, mut not) = (0, 0);
+            for _ in 0..400 {
+                let mut blocked = CellSet::new(field.grid.len());
+                let density = rng.random_range(0.0..0.45);
+                for cell in 0..field.grid.len() {
+                    if rng.random_bool(density) {
+                        blocked.insert(cell);
+                    }
+                }
+                // A wall across the table, sometimes with a gap.
+                let wall = rng.random_range(0..width);
+                let gap = rng.random_bool(0.3).then(|| rng.random_range(0..height));
+                for y in 0..height {
+                    if Some(y) != gap {
+                        blocked.insert(y * width + wall);
+                    }
+                }
+                let source = rng.random_range(0..field.grid.len());
+                let goal = rng.random_range(0..field.grid.len());
+                blocked.remove(goal);
+                let mut search = Search::default();
+                search.start(field.grid.len(), &CellSet::none(), &blocked, source);
+                let plain = component(&field, &search.closed, goal).contains(&source);
+                let answer = field.reaches(&mut search, 0, &blocked, source, goal);
+                assert_eq!(answer, plain, "goal {goal} source {source}");
+                if answer {
+                    reached += 1;
+                } else {
+                    not += 1;
+                }
+            }
+            assert!(reached > 50 && not > 50, "{reached} reached, {not} not");
+        }
     }
 }
