@@ -60,6 +60,41 @@ pub struct Grid {
     inverse: Option<f64>,
 }
 
+/// A [`Grid`]'s cells as places, without their terrain: the cell, the
+/// number of cells each way and the table's width ([`Grid::raster`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Raster {
+    pub(super) cell: f64,
+    inverse: Option<f64>,
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) table_width: f64,
+}
+
+impl Raster {
+    /// [`Grid::clamped_cell`].
+    pub(super) fn clamped_cell(&self, point: Point) -> (usize, usize) {
+        let (x, y) = match self.inverse {
+            Some(inverse) => (point.x * inverse, point.y * inverse),
+            None => (point.x / self.cell, point.y / self.cell),
+        };
+        (
+            floor_clamped(x, self.width - 1),
+            floor_clamped(y, self.height - 1),
+        )
+    }
+
+    /// [`Grid::centre_of_xy`].
+    pub(super) fn centre_of_xy(&self, x: usize, y: usize) -> Point {
+        Point::new((x as f64 + 0.5) * self.cell, (y as f64 + 0.5) * self.cell)
+    }
+
+    /// [`Grid::centre`].
+    pub(super) fn centre(&self, index: CellIndex) -> Point {
+        self.centre_of_xy(index % self.width, index / self.width)
+    }
+}
+
 impl Grid {
     /// Rasterise `features` onto a `table_width` × `table_height` table.
     /// A cell takes every feature that covers its centre; lines narrower
@@ -303,14 +338,19 @@ impl Grid {
     }
 
     pub(super) fn clamped_cell(&self, point: Point) -> (usize, usize) {
-        let (x, y) = match self.inverse {
-            Some(inverse) => (point.x * inverse, point.y * inverse),
-            None => (point.x / self.cell, point.y / self.cell),
-        };
-        (
-            floor_clamped(x, self.width - 1),
-            floor_clamped(y, self.height - 1),
-        )
+        self.raster().clamped_cell(point)
+    }
+
+    /// The grid's size and cell, without its terrain: what placing a base
+    /// on cells needs (a copy a set of cells can keep).
+    pub(super) fn raster(&self) -> Raster {
+        Raster {
+            cell: self.cell,
+            inverse: self.inverse,
+            width: self.width,
+            height: self.height,
+            table_width: self.table_width,
+        }
     }
 
     /// The cell containing `point`, or `None` off the table.

@@ -14,7 +14,7 @@ pub mod sight;
 
 pub use geometry::{Arc, Base, Point, Vector};
 pub use grid::{CellIndex, DEFAULT_CELL, Feature, Grid};
-pub use pathing::{CellSet, Field, Leg, Route, Waypoint};
+pub use pathing::{CellSet, Field, Leg, Route, Spans, Waypoint};
 pub use shape::Shape;
 
 use crate::ruleset::{Category, Column, Movement, Ruleset, TerrainId, TroopTypeId};
@@ -433,6 +433,13 @@ impl Battlefield {
         }
     }
 
+    /// An empty set of cells for this table to which units' blocked cells
+    /// may be added deferred ([`CellSet::defer`]): worked out only where a
+    /// search or a leg first asks about them.
+    pub(crate) fn deferred_cells(&self) -> CellSet {
+        CellSet::deferred(self.grid.raster())
+    }
+
     /// The cells every base in `bases` covers, as a set to route around.
     pub fn occupied<'a>(&self, bases: impl IntoIterator<Item = &'a Base>) -> CellSet {
         let mut set = CellSet::new(self.grid.len());
@@ -467,116 +474,19 @@ impl Battlefield {
         &self,
         mover: &Base,
         other: &Base,
-        mut visit: impl FnMut(CellIndex, usize),
+        visit: impl FnMut(CellIndex, usize),
     ) {
-        let (min, max) = other.bounds();
-        let reach = mover.reach() + self.grid.cell;
-        let grid = &self.grid;
-        let slabs = self.blocked_slabs(mover, other);
-        let (x0, y0) = grid.clamped_cell(Point::new(min.x - reach, min.y - reach));
-        let (x1, y1) = grid.clamped_cell(Point::new(max.x + reach, max.y + reach));
-        for y in y0..=y1 {
-            // Only the cells of the row whose centres the slabs may hold
-            // are tested: each slab's stretch of the row, solved for x and
-            // widened by a cell each way (far more than rounding can move
-            // it), so every cell left out fails the test.
-            let centre_y = grid.centre_of_xy(x0, y).y;
-            let (mut from, mut to) = (x0 as f64, x1 as f64);
-            // The cells surely inside every slab, far enough inside (a
-            // millionth of an inch, against rounding of about 1e-13") that
-            // the test would pass: taken without testing.
-            let (mut sure_from, mut sure_to) = (from, to);
-            let width = grid.table_width.abs() + grid.cell;
-            for &(axis, lo, hi) in &slabs {
-                let across = centre_y * axis.y;
-                if axis.x.abs() > 1e-9 {
-                    let (a, b) = ((lo - across) / axis.x, (hi - across) / axis.x);
-                    let (a, b) = if a <= b { (a, b) } else { (b, a) };
-                    from = from.max(ceil(a / grid.cell - 1.5));
-                    to = to.min(floor(b / grid.cell + 0.5));
-                    if axis.x.abs() > 1e-3 && a.is_finite() && b.is_finite() {
-                        sure_from = sure_from.max(ceil((a + 1e-6) / grid.cell - 0.5));
-                        sure_to = sure_to.min(floor((b - 1e-6) / grid.cell - 0.5));
-                    } else {
-                        sure_to = sure_from - 1.0;
-                    }
-                } else if across <= lo - 1e-5 || across >= hi + 1e-5 {
-                    // Across the row the slab's measure moves by less than
-                    // the table's width times 1e-9: no cell of it is inside.
-                    to = from - 1.0;
-                } else if !(across - 1e-6 - width * 1e-9 > lo && across + 1e-6 + width * 1e-9 < hi)
-                {
-                    sure_to = sure_from - 1.0;
-                }
-            }
-            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
-            if from > to {
-                continue;
-            }
-            // `from` and `to` lie within `x0..=x1`, whole numbers.
-            let (from, to) = (from as usize, to as usize);
-            let sure = |x: usize| sure_from <= x as f64 && x as f64 <= sure_to;
-            let mut x = from;
-            while x <= to {
-                if sure(x) {
-                    // `sure_to` is a whole number below `to + 1` here.
-                    let last = (sure_to as usize).min(to);
-                    visit(y * grid.width + x, last - x + 1);
-                    x = last + 1;
-                    continue;
-                }
-                let cell = y * grid.width + x;
-                let centre = grid.centre(cell);
-                let inside = slabs.iter().all(|&(axis, lo, hi)| {
-                    let along = Vector::new(centre.x, centre.y).dot(axis);
-                    lo < along && along < hi
-                });
-                if inside {
-                    visit(cell, 1);
-                }
-                x += 1;
-            }
-        }
+        self.grid
+            .raster()
+            .for_each_span_blocked_for(mover, other, visit);
     }
 
     /// [`Battlefield::for_each_cell_blocked_for`]'s test: a cell's centre
     /// is blocked when its projection on each axis lies strictly between
     /// the slab's two bounds.
+    #[cfg(test)]
     fn blocked_slabs(&self, mover: &Base, other: &Base) -> [(Vector, f64, f64); 4] {
-        let grid = &self.grid;
-        // Half a cell more on every side: a route's straight legs run
-        // between cell centres, and a centre anywhere within half a cell of
-        // a free cell's centre (along the base's sides) still clears.
-        let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
-        let swollen = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
-        // [`Base::overlaps`] on the four axes of the two bases, solved for
-        // the mover's centre: on each axis its projection must fall
-        // strictly inside (lo, hi). Four dot products a cell instead of
-        // building and projecting both bases.
-        let project = |corners: &[Point; 4], axis: Vector| {
-            corners
-                .iter()
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
-                    let along = Vector::new(c.x, c.y).dot(axis);
-                    (lo.min(along), hi.max(along))
-                })
-        };
-        let axes = [
-            swollen.forward(),
-            swollen.right(),
-            other.forward(),
-            other.right(),
-        ];
-        let (ours, theirs) = (swollen.corners(), other.corners());
-        axes.map(|axis| {
-            let (min_m, max_m) = project(&ours, axis);
-            let (min_o, max_o) = project(&theirs, axis);
-            (
-                axis,
-                min_o - max_m + geometry::EPSILON,
-                max_o - min_m - geometry::EPSILON,
-            )
-        })
+        self.grid.raster().blocked_slabs(mover, other)
     }
 
     /// The cells a unit of `mover`'s size and facing cannot put its centre
@@ -781,6 +691,138 @@ fn tallest_in_blocks(grid: &Grid) -> (Vec<f32>, usize) {
         }
     }
     (tallest, across)
+}
+
+impl grid::Raster {
+    /// The columns and rows (south-west and north-east corners, both
+    /// included) that hold every cell
+    /// [`Battlefield::for_each_span_blocked_for`] may visit.
+    pub(super) fn blocked_box(
+        &self,
+        mover: &Base,
+        other: &Base,
+    ) -> ((usize, usize), (usize, usize)) {
+        let (min, max) = other.bounds();
+        let reach = mover.reach() + self.cell;
+        (
+            self.clamped_cell(Point::new(min.x - reach, min.y - reach)),
+            self.clamped_cell(Point::new(max.x + reach, max.y + reach)),
+        )
+    }
+
+    /// [`Battlefield::for_each_span_blocked_for`].
+    pub(super) fn for_each_span_blocked_for(
+        &self,
+        mover: &Base,
+        other: &Base,
+        mut visit: impl FnMut(CellIndex, usize),
+    ) {
+        let grid = self;
+        let slabs = self.blocked_slabs(mover, other);
+        let ((x0, y0), (x1, y1)) = self.blocked_box(mover, other);
+        for y in y0..=y1 {
+            // Only the cells of the row whose centres the slabs may hold
+            // are tested: each slab's stretch of the row, solved for x and
+            // widened by a cell each way (far more than rounding can move
+            // it), so every cell left out fails the test.
+            let centre_y = grid.centre_of_xy(x0, y).y;
+            let (mut from, mut to) = (x0 as f64, x1 as f64);
+            // The cells surely inside every slab, far enough inside (a
+            // millionth of an inch, against rounding of about 1e-13") that
+            // the test would pass: taken without testing.
+            let (mut sure_from, mut sure_to) = (from, to);
+            let width = grid.table_width.abs() + grid.cell;
+            for &(axis, lo, hi) in &slabs {
+                let across = centre_y * axis.y;
+                if axis.x.abs() > 1e-9 {
+                    let (a, b) = ((lo - across) / axis.x, (hi - across) / axis.x);
+                    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                    from = from.max(ceil(a / grid.cell - 1.5));
+                    to = to.min(floor(b / grid.cell + 0.5));
+                    if axis.x.abs() > 1e-3 && a.is_finite() && b.is_finite() {
+                        sure_from = sure_from.max(ceil((a + 1e-6) / grid.cell - 0.5));
+                        sure_to = sure_to.min(floor((b - 1e-6) / grid.cell - 0.5));
+                    } else {
+                        sure_to = sure_from - 1.0;
+                    }
+                } else if across <= lo - 1e-5 || across >= hi + 1e-5 {
+                    // Across the row the slab's measure moves by less than
+                    // the table's width times 1e-9: no cell of it is inside.
+                    to = from - 1.0;
+                } else if !(across - 1e-6 - width * 1e-9 > lo && across + 1e-6 + width * 1e-9 < hi)
+                {
+                    sure_to = sure_from - 1.0;
+                }
+            }
+            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            if from > to {
+                continue;
+            }
+            // `from` and `to` lie within `x0..=x1`, whole numbers.
+            let (from, to) = (from as usize, to as usize);
+            let sure = |x: usize| sure_from <= x as f64 && x as f64 <= sure_to;
+            let mut x = from;
+            while x <= to {
+                if sure(x) {
+                    // `sure_to` is a whole number below `to + 1` here.
+                    let last = (sure_to as usize).min(to);
+                    visit(y * grid.width + x, last - x + 1);
+                    x = last + 1;
+                    continue;
+                }
+                let cell = y * grid.width + x;
+                let centre = grid.centre(cell);
+                let inside = slabs.iter().all(|&(axis, lo, hi)| {
+                    let along = Vector::new(centre.x, centre.y).dot(axis);
+                    lo < along && along < hi
+                });
+                if inside {
+                    visit(cell, 1);
+                }
+                x += 1;
+            }
+        }
+    }
+
+    /// [`Battlefield::for_each_cell_blocked_for`]'s test: a cell's centre
+    /// is blocked when its projection on each axis lies strictly between
+    /// the slab's two bounds.
+    pub(super) fn blocked_slabs(&self, mover: &Base, other: &Base) -> [(Vector, f64, f64); 4] {
+        let grid = self;
+        // Half a cell more on every side: a route's straight legs run
+        // between cell centres, and a centre anywhere within half a cell of
+        // a free cell's centre (along the base's sides) still clears.
+        let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
+        let swollen = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+        // [`Base::overlaps`] on the four axes of the two bases, solved for
+        // the mover's centre: on each axis its projection must fall
+        // strictly inside (lo, hi). Four dot products a cell instead of
+        // building and projecting both bases.
+        let project = |corners: &[Point; 4], axis: Vector| {
+            corners
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
+                    let along = Vector::new(c.x, c.y).dot(axis);
+                    (lo.min(along), hi.max(along))
+                })
+        };
+        let axes = [
+            swollen.forward(),
+            swollen.right(),
+            other.forward(),
+            other.right(),
+        ];
+        let (ours, theirs) = (swollen.corners(), other.corners());
+        axes.map(|axis| {
+            let (min_m, max_m) = project(&ours, axis);
+            let (min_o, max_o) = project(&theirs, axis);
+            (
+                axis,
+                min_o - max_m + geometry::EPSILON,
+                max_o - min_m - geometry::EPSILON,
+            )
+        })
+    }
 }
 
 /// The length of a pathing-graph edge to a side neighbour.

@@ -11,7 +11,7 @@
 //! clones: its answers depend only on where the bases stand, not on who
 //! asks.
 
-use crate::battlefield::{Base, Point};
+use crate::battlefield::{Base, Point, Spans};
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
@@ -97,16 +97,25 @@ pub(crate) struct UnitMemo {
     arcs: RefCell<Pairs<bool>>,
     grounds: RefCell<Vec<Option<(Base, Point, Column)>>>,
     blocks: RefCell<Vec<[Option<Block>; SHAPES]>>,
+    /// [`UnitMemo::blocked_for`]'s units and their cells, a buffer kept.
+    asked: RefCell<Vec<(UnitId, Spans)>>,
 }
 
 /// The cells a unit blocks for movers of one size and facing, as runs
-/// (first cell, length), kept with where it stood and that shape.
-type Block = (Place, Place, Vec<(usize, usize)>);
+/// (first cell, length), kept with where it stood and that shape: worked
+/// out when a search or a leg first asks about them (shared with the sets
+/// of cells that defer them).
+type Block = (Place, Place, Spans);
 
 /// How many movers' shapes (size and facing) each unit's blocked cells are
 /// kept for: an army's movers come in a few shapes (foot and horse, facing
 /// the enemy), and one slot alone was emptied by each change of shape.
 const SHAPES: usize = 4;
+
+/// How many units' blocked cells, not yet worked out, a set of them defers
+/// until a search or a leg asks ([`crate::battlefield::CellSet::defer`]);
+/// fewer are worked out at once, which costs less than asking about them.
+const DEFER_FROM: usize = 24;
 
 impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
@@ -167,13 +176,14 @@ impl UnitMemo {
         units: impl IntoIterator<Item = UnitId>,
     ) -> crate::battlefield::CellSet {
         let field = &state.battlefield;
-        let mut set = crate::battlefield::CellSet::new(field.grid.len());
         let mut blocks = self.blocks.borrow_mut();
         if blocks.len() < state.units.len() {
             blocks.resize_with(state.units.len(), Default::default);
         }
         // Only the mover's size and facing matter, not where it stands.
         let shape = place(&mover.moved_to(Point::new(0.0, 0.0)));
+        let mut asked = self.asked.borrow_mut();
+        asked.clear();
         for id in units {
             let base = &state.unit(id).base;
             let here = place(base);
@@ -186,23 +196,37 @@ impl UnitMemo {
             // all in turn.
             let at = kept.unwrap_or(SHAPES - 1);
             slots[..=at].rotate_right(1);
-            let cells = match &mut slots[0] {
-                Some((_, _, cells)) if kept.is_some() => cells,
-                slot => {
-                    let mut cells = match slot.take() {
-                        Some((_, _, mut cells)) => {
-                            cells.clear();
-                            cells
-                        }
-                        None => Vec::new(),
-                    };
-                    field.for_each_span_blocked_for(mover, base, |first, len| {
-                        cells.push((first, len));
-                    });
-                    &slot.insert((here, shape, cells)).2
+            let spans = match &slots[0] {
+                Some((_, _, spans)) if kept.is_some() => spans.clone(),
+                _ => {
+                    let spans = Spans::default();
+                    slots[0] = Some((here, shape, spans.clone()));
+                    spans
                 }
             };
-            for &(first, len) in cells.iter() {
+            asked.push((id, spans));
+        }
+        let unknown = asked
+            .iter()
+            .filter(|(_, spans)| spans.get().is_none())
+            .count();
+        if unknown > DEFER_FROM {
+            let mut set = field.deferred_cells();
+            for (id, spans) in asked.drain(..) {
+                set.defer(mover, &state.unit(id).base, spans);
+            }
+            return set;
+        }
+        let mut set = crate::battlefield::CellSet::new(field.grid.len());
+        for (id, spans) in asked.drain(..) {
+            let cells = spans.get_or_init(|| {
+                let mut cells = Vec::new();
+                field.for_each_span_blocked_for(mover, &state.unit(id).base, |first, len| {
+                    cells.push((first, len));
+                });
+                cells
+            });
+            for &(first, len) in cells {
                 set.insert_span(first, len);
             }
         }

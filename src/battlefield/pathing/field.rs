@@ -68,7 +68,7 @@ impl Battlefield {
         // stand on, and cells already finished; the graph's nodes this troop
         // may enter are those whose bit is clear at the start.
         let mut closed = self.impassable[category].words.clone();
-        for (word, &bits) in closed.iter_mut().zip(&blocked.words) {
+        for (word, &bits) in closed.iter_mut().zip(blocked.resolved().iter()) {
             *word |= bits;
         }
         let is_closed =

@@ -33,7 +33,7 @@ mod squares;
 #[cfg(test)]
 mod tests;
 
-pub use cells::CellSet;
+pub use cells::{CellSet, Spans};
 pub use field::Field;
 pub use route::{Leg, Route, Waypoint};
 pub(super) use squares::uniform_radii;

@@ -5,7 +5,7 @@
 //! remembered per thread (answers that cannot differ from searching
 //! again).
 
-use super::cells::CellSet;
+use super::cells::{BUCKET, CellSet};
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
@@ -14,10 +14,20 @@ use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// How many cells [`Battlefield::cut_off`] floods from a goal before it
-/// leaves the question to the search: a goal shut in among units is shut
-/// in a space of a few hundred cells; a flood that runs on is wasted work.
-const CUT_OFF_BUDGET: usize = 1024;
+/// How many cells each way from a goal [`Battlefield::cut_off`] floods
+/// before it leaves the question to the search: a goal shut in among units
+/// is shut in a space of a few hundred cells; a flood that runs on is
+/// wasted work. The box is at most 64 cells wide (a word a row).
+const CUT_OFF_BOX: usize = 32;
+
+/// How many cells the search finishes before it asks whether the goal can
+/// be reached at all ([`Battlefield::reaches`]): a search for a goal cut
+/// off from the start by a wall of units (an army's line across the
+/// table) would otherwise finish every cell on the start's side.
+const POP_BUDGET: usize = 4096;
+
+/// The most rows of [`CUT_OFF_BOX`]'s box.
+const CUT_OFF_ROWS: usize = 2 * CUT_OFF_BOX + 1;
 
 /// How many open-ground paths ([`OPEN_PATHS`]) a thread keeps before it
 /// forgets them all.
@@ -50,8 +60,11 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
-    /// The cells waiting in [`Battlefield::cut_off`]'s flood.
-    queue: Vec<u32>,
+    /// [`Battlefield::reaches`]' rows of open cells and of cells reached,
+    /// a word-aligned row after another.
+    open_rows: Vec<u64>,
+    reached_rows: Vec<u64>,
+    row: Vec<u64>,
 }
 
 /// One cell's state in a [`Search`], together so one cache line holds it.
@@ -86,10 +99,10 @@ impl Search {
         self.closed.extend_from_slice(&impassable.words);
         self.closed.resize(n_cells.div_ceil(64), 0);
         // A set holds no cell past its length, so its words say exactly
-        // which cells it holds (any past the grid are never looked at).
-        for (word, &bits) in self.closed.iter_mut().zip(&blocked.words) {
-            *word |= bits;
-        }
+        // which cells it holds (any past the grid are never looked at); a
+        // deferred set's units not worked out yet are added as the search
+        // reaches their buckets.
+        blocked.worked_out_into(&mut self.closed, |cell| impassable.contains(cell));
         if source < n_cells {
             self.closed[source / 64] &= !(1u64 << (source % 64));
         }
@@ -188,7 +201,7 @@ impl Battlefield {
         }
         // Over open ground (nothing blocked) the path depends only on the
         // table, the category and the two cells: remembered.
-        let open = blocked.words.iter().all(|&word| word == 0);
+        let open = !blocked.is_deferred() && blocked.words.iter().all(|&word| word == 0);
         if open {
             let key = (self.id.0, category, source, goal);
             if let Some(cells) = OPEN_PATHS.with_borrow(|paths| paths.get(&key).cloned()) {
@@ -222,21 +235,37 @@ impl Battlefield {
         let distance_to_goal = self.centre_distance_to(goal);
         let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
         let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
+        let (width, height) = (self.grid.width, self.grid.height);
         SEARCH.with_borrow_mut(|search| {
             // A goal that cannot be reached would have the search visit
             // every cell it can reach, often most of the table; where the
             // goal is shut in a small space (among units), a small flood
             // from it says so first.
-            search.start(self.grid.len(), &self.impassable[category], blocked, source);
-            if self.cut_off(search, source, goal, CUT_OFF_BUDGET) {
-                return None;
+            if blocked.is_deferred() {
+                // The cells the search starts with worked out: those the
+                // start and the cells taken out lie in (so that no unit
+                // worked out later covers them), and the flood's box.
+                blocked.touch(source, |_, _| {});
+                for &cell in blocked.removed() {
+                    blocked.touch(cell, |_, _| {});
+                }
+                let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
+                for y in (y_lo..y_hi).step_by(BUCKET).chain([y_hi - 1]) {
+                    for x in (x_lo..x_hi).step_by(BUCKET).chain([x_hi - 1]) {
+                        blocked.touch(y * width + x, |_, _| {});
+                    }
+                }
             }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
+            if self.cut_off(search, source, goal) {
+                return None;
+            }
             let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
             search.heap.push(entry(source_estimate, source));
             // Only the start and cells whose bit was clear are pushed, and
             // a cell's bit is set when it is finished: a popped cell with
             // its bit set was finished before.
+            let mut finished = 0;
             while let Some(popped) = search.heap.pop() {
                 let cell = entry_cell(popped);
                 if search.closed(cell) {
@@ -245,6 +274,30 @@ impl Battlefield {
                 search.close(cell);
                 if cell == goal {
                     break;
+                }
+                finished += 1;
+                if finished == POP_BUDGET && !self.reaches(search, category, blocked, source, goal)
+                {
+                    return None;
+                }
+                if blocked.is_deferred() {
+                    // Work out the units that may stand on the cell's
+                    // neighbours before stepping into any. The cell's own
+                    // bucket was worked out when it was reached; a cell
+                    // on the edge of its bucket reaches into others, and
+                    // the buckets of its four corners hold them all.
+                    let (x, y) = (cell % width, cell / width);
+                    let inner = 1..BUCKET - 1;
+                    if !inner.contains(&(x % BUCKET)) || !inner.contains(&(y % BUCKET)) {
+                        let (x0, x1) = (x.saturating_sub(1), (x + 1).min(width - 1));
+                        let (y0, y1) = (y.saturating_sub(1), (y + 1).min(height - 1));
+                        let closed = &mut search.closed;
+                        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                            blocked.touch(y * width + x, |first, len| {
+                                set_span(closed, first, len);
+                            });
+                        }
+                    }
                 }
                 let cost_here = search.cost(cell);
                 // `step_cost`'s terms for this cell, worked out once.
@@ -280,36 +333,399 @@ impl Battlefield {
         })
     }
 
+    /// Whether `goal` can be reached from `source` at all, asked of a
+    /// search under way: a flood of the whole table from the start, a row
+    /// of 64 cells at a time, over the cells the search may enter (its
+    /// closed cells less those it has finished). A deferred set's units
+    /// are all worked out first (into the search's closed cells too, as it
+    /// would have as it went). This answers only how much work the search
+    /// does, never what it finds.
+    fn reaches(
+        &self,
+        search: &mut Search,
+        category: usize,
+        blocked: &CellSet,
+        source: usize,
+        goal: usize,
+    ) -> bool {
+        let closed = &mut search.closed;
+        blocked.touch_all(|first, len| set_span(closed, first, len));
+        let (width, height) = (self.grid.width, self.grid.height);
+        let impassable = &self.impassable[category];
+        // The cells a search may enter: as `Search::start` leaves them.
+        let mut shut = impassable.words.clone();
+        shut.resize(self.grid.len().div_ceil(64), 0);
+        blocked.worked_out_into(&mut shut, |cell| impassable.contains(cell));
+        shut[source / 64] &= !(1u64 << (source % 64));
+        let per_row = width.div_ceil(64);
+        let Search {
+            open_rows,
+            reached_rows,
+            row,
+            ..
+        } = search;
+        open_rows.clear();
+        for y in 0..height {
+            for k in 0..per_row {
+                let count = (width - 64 * k).min(64);
+                let mask = if count == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << count) - 1
+                };
+                open_rows.push(!closed_bits(&shut, y * width + 64 * k, count) & mask);
+            }
+        }
+        reached_rows.clear();
+        reached_rows.resize(open_rows.len(), 0);
+        row.clear();
+        row.resize(per_row, 0);
+        let (source_x, source_y) = (source % width, source / width);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        reached_rows[source_y * per_row + source_x / 64] = 1u64 << (source_x % 64);
+        let goal_at = (goal_y * per_row + goal_x / 64, 1u64 << (goal_x % 64));
+        loop {
+            let mut changed = false;
+            for y in (0..height).chain((0..height).rev()) {
+                let at = y * per_row;
+                row.copy_from_slice(&reached_rows[at..at + per_row]);
+                for other in [y.wrapping_sub(1), y + 1] {
+                    if other < height {
+                        let from = other * per_row;
+                        spread(&reached_rows[from..from + per_row], row);
+                    }
+                }
+                let open = &open_rows[at..at + per_row];
+                for (bits, &open) in row.iter_mut().zip(open) {
+                    *bits &= open;
+                }
+                fill_along(row, open);
+                if row[..] == reached_rows[at..at + per_row] {
+                    continue;
+                }
+                reached_rows[at..at + per_row].copy_from_slice(row);
+                changed = true;
+                if reached_rows[goal_at.0] & goal_at.1 != 0 {
+                    return true;
+                }
+            }
+            if !changed {
+                return false;
+            }
+        }
+    }
+
+    /// The box [`Battlefield::cut_off`] floods round `goal`: its first and
+    /// past-the-last columns and rows.
+    fn cut_off_box(&self, goal: usize) -> (usize, usize, usize, usize) {
+        let (width, height) = (self.grid.width, self.grid.height);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let x_lo = goal_x.saturating_sub(CUT_OFF_BOX);
+        let y_lo = goal_y.saturating_sub(CUT_OFF_BOX);
+        (
+            x_lo,
+            (x_lo + 64).min(width),
+            y_lo,
+            (goal_y + CUT_OFF_BOX + 1).min(height),
+        )
+    }
+
     /// Whether `goal` surely cannot be reached from `source`, on a
     /// [`Search`] just started (the cells it may not enter closed): the
-    /// cells reachable from the goal, flooded at most `budget` of them, run
-    /// out without meeting the source. The grid's edges come in pairs, so
-    /// the goal reaches the source exactly when the source reaches the
-    /// goal. It leaves the search's closed cells to be started again.
-    fn cut_off(&self, search: &mut Search, source: usize, goal: usize, budget: usize) -> bool {
+    /// cells reachable from the goal within a box of [`CUT_OFF_BOX`] cells
+    /// each way, flooded a row of 64 cells at a time, close up without
+    /// meeting the source or an edge of the box that is not the table's
+    /// (beyond which the flood might go on). The grid's edges join every
+    /// cell to its eight neighbours and come in pairs, so the goal reaches
+    /// the source exactly when the source reaches the goal. A goal in a
+    /// space too large for the box is left to the search: this answers
+    /// only how much work the search does, never what it finds.
+    fn cut_off(&self, search: &Search, source: usize, goal: usize) -> bool {
         if source == goal {
             return false;
         }
-        search.queue.clear();
-        search.queue.push(goal as u32);
-        search.close(goal);
-        let mut at = 0;
-        while let Some(&cell) = search.queue.get(at) {
-            at += 1;
-            if at > budget {
-                return false;
-            }
-            for edge in self.graph().edges(cell) {
-                let next = edge.target();
-                if next as usize == source {
+        let (width, height) = (self.grid.width, self.grid.height);
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
+        let n_rows = y_hi - y_lo;
+        let box_width = x_hi - x_lo;
+        let full = if box_width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << box_width) - 1
+        };
+        // The cells of the box's sides through which the flood could leave
+        // it (those on the table's edge cannot).
+        let mut side = 0;
+        if x_lo > 0 {
+            side |= 1;
+        }
+        if x_hi < width {
+            side |= 1 << (box_width - 1);
+        }
+        let mut open = [0u64; CUT_OFF_ROWS];
+        let mut reached = [0u64; CUT_OFF_ROWS];
+        for (row, bits) in open.iter_mut().enumerate().take(n_rows) {
+            let first = (y_lo + row) * width + x_lo;
+            *bits = !closed_bits(&search.closed, first, box_width) & full;
+        }
+        let (source_x, source_y) = (source % width, source / width);
+        let source_bit = if (x_lo..x_hi).contains(&source_x) && (y_lo..y_hi).contains(&source_y) {
+            Some((source_y - y_lo, 1u64 << (source_x - x_lo)))
+        } else {
+            None
+        };
+        let leaks = |row: usize, bits: u64| {
+            bits & side != 0 || (row == 0 && y_lo > 0) || (row + 1 == n_rows && y_hi < height)
+        };
+        let goal_row = goal_y - y_lo;
+        reached[goal_row] = 1u64 << (goal_x - x_lo);
+        // Rows `low..=high` hold every reached cell.
+        let (mut low, mut high) = (goal_row, goal_row);
+        loop {
+            let mut changed = false;
+            // A sweep up the rows and back down, each row taking what its
+            // neighbours above and below reach and filling along itself.
+            let rows = (low.saturating_sub(1)..=(high + 1).min(n_rows - 1))
+                .chain((low.saturating_sub(1)..=(high + 1).min(n_rows - 1)).rev());
+            for row in rows {
+                let mut from = reached[row];
+                if row > 0 {
+                    from |= reached[row - 1];
+                }
+                if row + 1 < n_rows {
+                    from |= reached[row + 1];
+                }
+                let mut bits = (from | from << 1 | from >> 1) & open[row];
+                if bits == reached[row] {
+                    continue;
+                }
+                loop {
+                    let wider = (bits | bits << 1 | bits >> 1) & open[row];
+                    if wider == bits {
+                        break;
+                    }
+                    bits = wider;
+                }
+                if leaks(row, bits) {
                     return false;
                 }
-                if !search.closed(next as usize) {
-                    search.close(next as usize);
-                    search.queue.push(next);
+                if let Some((source_row, source_bits)) = source_bit
+                    && source_row == row
+                    && bits & source_bits != 0
+                {
+                    return false;
+                }
+                reached[row] = bits;
+                changed = true;
+                low = low.min(row);
+                high = high.max(row);
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+}
+
+/// OR into `row` the cells of `from` and their neighbours along the row
+/// (words in order, bit 0 first).
+fn spread(from: &[u64], row: &mut [u64]) {
+    let n = from.len();
+    for k in 0..n {
+        let mut bits = from[k] | from[k] << 1 | from[k] >> 1;
+        if k > 0 {
+            bits |= from[k - 1] >> 63;
+        }
+        if k + 1 < n {
+            bits |= from[k + 1] << 63;
+        }
+        row[k] |= bits;
+    }
+}
+
+/// Fill `row` along each run of `open` cells that holds one of its cells,
+/// both ways (`row` within `open`).
+fn fill_along(row: &mut [u64], open: &[u64]) {
+    // Upwards: adding a run's cells to the run carries through the rest of
+    // it; the bits that change, within the run, are those filled.
+    let mut carry = false;
+    for (bits, &open) in row.iter_mut().zip(open) {
+        let (sum, first) = open.overflowing_add(*bits);
+        let (sum, second) = sum.overflowing_add(u64::from(carry));
+        *bits |= (sum ^ open) & open;
+        carry = first || second;
+    }
+    // Downwards: the same with the bits and the words reversed.
+    let mut carry = false;
+    for (bits, &open) in row.iter_mut().zip(open).rev() {
+        let (seeds, open) = (bits.reverse_bits(), open.reverse_bits());
+        let (sum, first) = open.overflowing_add(seeds);
+        let (sum, second) = sum.overflowing_add(u64::from(carry));
+        *bits |= ((sum ^ open) & open).reverse_bits();
+        carry = first || second;
+    }
+}
+
+/// Set bits `first .. first + len` of a bit array (those in it).
+fn set_span(words: &mut [u64], first: usize, len: usize) {
+    let end = first.saturating_add(len).min(words.len() * 64);
+    let mut at = first;
+    while at < end {
+        let (word, offset) = (at / 64, at % 64);
+        let count = (64 - offset).min(end - at);
+        words[word] |= if count == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << count) - 1) << offset
+        };
+        at += count;
+    }
+}
+
+/// Bits `first .. first + count` of a bit array (`count` at most 64),
+/// cell `first` in bit 0; bits past the array are clear.
+fn closed_bits(words: &[u64], first: usize, count: usize) -> u64 {
+    let (word, offset) = (first / 64, first % 64);
+    let mut bits = words.get(word).map_or(0, |w| w >> offset);
+    if offset != 0 {
+        bits |= words.get(word + 1).map_or(0, |w| w << (64 - offset));
+    }
+    if count < 64 {
+        bits & ((1u64 << count) - 1)
+    } else {
+        bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::tests::table;
+    use rand::{RngExt, SeedableRng};
+
+    /// The cells reachable from `goal` (eight neighbours, `closed` cells
+    /// left out), one at a time.
+    fn component(field: &Battlefield, closed: &[u64], goal: usize) -> Vec<usize> {
+        let is_closed = |cell: usize| closed[cell / 64] & (1 << (cell % 64)) != 0;
+        let mut seen = vec![false; field.grid.len()];
+        let mut queue = vec![goal];
+        seen[goal] = true;
+        let mut at = 0;
+        while let Some(&cell) = queue.get(at) {
+            at += 1;
+            for edge in field.graph().edges(cell as u32) {
+                let next = edge.target() as usize;
+                if !seen[next] && !is_closed(next) {
+                    seen[next] = true;
+                    queue.push(next);
                 }
             }
         }
-        true
+        queue
+    }
+
+    /// Over seeded random tables of blocked cells and rings of them: a
+    /// goal the flood calls cut off cannot be reached from the start, and
+    /// every goal shut in a space well inside the box without the start is
+    /// called cut off.
+    #[test]
+    fn cut_off_goals_are_those_shut_in() {
+        let field = table(48.0, 40.0, &[]);
+        let (width, height) = (field.grid.width, field.grid.height);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        let (mut shut, mut open) = (0, 0);
+        for _ in 0..3000 {
+            let mut blocked = CellSet::new(field.grid.len());
+            let density = rng.random_range(0.0..0.5);
+            for cell in 0..field.grid.len() {
+                if rng.random_bool(density) {
+                    blocked.insert(cell);
+                }
+            }
+            // A ring round a random cell, often with a gap.
+            let (cx, cy) = (rng.random_range(0..width), rng.random_range(0..height));
+            let r = rng.random_range(1..40usize);
+            let gap = rng.random_bool(0.3);
+            for y in cy.saturating_sub(r)..=(cy + r).min(height - 1) {
+                for x in cx.saturating_sub(r)..=(cx + r).min(width - 1) {
+                    if (x.abs_diff(cx) == r || y.abs_diff(cy) == r) && !(gap && x == cx) {
+                        blocked.insert(y * width + x);
+                    }
+                }
+            }
+            let goal = if rng.random_bool(0.7) {
+                cy * width + cx
+            } else {
+                rng.random_range(0..field.grid.len())
+            };
+            let source = rng.random_range(0..field.grid.len());
+            blocked.remove(goal);
+            let mut search = Search::default();
+            search.start(field.grid.len(), &CellSet::none(), &blocked, source);
+            let reach = component(&field, &search.closed, goal);
+            let reaches_source = reach.contains(&source) || source == goal;
+            let (gx, gy) = (goal % width, goal / width);
+            let well_inside = reach.iter().all(|&cell| {
+                (cell % width).abs_diff(gx) < CUT_OFF_BOX - 1
+                    && (cell / width).abs_diff(gy) < CUT_OFF_BOX
+            });
+            let answer = field.cut_off(&search, source, goal);
+            if answer {
+                assert!(!reaches_source, "goal {goal} source {source}");
+                shut += 1;
+            } else {
+                assert!(
+                    reaches_source || !well_inside,
+                    "goal {goal} source {source}"
+                );
+                open += 1;
+            }
+        }
+        assert!(shut > 300 && open > 300, "{shut} shut, {open} open");
+    }
+
+    /// Over seeded random tables of blocked cells, with walls across the
+    /// table and gaps in them: the whole-table flood reaches the goal
+    /// exactly when the plain flood from it finds the start.
+    #[test]
+    fn reaches_answers_as_the_plain_flood() {
+        for (width, height) in [(48.0, 40.0), (40.5, 20.0), (32.0, 31.5)] {
+            let field = table(width, height, &[]);
+            let (width, height) = (field.grid.width, field.grid.height);
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(19);
+            let (mut reached, mut not) = (0, 0);
+            for _ in 0..400 {
+                let mut blocked = CellSet::new(field.grid.len());
+                let density = rng.random_range(0.0..0.45);
+                for cell in 0..field.grid.len() {
+                    if rng.random_bool(density) {
+                        blocked.insert(cell);
+                    }
+                }
+                // A wall across the table, sometimes with a gap.
+                let wall = rng.random_range(0..width);
+                let gap = rng.random_bool(0.3).then(|| rng.random_range(0..height));
+                for y in 0..height {
+                    if Some(y) != gap {
+                        blocked.insert(y * width + wall);
+                    }
+                }
+                let source = rng.random_range(0..field.grid.len());
+                let goal = rng.random_range(0..field.grid.len());
+                blocked.remove(goal);
+                let mut search = Search::default();
+                search.start(field.grid.len(), &CellSet::none(), &blocked, source);
+                let plain = component(&field, &search.closed, goal).contains(&source);
+                let answer = field.reaches(&mut search, 0, &blocked, source, goal);
+                assert_eq!(answer, plain, "goal {goal} source {source}");
+                if answer {
+                    reached += 1;
+                } else {
+                    not += 1;
+                }
+            }
+            assert!(reached > 50 && not > 50, "{reached} reached, {not} not");
+        }
     }
 }

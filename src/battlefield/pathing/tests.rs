@@ -894,3 +894,79 @@ proptest::proptest! {
         })?;
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// A set whose units' cells are deferred answers every question as the
+    /// set built whole does: routes (the search and the legs), single
+    /// cells and, worked out at last, the whole set; also with a cell taken
+    /// out (a target to reach) and with some units worked out before.
+    #[test]
+    fn deferred_sets_answer_as_the_whole_set(
+        troop_pick in 0usize..3,
+        from in (0.0f64..72.0, 0.0f64..48.0),
+        to in (0.0f64..72.0, 0.0f64..48.0),
+        units in proptest::collection::vec(
+            (0.0f64..72.0, 0.0f64..48.0, 0.0f64..360.0, proptest::bool::ANY),
+            0..60,
+        ),
+        mover_facing in 0.0f64..360.0,
+        take_out_goal in proptest::bool::ANY,
+        probes in proptest::collection::vec(0usize..20_000, 0..20),
+    ) {
+        thread_local! {
+            static FIELD: Battlefield = guilford();
+        }
+        FIELD.with(|field| {
+            let troop = field
+                .ruleset
+                .troop_type(["british-regulars", "cavalry", "artillery"][troop_pick])
+                .unwrap();
+            let bases: Vec<_> = units
+                .iter()
+                .map(|&(x, y, facing, _)| super::super::Base::new(p(x, y), facing, 4.0, 1.0))
+                .collect();
+            let mover = super::super::Base::new(p(from.0, from.1), mover_facing, 3.0, 1.5);
+            let (from, to) = (p(from.0, from.1), p(to.0, to.1));
+            let mut whole = field.blocked_for(&mover, &bases);
+            let goal = field.grid.cell_at(to);
+            let deferred = || {
+                let mut set = field.deferred_cells();
+                for (base, &(_, _, _, known)) in bases.iter().zip(&units) {
+                    let spans = Spans::default();
+                    if known {
+                        let mut cells = Vec::new();
+                        field.for_each_span_blocked_for(&mover, base, |first, len| {
+                            cells.push((first, len));
+                        });
+                        spans.set(cells).unwrap();
+                    }
+                    set.defer(&mover, base, spans);
+                }
+                if take_out_goal && let Some(goal) = goal {
+                    set.remove(goal);
+                }
+                set
+            };
+            if take_out_goal && let Some(goal) = goal {
+                whole.remove(goal);
+            }
+            proptest::prop_assert_eq!(
+                field.cell_path(troop, from, to, &deferred()),
+                field.cell_path(troop, from, to, &whole)
+            );
+            proptest::prop_assert_eq!(
+                field.route(troop, from, to, &deferred()),
+                field.route(troop, from, to, &whole)
+            );
+            let set = deferred();
+            for &cell in &probes {
+                let cell = cell % field.grid.len();
+                proptest::prop_assert_eq!(set.contains(cell), whole.contains(cell), "cell {}", cell);
+            }
+            proptest::prop_assert!(set == whole);
+            Ok(())
+        })?;
+    }
+}
