@@ -118,20 +118,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if !args.merge.is_empty() {
         return merge(args, context);
     }
+    let sets = args
+        .sets
+        .iter()
+        .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
+        .collect::<Result<Vec<_>>>()?;
     if args.bench {
         if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
-            let sets = args
-                .sets
-                .iter()
-                .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
-                .collect::<Result<Vec<_>>>()?;
             return super::host_simulate::bench(&scenario, &sets, args.seed, context, 2.0);
         }
-        let sets = args
-            .sets
-            .iter()
-            .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
-            .collect::<Result<Vec<_>>>()?;
         let tables = Arc::new(context.tables()?);
         let base = Base::read(args, context, tables)?;
         let figures = bench_scenario(&base, &sets, args.seed, 2.0)?;
@@ -150,11 +145,6 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         Some(text) => shard_range(text, args.first_game, args.games).map_err(Error::Invalid)?,
         None => (args.first_game, args.games),
     };
-    let sets = args
-        .sets
-        .iter()
-        .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
-        .collect::<Result<Vec<_>>>()?;
     let tables = Arc::new(context.tables()?);
     // Another rule set than seed 000's is played through the boundary.
     if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
