@@ -45,9 +45,9 @@ fn hit_cell(rout_at: Option<u32>) -> Option<(u32, f64)> {
 
 /// `text` as XML character data or an attribute value: the markup
 /// characters escaped, and the characters XML 1.0 does not allow at all
-/// (control characters other than tab, newline and carriage return, lone
-/// surrogates cannot occur in a `str`, U+FFFE and U+FFFF) shown as U+FFFD,
-/// so a name from a scenario file never makes the picture unreadable.
+/// (control characters other than tab, newline and carriage return; U+FFFE
+/// and U+FFFF; a `str` holds no lone surrogates) shown as U+FFFD, so a name
+/// never makes the picture unreadable.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
