@@ -121,7 +121,7 @@ pub(super) fn run(
     } else {
         Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
     };
-    go(args, context, game, file, autosave, false)
+    go(args, context, game, file, autosave, None)
 }
 
 /// Resume the game saved at `path`.
@@ -180,14 +180,19 @@ pub(super) fn resume(
             ))
         })?;
     let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
+    // A game played with the player's own dice goes on with them (and,
+    // should the save have been written before foe finished its turn, the
+    // player rolls the rest of it); one saved with seeded dice and resumed
+    // with `--dice ask` goes on with the player's dice from here.
     let mut game = if save.asked {
-        HostMatch::replay_recorded(
+        HostMatch::resume_recorded(
             scenario,
             switched,
             save.seed,
             (player_sides, baseline_sides),
             &save.actions,
             &save.rolls,
+            Box::new(AskRoller::new(save.seed)),
         )
     } else {
         HostMatch::replay_with_baseline(
@@ -200,19 +205,32 @@ pub(super) fn resume(
         )
     }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
-    // A game played with the player's own dice goes on with them; so does
-    // one resumed with `--dice ask`.
-    if save.asked || context.asks() {
+    let switched_to_asked = !save.asked && context.asks();
+    if switched_to_asked {
         game.set_dice(Box::new(AskRoller::new(save.seed)));
     }
+    let resumed = if switched_to_asked {
+        Resumed::NowAsked
+    } else {
+        Resumed::AsSaved
+    };
     go(
         args,
         context,
         game,
         save.scenario,
         Some(path.to_path_buf()),
-        true,
+        Some(resumed),
     )
+}
+
+/// How a game was resumed, for what `go` says about its dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resumed {
+    /// With the dice it was saved with.
+    AsSaved,
+    /// A seeded save resumed with `--dice ask`: the player's dice from here.
+    NowAsked,
 }
 
 fn go(
@@ -221,7 +239,7 @@ fn go(
     game: HostMatch,
     file: ScenarioFile,
     autosave: Option<PathBuf>,
-    resumed: bool,
+    resumed: Option<Resumed>,
 ) -> Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -273,13 +291,19 @@ fn go(
         ));
     }
     if repl.game.asks() {
-        repl.console.say(if resumed {
-            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
-        } else {
-            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        repl.console.say(match resumed {
+            None => {
+                "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+            }
+            Some(Resumed::AsSaved) => {
+                "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+            }
+            Some(Resumed::NowAsked) => {
+                "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls; foe asks for each roll (`?` at a roll explains it)."
+            }
         });
     }
-    if resumed {
+    if resumed.is_some() {
         repl.console.say(&format!(
             "Resumed: {} of your actions replayed.",
             repl.game.player_actions().len()
@@ -288,6 +312,18 @@ fn go(
         repl.decisions_printed = repl.game.opponent.decisions().len();
         repl.baseline_printed = repl.game.baseline_decisions().len();
         repl.turn_printed = repl.game.game.turn();
+        if let Some(from) = repl.game.ran_on() {
+            // The save was written before foe finished its turn: what foe
+            // did with the dice the player just rolled.
+            repl.console.say(
+                "The save ended during foe's turn: foe played the rest of it with the dice you rolled:",
+            );
+            repl.printed = from.log;
+            repl.decisions_printed = from.decisions;
+            repl.baseline_printed = from.baseline;
+            repl.turn_printed = 0;
+            repl.print_new();
+        }
         let status = words::status(&repl.game.game);
         repl.console.say(&status);
     }
