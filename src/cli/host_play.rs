@@ -362,7 +362,7 @@ impl Repl<'_> {
         let sides = self.game.game.sides();
         HostSave {
             format: crate::host::save::FORMAT.to_string(),
-            version: crate::host::save::VERSION,
+            version: crate::host::save::version_for(self.game.asks()),
             engine: self.game.game.engine(),
             scenario: self.file.clone(),
             seed: self.game.seed,

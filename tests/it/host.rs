@@ -748,6 +748,9 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
+    // Version 2: a foe from before `--dice ask` refuses it rather than
+    // replay it with seeded dice.
+    assert_eq!(save["version"], 2, "{text}");
     let rolls: Vec<u64> = save["rolls"]
         .as_array()
         .unwrap()
@@ -913,6 +916,12 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     ];
     let played = foe(desk.path(), &args, "end\nquit\n");
     assert_eq!(played.status, 0, "{}", played.stderr);
+    let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        save["version"], 1,
+        "a seeded save loads in older foes: {text}"
+    );
     let resumed = foe(
         desk.path(),
         &["--dice", "ask", "play", "--resume", "seeded.json"],
@@ -937,6 +946,7 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
+    assert_eq!(save["version"], 2, "{text}");
     let again = foe(desk.path(), &["play", "--resume", "seeded.json"], "quit\n");
     assert_eq!(again.status, 0, "{}", again.stderr);
     assert!(
