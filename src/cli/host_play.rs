@@ -184,7 +184,21 @@ pub(super) fn resume(
     // should the save have been written before foe finished its turn, the
     // player rolls the rest of it); one saved with seeded dice and resumed
     // with `--dice ask` goes on with the player's dice from here.
-    let mut game = if save.asked {
+    let watched = save.watched_actions.filter(|_| player_sides.is_empty());
+    let mut game = if let Some(actions) = watched {
+        // A watched game resumes where it was saved, not at its end.
+        let record = save
+            .asked
+            .then(|| (&save.rolls[..], Box::new(AskRoller::new(save.seed)) as _));
+        HostMatch::replay_watched(
+            scenario,
+            switched,
+            save.seed,
+            baseline_sides,
+            actions,
+            record,
+        )
+    } else if save.asked {
         HostMatch::resume_recorded(
             scenario,
             switched,
@@ -382,6 +396,11 @@ impl Repl<'_> {
             actions: self.game.player_actions(),
             asked: self.game.asks(),
             rolls: self.game.rolls().to_vec(),
+            watched_actions: self
+                .game
+                .player_sides
+                .is_empty()
+                .then(|| self.game.all_actions().count()),
         }
     }
 
@@ -571,11 +590,25 @@ impl Repl<'_> {
                     self.console
                         .say("You are watching: foe commands both sides. Enter goes on.");
                 }
+                Ok(Command::Save(path)) => self.save_to(&path),
                 Ok(command) => {
                     self.question(command);
                 }
                 Err(problem) => self.console.say(&problem),
             }
+        }
+    }
+
+    /// `save FILE`: the game now, written atomically.
+    fn save_to(&mut self, path: &str) {
+        let path = PathBuf::from(path);
+        match write_atomically(&path, &self.save().to_json()) {
+            Ok(()) => self.console.say(&format!(
+                "Saved to {}; `foe play --resume {}` continues it.",
+                path.display(),
+                path.display()
+            )),
+            Err(error) => self.console.say(&format!("error: {error}")),
         }
     }
 
@@ -700,17 +733,7 @@ impl Repl<'_> {
                 Command::Undo => self.undo(),
                 Command::UndoTurn => self.undo_turn(),
                 Command::Rewind(turn) => self.rewind(turn),
-                Command::Save(path) => {
-                    let path = PathBuf::from(path);
-                    match write_atomically(&path, &self.save().to_json()) {
-                        Ok(()) => self.console.say(&format!(
-                            "Saved to {}; `foe play --resume {}` continues it.",
-                            path.display(),
-                            path.display()
-                        )),
-                        Err(error) => self.console.say(&format!("error: {error}")),
-                    }
-                }
+                Command::Save(path) => self.save_to(&path),
                 other => {
                     self.question(other);
                 }

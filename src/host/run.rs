@@ -409,6 +409,55 @@ impl HostMatch {
         Ok(game_match)
     }
 
+    /// Rebuild a watched game (foe commands every side) saved after foe's
+    /// first `actions` actions: foe plays them again and stops there. With
+    /// `record` (the game was played with the player's own dice), the
+    /// rolls replay as [`HostMatch::replay_recorded`]'s do, all of them
+    /// used, and the player's dice roll from then on.
+    pub fn replay_watched(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        baseline_sides: Vec<usize>,
+        actions: usize,
+        record: Option<(&[u8], Box<dyn Roller>)>,
+    ) -> Result<HostMatch, String> {
+        let (source, dice) = match record {
+            Some((rolls, dice)) => (
+                Source::Replay(Replay::new(rolls.iter().copied())),
+                Some(dice),
+            ),
+            None => (Source::Seeded(Box::new(Seeded::new(seed))), None),
+        };
+        let mut game_match = HostMatch::start(scenario, tables, seed, Vec::new(), source)
+            .map_err(|e| e.to_string())?
+            .with_baseline(baseline_sides);
+        game_match.asked = dice.is_some();
+        if let Some(problem) = game_match.roller.problem() {
+            return Err(format!("the set-up: {problem}"));
+        }
+        for n in 0..actions {
+            let played = game_match.step_foe()?;
+            if let Some(problem) = game_match.roller.problem() {
+                return Err(format!("foe's action {} of the save: {problem}", n + 1));
+            }
+            if !played {
+                return Err(format!(
+                    "the game ends after {n} of foe's actions, not the save's {actions}"
+                ));
+            }
+        }
+        if let Source::Replay(replay) = &game_match.roller.source {
+            replay
+                .finish()
+                .map_err(|problem| format!("the record of rolls: {problem}"))?;
+        }
+        if let Some(dice) = dice {
+            game_match.roller.source = Source::Live(dice);
+        }
+        Ok(game_match)
+    }
+
     /// Play foe's turns and the player's `actions` in order on a game just
     /// started; a refused action, or a bad roll of a record, is a message.
     /// `run_on` (a record being replayed) is armed after the last of the
@@ -1207,6 +1256,39 @@ mod tests {
                 .unwrap_err()
                 .starts_with("action 5 of the save: the record")
         );
+    }
+
+    /// A watched game resumes after the actions it was saved at, with
+    /// seeded dice or from its record of the player's; a record short of
+    /// them is a message.
+    #[test]
+    fn a_watched_game_replays_to_where_it_was_saved() {
+        let (scenario, tables) = ruinous();
+        let dice = Box::new(Seeded::new(11));
+        let mut asked =
+            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, Vec::new(), dice).unwrap();
+        let mut seeded = HostMatch::new(scenario.clone(), tables.clone(), 5, Vec::new()).unwrap();
+        for _ in 0..40 {
+            assert!(asked.step_foe().unwrap());
+            assert!(seeded.step_foe().unwrap());
+        }
+        let rolls = asked.rolls().to_vec();
+        assert!(!rolls.is_empty());
+        let replay = |record: Option<(&[u8], Box<dyn Roller>)>| {
+            HostMatch::replay_watched(scenario.clone(), tables.clone(), 5, Vec::new(), 40, record)
+        };
+        let again = replay(Some((&rolls, Box::new(crate::dice::Scripted::new([]))))).unwrap();
+        assert_eq!(again.log, asked.log);
+        assert!(again.asks());
+        let again = replay(None).unwrap();
+        assert_eq!(again.log, seeded.log);
+        assert!(!again.game.is_over());
+        let short = replay(Some((
+            &rolls[..rolls.len() - 1],
+            Box::new(crate::dice::Scripted::new([])),
+        )))
+        .unwrap_err();
+        assert!(short.contains("the record of rolls ends"), "{short}");
     }
 
     /// What a study sums agrees with the game it sums: every unit out of

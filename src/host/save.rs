@@ -59,6 +59,11 @@ pub struct HostSave {
     /// Every roll of a game played with real dice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<u8>,
+    /// A watched game (no side the player's): how many actions foe had
+    /// played when it was saved, so it resumes there rather than replay
+    /// to the end (none: left out; a player's game stops at their turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watched_actions: Option<usize>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -126,6 +131,7 @@ mod tests {
             actions: Vec::new(),
             asked,
             rolls: if asked { vec![4, 2] } else { Vec::new() },
+            watched_actions: None,
         }
     }
 

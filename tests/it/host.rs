@@ -960,3 +960,60 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
         again.stdout
     );
 }
+
+/// Watching (`--side none`), the pause between turns takes `save FILE`
+/// (written whole, said so; it resumes to the same turn) and refuses
+/// `undo` in one line.
+#[test]
+fn save_at_the_watching_pause_writes_a_save_that_resumes() {
+    let desk = tempfile::tempdir().unwrap();
+    let args = [
+        "play",
+        "guilford-ruinous",
+        "--side",
+        "none",
+        "--seed",
+        "5",
+        "--no-autosave",
+    ];
+    let watched = foe(desk.path(), &args, "undo\nsave watched.json\nquit\n");
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    for expected in [
+        "You are watching: foe commands both sides. Enter goes on.\n",
+        "Saved to watched.json; `foe play --resume watched.json` continues it.\n",
+    ] {
+        assert!(
+            watched.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            watched.stdout
+        );
+    }
+    // It resumes at the pause it was saved at (turn 2), not at the end;
+    // the watched game goes on from there as it would have.
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "watched.json"],
+        "\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    for expected in [
+        "Resumed: 0 of your actions replayed.\nTurn 2 of 12:",
+        "-- turn 3 --\n",
+    ] {
+        assert!(
+            resumed.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            resumed.stdout
+        );
+    }
+    assert!(!resumed.stdout.contains("Game over"), "{}", resumed.stdout);
+    let whole = foe(desk.path(), &args, "\n\nquit\n");
+    let turn_2 = |out: &str| {
+        out.split("-- turn 3 --")
+            .nth(1)
+            .and_then(|rest| rest.split("(Enter").next())
+            .map(str::to_string)
+    };
+    assert_eq!(turn_2(&resumed.stdout), turn_2(&whole.stdout));
+    assert!(turn_2(&whole.stdout).is_some_and(|t| t.contains("[foe]")));
+}
