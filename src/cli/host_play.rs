@@ -103,9 +103,20 @@ pub(super) fn run(
     }
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
-    let game = if context.asks() {
+    let announced = context.asks();
+    let game = if announced {
         // The player's own dice, asked for on standard error (seed 000's
-        // asking code); the seed rolls for them once input ends.
+        // asking code); the seed rolls for them once input ends. The
+        // set-up may ask already (seed 002): the title and the dice line
+        // come first.
+        announce(
+            context,
+            &scenario,
+            &tables,
+            (&player_sides, &baseline_sides),
+            seed,
+            None,
+        )?;
         let dice = Box::new(AskRoller::new(seed));
         HostMatch::new_asking(scenario, tables, seed, player_sides, dice)
     } else {
@@ -121,7 +132,7 @@ pub(super) fn run(
     } else {
         Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
     };
-    go(args, context, game, file, autosave, None)
+    go(args, context, game, file, autosave, None, announced)
 }
 
 /// Resume the game saved at `path`.
@@ -184,6 +195,25 @@ pub(super) fn resume(
     // should the save have been written before foe finished its turn, the
     // player rolls the rest of it); one saved with seeded dice and resumed
     // with `--dice ask` goes on with the player's dice from here.
+    let switched_to_asked = !save.asked && context.asks();
+    let resumed = if switched_to_asked {
+        Resumed::NowAsked
+    } else {
+        Resumed::AsSaved
+    };
+    // A save of the player's own dice may ask for the rest of foe's turn
+    // as it replays: the title and the dice line come first.
+    let announced = save.asked;
+    if announced {
+        announce(
+            context,
+            &scenario,
+            &switched,
+            (&player_sides, &baseline_sides),
+            save.seed,
+            Some(resumed),
+        )?;
+    }
     let watched = save.watched_actions.filter(|_| player_sides.is_empty());
     let mut game = if let Some(actions) = watched {
         // A watched game resumes where it was saved, not at its end.
@@ -219,15 +249,9 @@ pub(super) fn resume(
         )
     }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
-    let switched_to_asked = !save.asked && context.asks();
     if switched_to_asked {
         game.set_dice(Box::new(AskRoller::new(save.seed)));
     }
-    let resumed = if switched_to_asked {
-        Resumed::NowAsked
-    } else {
-        Resumed::AsSaved
-    };
     go(
         args,
         context,
@@ -235,7 +259,78 @@ pub(super) fn resume(
         save.scenario,
         Some(path.to_path_buf()),
         Some(resumed),
+        announced,
     )
+}
+
+/// What `--dice ask` play says about the dice.
+fn dice_line(resumed: Option<Resumed>) -> &'static str {
+    match resumed {
+        None => {
+            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::AsSaved) => {
+            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::NowAsked) => {
+            "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls; foe asks for each roll (`?` at a roll explains it)."
+        }
+    }
+}
+
+/// The game's opening lines: the banner, who the baseline commands, and
+/// the `dice` line when the player rolls their own.
+fn opening(
+    game: &Game,
+    title: &str,
+    player_sides: &[usize],
+    baseline_sides: &[usize],
+    seed: u64,
+    dice: Option<&str>,
+) -> String {
+    let mut text = words::banner(game, title, player_sides, seed);
+    let sides = game.sides();
+    let baseline: Vec<&str> = baseline_sides
+        .iter()
+        .filter_map(|side| sides.get(*side).map(String::as_str))
+        .collect();
+    if !baseline.is_empty() {
+        text.push_str(&format!(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.\n",
+            baseline.join(" and ")
+        ));
+    }
+    if let Some(dice) = dice {
+        text.push_str(dice);
+        text.push('\n');
+    }
+    text
+}
+
+/// Say the opening lines before a game with the player's own dice is
+/// set up or replayed, since either may ask for a roll: the banner is read
+/// off the scenario set up with seeded dice (the rolls change none of it).
+fn announce(
+    context: &mut Context<'_>,
+    scenario: &Scenario,
+    tables: &Tables,
+    sides: (&[usize], &[usize]),
+    seed: u64,
+    resumed: Option<Resumed>,
+) -> Result<()> {
+    let (preview, _) = Game::start(scenario, tables, &mut crate::dice::Seeded::new(seed))
+        .map_err(|e| Error::Invalid(e.to_string()))?;
+    let text = opening(
+        &preview,
+        &scenario.title,
+        sides.0,
+        sides.1,
+        seed,
+        Some(dice_line(resumed)),
+    );
+    let _ = context.out.write_all(text.as_bytes());
+    let _ = context.out.flush();
+    Ok(())
 }
 
 /// How a game was resumed, for what `go` says about its dice.
@@ -254,6 +349,7 @@ fn go(
     file: ScenarioFile,
     autosave: Option<PathBuf>,
     resumed: Option<Resumed>,
+    announced: bool,
 ) -> Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -283,39 +379,17 @@ fn go(
         svg_written: None,
     };
     repl.autosave();
-    let title = repl.game.scenario.title.clone();
-    let banner = words::banner(
-        &repl.game.game,
-        &title,
-        &repl.game.player_sides,
-        repl.game.seed,
-    );
-    repl.console.say(&banner);
-    let sides = repl.game.game.sides();
-    let baseline: Vec<&str> = repl
-        .game
-        .baseline_sides()
-        .iter()
-        .filter_map(|side| sides.get(*side).map(String::as_str))
-        .collect();
-    if !baseline.is_empty() {
-        repl.console.say(&format!(
-            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.",
-            baseline.join(" and ")
-        ));
-    }
-    if repl.game.asks() {
-        repl.console.say(match resumed {
-            None => {
-                "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
-            }
-            Some(Resumed::AsSaved) => {
-                "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
-            }
-            Some(Resumed::NowAsked) => {
-                "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls; foe asks for each roll (`?` at a roll explains it)."
-            }
-        });
+    if !announced {
+        let dice = repl.game.asks().then(|| dice_line(resumed));
+        let text = opening(
+            &repl.game.game,
+            &repl.game.scenario.title,
+            &repl.game.player_sides,
+            repl.game.baseline_sides(),
+            repl.game.seed,
+            dice,
+        );
+        repl.console.say(&text);
     }
     if resumed.is_some() {
         repl.console.say(&format!(

@@ -1017,3 +1017,47 @@ fn save_at_the_watching_pause_writes_a_save_that_resumes() {
     assert_eq!(turn_2(&resumed.stdout), turn_2(&whole.stdout));
     assert!(turn_2(&whole.stdout).is_some_and(|t| t.contains("[foe]")));
 }
+
+/// With `--dice ask`, seed 002's set-up asks for dice: the title and the
+/// dice line are said before the first roll is asked for (standard output
+/// and standard error, here one stream, in the order written).
+#[test]
+fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
+    let desk = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" \"$@\" 2>&1")
+        .arg(assert_cmd::cargo::cargo_bin("foe"))
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "henry-hill",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ])
+        .env("FOE_DATA_DIR", desk.path().join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .current_dir(desk.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("foe runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let title = text.find("Henry House Hill, First Bull Run");
+    let dice = text.find("Dice: you roll your own (--dice ask)");
+    let asked = text.find("type a D6 roll");
+    assert!(
+        title.is_some() && dice.is_some() && asked.is_some(),
+        "{text}"
+    );
+    assert!(title < dice && dice < asked, "{text}");
+    assert_eq!(
+        text.matches("Henry House Hill, First Bull Run").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("Dice: you roll").count(), 1, "{text}");
+}
