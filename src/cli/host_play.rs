@@ -103,9 +103,20 @@ pub(super) fn run(
     }
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
-    let game = if context.asks() {
+    let announced = context.asks();
+    let game = if announced {
         // The player's own dice, asked for on standard error (seed 000's
-        // asking code); the seed rolls for them once input ends.
+        // asking code); the seed rolls for them once input ends. The
+        // set-up may ask already (seed 002): the title and the dice line
+        // come first.
+        announce(
+            context,
+            &scenario,
+            &tables,
+            (&player_sides, &baseline_sides),
+            seed,
+            None,
+        )?;
         let dice = Box::new(AskRoller::new(seed));
         HostMatch::new_asking(scenario, tables, seed, player_sides, dice)
     } else {
@@ -121,7 +132,7 @@ pub(super) fn run(
     } else {
         Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
     };
-    go(args, context, game, file, autosave, false)
+    go(args, context, game, file, autosave, None, announced)
 }
 
 /// Resume the game saved at `path`.
@@ -180,14 +191,52 @@ pub(super) fn resume(
             ))
         })?;
     let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
-    let mut game = if save.asked {
-        HostMatch::replay_recorded(
+    // A game played with the player's own dice goes on with them (and,
+    // should the save have been written before foe finished its turn, the
+    // player rolls the rest of it); one saved with seeded dice and resumed
+    // with `--dice ask` goes on with the player's dice from here.
+    let switched_to_asked = !save.asked && context.asks();
+    let resumed = if switched_to_asked {
+        Resumed::NowAsked
+    } else {
+        Resumed::AsSaved
+    };
+    // A save of the player's own dice may ask for the rest of foe's turn
+    // as it replays: the title and the dice line come first.
+    let announced = save.asked;
+    if announced {
+        announce(
+            context,
+            &scenario,
+            &switched,
+            (&player_sides, &baseline_sides),
+            save.seed,
+            Some(resumed),
+        )?;
+    }
+    let watched = save.watched_actions.filter(|_| player_sides.is_empty());
+    let mut game = if let Some(actions) = watched {
+        // A watched game resumes where it was saved, not at its end.
+        let record = save
+            .asked
+            .then(|| (&save.rolls[..], Box::new(AskRoller::new(save.seed)) as _));
+        HostMatch::replay_watched(
+            scenario,
+            switched,
+            save.seed,
+            baseline_sides,
+            actions,
+            record,
+        )
+    } else if save.asked {
+        HostMatch::resume_recorded(
             scenario,
             switched,
             save.seed,
             (player_sides, baseline_sides),
             &save.actions,
             &save.rolls,
+            Box::new(AskRoller::new(save.seed)),
         )
     } else {
         HostMatch::replay_with_baseline(
@@ -200,9 +249,7 @@ pub(super) fn resume(
         )
     }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
-    // A game played with the player's own dice goes on with them; so does
-    // one resumed with `--dice ask`.
-    if save.asked || context.asks() {
+    if switched_to_asked {
         game.set_dice(Box::new(AskRoller::new(save.seed)));
     }
     go(
@@ -211,8 +258,88 @@ pub(super) fn resume(
         game,
         save.scenario,
         Some(path.to_path_buf()),
-        true,
+        Some(resumed),
+        announced,
     )
+}
+
+/// What `--dice ask` play says about the dice.
+fn dice_line(resumed: Option<Resumed>) -> &'static str {
+    match resumed {
+        None => {
+            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::AsSaved) => {
+            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::NowAsked) => {
+            "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls; foe asks for each roll (`?` at a roll explains it)."
+        }
+    }
+}
+
+/// The game's opening lines: the banner, who the baseline commands, and
+/// the `dice` line when the player rolls their own.
+fn opening(
+    game: &Game,
+    title: &str,
+    player_sides: &[usize],
+    baseline_sides: &[usize],
+    seed: u64,
+    dice: Option<&str>,
+) -> String {
+    let mut text = words::banner(game, title, player_sides, seed);
+    let sides = game.sides();
+    let baseline: Vec<&str> = baseline_sides
+        .iter()
+        .filter_map(|side| sides.get(*side).map(String::as_str))
+        .collect();
+    if !baseline.is_empty() {
+        text.push_str(&format!(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.\n",
+            baseline.join(" and ")
+        ));
+    }
+    if let Some(dice) = dice {
+        text.push_str(dice);
+        text.push('\n');
+    }
+    text
+}
+
+/// Say the opening lines before a game with the player's own dice is
+/// set up or replayed, since either may ask for a roll: the banner is read
+/// off the scenario set up with seeded dice (the rolls change none of it).
+fn announce(
+    context: &mut Context<'_>,
+    scenario: &Scenario,
+    tables: &Tables,
+    sides: (&[usize], &[usize]),
+    seed: u64,
+    resumed: Option<Resumed>,
+) -> Result<()> {
+    let (preview, _) = Game::start(scenario, tables, &mut crate::dice::Seeded::new(seed))
+        .map_err(|e| Error::Invalid(e.to_string()))?;
+    let text = opening(
+        &preview,
+        &scenario.title,
+        sides.0,
+        sides.1,
+        seed,
+        Some(dice_line(resumed)),
+    );
+    let _ = context.out.write_all(text.as_bytes());
+    let _ = context.out.flush();
+    Ok(())
+}
+
+/// How a game was resumed, for what `go` says about its dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resumed {
+    /// With the dice it was saved with.
+    AsSaved,
+    /// A seeded save resumed with `--dice ask`: the player's dice from here.
+    NowAsked,
 }
 
 fn go(
@@ -221,7 +348,8 @@ fn go(
     game: HostMatch,
     file: ScenarioFile,
     autosave: Option<PathBuf>,
-    resumed: bool,
+    resumed: Option<Resumed>,
+    announced: bool,
 ) -> Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -251,35 +379,19 @@ fn go(
         svg_written: None,
     };
     repl.autosave();
-    let title = repl.game.scenario.title.clone();
-    let banner = words::banner(
-        &repl.game.game,
-        &title,
-        &repl.game.player_sides,
-        repl.game.seed,
-    );
-    repl.console.say(&banner);
-    let sides = repl.game.game.sides();
-    let baseline: Vec<&str> = repl
-        .game
-        .baseline_sides()
-        .iter()
-        .filter_map(|side| sides.get(*side).map(String::as_str))
-        .collect();
-    if !baseline.is_empty() {
-        repl.console.say(&format!(
-            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.",
-            baseline.join(" and ")
-        ));
+    if !announced {
+        let dice = repl.game.asks().then(|| dice_line(resumed));
+        let text = opening(
+            &repl.game.game,
+            &repl.game.scenario.title,
+            &repl.game.player_sides,
+            repl.game.baseline_sides(),
+            repl.game.seed,
+            dice,
+        );
+        repl.console.say(&text);
     }
-    if repl.game.asks() {
-        repl.console.say(if resumed {
-            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
-        } else {
-            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
-        });
-    }
-    if resumed {
+    if resumed.is_some() {
         repl.console.say(&format!(
             "Resumed: {} of your actions replayed.",
             repl.game.player_actions().len()
@@ -288,6 +400,18 @@ fn go(
         repl.decisions_printed = repl.game.opponent.decisions().len();
         repl.baseline_printed = repl.game.baseline_decisions().len();
         repl.turn_printed = repl.game.game.turn();
+        if let Some(from) = repl.game.ran_on() {
+            // The save was written before foe finished its turn: what foe
+            // did with the dice the player just rolled.
+            repl.console.say(
+                "The save ended during foe's turn: foe played the rest of it with the dice you rolled:",
+            );
+            repl.printed = from.log;
+            repl.decisions_printed = from.decisions;
+            repl.baseline_printed = from.baseline;
+            repl.turn_printed = 0;
+            repl.print_new();
+        }
         let status = words::status(&repl.game.game);
         repl.console.say(&status);
     }
@@ -326,7 +450,7 @@ impl Repl<'_> {
         let sides = self.game.game.sides();
         HostSave {
             format: crate::host::save::FORMAT.to_string(),
-            version: crate::host::save::VERSION,
+            version: crate::host::save::version_for(self.game.asks()),
             engine: self.game.game.engine(),
             scenario: self.file.clone(),
             seed: self.game.seed,
@@ -346,6 +470,11 @@ impl Repl<'_> {
             actions: self.game.player_actions(),
             asked: self.game.asks(),
             rolls: self.game.rolls().to_vec(),
+            watched_actions: self
+                .game
+                .player_sides
+                .is_empty()
+                .then(|| self.game.all_actions().count()),
         }
     }
 
@@ -535,11 +664,25 @@ impl Repl<'_> {
                     self.console
                         .say("You are watching: foe commands both sides. Enter goes on.");
                 }
+                Ok(Command::Save(path)) => self.save_to(&path),
                 Ok(command) => {
                     self.question(command);
                 }
                 Err(problem) => self.console.say(&problem),
             }
+        }
+    }
+
+    /// `save FILE`: the game now, written atomically.
+    fn save_to(&mut self, path: &str) {
+        let path = PathBuf::from(path);
+        match write_atomically(&path, &self.save().to_json()) {
+            Ok(()) => self.console.say(&format!(
+                "Saved to {}; `foe play --resume {}` continues it.",
+                path.display(),
+                path.display()
+            )),
+            Err(error) => self.console.say(&format!("error: {error}")),
         }
     }
 
@@ -664,17 +807,7 @@ impl Repl<'_> {
                 Command::Undo => self.undo(),
                 Command::UndoTurn => self.undo_turn(),
                 Command::Rewind(turn) => self.rewind(turn),
-                Command::Save(path) => {
-                    let path = PathBuf::from(path);
-                    match write_atomically(&path, &self.save().to_json()) {
-                        Ok(()) => self.console.say(&format!(
-                            "Saved to {}; `foe play --resume {}` continues it.",
-                            path.display(),
-                            path.display()
-                        )),
-                        Err(error) => self.console.say(&format!("error: {error}")),
-                    }
-                }
+                Command::Save(path) => self.save_to(&path),
                 other => {
                     self.question(other);
                 }

@@ -29,6 +29,9 @@ const COMMON_VERBS: &[&str] = &[
     "status", "map", "why", "log", "undo", "rewind", "save", "help", "quit",
 ];
 
+/// The common commands the watching pause prompt refuses.
+const WATCHING_REFUSES: &[&str] = &["undo", "rewind"];
+
 /// What a place on the line takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Item {
@@ -154,7 +157,12 @@ impl HostGrammar {
             Some(Engine::Acw) => ACW_VERBS,
             _ => &[],
         };
-        own.iter().chain(COMMON_VERBS).copied().collect()
+        own.iter()
+            .chain(COMMON_VERBS)
+            // Watching, there is nothing of the player's to take back.
+            .filter(|verb| !(self.watching && WATCHING_REFUSES.contains(verb)))
+            .copied()
+            .collect()
     }
 
     fn names(&self, item: Item) -> Vec<&str> {
@@ -377,9 +385,11 @@ mod tests {
         self::check(
             &watching,
             "",
-            "0: status | map | why | log | undo | rewind | save | help | quit",
+            "0: status | map | why | log | save | help | quit",
         );
         self::check(&watching, "why 71st", "4: 71st Foot");
+        self::check(&watching, "un", "0: ");
+        self::check(&watching, "rew", "0: ");
     }
 
     /// Whatever is typed, and wherever the cursor is, Tab never panics:

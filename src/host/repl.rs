@@ -193,6 +193,18 @@ pub fn unit(game: &Game, text: &str) -> Result<usize, String> {
     }
 }
 
+/// `text` without its first word when that is `word` (any case, a whole
+/// word: `facet` is not `face`).
+fn strip_word<'t>(text: &'t str, word: &str) -> &'t str {
+    let text = text.trim_start();
+    let end = text.find(char::is_whitespace).unwrap_or(text.len());
+    if text[..end].eq_ignore_ascii_case(word) {
+        &text[end..]
+    } else {
+        text
+    }
+}
+
 fn rv_commander(state: &rv::GameState, text: &str) -> Option<usize> {
     let names: Vec<&str> = state.commanders().iter().map(|c| c.name.as_str()).collect();
     let name = resolve(text.trim(), names.iter().copied()).ok()?;
@@ -229,7 +241,7 @@ fn rv_action(
             })
         }
         "about" => Ok(rv::Action::AboutFace {
-            unit: unit(game, rest.strip_prefix("face").unwrap_or(rest))?,
+            unit: unit(game, strip_word(rest, "face"))?,
         }),
         "fire" => {
             let (who, target) = two("at", "fire UNIT at TARGET")?;

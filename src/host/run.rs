@@ -42,6 +42,10 @@ struct Dice {
     source: Source,
     /// Every roll so far, in order.
     rolls: Vec<u8>,
+    /// The player's dice to go on with when a record being replayed runs
+    /// out (armed only where a save may end: during foe's turns after the
+    /// save's last action of the player's).
+    run_on: Option<Box<dyn Roller>>,
 }
 
 impl std::fmt::Debug for Dice {
@@ -64,6 +68,13 @@ impl Roller for Dice {
     }
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        if let Source::Replay(replay) = &self.source
+            && replay.left() == 0
+            && replay.problem().is_none()
+            && let Some(dice) = self.run_on.take()
+        {
+            self.source = Source::Live(dice);
+        }
         let value = match &mut self.source {
             Source::Seeded(seeded) => seeded.roll(die),
             Source::Live(dice) => dice.roll_for(die, why),
@@ -128,6 +139,21 @@ pub struct HostMatch {
     pub tally: Tally,
     /// The scripted baseline and the sides it commands (none by default).
     baseline: Baseline,
+    /// Where a resumed save's record of rolls ran out in foe's turn and
+    /// the player's dice went on ([`HostMatch::resume_recorded`]).
+    ran_on: Option<Printed>,
+}
+
+/// How much of a game's record had been printed: log lines, foe's
+/// decisions, the baseline's decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Printed {
+    /// Log entries.
+    pub log: usize,
+    /// foe's decisions.
+    pub decisions: usize,
+    /// The baseline's decisions.
+    pub baseline: usize,
 }
 
 /// A game's events counted as `foe simulate` sums them ([`GameSummary`]).
@@ -244,6 +270,7 @@ impl HostMatch {
         let mut roller = Dice {
             source,
             rolls: Vec::new(),
+            run_on: None,
         };
         let (game, events) = Game::start(&scenario, &tables, &mut roller)?;
         let tally = Tally::new(&game);
@@ -263,6 +290,7 @@ impl HostMatch {
             events: Vec::new(),
             tally,
             baseline: Baseline::default(),
+            ran_on: None,
         };
         game_match.note(false, &events);
         Ok(game_match)
@@ -301,7 +329,7 @@ impl HostMatch {
         let game_match = HostMatch::new(scenario, tables, seed, player_sides)
             .map_err(|e| e.to_string())?
             .with_baseline(baseline_sides);
-        game_match.replay_actions(player_actions)
+        game_match.replay_actions(player_actions, None)
     }
 
     /// Rebuild a game played with the player's own dice from its record:
@@ -318,6 +346,45 @@ impl HostMatch {
         player_actions: &[Action],
         rolls: &[u8],
     ) -> Result<HostMatch, String> {
+        HostMatch::recorded(scenario, tables, seed, sides, player_actions, rolls, None)
+    }
+
+    /// Resume a save of a game played with the player's own dice:
+    /// [`HostMatch::replay_recorded`], except that a record running out
+    /// during foe's turns after the save's last action of the player's
+    /// (the save was written before foe finished, and the game stopped at
+    /// a roll) is no fault: the player's `dice` roll the rest, as they
+    /// would have. The game rolls `dice` from then on. A record that runs
+    /// out sooner is still a message.
+    pub fn resume_recorded(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        sides: (Vec<usize>, Vec<usize>),
+        player_actions: &[Action],
+        rolls: &[u8],
+        dice: Box<dyn Roller>,
+    ) -> Result<HostMatch, String> {
+        HostMatch::recorded(
+            scenario,
+            tables,
+            seed,
+            sides,
+            player_actions,
+            rolls,
+            Some(dice),
+        )
+    }
+
+    fn recorded(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        sides: (Vec<usize>, Vec<usize>),
+        player_actions: &[Action],
+        rolls: &[u8],
+        dice: Option<Box<dyn Roller>>,
+    ) -> Result<HostMatch, String> {
         let (player_sides, baseline_sides) = sides;
         let source = Source::Replay(Replay::new(rolls.iter().copied()));
         let mut game_match = HostMatch::start(scenario, tables, seed, player_sides, source)
@@ -327,35 +394,131 @@ impl HostMatch {
         if let Some(problem) = game_match.roller.problem() {
             return Err(format!("the set-up: {problem}"));
         }
-        let mut game_match = game_match.replay_actions(player_actions)?;
+        let mut game_match = game_match.replay_actions(player_actions, dice)?;
         if let Source::Replay(replay) = &game_match.roller.source {
             replay
                 .finish()
                 .map_err(|problem| format!("the record of rolls: {problem}"))?;
         }
-        game_match.roller.source = Source::Seeded(Box::new(Seeded::new(seed)));
+        if !matches!(game_match.roller.source, Source::Live(_)) {
+            game_match.roller.source = match game_match.roller.run_on.take() {
+                Some(dice) => Source::Live(dice),
+                None => Source::Seeded(Box::new(Seeded::new(seed))),
+            };
+        }
+        Ok(game_match)
+    }
+
+    /// Rebuild a watched game (foe commands every side) saved after foe's
+    /// first `actions` actions: foe plays them again and stops there. With
+    /// `record` (the game was played with the player's own dice), the
+    /// rolls replay as [`HostMatch::replay_recorded`]'s do, all of them
+    /// used, and the player's dice roll from then on.
+    pub fn replay_watched(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        baseline_sides: Vec<usize>,
+        actions: usize,
+        record: Option<(&[u8], Box<dyn Roller>)>,
+    ) -> Result<HostMatch, String> {
+        let (source, dice) = match record {
+            Some((rolls, dice)) => (
+                Source::Replay(Replay::new(rolls.iter().copied())),
+                Some(dice),
+            ),
+            None => (Source::Seeded(Box::new(Seeded::new(seed))), None),
+        };
+        let mut game_match = HostMatch::start(scenario, tables, seed, Vec::new(), source)
+            .map_err(|e| e.to_string())?
+            .with_baseline(baseline_sides);
+        game_match.asked = dice.is_some();
+        if let Some(problem) = game_match.roller.problem() {
+            return Err(format!("the set-up: {problem}"));
+        }
+        for n in 0..actions {
+            let played = game_match.step_foe()?;
+            if let Some(problem) = game_match.roller.problem() {
+                return Err(format!("foe's action {} of the save: {problem}", n + 1));
+            }
+            if !played {
+                return Err(format!(
+                    "the game ends after {n} of foe's actions, not the save's {actions}"
+                ));
+            }
+        }
+        if let Source::Replay(replay) = &game_match.roller.source {
+            replay
+                .finish()
+                .map_err(|problem| format!("the record of rolls: {problem}"))?;
+        }
+        if let Some(dice) = dice {
+            game_match.roller.source = Source::Live(dice);
+        }
         Ok(game_match)
     }
 
     /// Play foe's turns and the player's `actions` in order on a game just
     /// started; a refused action, or a bad roll of a record, is a message.
-    fn replay_actions(mut self, player_actions: &[Action]) -> Result<HostMatch, String> {
+    /// `run_on` (a record being replayed) is armed after the last of the
+    /// player's actions, for foe's turns after it.
+    fn replay_actions(
+        mut self,
+        player_actions: &[Action],
+        mut run_on: Option<Box<dyn Roller>>,
+    ) -> Result<HostMatch, String> {
         let check =
             |game_match: &HostMatch, at: &dyn Fn() -> String| match game_match.roller.problem() {
                 Some(problem) => Err(format!("{}: {problem}", at())),
                 None => Ok(()),
             };
-        self.play_foe()?;
+        if player_actions.is_empty() {
+            self.roller.run_on = run_on.take();
+        }
+        self.replay_foe()?;
         check(&self, &|| "foe's opening turns".to_string())?;
         for (n, action) in player_actions.iter().enumerate() {
             let at = || format!("action {} of the save", n + 1);
             let played = self.player(action);
             check(&self, &at)?;
             played.map_err(|refusal| format!("{} is refused: {refusal}", at()))?;
-            self.play_foe()?;
+            if n + 1 == player_actions.len() {
+                self.roller.run_on = run_on.take();
+            }
+            self.replay_foe()?;
             check(&self, &at)?;
         }
         Ok(self)
+    }
+
+    /// [`HostMatch::play_foe`] in a replay, noting where a record's rolls
+    /// ran out and the player's dice went on.
+    fn replay_foe(&mut self) -> Result<(), String> {
+        loop {
+            let before = self.printed_now();
+            let replaying = matches!(self.roller.source, Source::Replay(_));
+            if !self.step_foe()? {
+                return Ok(());
+            }
+            if replaying && matches!(self.roller.source, Source::Live(_)) {
+                self.ran_on = Some(before);
+            }
+        }
+    }
+
+    fn printed_now(&self) -> Printed {
+        Printed {
+            log: self.log.len(),
+            decisions: self.opponent.decisions().len(),
+            baseline: self.baseline.decisions().len(),
+        }
+    }
+
+    /// Where a resumed save's record of rolls ran out in foe's turn and
+    /// the player rolled the rest ([`HostMatch::resume_recorded`]): how
+    /// much of the record came before the action in which it did.
+    pub fn ran_on(&self) -> Option<Printed> {
+        self.ran_on
     }
 
     /// Whether the player rolls their own dice.
@@ -993,6 +1156,139 @@ mod tests {
         // A seeded game keeps no record.
         let seeded = HostMatch::new(scenario, tables, 5, vec![0]).unwrap();
         assert!(!seeded.asks() && seeded.rolls().is_empty());
+    }
+
+    /// A save written after the player's action but before foe finished
+    /// its turn (the game stopped at one of its rolls: Ctrl-C at a dice
+    /// prompt) resumes: the player's dice roll the rest of foe's turn, and
+    /// the game is the one that would have been played. A record that runs
+    /// out before the save's last action, or a roll that is not a face, is
+    /// still refused.
+    #[test]
+    fn a_record_cut_in_foes_turn_resumes_asking_the_rest() {
+        let (scenario, tables) = ruinous();
+        let dice = Box::new(crate::dice::Scripted::then(
+            [4, 2, 6, 1, 3, 5, 5, 2],
+            Box::new(Seeded::new(11)),
+        ));
+        let mut game_match =
+            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![0], dice).unwrap();
+        game_match.play_foe().unwrap();
+        let end = Action::Rv(rv::Action::EndPhase);
+        let mut last = 0;
+        // foe's americans roll after the second and the fifth.
+        for _ in 0..5 {
+            game_match.player(&end).unwrap();
+            // The autosave's record: up to the player's action.
+            last = game_match.rolls().len();
+            game_match.play_foe().unwrap();
+        }
+        let rolls = game_match.rolls().to_vec();
+        let actions = game_match.player_actions();
+        assert!(rolls.len() > last + 1, "foe rolls after the last action");
+        let resume = |record: &[u8], actions: &[Action], asked: &[u8]| {
+            HostMatch::resume_recorded(
+                scenario.clone(),
+                tables.clone(),
+                5,
+                (vec![0], Vec::new()),
+                actions,
+                record,
+                Box::new(crate::dice::Scripted::new(asked.to_vec())),
+            )
+        };
+        for cut in [last, last + 1, rolls.len() - 1] {
+            let resumed = resume(&rolls[..cut], &actions, &rolls[cut..]).unwrap();
+            assert_eq!(resumed.log, game_match.log, "cut at {cut}");
+            assert_eq!(resumed.rolls(), &rolls[..], "cut at {cut}");
+            assert!(resumed.asks());
+            let from = resumed.ran_on().expect("the player rolled on");
+            assert!(from.log < resumed.log.len(), "cut at {cut}");
+        }
+        // A whole record asks nothing (the scripted dice would panic).
+        let whole = resume(&rolls, &actions, &[]).unwrap();
+        assert_eq!(whole.log, game_match.log);
+        assert_eq!(whole.ran_on(), None);
+        // foe's opening turns cut short, before any action of the
+        // player's (who commands the americans, foe the british first).
+        let dice = Box::new(Seeded::new(3));
+        let mut americans =
+            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![1], dice).unwrap();
+        americans.play_foe().unwrap();
+        let opening = americans.rolls().to_vec();
+        assert!(opening.len() > 1, "foe's opening turns roll");
+        let first = HostMatch::resume_recorded(
+            scenario.clone(),
+            tables.clone(),
+            5,
+            (vec![1], Vec::new()),
+            &[],
+            &opening[..1],
+            Box::new(crate::dice::Scripted::new(opening[1..].to_vec())),
+        )
+        .unwrap();
+        assert_eq!(first.rolls(), &opening[..]);
+        assert_eq!(first.log, americans.log);
+        // Short before the last action: a corrupt save, in one line.
+        let before = game_match.rolls_before(2).len();
+        assert!(before > 0, "foe rolls before the third action");
+        assert_eq!(
+            resume(&rolls[..before - 1], &actions, &[]).unwrap_err(),
+            "action 2 of the save: the record of rolls ends where a roll of the D6 is needed"
+        );
+        let mut bad = rolls[..last + 1].to_vec();
+        bad[last] = 9;
+        assert_eq!(
+            resume(&bad, &actions, &[]).unwrap_err(),
+            "action 5 of the save: recorded roll 9 is not a face of the D6"
+        );
+        // The strict replay (undo, rewind) still wants the whole record.
+        let strict = HostMatch::replay_recorded(
+            scenario.clone(),
+            tables.clone(),
+            5,
+            (vec![0], Vec::new()),
+            &actions,
+            &rolls[..last + 1],
+        );
+        assert!(
+            strict
+                .unwrap_err()
+                .starts_with("action 5 of the save: the record")
+        );
+    }
+
+    /// A watched game resumes after the actions it was saved at, with
+    /// seeded dice or from its record of the player's; a record short of
+    /// them is a message.
+    #[test]
+    fn a_watched_game_replays_to_where_it_was_saved() {
+        let (scenario, tables) = ruinous();
+        let dice = Box::new(Seeded::new(11));
+        let mut asked =
+            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, Vec::new(), dice).unwrap();
+        let mut seeded = HostMatch::new(scenario.clone(), tables.clone(), 5, Vec::new()).unwrap();
+        for _ in 0..40 {
+            assert!(asked.step_foe().unwrap());
+            assert!(seeded.step_foe().unwrap());
+        }
+        let rolls = asked.rolls().to_vec();
+        assert!(!rolls.is_empty());
+        let replay = |record: Option<(&[u8], Box<dyn Roller>)>| {
+            HostMatch::replay_watched(scenario.clone(), tables.clone(), 5, Vec::new(), 40, record)
+        };
+        let again = replay(Some((&rolls, Box::new(crate::dice::Scripted::new([]))))).unwrap();
+        assert_eq!(again.log, asked.log);
+        assert!(again.asks());
+        let again = replay(None).unwrap();
+        assert_eq!(again.log, seeded.log);
+        assert!(!again.game.is_over());
+        let short = replay(Some((
+            &rolls[..rolls.len() - 1],
+            Box::new(crate::dice::Scripted::new([])),
+        )))
+        .unwrap_err();
+        assert!(short.contains("the record of rolls ends"), "{short}");
     }
 
     /// What a study sums agrees with the game it sums: every unit out of

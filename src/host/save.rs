@@ -12,8 +12,19 @@ use serde::{Deserialize, Serialize};
 
 /// The format's name, written first in every save.
 pub const FORMAT: &str = "foe-other-rules-save";
-/// The version this foe writes and reads.
+/// The version this foe writes for a game played with seeded dice (so
+/// such saves still load in a foe from before `--dice ask`).
 pub const VERSION: u32 = 1;
+/// The version this foe writes for a game played with the player's own
+/// dice (`asked`, `rolls`): a foe that reads only [`VERSION`] would ignore
+/// the record of rolls and replay a different game, so it must refuse it.
+pub const VERSION_ASKED: u32 = 2;
+
+/// The version a save is written with: [`VERSION_ASKED`] when the player
+/// rolled their own dice, [`VERSION`] otherwise.
+pub fn version_for(asked: bool) -> u32 {
+    if asked { VERSION_ASKED } else { VERSION }
+}
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,6 +59,11 @@ pub struct HostSave {
     /// Every roll of a game played with real dice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<u8>,
+    /// A watched game (no side the player's): how many actions foe had
+    /// played when it was saved, so it resumes there rather than replay
+    /// to the end (none: left out; a player's game stops at their turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watched_actions: Option<usize>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -79,15 +95,72 @@ impl HostSave {
         if header.format.as_deref() != Some(FORMAT) {
             return Err("is not a save of a seed-001 or seed-002 game".into());
         }
+        // Version 1 saves with `asked` were written by the first foe with
+        // `--dice ask`, before it wrote version 2 for them: both read.
         match header.version {
-            Some(VERSION) => {}
+            Some(VERSION | VERSION_ASKED) => {}
             Some(v) => {
                 return Err(format!(
-                    "was written by another foe (save version {v}; this foe reads {VERSION})"
+                    "was written by another foe (save version {v}; this foe reads {VERSION} and {VERSION_ASKED})"
                 ));
             }
             None => return Err("has no version".into()),
         }
         serde_json::from_str(text).map_err(|e| format!("is damaged: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn save(asked: bool) -> HostSave {
+        let (file, text) = crate::scenario::builtin("guilford-ruinous").expect("built in");
+        HostSave {
+            format: FORMAT.to_string(),
+            version: version_for(asked),
+            engine: Engine::Rv,
+            scenario: ScenarioFile {
+                shown_as: file.to_string(),
+                text: text.to_string(),
+            },
+            seed: 5,
+            player_sides: vec!["british".into()],
+            baseline_sides: Vec::new(),
+            rules_off: Vec::new(),
+            actions: Vec::new(),
+            asked,
+            rolls: if asked { vec![4, 2] } else { Vec::new() },
+            watched_actions: None,
+        }
+    }
+
+    /// A save of asked dice is version 2, which a foe reading only
+    /// version 1 refuses (rather than replay a different game); a seeded
+    /// save stays version 1. This foe reads both, and version 1 saves with
+    /// a record (written before version 2) too; a newer one is refused.
+    #[test]
+    fn asked_saves_are_version_2_and_seeded_ones_version_1() {
+        let asked = save(true);
+        let json = asked.to_json();
+        assert!(json.contains("\"version\": 2"), "{json}");
+        assert_eq!(HostSave::from_json(&json).unwrap(), asked);
+        let seeded = save(false);
+        let json = seeded.to_json();
+        assert!(json.contains("\"version\": 1"), "{json}");
+        assert_eq!(HostSave::from_json(&json).unwrap(), seeded);
+        let early = HostSave {
+            version: 1,
+            ..save(true)
+        };
+        assert_eq!(HostSave::from_json(&early.to_json()).unwrap(), early);
+        let newer = HostSave {
+            version: 3,
+            ..save(true)
+        };
+        assert_eq!(
+            HostSave::from_json(&newer.to_json()).unwrap_err(),
+            "was written by another foe (save version 3; this foe reads 1 and 2)"
+        );
     }
 }

@@ -348,3 +348,24 @@ fn random_lines_never_panic_and_change_nothing_when_refused() {
         }
     }
 }
+
+/// `about face UNIT` takes `face` in any case (Tab completes `Face`), as
+/// a whole word only: `facejaegers` is not `face` and a unit.
+#[test]
+fn about_face_takes_face_in_any_case_as_a_whole_word() {
+    let game_match = HostMatch::new(scenario("guilford-ruinous"), tables(), 3, vec![0]).unwrap();
+    let game = &game_match.game;
+    let jaegers = repl::unit(game, "Jaegers").unwrap();
+    let about = repl::Command::Act(Action::Rv(rv::Action::AboutFace { unit: jaegers }));
+    for line in [
+        "about face Jaegers",
+        "about Face Jaegers",
+        "about FACE jaegers",
+        "about  face\tJaegers",
+        "about Jaegers",
+    ] {
+        assert_eq!(repl::parse(game, line).as_ref(), Ok(&about), "`{line}`");
+    }
+    let problem = repl::parse(game, "about facejaegers").unwrap_err();
+    assert!(problem.starts_with("no unit `facejaegers`"), "{problem}");
+}

@@ -748,6 +748,9 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
+    // Version 2: a foe from before `--dice ask` refuses it rather than
+    // replay it with seeded dice.
+    assert_eq!(save["version"], 2, "{text}");
     let rolls: Vec<u64> = save["rolls"]
         .as_array()
         .unwrap()
@@ -806,5 +809,255 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     let refused = foe(desk.path(), &["play", "--resume", "broken.json"], "");
     assert_eq!(refused.status, 1, "{}", refused.stderr);
     assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
-    assert!(refused.stderr.contains("9"), "{}", refused.stderr);
+    assert_eq!(
+        refused.stderr,
+        "error: `broken.json`: action 2 of the save: recorded roll 9 is not a face of the D6\n"
+    );
+}
+
+/// Stopped at a dice prompt in foe's turn (Ctrl-C, a closed terminal:
+/// here the process is killed there), a `--dice ask` game's autosave was
+/// written after the player's action but before foe's rolls. It resumes:
+/// the player rolls the rest of foe's turn, and is shown what foe did.
+#[test]
+fn an_asked_game_stopped_at_a_dice_prompt_in_foes_turn_resumes() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let desk = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("foe"))
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "5",
+            "--autosave",
+            "cut.json",
+        ])
+        .env("FOE_DATA_DIR", desk.path().join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .current_dir(desk.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("foe runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"end\nend\n4\n").unwrap();
+    stdin.flush().unwrap();
+    // Wait for the second dice prompt (the first was answered), then stop
+    // foe there, input still open.
+    let mut stderr = child.stderr.take().unwrap();
+    let mut seen = String::new();
+    let mut buffer = [0u8; 4096];
+    while seen.matches("type a D6 roll").count() < 2 {
+        let n = stderr.read(&mut buffer).unwrap();
+        assert!(n > 0, "foe stopped before the second prompt: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    let text = std::fs::read_to_string(desk.path().join("cut.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    // No roll yet (an empty record is left out of the file).
+    assert_eq!(save["asked"], true, "{text}");
+    assert!(save.get("rolls").is_none(), "{text}");
+    assert_eq!(save["actions"].as_array().map(Vec::len), Some(2), "{text}");
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "cut.json"],
+        "4\n2\n6\n1\n3\n5\n5\n2\n4\n1\n6\n3\n2\n5\n4\n6\n1\n3\n2\n6\n6\n6\n6\n6\n6\n6\n6\n6\n6\n6\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stderr
+            .starts_with("Washington's Dragoons's reaction test: type a D6 roll from 1 to 6: "),
+        "{}",
+        resumed.stderr
+    );
+    for expected in [
+        "Resumed: 2 of your actions replayed.",
+        "The save ended during foe's turn: foe played the rest of it with the dice you rolled:",
+        "foe tests `Washington's Dragoons`: die 4,",
+    ] {
+        assert!(
+            resumed.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            resumed.stdout
+        );
+    }
+    // The autosave now holds the rolls and resumes with nothing to ask.
+    let text = std::fs::read_to_string(desk.path().join("cut.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(save["rolls"].as_array().unwrap().len() > 2, "{text}");
+    let again = foe(desk.path(), &["play", "--resume", "cut.json"], "quit\n");
+    assert_eq!(again.status, 0, "{}", again.stderr);
+    assert_eq!(again.stderr, "");
+}
+
+/// A seeded save resumed with `--dice ask` says what happens: the game so
+/// far stays the seed's, the player's dice roll from here, and the save
+/// keeps them (it then resumes as an asked game, asking nothing it has).
+#[test]
+fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
+    let desk = tempfile::tempdir().unwrap();
+    let args = [
+        "play",
+        "guilford-ruinous",
+        "--side",
+        "british",
+        "--seed",
+        "5",
+        "--autosave",
+        "seeded.json",
+    ];
+    let played = foe(desk.path(), &args, "end\nquit\n");
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        save["version"], 1,
+        "a seeded save loads in older foes: {text}"
+    );
+    let resumed = foe(
+        desk.path(),
+        &["--dice", "ask", "play", "--resume", "seeded.json"],
+        "end\n4\n2\n6\n1\n3\n5\n5\n2\n4\n1\n6\n3\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.contains(
+            "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls;"
+        ),
+        "{}",
+        resumed.stdout
+    );
+    assert!(!resumed.stdout.contains("as when the game was saved"));
+    assert!(
+        resumed
+            .stdout
+            .contains("foe tests `Washington's Dragoons`: die 4,"),
+        "{}",
+        resumed.stdout
+    );
+    let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(save["asked"], true, "{text}");
+    assert_eq!(save["version"], 2, "{text}");
+    let again = foe(desk.path(), &["play", "--resume", "seeded.json"], "quit\n");
+    assert_eq!(again.status, 0, "{}", again.stderr);
+    assert!(
+        again
+            .stdout
+            .contains("Dice: you roll your own, as when the game was saved"),
+        "{}",
+        again.stdout
+    );
+}
+
+/// Watching (`--side none`), the pause between turns takes `save FILE`
+/// (written whole, said so; it resumes to the same turn) and refuses
+/// `undo` in one line.
+#[test]
+fn save_at_the_watching_pause_writes_a_save_that_resumes() {
+    let desk = tempfile::tempdir().unwrap();
+    let args = [
+        "play",
+        "guilford-ruinous",
+        "--side",
+        "none",
+        "--seed",
+        "5",
+        "--no-autosave",
+    ];
+    let watched = foe(desk.path(), &args, "undo\nsave watched.json\nquit\n");
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    for expected in [
+        "You are watching: foe commands both sides. Enter goes on.\n",
+        "Saved to watched.json; `foe play --resume watched.json` continues it.\n",
+    ] {
+        assert!(
+            watched.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            watched.stdout
+        );
+    }
+    // It resumes at the pause it was saved at (turn 2), not at the end;
+    // the watched game goes on from there as it would have.
+    let resumed = foe(
+        desk.path(),
+        &["play", "--resume", "watched.json"],
+        "\nquit\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    for expected in [
+        "Resumed: 0 of your actions replayed.\nTurn 2 of 12:",
+        "-- turn 3 --\n",
+    ] {
+        assert!(
+            resumed.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            resumed.stdout
+        );
+    }
+    assert!(!resumed.stdout.contains("Game over"), "{}", resumed.stdout);
+    let whole = foe(desk.path(), &args, "\n\nquit\n");
+    let turn_2 = |out: &str| {
+        out.split("-- turn 3 --")
+            .nth(1)
+            .and_then(|rest| rest.split("(Enter").next())
+            .map(str::to_string)
+    };
+    assert_eq!(turn_2(&resumed.stdout), turn_2(&whole.stdout));
+    assert!(turn_2(&whole.stdout).is_some_and(|t| t.contains("[foe]")));
+}
+
+/// With `--dice ask`, seed 002's set-up asks for dice: the title and the
+/// dice line are said before the first roll is asked for (standard output
+/// and standard error, here one stream, in the order written).
+#[test]
+fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
+    let desk = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" \"$@\" 2>&1")
+        .arg(assert_cmd::cargo::cargo_bin("foe"))
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "henry-hill",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ])
+        .env("FOE_DATA_DIR", desk.path().join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .current_dir(desk.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("foe runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let title = text.find("Henry House Hill, First Bull Run");
+    let dice = text.find("Dice: you roll your own (--dice ask)");
+    let asked = text.find("type a D6 roll");
+    assert!(
+        title.is_some() && dice.is_some() && asked.is_some(),
+        "{text}"
+    );
+    assert!(title < dice && dice < asked, "{text}");
+    assert_eq!(
+        text.matches("Henry House Hill, First Bull Run").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("Dice: you roll").count(), 1, "{text}");
 }
