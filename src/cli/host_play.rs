@@ -92,15 +92,7 @@ pub(super) fn run(
         },
         None => vec![0],
     };
-    if let Some(side) = baseline_sides
-        .iter()
-        .find(|side| player_sides.contains(side))
-    {
-        return Err(Error::Invalid(format!(
-            "--baseline `{}`: you command that side; the baseline commands a side you do not",
-            sides[*side]
-        )));
-    }
+    super::play::refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
     let announced = context.asks();

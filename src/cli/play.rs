@@ -189,15 +189,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         };
         let names: Vec<&str> = sides.iter().map(String::as_str).collect();
         let baseline_sides = baseline_sides(&args.baseline, &names)?;
-        if let Some(side) = baseline_sides
-            .iter()
-            .find(|side| player_sides.contains(side))
-        {
-            return Err(Error::Invalid(format!(
-                "--baseline `{}`: you command that side; the baseline commands a side you do not",
-                sides[*side]
-            )));
-        }
+        refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
         let seed = super::dice::seed_or_clock(args.seed);
         let dice: Option<Box<dyn crate::dice::Roller>> = context
             .asks()
@@ -335,6 +327,24 @@ pub(super) fn baseline_sides(named: &[String], sides: &[&str]) -> Result<Vec<usi
     found.sort_unstable();
     found.dedup();
     Ok(found)
+}
+
+/// `--baseline` naming a side the player commands, refused in one line.
+pub(super) fn refuse_the_players_side(
+    baseline_sides: &[usize],
+    player_sides: &[usize],
+    sides: &[&str],
+) -> Result<()> {
+    match baseline_sides
+        .iter()
+        .find(|side| player_sides.contains(side))
+    {
+        Some(side) => Err(Error::Invalid(format!(
+            "--baseline `{}`: you command that side; the baseline commands a side you do not",
+            sides[*side]
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn read_save(
