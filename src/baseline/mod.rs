@@ -352,6 +352,12 @@ impl Baseline {
         roller: &mut dyn Roller,
         report: &mut BaselineReport,
     ) {
+        if self.defending {
+            // B6: the defence's lines as the scenario's plan gives them;
+            // the last goes forward once a line in front has begun to
+            // crumble (the opponent's PL7 and its `counter-attack` data).
+            self.mover.update_lines(state);
+        }
         self.reserves(state, roller, report);
         let own: Vec<UnitId> = state.active_units(self.side).collect();
         for id in own {
@@ -394,7 +400,11 @@ impl Baseline {
             .collect();
         // B2: charge the weakest weakened enemy the engine accepts.
         let allowance = state.battlefield.ruleset.move_inches[state.unit(id).category.index()];
-        let charge_reach = if self.defending {
+        // B6: a defending side holds, but its last line counter-attacks
+        // once a line in front of it has begun to crumble.
+        let released = self.defending && self.mover.unit_released(id);
+        let defending = self.defending && !released;
+        let charge_reach = if defending {
             state.rules.enemy_presence.min(allowance)
         } else {
             allowance
@@ -466,7 +476,7 @@ impl Baseline {
         let weapon = state.weapon_of(state.unit(id));
         let range = reach(state, id).unwrap_or(0.0);
         let enemy_name = state.unit(enemy).name.clone();
-        let stays = weapon == Some(Weapon::Artillery) || self.defending;
+        let stays = weapon == Some(Weapon::Artillery) || defending;
         // B5: an enemy in reach but outside the frontal arc: turn to face it.
         if gap <= range + 1e-6
             && !self.mover.memo.in_frontal_arc(state, id, enemy)
@@ -544,6 +554,11 @@ impl Baseline {
             } else {
                 format!("advances on {which}, {enemy_name} ({gap:.1}\" away) (B4)")
             };
+            if released {
+                decision.why.push_str(
+                    "; its line counter-attacks, a line in front having begun to crumble (B6)",
+                );
+            }
             send(state, roller, checked, report, &mut decision);
             return decision;
         }

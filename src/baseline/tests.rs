@@ -201,6 +201,46 @@ fn a_defending_side_holds_and_charges_only_within_6_inches() {
 }
 
 #[test]
+fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
+    // A defence of two lines; whether a unit of the front line has routed.
+    let run = |front_routed: bool| {
+        let mut state = game(
+            &[
+                ("Front A", "british-regulars", 10.0, 15.0, 0.0),
+                ("Front B", "british-regulars", 38.0, 15.0, 0.0),
+                ("Reserve", "british-regulars", 24.0, 6.0, 0.0),
+            ],
+            &[("Enemy", "british-regulars", 24.0, 30.0, 180.0)],
+        );
+        let [a, b, reserve] = ["Front A", "Front B", "Reserve"].map(|name| unit(&state, name));
+        if front_routed {
+            state.units[b.0].status = crate::rules::Status::Routed;
+        }
+        let mut mover = Opponent::new(Arc::new(Tables::embedded()), &state, 0);
+        mover.set_plan(crate::opponent::SidePlan::defend(
+            &state,
+            &[("front", &[a, b]), ("reserve", &[reserve])],
+        ));
+        let report = Baseline::from_mover(mover, true).play_turn(&mut state, &mut Seeded::new(2));
+        (moved(&report, reserve), report)
+    };
+    let (advanced, report) = run(false);
+    assert!(!advanced, "the front stands, so the reserve holds");
+    let why = &decision(&report, "Reserve", Choice::Hold).why;
+    assert!(why.contains("defending"), "{why}");
+    let (advanced, report) = run(true);
+    assert!(
+        advanced,
+        "the front has lost a unit, so the reserve goes forward"
+    );
+    let why = &decision(&report, "Reserve", Choice::Advance).why;
+    assert!(
+        why.contains("counter-attacks") && why.contains("(B6)"),
+        "{why}"
+    );
+}
+
+#[test]
 fn guns_stay_and_turn_to_face_an_enemy_outside_their_arc() {
     let mut state = game(
         &[("Guns", "artillery", 24.0, 10.0, 0.0)],

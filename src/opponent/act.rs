@@ -306,8 +306,8 @@ impl Opponent {
     }
 
     /// Ruling PL11 (`press-home`): of the enemies `ranked` nearest first,
-    /// charge the first wavering one within `allowance` that the engine
-    /// lets `id` charge. Whether it charged.
+    /// charge the first one showing signs of disorder within `allowance`
+    /// that the engine lets `id` charge. Whether it charged.
     #[allow(clippy::too_many_arguments)]
     fn press_home(
         &mut self,
@@ -322,7 +322,7 @@ impl Opponent {
     ) -> bool {
         let mut first_refusal = None;
         for (target, distance) in ranked {
-            if *distance > allowance + 1e-6 || !self.wavering(state, *target) {
+            if *distance > allowance + 1e-6 || !self.disordered(state, *target) {
                 continue;
             }
             let action = Action::Charge {
@@ -334,17 +334,17 @@ impl Opponent {
             };
             let enemy = state.unit(*target);
             let threshold = state.rules.rout_threshold(enemy.category).unwrap_or(13);
-            let why = if enemy.hits * 2 >= threshold {
+            let why = if enemy.hits >= self.tables.opponent.rules.press_home.disorder_hits {
                 format!("{} of the {} hits that rout it", enemy.hits, threshold)
             } else {
                 "falling back".to_string()
             };
             decision.target = Some((
                 *target,
-                format!("a wavering enemy within a move ({why}, {distance:.1}\" away)"),
+                format!("an enemy in disorder within a move ({why}, {distance:.1}\" away)"),
             ));
             plan.push(format!(
-                "an enemy within a move is wavering, so it presses home: charges {} ({why}; plan: {}, rule press-home)",
+                "an enemy within a move shows signs of disorder, so it presses home: charges {} ({why}; plan: {}, rule press-home)",
                 enemy.name,
                 self.plan.describe()
             ));
@@ -596,7 +596,7 @@ impl Opponent {
                 let can_fire_now =
                     wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
                 // Ruling PL11: an attacker told to advance presses home on
-                // a wavering enemy within a move.
+                // an enemy in disorder within a move.
                 let pressed = order == Order::AdvanceAndFire
                     && !hold
                     && !reserve
@@ -765,9 +765,34 @@ impl Opponent {
                 }
             }
         }
+        // Ruling PL11 too: an attacker told to stand and fire that has no
+        // shot would stand idle; it presses home on an enemy in disorder
+        // within a move instead.
+        let pressed_idle = goal.is_none()
+            && order == Order::StandAndFire
+            && decision.actions.is_empty()
+            && !hold
+            && !reserve
+            && self.rule("press-home")
+            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && self.press_home(
+                state,
+                roller,
+                id,
+                &ranked,
+                allowance,
+                &mut decision,
+                &mut plan,
+                report,
+            );
+        if pressed_idle {
+            wants_fire = false;
+            decision.pressed_home = true;
+        }
         // Ruling PL3: an attacker told to stand and fire with nobody in
         // reach, but an enemy in sight, moves up to its weapon's range.
         if goal.is_none()
+            && !pressed_idle
             && wants_fire
             && decision.actions.is_empty()
             && instruction.moves.fraction() == 0.0

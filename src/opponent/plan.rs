@@ -242,6 +242,13 @@ impl Opponent {
         serves && rules.is_on(name) == Some(true)
     }
 
+    /// Whether enemy `unit` shows signs of disorder (ruling PL11): at
+    /// least `press-home`'s `disorder_hits` hits, or seen falling back.
+    pub(super) fn disordered(&self, state: &GameState, unit: UnitId) -> bool {
+        state.unit(unit).hits >= self.tables.opponent.rules.press_home.disorder_hits
+            || self.enemy_retreating.contains(&unit)
+    }
+
     /// Whether enemy `unit` is wavering (ruling PL9): half its strength
     /// gone (hits at least half its rout threshold), or seen falling back.
     pub(super) fn wavering(&self, state: &GameState, unit: UnitId) -> bool {
@@ -276,7 +283,7 @@ impl Opponent {
     /// Note which lines have fallen (PL6) or begun to crumble (PL7) since
     /// the last bound. Both are for good: a line that has given way does
     /// not stand again because a unit rallied.
-    pub(super) fn update_lines(&mut self, state: &GameState) {
+    pub(crate) fn update_lines(&mut self, state: &GameState) {
         let rules = &self.tables.opponent.rules;
         let (falls, crumbles) = (
             u64::from(rules.fall_back.line_falls_at),
@@ -306,6 +313,13 @@ impl Opponent {
             // A unit in no line (a reinforcement) holds with the army.
             None => true,
         }
+    }
+
+    /// Whether `unit`'s line of the defence is released to advance (PL7).
+    pub(crate) fn unit_released(&self, unit: UnitId) -> bool {
+        self.plan
+            .line_of(unit)
+            .is_some_and(|index| self.released(index))
     }
 
     /// Whether line `index` is released to advance (PL7): it is the last

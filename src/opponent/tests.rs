@@ -1051,7 +1051,50 @@ fn focused_fire_goes_to_the_enemy_nearest_to_breaking() {
 }
 
 #[test]
-fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
+fn an_attacker_standing_with_no_shot_presses_home_on_an_enemy_in_disorder() {
+    // (a friend within 3" of the militia, which takes the regulars' shot;
+    // militia hits) → whether the regulars charge it.
+    let run = |friend: bool, hits: u32| {
+        let mut british = vec![("Regulars", "british-regulars", 24.0, 10.0, NORTH)];
+        if friend {
+            british.push(("Guards", "british-regulars", 29.5, 14.0, NORTH));
+        }
+        let mut state = game(&british, &[("Militia", "militia", 24.0, 14.0, SOUTH)]);
+        let militia = unit(&state, "Militia");
+        state.units[militia.0].hits = hits;
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        // +2 open, -1 within 6", die 3 (and +1 for the friend near by): a
+        // stand-and-fire order either way.
+        let report = movement(&mut attacker, &mut state, &[3, 3]);
+        let regulars = decision(&report, "Regulars").clone();
+        assert_eq!(regulars.outcome.order, Order::StandAndFire);
+        let charged = regulars
+            .actions
+            .iter()
+            .any(|action| matches!(action, Action::Charge { target, .. } if *target == militia));
+        (charged, regulars)
+    };
+    // No shot, and the militia has a hit: it charges rather than idle.
+    let (charged, regulars) = run(true, 1);
+    assert!(charged, "{}", regulars.plan);
+    assert!(regulars.pressed_home);
+    assert!(
+        regulars.plan.contains("rule press-home"),
+        "{}",
+        regulars.plan
+    );
+    // No shot but fresh militia: it does not charge.
+    let (charged, regulars) = run(true, 0);
+    assert!(!charged, "{}", regulars.plan);
+    // A shot: it stands and fires its double volley instead.
+    let (charged, regulars) = run(false, 1);
+    assert!(!charged, "{}", regulars.plan);
+    assert!(!regulars.pressed_home);
+}
+
+#[test]
+fn an_attacker_told_to_advance_presses_home_on_an_enemy_in_disorder() {
     // (militia hits, press-home on) → whether the regulars charge.
     let run = |hits: u32, press: bool| {
         let mut state = game(
@@ -1076,8 +1119,8 @@ fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
             .any(|action| matches!(action, Action::Charge { target, .. } if *target == militia));
         (charged, regulars, state)
     };
-    // 7 of the 13 hits that rout militia: wavering, so it charges.
-    let (charged, regulars, state) = run(7, true);
+    // One hit: "any signs of disorder", so it charges.
+    let (charged, regulars, state) = run(1, true);
     assert!(charged, "{}", regulars.plan);
     assert!(regulars.pressed_home);
     assert!(
@@ -1086,19 +1129,19 @@ fn an_attacker_told_to_advance_presses_home_on_a_wavering_enemy() {
         regulars.plan
     );
     assert!(
-        regulars.plan.contains("7 of the 13 hits"),
+        regulars.plan.contains("1 of the 13 hits"),
         "{}",
         regulars.plan
     );
     let paragraph = crate::render::opponent::paragraph(&state, &regulars);
     assert!(
         paragraph.starts_with(
-            "Regulars: Advance and fire (6). Presses home on a wavering enemy (rule press-home): charges Militia"
+            "Regulars: Advance and fire (6). Presses home on an enemy in disorder (rule press-home): charges Militia"
         ),
         "{paragraph}"
     );
-    // Not wavering (6 hits), or the rule off: it stands to fire.
-    for (hits, press) in [(6, true), (7, false)] {
+    // Fresh (no hits), or the rule off: it stands to fire.
+    for (hits, press) in [(0, true), (7, false)] {
         let (charged, regulars, _) = run(hits, press);
         assert!(
             !charged,

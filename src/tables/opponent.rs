@@ -48,8 +48,9 @@ pub struct PlanRules {
     pub focus_fire: Switch,
     /// PL9: an attacker's cavalry waits for an enemy to waver.
     pub cavalry_reserve: CavalryReserve,
-    /// PL11: an attacker told to advance charges a wavering enemy in reach.
-    pub press_home: Switch,
+    /// PL11: an attacker told to advance, or standing with no shot,
+    /// charges an enemy in reach that shows signs of disorder.
+    pub press_home: PressHome,
     /// PL12: fire goes to the objective's units in reach first.
     pub fire_on_objective: Switch,
 }
@@ -86,6 +87,18 @@ pub struct AdvanceOnObjective {
     pub plan: PlanKind,
     /// An enemy in the frontal arc within this many inches is in the way.
     pub in_the_way: f64,
+}
+
+/// PL11, `press-home`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PressHome {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// An enemy with at least this many hits shows signs of disorder.
+    pub disorder_hits: u32,
 }
 
 /// PL3, `close-to-range`.
@@ -329,6 +342,12 @@ impl OpponentRules {
             problems.push(source.problem(
                 "rules.counter-attack.front_crumbles_at",
                 "front_crumbles_at is a share in percent, from 1 to 100",
+            ));
+        }
+        if rules.press_home.disorder_hits == 0 {
+            problems.push(source.problem(
+                "rules.press-home.disorder_hits",
+                "disorder_hits is a number of hits, 1 or more (0 would charge fresh troops)",
             ));
         }
         if !(1..=100).contains(&rules.fall_back.line_falls_at) {

@@ -200,7 +200,9 @@ fn checksum(record: &GameRecord) -> u64 {
 /// ground near a target it cannot enter and to try every straight line,
 /// and attackers came to march on when no enemy is in sight (issue 15:
 /// games changed). Re-pinned again when attackers came to press home on a
-/// wavering enemy and to fire at the objective first (PL11, PL12).
+/// wavering enemy and to fire at the objective first (PL11, PL12), and
+/// again when they came to press home on any sign of disorder, and from a
+/// stand-and-fire order with no shot (PL11, issue 15's last round).
 /// Optimisations of the engine and the opponent must leave every seeded
 /// game exactly as it was. The games share one `FieldCache`, as a
 /// simulation does.
@@ -218,8 +220,8 @@ fn seeded_guilford_games_are_unchanged_by_optimisation() {
     let pinned: Vec<(u64, u32, usize, u64)> = vec![
         (0, 15, 407, 15384776852576238628),
         (1, 15, 414, 10598118663101452589),
-        (2, 12, 345, 8991569667861080530),
-        (3, 15, 409, 2910839767177582048),
+        (2, 10, 291, 3767549223375663533),
+        (3, 15, 409, 10734111311302128868),
         (4, 15, 387, 324872955559065662),
     ];
     assert_eq!(seen, pinned);

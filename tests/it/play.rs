@@ -434,11 +434,11 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
     let two = watched("2");
     assert!(
         two.contains("\
-melee: Guards Grenadiers charging: die 2, +2 grenadiers or cavalry = 4, -1 charging a unit in cover or uphill = 3 → 3 hits on Eaton's Militia; Eaton's Militia defending: die 2 → 2 hits on Guards Grenadiers
-  Eaton's Militia takes 3 hits (total 10)
-  Guards Grenadiers takes 2 hits (total 13)
+melee: Guards Grenadiers charging: die 4, +2 grenadiers or cavalry = 6, -1 charging a unit in cover or uphill = 5 → 5 hits on Eaton's Militia; Eaton's Militia defending: die 3 → 3 hits on Guards Grenadiers
+  Eaton's Militia takes 5 hits (total 8)
+  Guards Grenadiers takes 3 hits (total 12)
   Guards Grenadiers retreats 33.06,17.42 → 33.28,11.43, facing 177.87°
-  (why: Guards Grenadiers has 13 hits in all to 10 of Eaton's Militia, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+  (why: Guards Grenadiers has 12 hits in all to 8 of Eaton's Militia, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
 "),
         "{two}"
     );
