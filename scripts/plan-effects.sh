@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The opponent's plan rules, measured: for every shipped scenario, the
-# outcome shares with every rule on (the default), with all of them off
-# (pure Lone Warrior), and with each rule off alone. Prints a Markdown
-# table for the README ("The opponent's plan").
+# outcome shares with the rules as tables/opponent.yaml sets them (the
+# default), with all of them off (pure Lone Warrior), and with each rule
+# switched alone: off if it is on by default, on if it is off. Prints a
+# Markdown table for the README ("The opponent's plan").
 #
 #   scripts/plan-effects.sh [GAMES [SCENARIO...]]
 #                   (default 1000 games a cell, the four scenarios below)
@@ -31,6 +32,12 @@ cells.append(f"{100 * draws / games:.1f}")
 print(" / ".join(cells))'
 }
 
+# "true" or "false": whether RULE is on in tables/opponent.yaml.
+default_on() {
+    awk -v rule="  $1:" '$0 == rule { found = 1; next } found && $1 == "on:" { print $2; exit }' \
+        tables/opponent.yaml
+}
+
 for scenario in "${scenarios[@]}"; do
     sides=$("$foe" simulate "$scenario" --games 1 --json |
         python3 -c 'import json,sys; print(" / ".join(json.load(sys.stdin)["labels"]["sides"]))')
@@ -39,9 +46,13 @@ for scenario in "${scenarios[@]}"; do
     echo
     echo "| opponent rules | outcome |"
     echo "|---|---|"
-    echo "| all on (default) | $(shares "$scenario") |"
+    echo "| as shipped (default) | $(shares "$scenario") |"
     echo "| all off (pure Lone Warrior) | $(shares "$scenario" --rule all=off) |"
     for rule in "${rules[@]}"; do
-        echo "| \`$rule\` off | $(shares "$scenario" --rule "$rule=off") |"
+        if [ "$(default_on "$rule")" = true ]; then
+            echo "| \`$rule\` off | $(shares "$scenario" --rule "$rule=off") |"
+        else
+            echo "| \`$rule\` on | $(shares "$scenario" --rule "$rule=on") |"
+        fi
     done
 done

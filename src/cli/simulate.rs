@@ -453,18 +453,19 @@ pub(super) fn csv(labels: &Labels, games: &[GameSummary]) -> String {
 }
 
 /// The `--rule` words that give `foe play` the rules a study was played
-/// by (empty when every rule is on), so the replay line replays it.
+/// by (empty when they are the shipped ones), so the replay line replays
+/// it.
 pub(super) fn rule_words(rules: &crate::tables::PlanRules) -> String {
     let off = rules.off();
-    if off.is_empty() {
-        String::new()
-    } else if off.len() == rules.list().len() {
-        " --rule all=off".to_string()
-    } else {
-        off.iter()
-            .map(|name| format!(" --rule {name}=off"))
-            .collect()
+    if off.len() == rules.list().len() {
+        return " --rule all=off".to_string();
     }
+    let (switched_off, switched_on) = crate::tables::PlanRules::changed_from_shipped(&off);
+    let off_words = switched_off
+        .iter()
+        .map(|name| format!(" --rule {name}=off"));
+    let on_words = switched_on.iter().map(|name| format!(" --rule {name}=on"));
+    off_words.chain(on_words).collect()
 }
 
 /// `--replay I`: game I's log as `foe play --side none` prints it.

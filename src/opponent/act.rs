@@ -306,8 +306,12 @@ impl Opponent {
     }
 
     /// Ruling PL11 (`press-home`): of the enemies `ranked` nearest first,
-    /// charge the first one showing signs of disorder within `allowance`
-    /// that the engine lets `id` charge. Whether it charged.
+    /// charge the first within `allowance` that the engine lets `id`
+    /// charge and that shows signs of disorder or that the charge would
+    /// strike double (the rule set's melee multipliers: seed 000's flank or
+    /// rear, and guns). A unit that `has_a_shot` charges only where the
+    /// charge strikes double: elsewhere its volley does more. Whether it
+    /// charged.
     #[allow(clippy::too_many_arguments)]
     fn press_home(
         &mut self,
@@ -319,10 +323,16 @@ impl Opponent {
         decision: &mut Decision,
         plan: &mut Vec<String>,
         report: &mut TurnReport,
+        has_a_shot: bool,
     ) -> bool {
         let mut first_refusal = None;
         for (target, distance) in ranked {
-            if *distance > allowance + 1e-6 || !self.disordered(state, *target) {
+            if *distance > allowance + 1e-6 {
+                continue;
+            }
+            let multiplier = state.charge_multiplier(id, *target);
+            let disordered = !has_a_shot && self.disordered(state, *target);
+            if multiplier <= 1 && !disordered {
                 continue;
             }
             let action = Action::Charge {
@@ -334,17 +344,25 @@ impl Opponent {
             };
             let enemy = state.unit(*target);
             let threshold = state.rules.rout_threshold(enemy.category).unwrap_or(13);
-            let why = if enemy.hits >= self.tables.opponent.rules.press_home.disorder_hits {
-                format!("{} of the {} hits that rout it", enemy.hits, threshold)
+            let (what, why) = if disordered {
+                let why = if enemy.hits >= self.tables.opponent.rules.press_home.disorder_hits {
+                    format!("{} of the {} hits that rout it", enemy.hits, threshold)
+                } else {
+                    "falling back".to_string()
+                };
+                ("shows signs of disorder", why)
             } else {
-                "falling back".to_string()
+                (
+                    "would take a charge double",
+                    format!("its melee score ×{multiplier}, flank, rear or guns"),
+                )
             };
             decision.target = Some((
                 *target,
-                format!("an enemy in disorder within a move ({why}, {distance:.1}\" away)"),
+                format!("an enemy within a move that {what} ({why}, {distance:.1}\" away)"),
             ));
             plan.push(format!(
-                "an enemy within a move shows signs of disorder, so it presses home: charges {} ({why}; plan: {}, rule press-home)",
+                "an enemy within a move {what}, so it presses home: charges {} ({why}; plan: {}, rule press-home)",
                 enemy.name,
                 self.plan.describe()
             ));
@@ -596,7 +614,9 @@ impl Opponent {
                 let can_fire_now =
                     wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
                 // Ruling PL11: an attacker told to advance presses home on
-                // an enemy in disorder within a move.
+                // an enemy in disorder within a move, or one it would
+                // strike double. (An advance fires a single volley at most,
+                // so it gives up no double volley: `has_a_shot` is false.)
                 let pressed = order == Order::AdvanceAndFire
                     && !hold
                     && !reserve
@@ -610,6 +630,7 @@ impl Opponent {
                         &mut decision,
                         &mut plan,
                         report,
+                        false,
                     );
                 if pressed {
                     wants_fire = false;
@@ -765,26 +786,29 @@ impl Opponent {
                 }
             }
         }
-        // Ruling PL11 too: an attacker told to stand and fire that has no
-        // shot would stand idle; it presses home on an enemy in disorder
-        // within a move instead.
+        // Ruling PL11 too: an attacker told to stand and fire presses home
+        // on an enemy within a move that it would strike double, and, when
+        // it has no shot and would stand idle, on one in disorder.
         let pressed_idle = goal.is_none()
             && order == Order::StandAndFire
             && decision.actions.is_empty()
             && !hold
             && !reserve
             && self.rule("press-home")
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
-            && self.press_home(
-                state,
-                roller,
-                id,
-                &ranked,
-                allowance,
-                &mut decision,
-                &mut plan,
-                report,
-            );
+            && {
+                let has_a_shot = enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
+                self.press_home(
+                    state,
+                    roller,
+                    id,
+                    &ranked,
+                    allowance,
+                    &mut decision,
+                    &mut plan,
+                    report,
+                    has_a_shot,
+                )
+            };
         if pressed_idle {
             wants_fire = false;
             decision.pressed_home = true;

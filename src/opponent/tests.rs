@@ -776,6 +776,14 @@ fn rule_off(opponent: &mut Opponent, name: &str) {
         .unwrap();
 }
 
+fn rule_on(opponent: &mut Opponent, name: &str) {
+    Arc::make_mut(&mut opponent.tables)
+        .opponent
+        .rules
+        .set(name, true)
+        .unwrap();
+}
+
 /// Where a decision aimed its move, if it moved.
 fn moved_to(decision: &Decision) -> Point {
     moved(decision).expect("it moves").1
@@ -1004,6 +1012,8 @@ fn the_cavalry_reserve_charges_only_an_enemy_that_wavers() {
         let mut state = setup(hits);
         let mut attacker = opponent(&state, 0);
         attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        // Off by default (ruling PL9): a player switches it on.
+        rule_on(&mut attacker, "cavalry-reserve");
         // Light cavalry +4 open, within 6"? no (about 7"), die 6: 10, charge.
         let report = movement(&mut attacker, &mut state, &[6]);
         let dragoons = decision(&report, "Dragoons");
@@ -1051,15 +1061,15 @@ fn focused_fire_goes_to_the_enemy_nearest_to_breaking() {
 }
 
 #[test]
-fn an_attacker_standing_with_no_shot_presses_home_on_an_enemy_in_disorder() {
+fn an_attacker_standing_presses_home_without_a_shot_or_into_a_flank() {
     // (a friend within 3" of the militia, which takes the regulars' shot;
-    // militia hits) → whether the regulars charge it.
-    let run = |friend: bool, hits: u32| {
+    // militia hits; the militia's facing) → whether the regulars charge it.
+    let run = |friend: bool, hits: u32, facing: f64| {
         let mut british = vec![("Regulars", "british-regulars", 24.0, 10.0, NORTH)];
         if friend {
             british.push(("Guards", "british-regulars", 29.5, 14.0, NORTH));
         }
-        let mut state = game(&british, &[("Militia", "militia", 24.0, 14.0, SOUTH)]);
+        let mut state = game(&british, &[("Militia", "militia", 24.0, 14.0, facing)]);
         let militia = unit(&state, "Militia");
         state.units[militia.0].hits = hits;
         let mut attacker = opponent(&state, 0);
@@ -1076,7 +1086,7 @@ fn an_attacker_standing_with_no_shot_presses_home_on_an_enemy_in_disorder() {
         (charged, regulars)
     };
     // No shot, and the militia has a hit: it charges rather than idle.
-    let (charged, regulars) = run(true, 1);
+    let (charged, regulars) = run(true, 1, SOUTH);
     assert!(charged, "{}", regulars.plan);
     assert!(regulars.pressed_home);
     assert!(
@@ -1084,13 +1094,28 @@ fn an_attacker_standing_with_no_shot_presses_home_on_an_enemy_in_disorder() {
         "{}",
         regulars.plan
     );
+    assert!(
+        regulars.plan.contains("signs of disorder"),
+        "{}",
+        regulars.plan
+    );
     // No shot but fresh militia: it does not charge.
-    let (charged, regulars) = run(true, 0);
+    let (charged, regulars) = run(true, 0, SOUTH);
     assert!(!charged, "{}", regulars.plan);
     // A shot: it stands and fires its double volley instead.
-    let (charged, regulars) = run(false, 1);
+    let (charged, regulars) = run(false, 1, SOUTH);
     assert!(!charged, "{}", regulars.plan);
     assert!(!regulars.pressed_home);
+    // A shot, but the militia faces east, its flank to the regulars: the
+    // charge would count double (seed 000), so it charges even fresh
+    // militia.
+    let (charged, regulars) = run(false, 0, 90.0);
+    assert!(charged, "{}", regulars.plan);
+    assert!(
+        regulars.plan.contains("would take a charge double") && regulars.plan.contains("×2"),
+        "{}",
+        regulars.plan
+    );
 }
 
 #[test]

@@ -596,7 +596,11 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
         game.step();
     }
     let save = SaveFile::from_json(&game.save().to_json()).unwrap();
-    assert_eq!(save.rules_off, vec!["close-to-range", "hold-the-line"]);
+    // `cavalry-reserve` is off by default (ruling PL9), so it is named too.
+    assert_eq!(
+        save.rules_off,
+        vec!["close-to-range", "cavalry-reserve", "hold-the-line"]
+    );
     let every_rule_on = Arc::new(Tables::embedded());
     let resumed =
         Match::from_save(&save, scenario.clone(), rules.clone(), every_rule_on, None).unwrap();

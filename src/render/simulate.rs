@@ -68,11 +68,21 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
     if !plans.is_empty() {
         let _ = writeln!(out, "  plans: {}", plans.join("; "));
     }
-    if !labels.rules_off.is_empty() {
+    // The rules as switched from the shipped ones (`--rule`, or the
+    // tables' own file).
+    let (off, on) = crate::tables::PlanRules::changed_from_shipped(&labels.rules_off);
+    if !off.is_empty() {
         let _ = writeln!(
             out,
             "  opponent rules off: {} (docs/rulings.md, Plans)",
-            labels.rules_off.join(", ")
+            off.join(", ")
+        );
+    }
+    if !on.is_empty() {
+        let _ = writeln!(
+            out,
+            "  opponent rules on: {} (docs/rulings.md, Plans)",
+            on.join(", ")
         );
     }
     if report.stopped {

@@ -1137,6 +1137,33 @@ fn melee_both_roll_with_modifiers_and_the_most_hit_retreats() {
 }
 
 #[test]
+fn a_charge_is_known_to_double_before_it_is_made() {
+    // Regulars south of militia facing south (front), east (flank) and
+    // north (rear), and of guns facing south.
+    for (troop, facing, multiplier) in [
+        ("militia", 180.0, 1),
+        ("militia", 90.0, 2),
+        ("militia", 0.0, 2),
+        ("artillery", 180.0, 2),
+    ] {
+        let state = SmallGame::new(
+            &[("Regulars", "british-regulars", 24.0, 10.0, 0.0)],
+            &[("Target", troop, 24.0, 14.0, facing)],
+        )
+        .build();
+        let (regulars, target) = (
+            state.find_unit("Regulars").unwrap(),
+            state.find_unit("Target").unwrap(),
+        );
+        assert_eq!(
+            state.charge_multiplier(regulars, target),
+            multiplier,
+            "{troop} facing {facing}"
+        );
+    }
+}
+
+#[test]
 fn flank_attacks_double() {
     let mut state = game(
         &[],

@@ -246,6 +246,25 @@ impl PlanRules {
             .collect()
     }
 
+    /// How the rules off in `off` (a game's or a study's) differ from the
+    /// shipped `tables/opponent.yaml`: the rules shipped on that are off,
+    /// and the rules shipped off (`cavalry-reserve`, ruling PL9) that are
+    /// on. Both empty for a game played by the rules as shipped.
+    pub fn changed_from_shipped(off: &[String]) -> (Vec<String>, Vec<String>) {
+        let shipped = crate::tables::Tables::embedded().opponent.rules;
+        let mut switched_off = Vec::new();
+        let mut switched_on = Vec::new();
+        for (name, on, _) in shipped.list() {
+            let off_now = off.iter().any(|rule| rule == name);
+            if on && off_now {
+                switched_off.push(name.to_string());
+            } else if !on && !off_now {
+                switched_on.push(name.to_string());
+            }
+        }
+        (switched_off, switched_on)
+    }
+
     /// Switch a rule on or off; `all` switches every one. An unknown name
     /// is an error naming the nearest rule.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
@@ -392,14 +411,23 @@ mod tests {
     use crate::tables::Tables;
 
     #[test]
-    fn every_rule_is_on_by_default_and_each_switches_off_alone() {
+    fn every_rule_but_the_cavalry_reserve_is_on_by_default_and_each_switches_alone() {
         let tables = Tables::embedded();
         for name in RULE_NAMES {
-            assert_eq!(tables.opponent.rules.is_on(name), Some(true), "{name}");
+            // Ruling PL9: the cavalry reserve cost the British games, so it
+            // is off unless a player asks for it.
+            let default = name != "cavalry-reserve";
+            assert_eq!(tables.opponent.rules.is_on(name), Some(default), "{name}");
             let mut rules = tables.opponent.rules.clone();
-            rules.apply_setting(&format!("{name}=off")).unwrap();
+            let flip = if default { "off" } else { "on" };
+            rules.apply_setting(&format!("{name}={flip}")).unwrap();
             for (other, on, _) in rules.list() {
-                assert_eq!(on, other != name, "{name} off: {other}");
+                let other_default = other != "cavalry-reserve";
+                assert_eq!(
+                    on,
+                    (other == name) != other_default,
+                    "{name} {flip}: {other}"
+                );
             }
         }
     }

@@ -424,23 +424,24 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
     };
     let one = watched("1");
     assert!(
-        one.lines().any(|line| line == "Light Infantry: Stand and fire (4). Stand and fire; does not fire at Butler's Militia (4.6\" away): 71st Foot, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
+        one.lines().any(|line| line == "Stevens' Militia: Stand and fire (4). Stand and fire; does not fire at 23rd Foot (0.3\" away): Kirkwood's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
         "{one}"
     );
     assert!(
         one.contains("The armies at the end (units lost, hits on the units left, rallies used of the budget):\nside            units   lost       hits  rallies\n"),
         "{one}"
     );
-    let two = watched("2");
+    // Tarleton's Legion charges the first line's gun, as in the battle
+    // report, and the gun, with the most hits, retreats.
     assert!(
-        two.contains("\
-melee: Guards Grenadiers charging: die 4, +2 grenadiers or cavalry = 6, -1 charging a unit in cover or uphill = 5 → 5 hits on Eaton's Militia; Eaton's Militia defending: die 3 → 3 hits on Guards Grenadiers
-  Eaton's Militia takes 5 hits (total 8)
-  Guards Grenadiers takes 3 hits (total 12)
-  Guards Grenadiers retreats 33.06,17.42 → 33.28,11.43, facing 177.87°
-  (why: Guards Grenadiers has 12 hits in all to 8 of Eaton's Militia, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+        one.contains("\
+melee: Tarleton's Legion charging: die 4, +2 grenadiers or cavalry = 6, ×2 attacking artillery = 12 → 12 hits on Singleton's Gun; Singleton's Gun defending: die 2 → 2 hits on Tarleton's Legion
+  Singleton's Gun takes 12 hits (total 14)
+  Tarleton's Legion takes 2 hits (total 8)
+  Singleton's Gun retreats 24,19.5 → 21.11,22.95 (blocked), facing 319.99°
+  (why: Singleton's Gun has 14 hits in all to 8 of Tarleton's Legion, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
 "),
-        "{two}"
+        "{one}"
     );
 }
 

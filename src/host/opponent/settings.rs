@@ -144,10 +144,17 @@ impl Settings {
         ruleset: &str,
     ) -> Result<(), String> {
         let rules = &tables.opponent.rules;
-        let off = rules.off();
-        if off.len() == rules.list().len() {
+        if rules.off().len() == rules.list().len() {
             return Ok(());
         }
+        // A rule the shipped tables leave off (`cavalry-reserve`, ruling
+        // PL9) was not switched off by the player.
+        let shipped = Tables::embedded().opponent.rules;
+        let off: Vec<String> = rules
+            .off()
+            .into_iter()
+            .filter(|name| shipped.is_on(name) != Some(false))
+            .collect();
         let mut followed: Vec<&str> = self
             .rules()
             .iter()

@@ -50,6 +50,35 @@ impl GameState {
         }
     }
 
+    /// What a charge by `charger` on `target`, launched from where it
+    /// stands now, would multiply its melee score by: the rule set's
+    /// `multiply` steps for the charger (seed 000: ×2 into a flank or rear,
+    /// ×2 against artillery). The flank is judged as a charge judges it,
+    /// by where the charger starts. 1 when nothing doubles.
+    pub fn charge_multiplier(&self, charger: UnitId, target: UnitId) -> i32 {
+        let unit = &self.units[charger.0];
+        let opponent = &self.units[target.0];
+        let mut situations = Vec::new();
+        if opponent.base.arc_of(unit.base.centre) != crate::battlefield::Arc::Front {
+            situations.push(Situation::FlankOrRearAttack);
+        }
+        // Additions and multiplications in any order: a score one higher
+        // before the steps comes out higher by the product of the
+        // multipliers that apply.
+        let score = |roll| {
+            apply_modifiers(
+                &self.rules.melee_steps,
+                roll,
+                unit,
+                opponent,
+                Some(Role::Charger),
+                &situations,
+                &mut Vec::new(),
+            )
+        };
+        score(101) - score(100)
+    }
+
     fn melee_roll(
         &self,
         id: UnitId,
