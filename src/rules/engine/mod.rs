@@ -15,6 +15,7 @@ mod charges;
 mod legal;
 mod melee;
 mod movement;
+mod open_ground;
 mod quick_moves;
 mod quick_refusals;
 mod rally;

@@ -130,16 +130,19 @@ impl GameState {
         }
         // The ground: off the table, impassable or over the allowance.
         let points = [start, to];
-        let walked = remembered_walk(&self.battlefield, unit, &points, || {
-            let mover = Mover {
-                name: &unit.name,
-                troop: Some(unit.troop),
-                category: unit.category,
-                along_road: false,
-                uphill: true,
-                quick: true,
-            };
-            self.walk_cost(&points, &mover).is_ok()
+        let on_open_ground = self.straight_walk_on_open_ground(unit, to);
+        let walked = on_open_ground.unwrap_or_else(|| {
+            remembered_walk(&self.battlefield, unit, &points, || {
+                let mover = Mover {
+                    name: &unit.name,
+                    troop: Some(unit.troop),
+                    category: unit.category,
+                    along_road: false,
+                    uphill: true,
+                    quick: true,
+                };
+                self.walk_cost(&points, &mover).is_ok()
+            })
         });
         if !walked {
             return false;
@@ -214,7 +217,7 @@ fn recall<V: Clone>(
         .wrapping_shr(52) as usize
         % SLOTS;
     let known = memo.with_borrow_mut(|memo| {
-        if !std::ptr::eq(memo.table.as_ptr(), Arc::as_ptr(field)) {
+        if !same_table(&memo.table, field) {
             memo.table = Arc::downgrade(field);
             memo.slots.clear();
             memo.slots.resize_with(SLOTS, || None);
@@ -230,6 +233,12 @@ fn recall<V: Clone>(
     let value = answer();
     memo.with_borrow_mut(|memo| memo.slots[slot] = Some((key, value.clone())));
     value
+}
+
+/// Whether `held` is `field`: a table held weakly keeps its allocation,
+/// so no other table can have taken its address.
+pub(super) fn same_table(held: &Weak<Battlefield>, field: &Arc<Battlefield>) -> bool {
+    std::ptr::eq(held.as_ptr(), Arc::as_ptr(field))
 }
 
 /// The key of `unit` going from `a` to `b`.
