@@ -4,7 +4,7 @@
 
 use super::quick_moves::{RoadMove, remembered_road};
 use crate::battlefield::geometry::{EPSILON, turn_between};
-use crate::battlefield::{Base, Point, Vector};
+use crate::battlefield::{Point, Vector};
 use crate::rules::event::{Action, Volley};
 use crate::rules::id::{GeneralId, UnitId};
 use crate::rules::state::{GameState, Unit};
@@ -93,21 +93,10 @@ impl GameState {
                     }
                     let direction = direction * (1.0 / length);
                     let facing = round(facing);
-                    // The same base when the facing is the unit's own, to
-                    // the bit: its sine and cosine are known.
-                    let end = if facing.to_bits() == unit.base.facing.to_bits() {
-                        unit.base
-                    } else {
-                        Base::new(
-                            unit.base.centre,
-                            facing,
-                            unit.base.frontage,
-                            unit.base.depth,
-                        )
-                    };
+                    let end = std::cell::OnceCell::new();
                     for fraction in [1.0, 0.75, 0.5, 0.25] {
                         let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                        if self.allows_listed_move(near, to, &end) {
+                        if self.allows_listed_move(near, to, facing, &end) {
                             let action = Action::Move {
                                 unit: id,
                                 to,
@@ -182,14 +171,15 @@ impl GameState {
                     }
                     let travel = (length - 3.0).min(allowance);
                     let to = round_point(general.base.centre + line * (travel / length));
-                    push(
-                        &mut actions,
-                        from,
-                        Action::MoveGeneral {
-                            general: GeneralId(index),
-                            to,
-                        },
-                    );
+                    let action = Action::MoveGeneral {
+                        general: GeneralId(index),
+                        to,
+                    };
+                    if !actions[from..].contains(&action)
+                        && self.allows_listed_general_move(GeneralId(index), to)
+                    {
+                        actions.push(action);
+                    }
                 }
             }
         }

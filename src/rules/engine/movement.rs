@@ -442,7 +442,7 @@ impl GameState {
         (allowance + ruleset.road_bonus) / allowance
     }
 
-    fn general_troop(&self) -> Option<TroopTypeId> {
+    pub(super) fn general_troop(&self) -> Option<TroopTypeId> {
         let ruleset = &self.battlefield.ruleset;
         ruleset
             .troop_types

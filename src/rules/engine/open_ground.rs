@@ -220,10 +220,10 @@ mod tests {
     use crate::rules::engine::movement::Mover;
     use crate::rules::{GameSetup, RulesTable};
     use crate::ruleset::Ruleset;
-    use crate::tables::Tables;
-    use rand::{RngExt, SeedableRng};
     use crate::scenario;
+    use crate::tables::Tables;
     use crate::yaml::Source;
+    use rand::{RngExt, SeedableRng};
 
     /// [`uniform_radii`] by brute force at one cell: grow the square
     /// until a cell of the grid in it is unlike the middle one.
@@ -283,7 +283,11 @@ mod tests {
             let (file, text) = scenario::builtin(name).unwrap();
             let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
             let ruleset = &scenario.battlefield.ruleset;
-            let rules = Arc::new(RulesTable::builtin(&ruleset.name, ruleset).unwrap().unwrap());
+            let rules = Arc::new(
+                RulesTable::builtin(&ruleset.name, ruleset)
+                    .unwrap()
+                    .unwrap(),
+            );
             let setup = GameSetup::from_scenario(&scenario).unwrap();
             let characters = Tables::embedded().characters;
             let (state, _) =

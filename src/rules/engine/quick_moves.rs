@@ -10,9 +10,10 @@
 use super::movement::{Mover, may_meet_on_path, steps};
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Base, Battlefield, Point};
-use crate::rules::id::UnitId;
+use crate::rules::id::{GeneralId, UnitId};
 use crate::rules::state::{GameState, Unit};
-use std::cell::RefCell;
+use crate::ruleset::Category;
+use std::cell::{OnceCell, RefCell};
 use std::sync::{Arc, Weak};
 
 /// What one unit's candidate moves share within one listing.
@@ -84,11 +85,18 @@ impl GameState {
 
     /// Exactly `self.allows(&Action::Move { unit, to, facing })` for the
     /// unit of `near` (of the side to act, on the table, not yet moved, in
-    /// a phase that allows moves), with `end` its base turned to `facing`
-    /// (anywhere), and `to` within its allowance of where it stands. The
-    /// same checks as [`GameState::check_path`]'s quick one, against the
-    /// neighbourhood's units only, cheapest first; the walk remembered.
-    pub(super) fn allows_listed_move(&self, near: &Neighbourhood, to: Point, end: &Base) -> bool {
+    /// a phase that allows moves), with `to` within its allowance of where
+    /// it stands; `end` keeps its base turned to `facing` (anywhere) for
+    /// the other moves the same way. The same checks as
+    /// [`GameState::check_path`]'s quick one, against the neighbourhood's
+    /// units only, cheapest first; the walk remembered.
+    pub(super) fn allows_listed_move(
+        &self,
+        near: &Neighbourhood,
+        to: Point,
+        facing: f64,
+        end: &OnceCell<Base>,
+    ) -> bool {
         let unit = &self.units[near.unit.0];
         let start = unit.base.centre;
         // Enemy presence: only directly towards or away from one of them.
@@ -108,6 +116,15 @@ impl GameState {
         }
         // Where it ends: on nobody at the walk's last point (at the travel
         // facing and the end one), on the table, clear of the enemy.
+        let end = end.get_or_init(|| {
+            // The same base when the facing is the unit's own, to the bit:
+            // its sine and cosine are known.
+            if facing.to_bits() == unit.base.facing.to_bits() {
+                unit.base
+            } else {
+                Base::new(start, facing, unit.base.frontage, unit.base.depth)
+            }
+        });
         let last = start.lerp(to, 1.0);
         let overlaps_someone = |base: &Base| {
             near.others
@@ -149,20 +166,46 @@ impl GameState {
         }
         // Nobody met along the way.
         let travelling = unit.base;
-        let met: Vec<usize> = near
-            .others
-            .iter()
-            .copied()
-            .filter(|&index| may_meet_on_path(&travelling, &self.units[index].base, &points))
-            .collect();
-        if met.is_empty() {
+        let may_meet =
+            |&index: &usize| may_meet_on_path(&travelling, &self.units[index].base, &points);
+        if !near.others.iter().any(may_meet) {
             return true;
         }
+        let met: Vec<usize> = near.others.iter().copied().filter(may_meet).collect();
         let n_steps = steps(start, to);
         let sweep = std::iter::once(start)
             .chain((1..=n_steps).map(|step| start.lerp(to, step as f64 / n_steps as f64)));
         self.sweep_clear(unit, &travelling, end.facing, sweep, n_steps + 1, &met)
             .is_ok()
+    }
+
+    /// Exactly `self.allows(&Action::MoveGeneral { general, to })` for a
+    /// general of the side to act who has not moved: the walk (remembered)
+    /// and his base on the table where he ends.
+    pub(super) fn allows_listed_general_move(&self, id: GeneralId, to: Point) -> bool {
+        let general = &self.generals[id.0];
+        let troop = self.general_troop();
+        let from = general.base.centre;
+        let key = [
+            troop.map_or(u64::MAX, |troop| troop.0 as u64),
+            Category::General.index() as u64,
+            from.x.to_bits(),
+            from.y.to_bits(),
+            to.x.to_bits(),
+            to.y.to_bits(),
+        ];
+        let walked = recall(&GENERAL_WALKS, &self.battlefield, key, || {
+            let mover = Mover {
+                name: &general.name,
+                troop,
+                category: Category::General,
+                along_road: false,
+                uphill: false,
+                quick: false,
+            };
+            self.walk_cost(&[from, to], &mover).is_ok()
+        });
+        walked && self.battlefield.base_on_table(&general.base.moved_to(to))
     }
 }
 
@@ -191,7 +234,9 @@ impl<V> Remembered<V> {
 }
 
 thread_local! {
-    /// Whether a straight walk is lawful.
+    /// Whether a general's walk is lawful.
+    static GENERAL_WALKS: RefCell<Remembered<bool>> = const { RefCell::new(Remembered::new()) };
+    /// Whether a straight walk of a unit is lawful.
     static WALKS: RefCell<Remembered<bool>> = const { RefCell::new(Remembered::new()) };
     /// A road move's path and facing towards a goal, if the road leads
     /// there.
