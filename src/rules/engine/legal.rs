@@ -2,7 +2,7 @@
 //! continuous, so a sample of them (ruling "Enumerated moves"), each
 //! accepted by the same checks as any action.
 
-use super::quick_moves::{RoadMove, remembered_road};
+use super::quick_moves::{Heading, RoadMove, remembered_road};
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
 use crate::rules::event::{Action, Volley};
@@ -93,10 +93,10 @@ impl GameState {
                     }
                     let direction = direction * (1.0 / length);
                     let facing = round(facing);
-                    let end = std::cell::OnceCell::new();
+                    let heading = Heading::new(direction, facing);
                     for fraction in [1.0, 0.75, 0.5, 0.25] {
                         let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                        if self.allows_listed_move(near, to, facing, &end) {
+                        if self.allows_listed_move(near, &heading, to) {
                             let action = Action::Move {
                                 unit: id,
                                 to,

@@ -10,7 +10,7 @@
 //! line from square to square.
 
 use super::quick_moves::same_table;
-use crate::battlefield::{Battlefield, Point};
+use crate::battlefield::{Battlefield, Point, Vector};
 use crate::rules::state::{GameState, Unit};
 use crate::ruleset::TroopTypeId;
 use std::cell::RefCell;
@@ -33,23 +33,92 @@ thread_local! {
     };
 }
 
+/// How far along one line from where a unit stands every cell within a
+/// hair of the line is alike, and what an inch costs there.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OpenRay {
+    /// Every point within 0.001" of the line, at most this far along it,
+    /// lies in a cell alike the start's.
+    covered: f64,
+    /// What the walk prices an inch at in those cells.
+    inch: f64,
+}
+
 impl GameState {
-    /// `walk_cost`'s answer for `unit` going straight from where it stands
-    /// to `to` (not along a road, dearer uphill, a yes or no), when the
-    /// ground decides it without a walk: every cell the walk could sample
-    /// alike, all on the table, and the length not within a hair of the
-    /// allowance. `None` when the walk must be taken.
-    pub(super) fn straight_walk_on_open_ground(&self, unit: &Unit, to: Point) -> Option<bool> {
+    /// How far along `direction` (of length 1) from where `unit` stands
+    /// the ground is alike, looking no farther than `up_to`: `None` if the
+    /// start's own cell cannot be entered or sits next to unlike ground.
+    pub(super) fn open_ray(&self, unit: &Unit, direction: Vector, up_to: f64) -> Option<OpenRay> {
         let field = &self.battlefield;
         let grid = &field.grid;
         let start = unit.base.centre;
-        let travel = to - start;
-        let length = travel.length();
-        if length < 1e-3 {
+        let label = |cell: usize| {
+            (
+                field.cost_multiplier(unit.troop, cell).map(f64::to_bits),
+                grid.ground[cell].to_bits(),
+                field.on_road(cell),
+            )
+        };
+        let first = grid.cell_at(start)?;
+        let alike = label(first);
+        // Hop along the line: round a point whose cell has radius `r`,
+        // every cell within `r` each way is alike it, so every point within
+        // `r - 1` cells each way (a cell to spare for rounding) lies in
+        // such a cell; points within 0.001" of the line and of the hop's
+        // point along it are, and the next hop is that far on.
+        let covered = with_radii(field, unit.troop, |radii| {
+            let mut along: f64 = 0.0;
+            let mut covered: f64 = 0.0;
+            loop {
+                let point = start + direction * along;
+                let Some(cell) = grid.cell_at(point) else {
+                    return covered;
+                };
+                let radius = radii[cell];
+                if radius < 2 || label(cell) != alike {
+                    return covered;
+                }
+                let reach = f64::from(radius - 1) * grid.cell - 0.001;
+                covered = along + reach;
+                if covered > up_to {
+                    return covered;
+                }
+                along += reach - 0.001;
+            }
+        });
+        if covered <= 0.0 {
             return None;
         }
-        // Every sampled point lies on the segment, to within rounding: both
-        // ends well inside the table keep them all on it.
+        // The walk prices every step at its cell's inch; off the road of a
+        // road move, a road cell loses its bonus.
+        let mut inch = field.cost_multiplier(unit.troop, first)?;
+        if field.on_road(first) {
+            inch *= self.road_factor(unit.category);
+        }
+        Some(OpenRay { covered, inch })
+    }
+
+    /// `walk_cost`'s answer for `unit` going straight from where it stands
+    /// to `to` (not along a road, dearer uphill, a yes or no), when `ray`
+    /// (along a line `to` is within 0.001" of) decides it without a walk:
+    /// every cell the walk could sample alike (one price, one height, so
+    /// never climbing), all on the table, and the length not within a hair
+    /// of the allowance. `None` when the walk must be taken.
+    pub(super) fn straight_walk_on_open_ground(
+        &self,
+        unit: &Unit,
+        ray: &OpenRay,
+        to: Point,
+    ) -> Option<bool> {
+        let grid = &self.battlefield.grid;
+        let start = unit.base.centre;
+        let length = (to - start).length();
+        // The sampled points lie on the segment, within 0.001" of the ray
+        // and no farther along it than the length and a hair.
+        if length + 0.01 > ray.covered {
+            return None;
+        }
+        // Both ends well inside the table keep every sampled point on it.
         let inside = |p: Point| {
             let margin = 2.0 * grid.cell;
             p.x > margin
@@ -60,51 +129,11 @@ impl GameState {
         if !inside(start) || !inside(to) {
             return None;
         }
-        let label = |cell: usize| {
-            (
-                field.cost_multiplier(unit.troop, cell).map(f64::to_bits),
-                grid.ground[cell].to_bits(),
-                field.on_road(cell),
-            )
-        };
-        let first = grid.cell_at(start)?;
-        let alike = label(first);
-        // Hop along the segment: round a point whose cell has radius `r`,
-        // every cell within `r` each way is alike it, so every point
-        // within `(r - 1)` cells each way (a cell to spare for rounding)
-        // lies in such a cell; the next hop is that far on.
-        let covered = with_radii(field, unit.troop, |radii| {
-            let mut along = 0.0;
-            loop {
-                let point = start + travel * (along / length);
-                let Some(cell) = grid.cell_at(point) else {
-                    return false;
-                };
-                let radius = radii[cell];
-                if radius < 2 || label(cell) != alike {
-                    return false;
-                }
-                along += f64::from(radius - 1) * grid.cell;
-                if along > length + 0.01 {
-                    return true;
-                }
-            }
-        });
-        if !covered {
-            return None;
-        }
-        // The walk prices every step at its cell's inch; off the road of a
-        // road move, a road cell loses its bonus. Alike cells: one price,
-        // one height (never climbing).
-        let mut inch = field.cost_multiplier(unit.troop, first)?;
-        if field.on_road(first) {
-            inch *= self.road_factor(unit.category);
-        }
-        let allowance = field.ruleset.move_inches[unit.category.index()];
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
         let limit = allowance + 1e-6;
         // The walk's cost is the sum of its steps' lengths times the inch:
         // within 1e-12 of `length * inch` or so; these margins are far wider.
-        let cost = length * inch;
+        let cost = length * ray.inch;
         if cost * (1.0 + 1e-9) + 1e-9 <= limit {
             Some(true)
         } else if cost * (1.0 - 1e-9) - 1e-9 > limit {
@@ -215,7 +244,6 @@ pub(super) fn uniform_radii(field: &Battlefield, troop: TroopTypeId) -> Vec<u16>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battlefield::Vector;
     use crate::dice::Seeded;
     use crate::rules::engine::movement::Mover;
     use crate::rules::{GameSetup, RulesTable};
@@ -301,8 +329,16 @@ mod tests {
                     } else {
                         chooser.random_range(0.0..allowance * 1.1)
                     };
-                    let to = unit.base.centre + direction * length;
-                    let Some(answer) = state.straight_walk_on_open_ground(unit, to) else {
+                    // The end rounded as listed moves' are, off the line.
+                    let exact = unit.base.centre + direction * length;
+                    let to = Point::new(
+                        (exact.x * 1000.0).round() / 1000.0,
+                        (exact.y * 1000.0).round() / 1000.0,
+                    );
+                    let Some(ray) = state.open_ray(unit, direction, allowance * 1.1 + 0.02) else {
+                        continue;
+                    };
+                    let Some(answer) = state.straight_walk_on_open_ground(unit, &ray, to) else {
                         continue;
                     };
                     let mover = Mover {

@@ -8,8 +8,9 @@
 //! whose outcome is known.
 
 use super::movement::{Mover, may_meet_on_path, steps};
+use super::open_ground::OpenRay;
 use crate::battlefield::geometry::{EPSILON, turn_between};
-use crate::battlefield::{Base, Battlefield, Point};
+use crate::battlefield::{Base, Battlefield, Point, Vector};
 use crate::rules::id::{GeneralId, UnitId};
 use crate::rules::state::{GameState, Unit};
 use crate::ruleset::Category;
@@ -38,6 +39,31 @@ impl Neighbourhood {
     /// road move at all).
     pub(super) fn enemy_present(&self) -> bool {
         !self.presence.is_empty()
+    }
+}
+
+/// One way a unit's listed moves go: what its moves that way (a full,
+/// three-quarter, half and quarter move) share.
+pub(super) struct Heading {
+    /// The line, of length 1.
+    direction: Vector,
+    /// The facing the moves end at (rounded as listed).
+    facing: f64,
+    /// The unit's base turned to `facing`, once asked for.
+    end: OnceCell<Base>,
+    /// How far the ground along the line is alike, once asked for.
+    ray: OnceCell<Option<OpenRay>>,
+}
+
+impl Heading {
+    /// Moves along `direction` (of length 1) ending at `facing`.
+    pub(super) fn new(direction: Vector, facing: f64) -> Heading {
+        Heading {
+            direction,
+            facing,
+            end: OnceCell::new(),
+            ray: OnceCell::new(),
+        }
     }
 }
 
@@ -93,10 +119,10 @@ impl GameState {
     pub(super) fn allows_listed_move(
         &self,
         near: &Neighbourhood,
+        heading: &Heading,
         to: Point,
-        facing: f64,
-        end: &OnceCell<Base>,
     ) -> bool {
+        let facing = heading.facing;
         let unit = &self.units[near.unit.0];
         let start = unit.base.centre;
         // Enemy presence: only directly towards or away from one of them.
@@ -116,7 +142,7 @@ impl GameState {
         }
         // Where it ends: on nobody at the walk's last point (at the travel
         // facing and the end one), on the table, clear of the enemy.
-        let end = end.get_or_init(|| {
+        let end = heading.end.get_or_init(|| {
             // The same base when the facing is the unit's own, to the bit:
             // its sine and cosine are known.
             if facing.to_bits() == unit.base.facing.to_bits() {
@@ -147,7 +173,13 @@ impl GameState {
         }
         // The ground: off the table, impassable or over the allowance.
         let points = [start, to];
-        let on_open_ground = self.straight_walk_on_open_ground(unit, to);
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+        let ray = heading
+            .ray
+            .get_or_init(|| self.open_ray(unit, heading.direction, allowance + 0.02));
+        let on_open_ground = ray
+            .as_ref()
+            .and_then(|ray| self.straight_walk_on_open_ground(unit, ray, to));
         let walked = on_open_ground.unwrap_or_else(|| {
             remembered_walk(&self.battlefield, unit, &points, || {
                 let mover = Mover {
