@@ -93,7 +93,7 @@ impl GameState {
                     }
                     let direction = direction * (1.0 / length);
                     let facing = round(facing);
-                    let heading = Heading::new(direction, facing);
+                    let heading = Heading::new(facing);
                     for fraction in [1.0, 0.75, 0.5, 0.25] {
                         let to = round_point(unit.base.centre + direction * (allowance * fraction));
                         if self.allows_listed_move(near, &heading, to) {

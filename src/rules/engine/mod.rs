@@ -15,7 +15,6 @@ mod charges;
 mod legal;
 mod melee;
 mod movement;
-mod open_ground;
 mod quick_moves;
 mod quick_refusals;
 mod rally;

@@ -8,9 +8,8 @@
 //! whose outcome is known.
 
 use super::movement::{Mover, may_meet_on_path, steps};
-use super::open_ground::OpenRay;
 use crate::battlefield::geometry::{EPSILON, turn_between};
-use crate::battlefield::{Base, Battlefield, Point, Vector};
+use crate::battlefield::{Base, Battlefield, Point};
 use crate::rules::id::{GeneralId, UnitId};
 use crate::rules::state::{GameState, Unit};
 use crate::ruleset::Category;
@@ -45,24 +44,18 @@ impl Neighbourhood {
 /// One way a unit's listed moves go: what its moves that way (a full,
 /// three-quarter, half and quarter move) share.
 pub(super) struct Heading {
-    /// The line, of length 1.
-    direction: Vector,
     /// The facing the moves end at (rounded as listed).
     facing: f64,
     /// The unit's base turned to `facing`, once asked for.
     end: OnceCell<Base>,
-    /// How far the ground along the line is alike, once asked for.
-    ray: OnceCell<Option<OpenRay>>,
 }
 
 impl Heading {
-    /// Moves along `direction` (of length 1) ending at `facing`.
-    pub(super) fn new(direction: Vector, facing: f64) -> Heading {
+    /// Moves ending at `facing`.
+    pub(super) fn new(facing: f64) -> Heading {
         Heading {
-            direction,
             facing,
             end: OnceCell::new(),
-            ray: OnceCell::new(),
         }
     }
 }
@@ -173,25 +166,16 @@ impl GameState {
         }
         // The ground: off the table, impassable or over the allowance.
         let points = [start, to];
-        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-        let ray = heading
-            .ray
-            .get_or_init(|| self.open_ray(unit, heading.direction, allowance + 0.02));
-        let on_open_ground = ray
-            .as_ref()
-            .and_then(|ray| self.straight_walk_on_open_ground(unit, ray, to));
-        let walked = on_open_ground.unwrap_or_else(|| {
-            remembered_walk(&self.battlefield, unit, &points, || {
-                let mover = Mover {
-                    name: &unit.name,
-                    troop: Some(unit.troop),
-                    category: unit.category,
-                    along_road: false,
-                    uphill: true,
-                    quick: true,
-                };
-                self.walk_cost(&points, &mover).is_ok()
-            })
+        let walked = remembered_walk(&self.battlefield, unit, &points, || {
+            let mover = Mover {
+                name: &unit.name,
+                troop: Some(unit.troop),
+                category: unit.category,
+                along_road: false,
+                uphill: true,
+                quick: true,
+            };
+            self.walk_cost(&points, &mover).is_ok()
         });
         if !walked {
             return false;
@@ -314,7 +298,7 @@ fn recall<V: Clone>(
 
 /// Whether `held` is `field`: a table held weakly keeps its allocation,
 /// so no other table can have taken its address.
-pub(super) fn same_table(held: &Weak<Battlefield>, field: &Arc<Battlefield>) -> bool {
+fn same_table(held: &Weak<Battlefield>, field: &Arc<Battlefield>) -> bool {
     std::ptr::eq(held.as_ptr(), Arc::as_ptr(field))
 }
 
