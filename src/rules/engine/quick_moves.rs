@@ -1,9 +1,10 @@
-//! The straight moves `legal` lists, checked quickly (issue 18): what
-//! every candidate move of a unit shares is worked out once per listing
-//! (who is near enough to matter, which enemies are within the enemy
-//! presence distance), and a walk's answer is remembered per thread, by
-//! table, troop and end points, since a unit that has not moved is offered
-//! the same moves listing after listing. Every answer is exactly
+//! The moves `legal` lists, checked quickly (issue 18): what every
+//! candidate move of a unit shares is worked out once per listing (who is
+//! near enough to matter, which enemies are within the enemy presence
+//! distance), and what depends only on the table, the mover and the ends
+//! (a straight move's walk, a general's, the road move towards a goal) is
+//! remembered per thread, since a unit that has not moved is offered the
+//! same moves listing after listing. Every answer is exactly
 //! [`GameState::allows`]' for the same move: this only leaves out work
 //! whose outcome is known.
 
