@@ -189,11 +189,20 @@ impl GameState {
             return true;
         }
         let met: Vec<usize> = near.others.iter().copied().filter(may_meet).collect();
-        let n_steps = steps(start, to);
-        let sweep = std::iter::once(start)
-            .chain((1..=n_steps).map(|step| start.lerp(to, step as f64 / n_steps as f64)));
-        self.sweep_clear(unit, &travelling, end.facing, sweep, n_steps + 1, &met)
-            .is_ok()
+        // The sweep depends only on the bases: the mover's, where it goes,
+        // the facing it ends at and the bases it may meet, in order.
+        let mut key = base_bits(&travelling).to_vec();
+        key.extend([to.x.to_bits(), to.y.to_bits(), end.facing.to_bits()]);
+        for &index in &met {
+            key.extend(base_bits(&self.units[index].base));
+        }
+        remembered_sweep(key, || {
+            let n_steps = steps(start, to);
+            let sweep = std::iter::once(start)
+                .chain((1..=n_steps).map(|step| start.lerp(to, step as f64 / n_steps as f64)));
+            self.sweep_clear(unit, &travelling, end.facing, sweep, n_steps + 1, &met)
+                .is_ok()
+        })
     }
 
     /// Exactly `self.allows(&Action::MoveGeneral { general, to })` for a
@@ -271,13 +280,7 @@ fn recall<V: Clone>(
     key: Key,
     answer: impl FnOnce() -> V,
 ) -> V {
-    let slot = key
-        .iter()
-        .fold(0u64, |hash, word| {
-            (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-        })
-        .wrapping_shr(52) as usize
-        % SLOTS;
+    let slot = slot_of(&key);
     let known = memo.with_borrow_mut(|memo| {
         if !same_table(&memo.table, field) {
             memo.table = Arc::downgrade(field);
@@ -301,6 +304,57 @@ fn recall<V: Clone>(
 /// so no other table can have taken its address.
 fn same_table(held: &Weak<Battlefield>, field: &Arc<Battlefield>) -> bool {
     std::ptr::eq(held.as_ptr(), Arc::as_ptr(field))
+}
+
+/// A base as bits: its centre, facing and size, which are all of it (the
+/// rest [`Base::new`] works out from them).
+fn base_bits(base: &Base) -> [u64; 5] {
+    [
+        base.centre.x.to_bits(),
+        base.centre.y.to_bits(),
+        base.facing.to_bits(),
+        base.frontage.to_bits(),
+        base.depth.to_bits(),
+    ]
+}
+
+/// A remembered sweep: its key and whether it met nobody.
+type Sweep = (Vec<u64>, bool);
+
+thread_local! {
+    /// Whether a straight move's sweep met nobody, by its key (bases and
+    /// points as bits, whatever the table).
+    static SWEEPS: RefCell<Vec<Option<Sweep>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `sweep()`'s answer, remembered by `key`, all it depends on.
+fn remembered_sweep(key: Vec<u64>, sweep: impl FnOnce() -> bool) -> bool {
+    let slot = slot_of(&key);
+    let known = SWEEPS.with_borrow_mut(|sweeps| {
+        if sweeps.is_empty() {
+            sweeps.resize_with(SLOTS, || None);
+        }
+        match &sweeps[slot] {
+            Some((stored, met_nobody)) if *stored == key => Some(*met_nobody),
+            _ => None,
+        }
+    });
+    if let Some(met_nobody) = known {
+        return met_nobody;
+    }
+    let met_nobody = sweep();
+    SWEEPS.with_borrow_mut(|sweeps| sweeps[slot] = Some((key, met_nobody)));
+    met_nobody
+}
+
+/// The slot of `key` among [`SLOTS`].
+fn slot_of(key: &[u64]) -> usize {
+    key.iter()
+        .fold(0u64, |hash, word| {
+            (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        })
+        .wrapping_shr(52) as usize
+        % SLOTS
 }
 
 /// The key of `unit` going from `a` to `b`.
