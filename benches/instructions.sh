@@ -8,13 +8,46 @@
 #   benches/instructions.sh growth     and per unit-bound with 50 and 200
 #                                      units a side (scripts/gen-armies.sh),
 #                                      their ratio and the exponent
+#   benches/instructions.sh randomplay instructions per `legal_actions` call
+#                                      in random legal play of Guilford
+#                                      (callgrind, counting only inside
+#                                      `legal_actions`), and per game
 #
 # Each figure is the difference between two runs of examples/selfplay that
 # differ only in the games played (the later games), so loading and the
 # first game's one-off work are left out. SELFPLAY=path measures another
-# build of the example (a before-and-after comparison).
+# build of the example (a before-and-after comparison); RANDOMPLAY=path
+# the same for examples/randomplay.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = randomplay ]; then
+    if [ -z "${RANDOMPLAY:-}" ]; then
+        cargo build --release --quiet --example randomplay
+        RANDOMPLAY=target/release/examples/randomplay
+    fi
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    # random GAMES: prints "in-legal-actions total calls" of one run.
+    random() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+            --toggle-collect='*::legal_actions' \
+            "$RANDOMPLAY" guilford "$1" >"$work/out" 2>"$work/err"
+        local listing total calls
+        listing=$(sed -n 's/.*Collected : *//p' "$work/err" | tr -d ,)
+        calls=$(sed -n 's/.* \([0-9]*\) legal_actions calls.*/\1/p' "$work/out")
+        valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+            "$RANDOMPLAY" guilford "$1" >"$work/out" 2>"$work/err"
+        total=$(sed -n 's/.*I *refs: *//p' "$work/err" | tr -d ,)
+        echo "$listing $total $calls"
+    }
+    read -r -a a <<<"$(random 2)"
+    read -r -a b <<<"$(random 12)"
+    awk -v l="$((b[0] - a[0]))" -v t="$((b[1] - a[1]))" -v c="$((b[2] - a[2]))" 'BEGIN {
+        printf "guilford random legal play: %.1f k instructions a legal_actions call, %.1f k a call all told, %.1f M a game (games 2..12, %d calls)\n", l / c / 1e3, t / c / 1e3, t / 10 / 1e6, c
+    }'
+    exit 0
+fi
 if [ -z "${SELFPLAY:-}" ]; then
     cargo build --release --quiet --example selfplay
     SELFPLAY=target/release/examples/selfplay

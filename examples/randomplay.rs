@@ -1,6 +1,8 @@
 //! Random legal play, the rules engine alone (as `foe simulate --bench`
 //! measures it): `randomplay NAME GAMES`, for profiling `legal_actions`
-//! under cachegrind. Prints the games per second and the actions listed.
+//! under cachegrind (`benches/instructions.sh randomplay` counts the
+//! instructions a call). Prints the games per second and the actions
+//! listed.
 
 // The same allocator as the `foe` binary, so a profile is the binary's.
 #[global_allocator]

@@ -15,6 +15,8 @@ mod charges;
 mod legal;
 mod melee;
 mod movement;
+mod quick_moves;
+mod quick_refusals;
 mod rally;
 mod rout;
 mod shooting;

@@ -158,7 +158,11 @@ impl GameState {
     /// road move, or over the allowance. The one walk of units' and
     /// generals' moves. Returns the cost and the number of sampled points
     /// (the start included).
-    fn walk_cost(&self, points: &[Point], mover: &Mover<'_>) -> Result<(f64, usize), Refusal> {
+    pub(super) fn walk_cost(
+        &self,
+        points: &[Point],
+        mover: &Mover<'_>,
+    ) -> Result<(f64, usize), Refusal> {
         let field = &self.battlefield;
         let name = || mover.name.to_string();
         let allowance = field.ruleset.move_inches[mover.category.index()];
@@ -283,26 +287,50 @@ impl GameState {
         );
         let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
         if !near.is_empty() {
-            for (index, point) in sweep().enumerate() {
-                let moved = travelling.moved_to(point);
-                if index + 1 == sweep_len {
-                    // Also at the travel facing, before the end pivot.
-                    if let Some(other) = self.overlapping_among(&moved, &near) {
-                        return Err(self.interpenetration(unit, other));
-                    }
-                    let base = Base::new(point, path.end_facing, moved.frontage, moved.depth);
-                    if let Some(other) = self.overlapping_among(&base, &near) {
-                        return Err(self.interpenetration(unit, other));
-                    }
-                } else if let Some(other) = self.overlapping_among(&moved, &near) {
-                    return Err(self.interpenetration(unit, other));
-                }
-            }
+            self.sweep_clear(
+                unit,
+                &travelling,
+                path.end_facing,
+                sweep(),
+                sweep_len,
+                &near,
+            )?;
         }
         if !path.quick {
             self.check_path_end(path)?;
         }
         Ok(cost)
+    }
+
+    /// No interpenetration along the way: `travelling` (the base at the
+    /// travel facing) moved to each of the `sweep_len` sampled points
+    /// overlaps none of `near` (unit indices, in order), nor at the last
+    /// point turned to `end_facing`.
+    pub(super) fn sweep_clear(
+        &self,
+        unit: &Unit,
+        travelling: &Base,
+        end_facing: f64,
+        sweep: impl Iterator<Item = Point>,
+        sweep_len: usize,
+        near: &[usize],
+    ) -> Result<(), Refusal> {
+        for (index, point) in sweep.enumerate() {
+            let moved = travelling.moved_to(point);
+            if index + 1 == sweep_len {
+                // Also at the travel facing, before the end pivot.
+                if let Some(other) = self.overlapping_among(&moved, near) {
+                    return Err(self.interpenetration(unit, other));
+                }
+                let base = Base::new(point, end_facing, moved.frontage, moved.depth);
+                if let Some(other) = self.overlapping_among(&base, near) {
+                    return Err(self.interpenetration(unit, other));
+                }
+            } else if let Some(other) = self.overlapping_among(&moved, near) {
+                return Err(self.interpenetration(unit, other));
+            }
+        }
+        Ok(())
     }
 
     /// The checks of where a path ends: on the table, clear of the enemy
@@ -398,25 +426,11 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Vec<usize> {
-        let reach = base.reach();
         self.units
             .iter()
             .enumerate()
             .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
-            .filter(|(_, u)| {
-                let limit = reach + u.base.reach() + 1e-6;
-                let centre = u.base.centre;
-                // A broad phase: a few more units than those strictly
-                // within the limit change nothing (the fine steps decide).
-                if points.len() < 2 {
-                    return points
-                        .iter()
-                        .any(|p| maybe_within_segment(centre, *p, *p, limit));
-                }
-                points
-                    .windows(2)
-                    .any(|pair| maybe_within_segment(centre, pair[0], pair[1], limit))
-            })
+            .filter(|(_, u)| may_meet_on_path(base, &u.base, points))
             .map(|(index, _)| index)
             .collect()
     }
@@ -428,7 +442,7 @@ impl GameState {
         (allowance + ruleset.road_bonus) / allowance
     }
 
-    fn general_troop(&self) -> Option<TroopTypeId> {
+    pub(super) fn general_troop(&self) -> Option<TroopTypeId> {
         let ruleset = &self.battlefield.ruleset;
         ruleset
             .troop_types
@@ -468,26 +482,43 @@ impl GameState {
 
 /// Who makes a move whose cost [`GameState::walk_cost`] walks, and how the
 /// ground is priced for him.
-struct Mover<'a> {
+pub(super) struct Mover<'a> {
     /// Named in refusals.
-    name: &'a str,
+    pub(super) name: &'a str,
     /// Whose terrain costs apply; `None` (a rule set without a general
     /// troop type) prices every cell at an inch an inch.
-    troop: Option<TroopTypeId>,
+    pub(super) troop: Option<TroopTypeId>,
     /// Whose allowance and road bonus apply.
-    category: Category,
+    pub(super) category: Category,
     /// A road move: every step on the road. Otherwise a step on the road
     /// loses the road bonus the battlefield's road cells include.
-    along_road: bool,
+    pub(super) along_road: bool,
     /// Whether climbing costs more (seed 000: hills halve movement
     /// uphill): for units, not for generals.
-    uphill: bool,
+    pub(super) uphill: bool,
     /// Only whether the move is lawful matters: refuse as soon as the cost
     /// is over the allowance.
-    quick: bool,
+    pub(super) quick: bool,
+}
+
+/// Whether `base` could overlap `other` anywhere along the polyline
+/// `points`: [`GameState::near_path`]'s broad phase for one unit.
+pub(super) fn may_meet_on_path(base: &Base, other: &Base, points: &[Point]) -> bool {
+    let limit = base.reach() + other.reach() + 1e-6;
+    let centre = other.centre;
+    // A broad phase: a few more units than those strictly within the
+    // limit change nothing (the fine steps decide).
+    if points.len() < 2 {
+        return points
+            .iter()
+            .any(|p| maybe_within_segment(centre, *p, *p, limit));
+    }
+    points
+        .windows(2)
+        .any(|pair| maybe_within_segment(centre, pair[0], pair[1], limit))
 }
 
 /// How many `STEP`s a move from `a` to `b` is sampled in (at least one).
-fn steps(a: Point, b: Point) -> usize {
+pub(super) fn steps(a: Point, b: Point) -> usize {
     ((a.distance(b) / STEP).ceil() as usize).max(1)
 }

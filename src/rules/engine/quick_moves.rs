@@ -1,0 +1,394 @@
+//! The moves `legal` lists, checked quickly (issue 18): what every
+//! candidate move of a unit shares is worked out once per listing (who is
+//! near enough to matter, which enemies are within the enemy presence
+//! distance), and what depends only on the table, the mover and the ends
+//! (a straight move's walk, a general's, the road move towards a goal) is
+//! remembered per thread, since a unit that has not moved is offered the
+//! same moves listing after listing. Every answer is exactly
+//! [`GameState::allows`]' for the same move: this only leaves out work
+//! whose outcome is known.
+
+use super::movement::{Mover, may_meet_on_path, steps};
+use crate::battlefield::geometry::{EPSILON, turn_between};
+use crate::battlefield::{Base, Battlefield, Point};
+use crate::rules::id::{GeneralId, UnitId};
+use crate::rules::state::{GameState, Unit};
+use crate::ruleset::Category;
+use std::cell::{OnceCell, RefCell};
+use std::sync::{Arc, Weak};
+
+/// What one unit's candidate moves share within one listing.
+pub(super) struct Neighbourhood {
+    unit: UnitId,
+    /// Active units other than the mover whose centres are near enough
+    /// that a move within its allowance could overlap them, come within
+    /// the keep-clear distance of them or pass them: every unit the
+    /// checks of such a move could name, and a few more, in index order.
+    others: Vec<usize>,
+    /// The enemies among `others`.
+    enemies: Vec<usize>,
+    /// The bearings from where the unit stands to the enemies within the
+    /// enemy presence distance ([`GameState::enemy_presence`]'s, in index
+    /// order).
+    presence: Vec<f64>,
+}
+
+impl Neighbourhood {
+    /// Whether an enemy is within the enemy presence distance, so that
+    /// only moves directly towards or away from one are allowed (and no
+    /// road move at all).
+    pub(super) fn enemy_present(&self) -> bool {
+        !self.presence.is_empty()
+    }
+}
+
+/// One way a unit's listed moves go: what its moves that way (a full,
+/// three-quarter, half and quarter move) share.
+pub(super) struct Heading {
+    /// The facing the moves end at (rounded as listed).
+    facing: f64,
+    /// The unit's base turned to `facing`, once asked for.
+    end: OnceCell<Base>,
+}
+
+impl Heading {
+    /// Moves ending at `facing`.
+    pub(super) fn new(facing: f64) -> Heading {
+        Heading {
+            facing,
+            end: OnceCell::new(),
+        }
+    }
+}
+
+impl GameState {
+    /// The neighbourhood of `id`'s moves now (a unit of the side to act).
+    pub(super) fn neighbourhood(&self, id: UnitId) -> Neighbourhood {
+        let unit = &self.units[id.0];
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+        // A listed move ends within its allowance of the centre (plus the
+        // rounding to 1/1000", under 0.001"); the checks look no farther
+        // than both reaches (overlaps, the sweep's broad phase) or both
+        // reaches and the keep-clear distance. The 0.02" are a margin.
+        let reach = allowance + unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
+        let mut others = Vec::new();
+        let mut enemies = Vec::new();
+        let mut presence = Vec::new();
+        for (index, other) in self.units.iter().enumerate() {
+            if index == id.0 || !other.is_active() {
+                continue;
+            }
+            let enemy = other.side != unit.side;
+            if enemy
+                && unit
+                    .base
+                    .within(&other.base, self.rules.enemy_presence + EPSILON)
+            {
+                presence.push((other.base.centre - unit.base.centre).bearing());
+            }
+            let limit = reach + other.base.reach();
+            let apart = other.base.centre - unit.base.centre;
+            if apart.dot(apart) <= limit * limit {
+                others.push(index);
+                if enemy {
+                    enemies.push(index);
+                }
+            }
+        }
+        Neighbourhood {
+            unit: id,
+            others,
+            enemies,
+            presence,
+        }
+    }
+
+    /// Exactly `self.allows(&Action::Move { unit, to, facing })` for the
+    /// unit of `near` (of the side to act, on the table, not yet moved, in
+    /// a phase that allows moves), with `to` within its allowance of where
+    /// it stands; `end` keeps its base turned to `facing` (anywhere) for
+    /// the other moves the same way. The same checks as
+    /// [`GameState::check_path`]'s quick one, against the neighbourhood's
+    /// units only, cheapest first; the walk remembered.
+    pub(super) fn allows_listed_move(
+        &self,
+        near: &Neighbourhood,
+        heading: &Heading,
+        to: Point,
+    ) -> bool {
+        let facing = heading.facing;
+        let unit = &self.units[near.unit.0];
+        let start = unit.base.centre;
+        // Enemy presence: only directly towards or away from one of them.
+        if !near.presence.is_empty() {
+            let travel = to - start;
+            if travel.length() >= EPSILON {
+                let tolerance = self.rules.directly_within;
+                let bearing = travel.bearing();
+                let direct = near.presence.iter().any(|&towards| {
+                    let angle = turn_between(bearing, towards);
+                    angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
+                });
+                if !direct {
+                    return false;
+                }
+            }
+        }
+        // Where it ends: on nobody at the walk's last point (at the travel
+        // facing and the end one), on the table, clear of the enemy.
+        let end = heading.end.get_or_init(|| {
+            // The same base when the facing is the unit's own, to the bit:
+            // its sine and cosine are known.
+            if facing.to_bits() == unit.base.facing.to_bits() {
+                unit.base
+            } else {
+                Base::new(start, facing, unit.base.frontage, unit.base.depth)
+            }
+        });
+        let last = start.lerp(to, 1.0);
+        let overlaps_someone = |base: &Base| {
+            near.others
+                .iter()
+                .any(|&index| base.overlaps_near(&self.units[index].base))
+        };
+        if overlaps_someone(&unit.base.moved_to(last)) || overlaps_someone(&end.moved_to(last)) {
+            return false;
+        }
+        let at_end = end.moved_to(to);
+        if !self.battlefield.base_on_table(&at_end) {
+            return false;
+        }
+        let keep_clear = self.rules.keep_clear;
+        if near.enemies.iter().any(|&index| {
+            let enemy = &self.units[index].base;
+            !at_end.surely_farther_than(enemy, keep_clear) && at_end.distance_to(enemy) < keep_clear
+        }) {
+            return false;
+        }
+        // The ground: off the table, impassable or over the allowance.
+        let points = [start, to];
+        let walked = remembered_walk(&self.battlefield, unit, &points, || {
+            let mover = Mover {
+                name: &unit.name,
+                troop: Some(unit.troop),
+                category: unit.category,
+                along_road: false,
+                uphill: true,
+                quick: true,
+            };
+            self.walk_cost(&points, &mover).is_ok()
+        });
+        if !walked {
+            return false;
+        }
+        // Nobody met along the way.
+        let travelling = unit.base;
+        let may_meet =
+            |&index: &usize| may_meet_on_path(&travelling, &self.units[index].base, &points);
+        if !near.others.iter().any(may_meet) {
+            return true;
+        }
+        let met: Vec<usize> = near.others.iter().copied().filter(may_meet).collect();
+        // The sweep depends only on the bases: the mover's, where it goes,
+        // the facing it ends at and the bases it may meet, in order.
+        let mut key = base_bits(&travelling).to_vec();
+        key.extend([to.x.to_bits(), to.y.to_bits(), end.facing.to_bits()]);
+        for &index in &met {
+            key.extend(base_bits(&self.units[index].base));
+        }
+        remembered_sweep(key, || {
+            let n_steps = steps(start, to);
+            let sweep = std::iter::once(start)
+                .chain((1..=n_steps).map(|step| start.lerp(to, step as f64 / n_steps as f64)));
+            self.sweep_clear(unit, &travelling, end.facing, sweep, n_steps + 1, &met)
+                .is_ok()
+        })
+    }
+
+    /// Exactly `self.allows(&Action::MoveGeneral { general, to })` for a
+    /// general of the side to act who has not moved: the walk (remembered)
+    /// and his base on the table where he ends.
+    pub(super) fn allows_listed_general_move(&self, id: GeneralId, to: Point) -> bool {
+        let general = &self.generals[id.0];
+        let troop = self.general_troop();
+        let from = general.base.centre;
+        let key = [
+            troop.map_or(u64::MAX, |troop| troop.0 as u64),
+            Category::General.index() as u64,
+            from.x.to_bits(),
+            from.y.to_bits(),
+            to.x.to_bits(),
+            to.y.to_bits(),
+        ];
+        let walked = recall(&GENERAL_WALKS, &self.battlefield, key, || {
+            let mover = Mover {
+                name: &general.name,
+                troop,
+                category: Category::General,
+                along_road: false,
+                uphill: false,
+                quick: false,
+            };
+            self.walk_cost(&[from, to], &mover).is_ok()
+        });
+        walked && self.battlefield.base_on_table(&general.base.moved_to(to))
+    }
+}
+
+/// How many answers of each kind a thread remembers (a slot holds the
+/// latest of the keys that share it).
+const SLOTS: usize = 4096;
+
+/// A key of a remembered answer: the mover's troop type and category and
+/// two points, as bits.
+type Key = [u64; 6];
+
+/// Answers remembered on one table (held weakly, which keeps its
+/// allocation, so no other table can take its address while it is held).
+struct Remembered<V> {
+    table: Weak<Battlefield>,
+    slots: Vec<Option<(Key, V)>>,
+}
+
+impl<V> Remembered<V> {
+    const fn new() -> Remembered<V> {
+        Remembered {
+            table: Weak::new(),
+            slots: Vec::new(),
+        }
+    }
+}
+
+thread_local! {
+    /// Whether a general's walk is lawful.
+    static GENERAL_WALKS: RefCell<Remembered<bool>> = const { RefCell::new(Remembered::new()) };
+    /// Whether a straight walk of a unit is lawful.
+    static WALKS: RefCell<Remembered<bool>> = const { RefCell::new(Remembered::new()) };
+    /// A road move's path and facing towards a goal, if the road leads
+    /// there.
+    static ROADS: RefCell<Remembered<Option<RoadMove>>> = const { RefCell::new(Remembered::new()) };
+}
+
+/// A road move's path (its points after the start) and facing.
+pub(super) type RoadMove = (Vec<Point>, f64);
+
+/// `answer()`, remembered in `memo` by `field` and `key`: only for answers
+/// that depend on nothing else.
+fn recall<V: Clone>(
+    memo: &'static std::thread::LocalKey<RefCell<Remembered<V>>>,
+    field: &Arc<Battlefield>,
+    key: Key,
+    answer: impl FnOnce() -> V,
+) -> V {
+    let slot = slot_of(&key);
+    let known = memo.with_borrow_mut(|memo| {
+        if !same_table(&memo.table, field) {
+            memo.table = Arc::downgrade(field);
+            memo.slots.clear();
+            memo.slots.resize_with(SLOTS, || None);
+        }
+        match &memo.slots[slot] {
+            Some((stored, value)) if *stored == key => Some(value.clone()),
+            _ => None,
+        }
+    });
+    if let Some(value) = known {
+        return value;
+    }
+    let value = answer();
+    memo.with_borrow_mut(|memo| memo.slots[slot] = Some((key, value.clone())));
+    value
+}
+
+/// Whether `held` is `field`: a table held weakly keeps its allocation,
+/// so no other table can have taken its address.
+fn same_table(held: &Weak<Battlefield>, field: &Arc<Battlefield>) -> bool {
+    std::ptr::eq(held.as_ptr(), Arc::as_ptr(field))
+}
+
+/// A base as bits: its centre, facing and size, which are all of it (the
+/// rest [`Base::new`] works out from them).
+fn base_bits(base: &Base) -> [u64; 5] {
+    [
+        base.centre.x.to_bits(),
+        base.centre.y.to_bits(),
+        base.facing.to_bits(),
+        base.frontage.to_bits(),
+        base.depth.to_bits(),
+    ]
+}
+
+/// A remembered sweep: its key and whether it met nobody.
+type Sweep = (Vec<u64>, bool);
+
+thread_local! {
+    /// Whether a straight move's sweep met nobody, by its key (bases and
+    /// points as bits, whatever the table).
+    static SWEEPS: RefCell<Vec<Option<Sweep>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `sweep()`'s answer, remembered by `key`, all it depends on.
+fn remembered_sweep(key: Vec<u64>, sweep: impl FnOnce() -> bool) -> bool {
+    let slot = slot_of(&key);
+    let known = SWEEPS.with_borrow_mut(|sweeps| {
+        if sweeps.is_empty() {
+            sweeps.resize_with(SLOTS, || None);
+        }
+        match &sweeps[slot] {
+            Some((stored, met_nobody)) if *stored == key => Some(*met_nobody),
+            _ => None,
+        }
+    });
+    if let Some(met_nobody) = known {
+        return met_nobody;
+    }
+    let met_nobody = sweep();
+    SWEEPS.with_borrow_mut(|sweeps| sweeps[slot] = Some((key, met_nobody)));
+    met_nobody
+}
+
+/// The slot of `key` among [`SLOTS`].
+fn slot_of(key: &[u64]) -> usize {
+    key.iter()
+        .fold(0u64, |hash, word| {
+            (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        })
+        .wrapping_shr(52) as usize
+        % SLOTS
+}
+
+/// The key of `unit` going from `a` to `b`.
+fn key(unit: &Unit, a: Point, b: Point) -> Key {
+    [
+        unit.troop.0 as u64,
+        unit.category.index() as u64,
+        a.x.to_bits(),
+        a.y.to_bits(),
+        b.x.to_bits(),
+        b.y.to_bits(),
+    ]
+}
+
+/// Whether the walk of `unit` along the straight move `points` is lawful:
+/// `walk()`'s answer, remembered. A walk depends only on the table, the
+/// mover's troop type and category, and the points (not on other units).
+fn remembered_walk(
+    field: &Arc<Battlefield>,
+    unit: &Unit,
+    points: &[Point; 2],
+    walk: impl FnOnce() -> bool,
+) -> bool {
+    recall(&WALKS, field, key(unit, points[0], points[1]), walk)
+}
+
+/// `road()`, remembered: the road move `unit` is offered towards `goal`
+/// (its path and facing), which depends only on the table, the unit's
+/// troop type and category, where it stands and the goal.
+pub(super) fn remembered_road(
+    field: &Arc<Battlefield>,
+    unit: &Unit,
+    goal: Point,
+    road: impl FnOnce() -> Option<RoadMove>,
+) -> Option<RoadMove> {
+    recall(&ROADS, field, key(unit, unit.base.centre, goal), road)
+}

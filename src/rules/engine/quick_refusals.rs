@@ -1,0 +1,67 @@
+//! Refusals `legal` can see without asking for the full check (issue 18):
+//! the cheap clauses of a charge's and a shot's checks, the same formulas
+//! in the same terms, so that a pair one of them refuses is refused by
+//! [`GameState::allows`] too, without building the refusal (its names)
+//! for each of the many pairs a listing tries. A pair they pass still goes
+//! through `allows`, which decides.
+
+use super::CONTACT;
+use crate::battlefield::geometry::turn_between;
+use crate::rules::event::Weapon;
+use crate::rules::id::UnitId;
+use crate::rules::state::{GameState, Unit};
+
+impl GameState {
+    /// Whether `unit` (of the side to act, on the table, not moved)
+    /// surely may not charge the enemy `target` now: it has pivoted, may
+    /// not charge its kind, the target is charged already, the turn to
+    /// face it is over the most, or its allowance could not bring it into
+    /// contact even over the cheapest ground (the charge check's rough
+    /// bound from the centres).
+    pub(super) fn charge_surely_refused(&self, unit: &Unit, target_id: UnitId) -> bool {
+        if unit.pivoted {
+            return true;
+        }
+        let target = &self.units[target_id.0];
+        let allowed = self.rules.may_charge(unit.troop, unit.category);
+        if !allowed.is_some_and(|set| set.contains(target.troop, target.category)) {
+            return true;
+        }
+        if self.charges.iter().any(|(_, t)| *t == target_id) {
+            return true;
+        }
+        let facing = (target.base.centre - unit.base.centre).bearing();
+        if turn_between(unit.base.facing, facing) > self.rules.charge_max_pivot + 1e-6 {
+            return true;
+        }
+        let field = &self.battlefield;
+        let allowance = field.ruleset.move_inches[unit.category.index()];
+        let cheapest = field.cheapest_multiplier(unit.category);
+        let rough = unit.base.centre.distance(target.base.centre)
+            - unit.base.reach()
+            - target.base.reach()
+            - CONTACT;
+        rough * cheapest > allowance + 0.01
+    }
+
+    /// Whether `unit` (of the side to act, on the table) may not shoot at
+    /// all now: it moved, pivoted or fired, or has no weapon.
+    pub(super) fn cannot_shoot_now(&self, unit: &Unit) -> bool {
+        unit.moved || unit.pivoted || unit.fired || self.weapon_of(unit).is_none()
+    }
+
+    /// Whether `unit`, able to shoot, surely may not shoot at the enemy
+    /// `target`: it is outside the shooter's frontal arc or out of range.
+    pub(super) fn shot_surely_refused(&self, unit: &Unit, target_id: UnitId) -> bool {
+        let target = &self.units[target_id.0];
+        if !unit.base.in_frontal_arc(&target.base) {
+            return true;
+        }
+        let most = match self.weapon_of(unit) {
+            Some(Weapon::Musket) => self.rules.musket.range,
+            Some(Weapon::Artillery) => self.rules.artillery.max_range,
+            None => return true,
+        };
+        unit.base.distance_to(&target.base) > most + 1e-6
+    }
+}
