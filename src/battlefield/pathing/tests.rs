@@ -665,6 +665,33 @@ fn goals_shut_in_are_found_unreachable_as_before() {
     );
 }
 
+/// A start on ground the troop cannot enter (horse in a wood, found by
+/// the property test when the search walked the grid): every step from
+/// it costs infinitely much, so nothing is reached, as the graph's search
+/// found (nor is the start's own cell a goal, being such ground).
+#[test]
+fn a_start_the_troop_cannot_enter_reaches_nothing() {
+    let field = guilford();
+    let horse = field.ruleset.troop_type("cavalry").unwrap();
+    let category = field.category(horse).index();
+    let start = (0..field.grid.len())
+        .find(|&cell| !field.multipliers[category][cell].is_finite())
+        .expect("ground horse cannot enter at Guilford");
+    let from = field.grid.centre(start);
+    for to in [p(18.14, 0.0), p(60.0, 40.0), from] {
+        assert_eq!(
+            field.cell_path(horse, from, to, &CellSet::none()),
+            cell_path_through_petgraph(&field, horse, from, to, &CellSet::none()),
+            "to {to:?}"
+        );
+    }
+    assert_eq!(
+        field.cell_path(horse, from, from, &CellSet::none()),
+        None,
+        "the start's own cell cannot be a goal the troop cannot enter"
+    );
+}
+
 /// `cover` and `column` read a cell's kinds without listing them, and
 /// answer as the list would, on every cell of the Guilford table.
 #[test]
