@@ -19,7 +19,8 @@
 //!
 //! The files: `cells` (sets of cells, those units stand on), `search` (the
 //! A* search, its step price and what a thread keeps between searches),
-//! `legs` (string pulling: a cell path into legal legs), `squares` (the
+//! `regions` (whether two cells are joined over bare ground, by regions
+//! labelled once), `legs` (string pulling: a cell path into legal legs), `squares` (the
 //! squares of cells alike that string pulling counts rather than walks),
 //! `route` (routes and legs, clipped to an allowance) and `field`
 //! (distance fields and routes down them). This file holds the way in:
@@ -28,6 +29,7 @@
 mod cells;
 mod field;
 mod legs;
+mod regions;
 mod route;
 mod search;
 mod squares;
