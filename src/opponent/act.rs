@@ -1596,10 +1596,8 @@ impl Opponent {
     fn way_over_bare_ground(&self, state: &GameState, id: UnitId, goal: Point) -> bool {
         let unit = state.unit(id);
         let field = &state.battlefield;
-        let open = CellSet::none();
-        open_point_near(field, unit.troop, goal, &open)
-            .and_then(|aim| field.cell_path(unit.troop, unit.base.centre, aim, &open))
-            .is_some_and(|cells| cells.len() > 1)
+        open_point_near(field, unit.troop, goal, &CellSet::none())
+            .is_some_and(|aim| field.joined_over_bare_ground(unit.troop, unit.base.centre, aim))
     }
 
     /// The cells the unit's centre must keep out of to pass every other

@@ -2,7 +2,9 @@
 //!
 //! The graph ([`super::CellGraph`], a `Csr` with one node per cell) is built
 //! once per table. Searches walk its edges (a cell's eight neighbours, with
-//! their lengths), skipping the cells a troop type cannot enter and the
+//! their lengths; the route search finds them from the grid by index
+//! arithmetic, the same edges in the same order, which tests check against
+//! the graph's own), skipping the cells a troop type cannot enter and the
 //! cells other units stand on as they go, and price each step: step length × the mean
 //! of the two cells' terrain multipliers, doubled going uphill (seed 000:
 //! hills half movement uphill). Costs are in inches of open-ground movement, so a route costing
@@ -17,7 +19,8 @@
 //!
 //! The files: `cells` (sets of cells, those units stand on), `search` (the
 //! A* search, its step price and what a thread keeps between searches),
-//! `legs` (string pulling: a cell path into legal legs), `squares` (the
+//! `regions` (whether two cells are joined over bare ground, by regions
+//! labelled once), `legs` (string pulling: a cell path into legal legs), `squares` (the
 //! squares of cells alike that string pulling counts rather than walks),
 //! `route` (routes and legs, clipped to an allowance) and `field`
 //! (distance fields and routes down them). This file holds the way in:
@@ -26,6 +29,7 @@
 mod cells;
 mod field;
 mod legs;
+mod regions;
 mod route;
 mod search;
 mod squares;

@@ -1,6 +1,8 @@
 //! The A* search over the cell graph: the price of a step (its length ×
 //! the mean of the two cells' terrain multipliers, doubled uphill), the
-//! working arrays kept per thread, a goal shut in among units found
+//! working arrays kept per thread (with each category's multiplier and
+//! height side by side per cell), a cell's eight edges walked from the
+//! grid rather than the graph's lists, a goal shut in among units found
 //! unreachable by a small flood from it first, and open-ground paths
 //! remembered per thread (answers that cannot differ from searching
 //! again).
@@ -9,7 +11,6 @@ use super::cells::{BUCKET, CellSet};
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
-use petgraph::visit::EdgeRef;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -60,8 +61,42 @@ struct Search {
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
     heap: BinaryHeap<Entry>,
-    /// [`Battlefield::reaches`]' rows of open cells and of cells reached,
-    /// a word-aligned row after another.
+    flood: Flood,
+    terrain: Terrain,
+}
+
+/// Each category's multiplier and ground height, side by side per cell
+/// (one read for a step's two terms), for the table last searched.
+#[derive(Default)]
+struct Terrain {
+    table: Option<u64>,
+    by_category: [Vec<[f32; 2]>; 5],
+}
+
+impl Terrain {
+    /// The cells' multipliers and heights for `category` on `field`.
+    fn of(&mut self, field: &Battlefield, category: usize) -> &[[f32; 2]] {
+        if self.table != Some(field.id.0) {
+            self.table = Some(field.id.0);
+            self.by_category.iter_mut().for_each(Vec::clear);
+        }
+        let cells = &mut self.by_category[category];
+        if cells.is_empty() {
+            cells.extend(
+                field.multipliers[category]
+                    .iter()
+                    .zip(&field.grid.ground)
+                    .map(|(&multiplier, &ground)| [multiplier, ground]),
+            );
+        }
+        cells
+    }
+}
+
+/// [`Battlefield::reaches`]' rows of open cells and of cells reached, a
+/// word-aligned row after another, and a row's worth of work.
+#[derive(Default)]
+struct Flood {
     open_rows: Vec<u64>,
     reached_rows: Vec<u64>,
     row: Vec<u64>,
@@ -107,51 +142,12 @@ impl Search {
             self.closed[source / 64] &= !(1u64 << (source % 64));
         }
     }
+}
 
-    #[inline]
-    fn closed(&self, cell: usize) -> bool {
-        self.closed[cell / 64] & (1u64 << (cell % 64)) != 0
-    }
-
-    #[inline]
-    fn close(&mut self, cell: usize) {
-        self.closed[cell / 64] |= 1u64 << (cell % 64);
-    }
-
-    #[inline]
-    fn cost(&self, cell: usize) -> f32 {
-        let node = &self.nodes[cell];
-        if node.stamp == self.generation {
-            node.cost
-        } else {
-            f32::INFINITY
-        }
-    }
-
-    fn previous(&self, cell: usize) -> u32 {
-        self.nodes[cell].previous
-    }
-
-    /// Reach `cell` at `cost` from `previous`; the cell's estimate, worked
-    /// out by `estimate` on its first reach in this search.
-    #[inline(always)]
-    fn set(
-        &mut self,
-        cell: usize,
-        cost: f32,
-        previous: u32,
-        estimate: impl FnOnce(usize) -> f32,
-    ) -> f32 {
-        let generation = self.generation;
-        let node = &mut self.nodes[cell];
-        if node.stamp != generation {
-            node.stamp = generation;
-            node.estimate = estimate(cell);
-        }
-        node.cost = cost;
-        node.previous = previous;
-        node.estimate
-    }
+/// Whether bit `cell` of a bit array is set.
+#[inline(always)]
+fn bit(words: &[u64], cell: usize) -> bool {
+    words[cell / 64] & (1u64 << (cell % 64)) != 0
 }
 
 /// Priority-queue entry: a cost's bits above the cell index. Costs are
@@ -184,7 +180,10 @@ impl Battlefield {
     }
 
     /// The cheapest cell-by-cell path for `troop` from `from` to `to`
-    /// (A* over the petgraph graph), without turning it into legs.
+    /// (A* over the petgraph graph's cells and edges, a cell's edges
+    /// walked from the grid by index arithmetic: the same neighbours, in
+    /// the same order, with the same lengths), without turning it into
+    /// legs.
     pub fn cell_path(
         &self,
         troop: TroopTypeId,
@@ -228,14 +227,25 @@ impl Battlefield {
         goal: CellIndex,
         blocked: &CellSet,
     ) -> Option<Vec<CellIndex>> {
-        let multipliers = &self.multipliers[category];
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let cheapest = self.cheapest[category];
-        let distance_to_goal = self.centre_distance_to(goal);
-        let estimate = |cell: usize| (distance_to_goal(cell) as f32) * cheapest * 0.999;
-        let (ground, uphill) = (&self.grid.ground, self.ruleset.uphill_speed as f32);
         let (width, height) = (self.grid.width, self.grid.height);
+        // `centre_distance_to(goal)` of a cell at column `x`, row `y`,
+        // reading the table by the offset without dividing to find them.
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let goal_centre = self.grid.centre(goal);
+        let table = self.centre_distances.as_deref();
+        let estimate_at = |x: usize, y: usize, cell: usize| {
+            let distance = match table {
+                Some(table) => table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)],
+                None => self.grid.centre(cell).distance(goal_centre),
+            };
+            (distance as f32) * cheapest * 0.999
+        };
+        let estimate = |cell: usize| estimate_at(cell % width, cell / width, cell);
+        let uphill = self.ruleset.uphill_speed as f32;
+        let steps = Steps::new(&self.grid);
         SEARCH.with_borrow_mut(|search| {
             // A goal that cannot be reached would have the search visit
             // every cell it can reach, often most of the table; where the
@@ -257,41 +267,60 @@ impl Battlefield {
                 }
             }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
-            if self.cut_off(search, source, goal) {
+            if self.cut_off(&search.closed, source, goal) {
                 return None;
             }
-            let source_estimate = search.set(source, 0.0, u32::MAX, estimate);
-            search.heap.push(entry(source_estimate, source));
+            // The search's parts as plain slices and locals, so that the
+            // loop keeps them at hand (a push onto the heap cannot move them).
+            let Search {
+                generation,
+                nodes,
+                closed,
+                heap,
+                flood,
+                terrain,
+            } = search;
+            let (generation, nodes, closed) = (*generation, &mut nodes[..], &mut closed[..]);
+            let terrain = terrain.of(self, category);
+            let source_estimate = estimate(source);
+            nodes[source] = Node {
+                stamp: generation,
+                cost: 0.0,
+                previous: u32::MAX,
+                estimate: source_estimate,
+            };
+            heap.push(entry(source_estimate, source));
+            let deferred = blocked.is_deferred();
             // Only the start and cells whose bit was clear are pushed, and
             // a cell's bit is set when it is finished: a popped cell with
             // its bit set was finished before.
             let mut finished = 0;
-            while let Some(popped) = search.heap.pop() {
+            while let Some(popped) = heap.pop() {
                 let cell = entry_cell(popped);
-                if search.closed(cell) {
+                if bit(closed, cell) {
                     continue;
                 }
-                search.close(cell);
+                closed[cell / 64] |= 1u64 << (cell % 64);
                 if cell == goal {
                     break;
                 }
                 finished += 1;
-                if finished == POP_BUDGET && !self.reaches(search, category, blocked, source, goal)
+                if finished == POP_BUDGET
+                    && !self.reaches(closed, flood, category, blocked, source, goal)
                 {
                     return None;
                 }
-                if blocked.is_deferred() {
+                let (x, y) = (cell % width, cell / width);
+                if deferred {
                     // Work out the units that may stand on the cell's
                     // neighbours before stepping into any. The cell's own
                     // bucket was worked out when it was reached; a cell
                     // on the edge of its bucket reaches into others, and
                     // the buckets of its four corners hold them all.
-                    let (x, y) = (cell % width, cell / width);
                     let inner = 1..BUCKET - 1;
                     if !inner.contains(&(x % BUCKET)) || !inner.contains(&(y % BUCKET)) {
                         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(width - 1));
                         let (y0, y1) = (y.saturating_sub(1), (y + 1).min(height - 1));
-                        let closed = &mut search.closed;
                         for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
                             blocked.touch(y * width + x, |first, len| {
                                 set_span(closed, first, len);
@@ -299,33 +328,71 @@ impl Battlefield {
                         }
                     }
                 }
-                let cost_here = search.cost(cell);
+                let cost_here = nodes[cell].cost;
                 // `step_cost`'s terms for this cell, worked out once.
-                let (multiplier_here, climb_above) = (multipliers[cell], ground[cell] + 1e-4);
-                for edge in self.graph().edges(cell as u32) {
-                    let next = edge.target() as usize;
-                    if search.closed(next) {
-                        continue;
-                    }
-                    // `step_cost(multipliers, cell, next, length)`, term for term.
-                    let mut step = *edge.weight() * 0.5 * (multiplier_here + multipliers[next]);
-                    if ground[next] > climb_above {
-                        step /= uphill;
-                    }
-                    let candidate = cost_here + step;
-                    if candidate < search.cost(next) {
-                        let to_goal = search.set(next, candidate, cell as u32, estimate);
-                        search.heap.push(entry(candidate + to_goal, next));
+                let [multiplier_here, ground_here] = terrain[cell];
+                let climb_above = ground_here + 1e-4;
+                // Step `k` of `Steps` from the cell, if its cell is open:
+                // `step_cost(multipliers, cell, next, length)`, term for
+                // term, and the A* relaxation.
+                macro_rules! step {
+                    ($k:expr) => {{
+                        let k: usize = $k;
+                        let next = cell.wrapping_add(steps.offset[k]);
+                        if !bit(closed, next) {
+                            let [multiplier, ground] = terrain[next];
+                            let mut step = steps.half_length[k] * (multiplier_here + multiplier);
+                            if ground > climb_above {
+                                step /= uphill;
+                            }
+                            let candidate = cost_here + step;
+                            let node = &mut nodes[next];
+                            // Unreached in this search: an infinite cost (a
+                            // step from a start the troop cannot stand on
+                            // costs infinitely much, and reaches nothing).
+                            let fresh = node.stamp != generation;
+                            let known = if fresh { f32::INFINITY } else { node.cost };
+                            if candidate < known {
+                                if fresh {
+                                    node.stamp = generation;
+                                    let next_x = (x + k % 3).wrapping_sub(1);
+                                    let next_y = (y + k / 3).wrapping_sub(1);
+                                    node.estimate = estimate_at(next_x, next_y, next);
+                                }
+                                node.cost = candidate;
+                                node.previous = cell as u32;
+                                heap.push(entry(candidate + node.estimate, next));
+                            }
+                        }
+                    }};
+                }
+                // The graph's edges from the cell, in its order, walked
+                // from the grid.
+                if x > 0 && y > 0 && x + 1 < width && y + 1 < height {
+                    step!(0);
+                    step!(1);
+                    step!(2);
+                    step!(3);
+                    step!(5);
+                    step!(6);
+                    step!(7);
+                    step!(8);
+                } else {
+                    let on_table = neighbours_on_table(width, height, x, y);
+                    for k in 0..9 {
+                        if on_table & (1 << k) != 0 {
+                            step!(k);
+                        }
                     }
                 }
             }
-            if !search.cost(goal).is_finite() {
+            if nodes[goal].stamp != generation {
                 return None;
             }
             let mut cells = vec![goal];
             let mut at = goal;
             while at != source {
-                at = search.previous(at) as usize;
+                at = nodes[at].previous as usize;
                 cells.push(at);
             }
             cells.reverse();
@@ -342,13 +409,13 @@ impl Battlefield {
     /// does, never what it finds.
     fn reaches(
         &self,
-        search: &mut Search,
+        closed: &mut [u64],
+        flood: &mut Flood,
         category: usize,
         blocked: &CellSet,
         source: usize,
         goal: usize,
     ) -> bool {
-        let closed = &mut search.closed;
         blocked.touch_all(|first, len| set_span(closed, first, len));
         let (width, height) = (self.grid.width, self.grid.height);
         let impassable = &self.impassable[category];
@@ -358,12 +425,11 @@ impl Battlefield {
         blocked.worked_out_into(&mut shut, |cell| impassable.contains(cell));
         shut[source / 64] &= !(1u64 << (source % 64));
         let per_row = width.div_ceil(64);
-        let Search {
+        let Flood {
             open_rows,
             reached_rows,
             row,
-            ..
-        } = search;
+        } = flood;
         open_rows.clear();
         for y in 0..height {
             for k in 0..per_row {
@@ -440,7 +506,7 @@ impl Battlefield {
     /// the source exactly when the source reaches the goal. A goal in a
     /// space too large for the box is left to the search: this answers
     /// only how much work the search does, never what it finds.
-    fn cut_off(&self, search: &Search, source: usize, goal: usize) -> bool {
+    fn cut_off(&self, closed: &[u64], source: usize, goal: usize) -> bool {
         if source == goal {
             return false;
         }
@@ -467,7 +533,7 @@ impl Battlefield {
         let mut reached = [0u64; CUT_OFF_ROWS];
         for (row, bits) in open.iter_mut().enumerate().take(n_rows) {
             let first = (y_lo + row) * width + x_lo;
-            *bits = !closed_bits(&search.closed, first, box_width) & full;
+            *bits = !closed_bits(closed, first, box_width) & full;
         }
         let (source_x, source_y) = (source % width, source / width);
         let source_bit = if (x_lo..x_hi).contains(&source_x) && (y_lo..y_hi).contains(&source_y) {
@@ -526,6 +592,59 @@ impl Battlefield {
             }
         }
     }
+}
+
+/// The eight steps from a cell to its neighbours, by `k` = `3 (dy + 1) +
+/// (dx + 1)` (the graph's order; `k` = 4, the cell itself, unused): what
+/// to add to a cell's index, and half the step's length (the graph's
+/// edge weight × 0.5, the first factor of `step_cost`).
+struct Steps {
+    offset: [usize; 9],
+    half_length: [f32; 9],
+}
+
+impl Steps {
+    fn new(grid: &crate::battlefield::Grid) -> Steps {
+        let (straight, diagonal) = (
+            crate::battlefield::straight_step(grid),
+            crate::battlefield::diagonal_step(grid),
+        );
+        let mut steps = Steps {
+            offset: [0; 9],
+            half_length: [0.0; 9],
+        };
+        for k in 0..9 {
+            let (dx, dy) = (k % 3, k / 3);
+            // `dy * width + dx` less `width + 1`, wrapping: added to a
+            // cell's index, the neighbour's.
+            steps.offset[k] = (dy * grid.width + dx).wrapping_sub(grid.width + 1);
+            let length = if dx != 1 && dy != 1 {
+                diagonal
+            } else {
+                straight
+            };
+            steps.half_length[k] = length * 0.5;
+        }
+        steps
+    }
+}
+
+/// Every neighbour of [`Steps`], bit `k` for neighbour `k`: those of a
+/// cell not on the table's edge.
+const ALL_NEIGHBOURS: u32 = 0b111_101_111;
+
+/// The neighbours of the cell at column `x`, row `y` that are on the
+/// table, bit `k` for neighbour `k` of [`Steps`].
+#[cold]
+fn neighbours_on_table(width: usize, height: usize, x: usize, y: usize) -> u32 {
+    let mut on_table = ALL_NEIGHBOURS;
+    for k in 0..9 {
+        let (dx, dy) = (k % 3, k / 3);
+        if (x + dx).wrapping_sub(1) >= width || (y + dy).wrapping_sub(1) >= height {
+            on_table &= !(1 << k);
+        }
+    }
+    on_table
 }
 
 /// OR into `row` the cells of `from` and their neighbours along the row
@@ -602,6 +721,7 @@ fn closed_bits(words: &[u64], first: usize, count: usize) -> u64 {
 mod tests {
     use super::*;
     use crate::battlefield::tests::table;
+    use petgraph::visit::EdgeRef;
     use rand::{RngExt, SeedableRng};
 
     /// The cells reachable from `goal` (eight neighbours, `closed` cells
@@ -670,7 +790,7 @@ mod tests {
                 (cell % width).abs_diff(gx) < CUT_OFF_BOX - 1
                     && (cell / width).abs_diff(gy) < CUT_OFF_BOX
             });
-            let answer = field.cut_off(&search, source, goal);
+            let answer = field.cut_off(&search.closed, source, goal);
             if answer {
                 assert!(!reaches_source, "goal {goal} source {source}");
                 shut += 1;
@@ -717,7 +837,14 @@ mod tests {
                 let mut search = Search::default();
                 search.start(field.grid.len(), &CellSet::none(), &blocked, source);
                 let plain = component(&field, &search.closed, goal).contains(&source);
-                let answer = field.reaches(&mut search, 0, &blocked, source, goal);
+                let answer = field.reaches(
+                    &mut search.closed,
+                    &mut search.flood,
+                    0,
+                    &blocked,
+                    source,
+                    goal,
+                );
                 assert_eq!(answer, plain, "goal {goal} source {source}");
                 if answer {
                     reached += 1;

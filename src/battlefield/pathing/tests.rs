@@ -665,6 +665,90 @@ fn goals_shut_in_are_found_unreachable_as_before() {
     );
 }
 
+/// A start on ground the troop cannot enter (horse in a wood, found by
+/// the property test when the search walked the grid): every step from
+/// it costs infinitely much, so nothing is reached, as the graph's search
+/// found (nor is the start's own cell a goal, being such ground).
+#[test]
+fn a_start_the_troop_cannot_enter_reaches_nothing() {
+    let field = guilford();
+    let horse = field.ruleset.troop_type("cavalry").unwrap();
+    let category = field.category(horse).index();
+    let start = (0..field.grid.len())
+        .find(|&cell| !field.multipliers[category][cell].is_finite())
+        .expect("ground horse cannot enter at Guilford");
+    let from = field.grid.centre(start);
+    for to in [p(18.14, 0.0), p(60.0, 40.0), from] {
+        assert_eq!(
+            field.cell_path(horse, from, to, &CellSet::none()),
+            cell_path_through_petgraph(&field, horse, from, to, &CellSet::none()),
+            "to {to:?}"
+        );
+    }
+    assert_eq!(
+        field.cell_path(horse, from, from, &CellSet::none()),
+        None,
+        "the start's own cell cannot be a goal the troop cannot enter"
+    );
+}
+
+/// Cells joined over bare ground are exactly those between which the
+/// search over bare ground finds a path of more than one cell: on
+/// Guilford (every troop type, starts and goals anywhere, on ground they
+/// cannot enter too) and on a table a river without a ford cuts in two.
+#[test]
+fn joined_over_bare_ground_is_the_search_finding_a_way() {
+    use rand::{RngExt, SeedableRng};
+    let river = (
+        "river",
+        Shape::Line {
+            points: vec![p(0.0, 12.0), p(24.0, 12.0)],
+            width: 1.0,
+        },
+        0.0,
+    );
+    let lake = (
+        "lake",
+        Shape::Circle {
+            centre: p(6.0, 5.0),
+            radius: 2.0,
+        },
+        0.0,
+    );
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+    for field in [guilford(), table(24.0, 24.0, &[river, lake])] {
+        let (mut joined, mut apart) = (0, 0);
+        for _ in 0..400 {
+            let troop = field
+                .ruleset
+                .troop_type(["british-regulars", "cavalry", "artillery"][rng.random_range(0..3)])
+                .unwrap();
+            let mut point = || {
+                p(
+                    rng.random_range(-0.5..field.width() + 0.5),
+                    rng.random_range(-0.5..field.height() + 0.5),
+                )
+            };
+            let (from, to) = (point(), point());
+            let to = if rng.random_bool(0.05) { from } else { to };
+            let searched = field
+                .cell_path(troop, from, to, &CellSet::none())
+                .is_some_and(|cells| cells.len() > 1);
+            assert_eq!(
+                field.joined_over_bare_ground(troop, from, to),
+                searched,
+                "{from:?} to {to:?}"
+            );
+            if searched {
+                joined += 1;
+            } else {
+                apart += 1;
+            }
+        }
+        assert!(joined > 50 && apart > 50, "{joined} joined, {apart} apart");
+    }
+}
+
 /// `cover` and `column` read a cell's kinds without listing them, and
 /// answer as the list would, on every cell of the Guilford table.
 #[test]
