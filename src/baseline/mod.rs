@@ -402,7 +402,7 @@ impl Baseline {
         let allowance = state.battlefield.ruleset.move_inches[state.unit(id).category.index()];
         // B6: a defending side holds, but its last line counter-attacks
         // once a line in front of it has begun to crumble.
-        let released = self.defending && self.mover.unit_released(id);
+        let released = self.defending && self.mover.unit_released_by_plan(id);
         let defending = self.defending && !released;
         let charge_reach = if defending {
             state.rules.enemy_presence.min(allowance)

@@ -203,7 +203,8 @@ fn a_defending_side_holds_and_charges_only_within_6_inches() {
 #[test]
 fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
     // A defence of two lines; whether a unit of the front line has routed.
-    let run = |front_routed: bool| {
+    // Whether foe's own `counter-attack` switch is off: not the baseline's.
+    let run = |front_routed: bool, switched_off: bool| {
         let mut state = game(
             &[
                 ("Front A", "british-regulars", 10.0, 15.0, 0.0),
@@ -216,7 +217,11 @@ fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
         if front_routed {
             state.units[b.0].status = crate::rules::Status::Routed;
         }
-        let mut mover = Opponent::new(Arc::new(Tables::embedded()), &state, 0);
+        let mut tables = Tables::embedded();
+        if switched_off {
+            tables.opponent.rules.set("counter-attack", false).unwrap();
+        }
+        let mut mover = Opponent::new(Arc::new(tables), &state, 0);
         mover.set_plan(crate::opponent::SidePlan::defend(
             &state,
             &[("front", &[a, b]), ("reserve", &[reserve])],
@@ -224,20 +229,22 @@ fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
         let report = Baseline::from_mover(mover, true).play_turn(&mut state, &mut Seeded::new(2));
         (moved(&report, reserve), report)
     };
-    let (advanced, report) = run(false);
+    let (advanced, report) = run(false, false);
     assert!(!advanced, "the front stands, so the reserve holds");
     let why = &decision(&report, "Reserve", Choice::Hold).why;
     assert!(why.contains("defending"), "{why}");
-    let (advanced, report) = run(true);
-    assert!(
-        advanced,
-        "the front has lost a unit, so the reserve goes forward"
-    );
-    let why = &decision(&report, "Reserve", Choice::Advance).why;
-    assert!(
-        why.contains("counter-attacks") && why.contains("(B6)"),
-        "{why}"
-    );
+    for switched_off in [false, true] {
+        let (advanced, report) = run(true, switched_off);
+        assert!(
+            advanced,
+            "the front has lost a unit, so the reserve goes forward"
+        );
+        let why = &decision(&report, "Reserve", Choice::Advance).why;
+        assert!(
+            why.contains("counter-attacks") && why.contains("(B6)"),
+            "{why}"
+        );
+    }
 }
 
 #[test]

@@ -1042,8 +1042,12 @@ impl Opponent {
             .events
             .iter()
             .any(|e| matches!(e, Event::Moved { .. } | Event::Charged { .. }));
+        // A unit that pressed home charged instead of carrying out the
+        // variant (PL11): cavalry told to stand and fire and dismount that
+        // charged has not dismounted.
         if let (Some(formation), Some(kind)) = (instruction.formation, kind)
             && formation.fits(kind)
+            && !decision.pressed_home
             && (instruction.moves.fraction() == 0.0 || moved)
         {
             memory.formation = formation;

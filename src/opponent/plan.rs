@@ -315,21 +315,29 @@ impl Opponent {
         }
     }
 
-    /// Whether `unit`'s line of the defence is released to advance (PL7).
-    pub(crate) fn unit_released(&self, unit: UnitId) -> bool {
+    /// Whether `unit`'s line of the defence is the last and a line in
+    /// front of it has begun to crumble, whatever foe's `counter-attack`
+    /// switch says: the baseline's defence (ruling B6) reads the plan and
+    /// the rule's numbers, not foe's `--rule` switches.
+    pub(crate) fn unit_released_by_plan(&self, unit: UnitId) -> bool {
         self.plan
             .line_of(unit)
-            .is_some_and(|index| self.released(index))
+            .is_some_and(|index| self.front_crumbling(index))
     }
 
-    /// Whether line `index` is released to advance (PL7): it is the last
-    /// line, the army's reserve, and a line in front of it has begun to
-    /// crumble.
-    pub(super) fn released(&self, index: usize) -> bool {
+    /// Whether line `index` is the last line, the army's reserve, and a
+    /// line in front of it has begun to crumble.
+    fn front_crumbling(&self, index: usize) -> bool {
         index > 0
             && index + 1 == self.plan.lines.len()
-            && self.rule("counter-attack")
             && self.plan.lines[..index].iter().any(|line| line.crumbling)
+    }
+
+    /// Whether line `index` is released to advance (PL7): the rule is on,
+    /// it is the last line, the army's reserve, and a line in front of it
+    /// has begun to crumble.
+    pub(super) fn released(&self, index: usize) -> bool {
+        self.rule("counter-attack") && self.front_crumbling(index)
     }
 
     /// Where a unit of a fallen line withdraws to (PL6): behind the next

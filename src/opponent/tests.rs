@@ -1119,6 +1119,28 @@ fn an_attacker_standing_presses_home_without_a_shot_or_into_a_flank() {
 }
 
 #[test]
+fn cavalry_that_presses_home_has_not_dismounted() {
+    // Stand and fire is "dismount and deploy into a skirmish line" for
+    // mounted cavalry; one that charges instead stays mounted (issue 15:
+    // no formation recorded that was not taken).
+    let mut state = game(
+        &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
+        // Its flank to the dragoons: a charge that strikes double.
+        &[("Militia", "militia", 24.0, 15.0, 90.0)],
+    );
+    let mut attacker = opponent(&state, 0);
+    attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    let report = movement(&mut attacker, &mut state, &[1]);
+    let dragoons = decision(&report, "Dragoons").clone();
+    assert_eq!(dragoons.outcome.order, Order::StandAndFire);
+    assert!(dragoons.pressed_home, "{}", dragoons.plan);
+    assert_eq!(
+        memory_mut(&mut attacker, &state, "Dragoons").formation,
+        crate::tables::Formation::Mounted
+    );
+}
+
+#[test]
 fn an_attacker_told_to_advance_presses_home_on_an_enemy_in_disorder() {
     // (militia hits, press-home on) → whether the regulars charge.
     let run = |hits: u32, press: bool| {
@@ -1161,7 +1183,7 @@ fn an_attacker_told_to_advance_presses_home_on_an_enemy_in_disorder() {
     let paragraph = crate::render::opponent::paragraph(&state, &regulars);
     assert!(
         paragraph.starts_with(
-            "Regulars: Advance and fire (6). Presses home on an enemy in disorder (rule press-home): charges Militia"
+            "Regulars: Advance and fire (6). Presses home (rule press-home): charges Militia"
         ),
         "{paragraph}"
     );

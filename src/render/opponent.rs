@@ -132,7 +132,7 @@ pub fn paragraph(state: &GameState, decision: &Decision) -> String {
         // "Advance and fire. Charges …".
         let _ = write!(
             text,
-            " Presses home on an enemy in disorder (rule press-home): {}.",
+            " Presses home (rule press-home): {}.",
             done.join(", ")
         );
     } else {

@@ -609,6 +609,18 @@ impl Names<'_, '_> {
         for (index, step) in raw.iter().enumerate() {
             let path = format!("{path}[{index}]");
             let operation = match (step.add, step.multiply) {
+                (Some(add), None) if !(-1000..=1000).contains(&add) => {
+                    self.checker
+                        .report(&path, format!("add: {add} is not from -1000 to 1000"));
+                    Operation::Add(0)
+                }
+                (None, Some(multiply)) if !(-1000..=1000).contains(&multiply) => {
+                    self.checker.report(
+                        &path,
+                        format!("multiply: {multiply} is not from -1000 to 1000"),
+                    );
+                    Operation::Multiply(1)
+                }
                 (Some(add), None) => Operation::Add(add),
                 (None, Some(multiply)) => Operation::Multiply(multiply),
                 _ => {

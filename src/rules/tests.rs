@@ -1718,6 +1718,24 @@ fn a_refused_action_changes_nothing() {
 }
 
 #[test]
+fn a_modifier_beyond_a_thousand_is_refused() {
+    // A house rule may multiply, but not past what a melee can add up.
+    let ruleset = Ruleset::builtin("ohw-awi").unwrap().unwrap();
+    let text = BUILTIN[0].2.replacen(
+        "label: attacking artillery, multiply: 2,",
+        "label: attacking artillery, multiply: 30000000,",
+        1,
+    );
+    assert_ne!(text, BUILTIN[0].2);
+    let problems = RulesTable::parse(Source::new("r.yaml", &text), &ruleset).unwrap_err();
+    let text = problems.to_string();
+    assert!(
+        text.contains("multiply: 30000000 is not from -1000 to 1000"),
+        "{text}"
+    );
+}
+
+#[test]
 fn rules_table_problems_are_located() {
     let ruleset = Ruleset::builtin("ohw-awi").unwrap().unwrap();
     let text = BUILTIN[0]

@@ -89,6 +89,11 @@ pub struct AdvanceOnObjective {
     pub in_the_way: f64,
 }
 
+/// The shipped `disorder_hits`, for tables folders written before it.
+fn one_hit() -> u32 {
+    1
+}
+
 /// PL11, `press-home`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,7 +102,9 @@ pub struct PressHome {
     pub on: bool,
     /// The plan it serves.
     pub plan: PlanKind,
-    /// An enemy with at least this many hits shows signs of disorder.
+    /// An enemy with at least this many hits shows signs of disorder (1
+    /// when a tables folder written before the field leaves it out).
+    #[serde(default = "one_hit")]
     pub disorder_hits: u32,
 }
 
@@ -430,6 +437,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn rules_are_told_as_switched_from_the_shipped_ones() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let shipped = Tables::embedded().opponent.rules.off();
+        assert_eq!(shipped, names(&["cavalry-reserve"]));
+        // As shipped: nothing switched.
+        let none: Vec<String> = Vec::new();
+        assert_eq!(
+            PlanRules::changed_from_shipped(&shipped),
+            (none.clone(), none.clone())
+        );
+        // Every rule on: the reserve switched on.
+        assert_eq!(
+            PlanRules::changed_from_shipped(&[]),
+            (none.clone(), names(&["cavalry-reserve"]))
+        );
+        // The reserve and press-home off: press-home switched off.
+        assert_eq!(
+            PlanRules::changed_from_shipped(&names(&["cavalry-reserve", "press-home"])),
+            (names(&["press-home"]), none)
+        );
     }
 
     #[test]

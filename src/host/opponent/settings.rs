@@ -8,7 +8,7 @@
 //! `--rule all=off` leaves the host opponent pure Lone Warrior.
 
 use crate::host::Engine;
-use crate::tables::Tables;
+use crate::tables::{PlanRules, Tables};
 use serde::Deserialize;
 
 /// The numbers of the house mapping and the plan rules.
@@ -144,17 +144,13 @@ impl Settings {
         ruleset: &str,
     ) -> Result<(), String> {
         let rules = &tables.opponent.rules;
-        if rules.off().len() == rules.list().len() {
-            return Ok(());
-        }
-        // A rule the shipped tables leave off (`cavalry-reserve`, ruling
-        // PL9) was not switched off by the player.
-        let shipped = Tables::embedded().opponent.rules;
-        let off: Vec<String> = rules
-            .off()
-            .into_iter()
-            .filter(|name| shipped.is_on(name) != Some(false))
-            .collect();
+        // Switched from the shipped tables: a rule the shipped tables leave
+        // off (`cavalry-reserve`, ruling PL9) was not switched off by the
+        // player, and one switched on was.
+        let (switched_off, switched_on) = PlanRules::changed_from_shipped(&rules.off());
+        // Every rule that ships on is off: `all=off`, pure Lone Warrior.
+        let shipped_on = rules.list().len() - PlanRules::changed_from_shipped(&[]).1.len();
+        let every_rule_off = switched_off.len() == shipped_on;
         let mut followed: Vec<&str> = self
             .rules()
             .iter()
@@ -163,13 +159,29 @@ impl Settings {
             .collect();
         followed.sort_unstable();
         followed.dedup();
-        match off.iter().find(|name| !followed.contains(&name.as_str())) {
-            None => Ok(()),
-            Some(alone) => Err(format!(
-                "--rule {alone}=off: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
+        let not_followed = |setting: &str, alone: &str| {
+            format!(
+                "--rule {alone}={setting}: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
                 engine.seed(),
                 followed.join(", ")
-            )),
+            )
+        };
+        if let Some(alone) = switched_on
+            .iter()
+            .find(|name| !followed.contains(&name.as_str()))
+        {
+            return Err(not_followed("on", alone));
+        }
+        if every_rule_off {
+            // `all=off`, pure Lone Warrior, is always taken.
+            return Ok(());
+        }
+        match switched_off
+            .iter()
+            .find(|name| !followed.contains(&name.as_str()))
+        {
+            None => Ok(()),
+            Some(alone) => Err(not_followed("off", alone)),
         }
     }
 

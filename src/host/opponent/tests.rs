@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::dice::{Scripted, Seeded};
-use crate::host::Game;
+use crate::host::{Engine, Game};
 use crate::ruleset::Ruleset;
 use crate::scenario::Scenario;
 use crate::yaml::Source;
@@ -398,6 +398,29 @@ fn every_rule_has_a_switch_the_cli_knows_and_the_switch_turns_it_off() {
     let mut tables = Tables::embedded();
     tables.opponent.rules.set("all", false).unwrap();
     assert_eq!(settings.rules_on(&tables), RulesOn::none());
+}
+
+#[test]
+fn a_switch_no_rule_here_follows_is_refused_whichever_way_it_is_thrown() {
+    let settings = Settings::builtin();
+    let check = |settings_words: &[&str]| {
+        let mut tables = Tables::embedded();
+        for word in settings_words {
+            tables.opponent.rules.apply_setting(word).unwrap();
+        }
+        settings.check_switches(&tables, Engine::Rv, "ruinous-victory")
+    };
+    // As shipped (`cavalry-reserve` off by default), and pure Lone Warrior.
+    assert_eq!(check(&[]), Ok(()));
+    assert_eq!(check(&["all=off"]), Ok(()));
+    assert_eq!(check(&["press-home=off"]), Ok(()));
+    // No seed-001 rule follows `cavalry-reserve` or `focus-fire`.
+    let on = check(&["cavalry-reserve=on"]).unwrap_err();
+    assert!(on.starts_with("--rule cavalry-reserve=on:"), "{on}");
+    let on = check(&["all=off", "cavalry-reserve=on"]).unwrap_err();
+    assert!(on.starts_with("--rule cavalry-reserve=on:"), "{on}");
+    let off = check(&["focus-fire=off"]).unwrap_err();
+    assert!(off.starts_with("--rule focus-fire=off:"), "{off}");
 }
 
 #[test]

@@ -4,14 +4,14 @@
 //! uphill) and *Melee Retreat* (the unit with the most hits retreats a full
 //! move directly away, ending facing away). Rulings "Melee", "Retreats".
 
-use super::{STEP, apply_modifiers};
+use super::{STEP, applies, apply_modifiers};
 use crate::battlefield::Base;
 use crate::battlefield::geometry::EPSILON;
 use crate::dice::Roller;
 use crate::rules::event::{Cause, Event, MeleeRoll};
 use crate::rules::id::UnitId;
 use crate::rules::state::{GameState, Status};
-use crate::rules::table::{Role, Situation};
+use crate::rules::table::{Operation, Role, Situation};
 
 impl GameState {
     pub(super) fn melee_phase(&mut self, roller: &mut dyn Roller, events: &mut Vec<Event>) {
@@ -51,10 +51,12 @@ impl GameState {
     }
 
     /// What a charge by `charger` on `target`, launched from where it
-    /// stands now, would multiply its melee score by: the rule set's
-    /// `multiply` steps for the charger (seed 000: ×2 into a flank or rear,
-    /// ×2 against artillery). The flank is judged as a charge judges it,
-    /// by where the charger starts. 1 when nothing doubles.
+    /// stands now, would multiply its melee score by: the product of the
+    /// rule set's `multiply` steps for the charger (seed 000: ×2 into a
+    /// flank or rear, ×2 against artillery), saturating. The situations
+    /// are judged as the charge and its melee judge them: the flank by
+    /// where the charger starts, cover and slope from there too. 1 when
+    /// nothing multiplies.
     pub fn charge_multiplier(&self, charger: UnitId, target: UnitId) -> i32 {
         let unit = &self.units[charger.0];
         let opponent = &self.units[target.0];
@@ -62,21 +64,20 @@ impl GameState {
         if opponent.base.arc_of(unit.base.centre) != crate::battlefield::Arc::Front {
             situations.push(Situation::FlankOrRearAttack);
         }
-        // Additions and multiplications in any order: a score one higher
-        // before the steps comes out higher by the product of the
-        // multipliers that apply.
-        let score = |roll| {
-            apply_modifiers(
-                &self.rules.melee_steps,
-                roll,
-                unit,
-                opponent,
-                Some(Role::Charger),
-                &situations,
-                &mut Vec::new(),
-            )
-        };
-        score(101) - score(100)
+        let uphill = self.battlefield.height_at(opponent.base.centre)
+            > self.battlefield.height_at(unit.base.centre) + 1e-4;
+        if uphill || self.in_cover(&opponent.base, unit.base.centre) {
+            situations.push(Situation::DefenderInCoverOrUphill);
+        }
+        self.rules
+            .melee_steps
+            .iter()
+            .filter(|step| applies(step, unit, opponent, Some(Role::Charger), &situations))
+            .filter_map(|step| match step.operation {
+                Operation::Multiply(n) => Some(n),
+                Operation::Add(_) => None,
+            })
+            .fold(1i32, i32::saturating_mul)
     }
 
     fn melee_roll(

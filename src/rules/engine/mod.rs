@@ -522,6 +522,26 @@ impl GameState {
 }
 
 /// Apply `modifiers` in order to `score`, recording each that applies.
+/// Whether `modifier` counts for `unit` against `opponent` in `role`.
+fn applies(
+    modifier: &Modifier,
+    unit: &Unit,
+    opponent: &Unit,
+    role: Option<Role>,
+    situations: &[Situation],
+) -> bool {
+    modifier
+        .unit
+        .as_ref()
+        .is_none_or(|set| set.contains(unit.troop, unit.category))
+        && modifier
+            .opponent
+            .as_ref()
+            .is_none_or(|set| set.contains(opponent.troop, opponent.category))
+        && modifier.role.is_none_or(|r| Some(r) == role)
+        && modifier.when.is_none_or(|w| situations.contains(&w))
+}
+
 fn apply_modifiers(
     modifiers: &[Modifier],
     mut score: i32,
@@ -532,22 +552,14 @@ fn apply_modifiers(
     applied: &mut Vec<Applied>,
 ) -> i32 {
     for modifier in modifiers {
-        let applies = modifier
-            .unit
-            .as_ref()
-            .is_none_or(|set| set.contains(unit.troop, unit.category))
-            && modifier
-                .opponent
-                .as_ref()
-                .is_none_or(|set| set.contains(opponent.troop, opponent.category))
-            && modifier.role.is_none_or(|r| Some(r) == role)
-            && modifier.when.is_none_or(|w| situations.contains(&w));
-        if !applies {
+        if !applies(modifier, unit, opponent, role, situations) {
             continue;
         }
+        // Saturating: a house-ruled table's steps (each within ±1,000, the
+        // rule-set check) may still multiply past i32.
         score = match modifier.operation {
-            Operation::Add(n) => score + n,
-            Operation::Multiply(n) => score * n,
+            Operation::Add(n) => score.saturating_add(n),
+            Operation::Multiply(n) => score.saturating_mul(n),
         };
         applied.push(Applied {
             label: modifier.label.clone(),
