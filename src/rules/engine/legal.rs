@@ -207,32 +207,8 @@ impl GameState {
             }
         }
         if allowed.contains(&ActionKind::Rally) {
-            for (index, general) in self.generals.iter().enumerate() {
-                if general.side != self.active {
-                    continue;
-                }
-                let mut units: Vec<UnitId> = own
-                    .iter()
-                    .copied()
-                    .filter(|id| {
-                        let unit = &self.units[id.0];
-                        unit.hits > 0
-                            && self.rules.rally_max[unit.troop.0] > 0
-                            && general
-                                .base
-                                .within(&unit.base, self.rules.rally_range + 1e-6)
-                    })
-                    .collect();
-                units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
-                if !units.is_empty() {
-                    push_once(
-                        &mut actions,
-                        Action::Rally {
-                            general: GeneralId(index),
-                            units,
-                        },
-                    );
-                }
+            for action in self.rallies(&own) {
+                push_once(&mut actions, action);
             }
         }
         actions.push(Action::EndPhase);
@@ -410,36 +386,44 @@ impl GameState {
             }
         }
         if allowed.contains(&ActionKind::Rally) {
-            for (index, general) in self.generals.iter().enumerate() {
-                if general.side != self.active {
-                    continue;
-                }
-                let mut units: Vec<UnitId> = own
-                    .iter()
-                    .copied()
-                    .filter(|id| {
-                        let unit = &self.units[id.0];
-                        unit.hits > 0
-                            && self.rules.rally_max[unit.troop.0] > 0
-                            && general
-                                .base
-                                .within(&unit.base, self.rules.rally_range + 1e-6)
-                    })
-                    .collect();
-                units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
-                if !units.is_empty() {
-                    push(
-                        &mut actions,
-                        Action::Rally {
-                            general: GeneralId(index),
-                            units,
-                        },
-                    );
-                }
+            for action in self.rallies(&own) {
+                push(&mut actions, action);
             }
         }
         actions.push(Action::EndPhase);
         actions
+    }
+
+    /// The rallies open to the active side's generals: each with the
+    /// units of `own` within his range that have hits and may be rallied,
+    /// most hits first (both listings offer the same).
+    fn rallies(&self, own: &[UnitId]) -> Vec<Action> {
+        let mut rallies = Vec::new();
+        for (index, general) in self.generals.iter().enumerate() {
+            if general.side != self.active {
+                continue;
+            }
+            let mut units: Vec<UnitId> = own
+                .iter()
+                .copied()
+                .filter(|id| {
+                    let unit = &self.units[id.0];
+                    unit.hits > 0
+                        && self.rules.rally_max[unit.troop.0] > 0
+                        && general
+                            .base
+                            .within(&unit.base, self.rules.rally_range + 1e-6)
+                })
+                .collect();
+            units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
+            if !units.is_empty() {
+                rallies.push(Action::Rally {
+                    general: GeneralId(index),
+                    units,
+                });
+            }
+        }
+        rallies
     }
 
     /// The road move `legal_actions` offers `unit` towards `goal`: the
