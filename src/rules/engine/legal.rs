@@ -75,18 +75,7 @@ impl GameState {
                 && let Some(near) = &near
             {
                 let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-                let mut directions: Vec<(Vector, f64)> = Vec::new();
-                for &enemy in nearest.iter().take(3) {
-                    let line = self.units[enemy.0].base.centre - unit.base.centre;
-                    directions.push((line, line.bearing()));
-                }
-                if let Some(&enemy) = nearest.first() {
-                    let line = unit.base.centre - self.units[enemy.0].base.centre;
-                    directions.push((line, unit.base.facing));
-                }
-                directions.push((unit.base.forward(), unit.base.facing));
-                directions.push((unit.base.forward() * -1.0, unit.base.facing));
-                for (direction, facing) in directions {
+                for (direction, facing) in self.move_directions(unit, &nearest) {
                     let length = direction.length();
                     if length < EPSILON {
                         continue;
@@ -257,18 +246,7 @@ impl GameState {
             }
             if allowed.contains(&ActionKind::Move) {
                 let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-                let mut directions: Vec<(Vector, f64)> = Vec::new();
-                for &enemy in nearest.iter().take(3) {
-                    let line = self.units[enemy.0].base.centre - unit.base.centre;
-                    directions.push((line, line.bearing()));
-                }
-                if let Some(&enemy) = nearest.first() {
-                    let line = unit.base.centre - self.units[enemy.0].base.centre;
-                    directions.push((line, unit.base.facing));
-                }
-                directions.push((unit.base.forward(), unit.base.facing));
-                directions.push((unit.base.forward() * -1.0, unit.base.facing));
-                for (direction, facing) in directions {
+                for (direction, facing) in self.move_directions(unit, &nearest) {
                     let length = direction.length();
                     if length < EPSILON {
                         continue;
@@ -392,6 +370,25 @@ impl GameState {
         }
         actions.push(Action::EndPhase);
         actions
+    }
+
+    /// The straight lines both listings offer `unit` a move along, each
+    /// with the facing it ends in: towards each of its three nearest
+    /// enemies (`nearest`, nearest first) facing them, directly away from
+    /// the nearest, and straight ahead and back, keeping its facing.
+    fn move_directions(&self, unit: &Unit, nearest: &[UnitId]) -> Vec<(Vector, f64)> {
+        let mut directions: Vec<(Vector, f64)> = Vec::new();
+        for &enemy in nearest.iter().take(3) {
+            let line = self.units[enemy.0].base.centre - unit.base.centre;
+            directions.push((line, line.bearing()));
+        }
+        if let Some(&enemy) = nearest.first() {
+            let line = unit.base.centre - self.units[enemy.0].base.centre;
+            directions.push((line, unit.base.facing));
+        }
+        directions.push((unit.base.forward(), unit.base.facing));
+        directions.push((unit.base.forward() * -1.0, unit.base.facing));
+        directions
     }
 
     /// The rallies open to the active side's generals: each with the
