@@ -447,7 +447,7 @@ fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
     game.end_turn().unwrap();
     game.end_turn().unwrap();
     assert!(
-        game.log
+        game.log()
             .iter()
             .any(|entry| matches!(entry, Entry::Baseline { side: 0, .. }))
     );
@@ -464,10 +464,14 @@ fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
     )
     .unwrap();
     let places = |game: &Match| -> Vec<(Base, u32)> {
-        game.state.units.iter().map(|u| (u.base, u.hits)).collect()
+        game.state()
+            .units
+            .iter()
+            .map(|u| (u.base, u.hits))
+            .collect()
     };
     assert_eq!(places(&replayed), places(&game));
-    assert_eq!(replayed.log.len(), game.log.len());
+    assert_eq!(replayed.log().len(), game.log().len());
 }
 
 /// Whether the built-in scenario `name` is played by the seed-000 engine.

@@ -385,7 +385,7 @@ struct Repl<'a> {
 impl Repl<'_> {
     fn introduce(&mut self) {
         let game = &self.game;
-        let state = &game.state;
+        let state = &game.state();
         let mut text = format!("{}\n", game.scenario.title);
         for (index, side) in state.sides.iter().enumerate() {
             let who = if game.player_sides.contains(&index) {
@@ -411,9 +411,9 @@ impl Repl<'_> {
 
     /// A resumed game in a few lines, not its whole log.
     fn resume_summary(&mut self, path: &Path) {
-        self.printed = self.game.log.len();
+        self.printed = self.game.log().len();
         let game = &self.game;
-        let state = &game.state;
+        let state = &game.state();
         let who = if game.watching() {
             "you watch".to_string()
         } else {
@@ -465,7 +465,7 @@ impl Repl<'_> {
 
     /// Where the game stands, in a few words (`turn 2/15 british movement`).
     fn now(&self) -> String {
-        text::prompt(&self.game.state)
+        text::prompt(&self.game.state())
             .trim_end_matches("> ")
             .to_string()
     }
@@ -503,14 +503,14 @@ impl Repl<'_> {
     fn print_new(&mut self) {
         let mut text = String::new();
         let mut opponent_played = false;
-        for entry in &self.game.log[self.printed..] {
+        for entry in &self.game.log()[self.printed..] {
             text.push_str(&text::entry(&self.game, entry, self.detail));
             opponent_played |= matches!(
                 entry,
                 crate::play::Entry::Opponent { .. } | crate::play::Entry::Baseline { .. }
             );
         }
-        self.printed = self.game.log.len();
+        self.printed = self.game.log().len();
         if !text.is_empty() {
             self.console.say(&text);
         }
@@ -521,7 +521,7 @@ impl Repl<'_> {
             let drawn = self.draw_map();
             self.console.say(&drawn);
         }
-        if self.game.state.is_over() {
+        if self.game.state().is_over() {
             let summary = text::summary(&self.game);
             self.console.say(&summary);
         }
@@ -542,10 +542,10 @@ impl Repl<'_> {
 
     fn run(&mut self) {
         loop {
-            let prompt = text::prompt(&self.game.state);
+            let prompt = text::prompt(&self.game.state());
             let completion = Completion::Play(Arc::new(Vocabulary::of(
                 &self.game.scenario,
-                &self.game.state,
+                &self.game.state(),
             )));
             let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
@@ -574,7 +574,7 @@ impl Repl<'_> {
             }
             self.autosave();
             self.print_new();
-            if self.game.state.is_over() {
+            if self.game.state().is_over() {
                 break;
             }
             // Between turns the watcher may look around (`map`, `status`,
@@ -605,7 +605,7 @@ impl Repl<'_> {
     /// A watcher's line between turns: anything that looks, none of the
     /// commands that act (the opponent plays every side). False to leave.
     fn between_turns(&mut self, line: &str) -> bool {
-        match parse(line, &self.game.scenario, &self.game.state) {
+        match parse(line, &self.game.scenario, &self.game.state()) {
             Ok(
                 Command::Act(_)
                 | Command::EndTurn
@@ -625,7 +625,7 @@ impl Repl<'_> {
 
     /// Carry out one line; false to leave.
     fn command(&mut self, line: &str) -> bool {
-        let command = match parse(line, &self.game.scenario, &self.game.state) {
+        let command = match parse(line, &self.game.scenario, &self.game.state()) {
             Ok(command) => command,
             Err(message) => {
                 self.console.say(&format!("error: {message}"));
@@ -634,7 +634,7 @@ impl Repl<'_> {
         };
         match command {
             Command::Act(action) => {
-                if self.game.state.is_over() {
+                if self.game.state().is_over() {
                     self.console
                         .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
                     return true;
@@ -647,7 +647,7 @@ impl Repl<'_> {
                     Err(refusal) => {
                         let said = crate::play::explain::refusal(
                             &self.game.scenario,
-                            &self.game.state,
+                            &self.game.state(),
                             &action,
                             &refusal,
                         );
@@ -679,7 +679,7 @@ impl Repl<'_> {
             }
             Command::Status(None) => {
                 let mut out = String::new();
-                for side in 0..self.game.state.sides.len() {
+                for side in 0..self.game.state().sides.len() {
                     out.push_str(&text::status(&self.game, side));
                 }
                 self.console.say(&out);
@@ -690,7 +690,7 @@ impl Repl<'_> {
             }
             Command::Log(last) => {
                 let mut lines = String::new();
-                for entry in &self.game.log {
+                for entry in self.game.log() {
                     lines.push_str(&text::entry(&self.game, entry, Detail::Normal));
                 }
                 let all: Vec<&str> = lines.lines().collect();
@@ -698,7 +698,7 @@ impl Repl<'_> {
                 self.console.say(&all[from..].join("\n"));
             }
             Command::What(unit) => {
-                let state = &self.game.state;
+                let state = &self.game.state();
                 let name = &state.unit(unit).name;
                 let answer = match self.game.opponent(state.unit(unit).side) {
                     Some(opponent) => match opponent.preview(state, unit) {
@@ -713,7 +713,7 @@ impl Repl<'_> {
                 self.console.say(&answer);
             }
             Command::Why(unit) => {
-                let state = &self.game.state;
+                let state = &self.game.state();
                 let name = &state.unit(unit).name;
                 let answer = match self.game.opponent(state.unit(unit).side) {
                     Some(opponent) => match opponent.last_decision(unit) {
@@ -739,25 +739,25 @@ impl Repl<'_> {
             ) {
                 Ok(game) => {
                     self.game = game;
-                    self.printed = self.game.log.len();
+                    self.printed = self.game.log().len();
                     self.autosave();
                     let now = self.now();
                     self.console.say(&format!(
                         "loaded {file}: turn {}, {now}",
-                        self.game.state.turn,
+                        self.game.state().turn,
                     ));
                 }
                 Err(error) => self.console.say(&format!("error: {error}")),
             },
             Command::Undo => {
-                let turn = self.game.state.turn;
+                let turn = self.game.state().turn;
                 match self.game.undo() {
                     Ok(action) => {
-                        self.printed = self.game.log.len();
+                        self.printed = self.game.log().len();
                         self.autosave();
                         let said = text::action(&self.game, &action);
                         let now = self.now();
-                        if self.game.state.turn == turn {
+                        if self.game.state().turn == turn {
                             self.console.say(&format!("took back: {said}"));
                         } else {
                             self.console.say(&format!(
@@ -770,7 +770,7 @@ impl Repl<'_> {
             }
             Command::UndoTurn => match self.game.undo_turn() {
                 Ok((turn, taken)) => {
-                    self.printed = self.game.log.len();
+                    self.printed = self.game.log().len();
                     self.autosave();
                     let now = self.now();
                     self.console.say(&format!(
@@ -782,7 +782,7 @@ impl Repl<'_> {
             },
             Command::Rewind(turn) => match self.game.rewind(turn) {
                 Ok(taken) => {
-                    self.printed = self.game.log.len();
+                    self.printed = self.game.log().len();
                     self.autosave();
                     let now = self.now();
                     self.console.say(&format!(
@@ -797,12 +797,12 @@ impl Repl<'_> {
                 self.console.say(&out);
             }
             Command::Help(topic) => {
-                let out = crate::render::help::help(topic.as_deref(), &self.game.state);
+                let out = crate::render::help::help(topic.as_deref(), &self.game.state());
                 self.console.say(&out);
             }
             Command::Victory => {
-                let names = Names::new(&self.game.scenario, &self.game.state);
-                let out = crate::render::progress::victory(&self.game.state, Some(&names));
+                let names = Names::new(&self.game.scenario, &self.game.state());
+                let out = crate::render::progress::victory(&self.game.state(), Some(&names));
                 self.console.say(&out);
             }
             Command::Legal { verb, unit } => {
@@ -821,7 +821,7 @@ impl Repl<'_> {
     /// Write this turn's picture into `dir` (made if need be), named by
     /// turn, side and phase, so a folder of them follows the whole game.
     fn write_turn_svg(&mut self, dir: &Path) {
-        let path = dir.join(crate::render::svg::turn_file_name(&self.game.state));
+        let path = dir.join(crate::render::svg::turn_file_name(&self.game.state()));
         let written = std::fs::create_dir_all(dir)
             .map_err(|source| Error::Io {
                 action: "create",

@@ -303,7 +303,7 @@ fn labels(study: &Study) -> Labels {
     let Ok(game) = study.start(0) else {
         return Labels::default();
     };
-    let state = &game.state;
+    let state = &game.state();
     Labels {
         sides: state.sides.iter().map(|side| side.name.clone()).collect(),
         units: state
@@ -510,7 +510,7 @@ fn replay(
 /// A finished game's log and result, as `foe play` prints them.
 pub(super) fn log(game: &Match) -> String {
     let mut out = String::new();
-    for entry in &game.log {
+    for entry in game.log() {
         let said = play_text::entry(game, entry, Detail::Normal);
         out.push_str(&said);
         if !said.is_empty() && !said.ends_with('\n') {
@@ -872,7 +872,7 @@ fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> 
             return;
         };
         engine_games += 1;
-        let mut state = game.state;
+        let mut state = game.state().clone();
         let mut dice = crate::dice::Seeded::new(index);
         let mut chooser = rand::rngs::ChaCha8Rng::seed_from_u64(index ^ 0x5eed);
         let mut steps = 0;

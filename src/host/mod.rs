@@ -19,6 +19,7 @@
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
+pub mod awi;
 pub mod baseline;
 pub mod complete;
 pub mod opponent;

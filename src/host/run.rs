@@ -8,11 +8,13 @@
 //! many watched games and sums each into seed 000's [`GameSummary`], so
 //! `foe simulate` reports, merges and writes them as it does seed 000's.
 
+use super::awi;
 use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
-use crate::baseline::ControllerKind;
+use crate::baseline::{Controller, ControllerKind};
 use crate::dice::{Die, Roller, Seeded};
+use crate::opponent::FieldCache;
 use crate::save::Replay;
 use crate::scenario::{Condition, Scenario};
 use crate::simulate::{GameSummary, Labels, RunResult};
@@ -30,7 +32,7 @@ pub const MAX_ACTIONS: usize = 200_000;
 
 /// Where a game's rolls come from: the seeded generator, the player's own
 /// dice (`--dice ask`), or a save's record being replayed.
-enum Source {
+pub(crate) enum Source {
     Seeded(Box<Seeded>),
     Live(Box<dyn Roller>),
     Replay(Replay),
@@ -38,7 +40,7 @@ enum Source {
 
 /// A game's dice, with every roll written down, so a game played with the
 /// player's own dice replays from its record (saves, `undo`).
-struct Dice {
+pub(crate) struct Dice {
     source: Source,
     /// Every roll so far, in order.
     rolls: Vec<u8>,
@@ -86,6 +88,15 @@ impl Roller for Dice {
 }
 
 impl Dice {
+    /// Dice rolling from `source`, nothing rolled yet.
+    pub(crate) fn new(source: Source) -> Dice {
+        Dice {
+            source,
+            rolls: Vec::new(),
+            run_on: None,
+        }
+    }
+
     /// The replay's first problem, if the dice are a record being replayed.
     fn problem(&self) -> Option<String> {
         match &self.source {
@@ -106,8 +117,48 @@ pub struct Entry {
     pub text: String,
 }
 
-/// A game of `foe play` (or one game of a simulation) over any engine but
-/// seed 000's.
+/// How a game through the boundary starts, whatever its engine: the
+/// scenario and the tables, the seed, who commands which side, and what
+/// many games of one scenario may share. [`HostMatch::begin`] starts it.
+#[derive(Debug, Clone)]
+pub struct Start {
+    /// The scenario.
+    pub scenario: Arc<Scenario>,
+    /// The Lone Warrior tables (with the game's plan rules switched).
+    pub tables: Arc<Tables>,
+    /// The dice's seed.
+    pub seed: u64,
+    /// The sides the player commands (none: foe plays every side).
+    pub player_sides: Vec<usize>,
+    /// The sides the scripted baseline commands instead of foe.
+    pub baseline_sides: Vec<usize>,
+    /// Seed 000's opponents' distance fields, which the games of one
+    /// scenario may share (`foe simulate` works them out once a run).
+    pub fields: FieldCache,
+}
+
+impl Start {
+    /// A game of `scenario` seeded `seed`: foe on every side, fields of
+    /// its own.
+    pub fn new(scenario: Arc<Scenario>, tables: Arc<Tables>, seed: u64) -> Start {
+        Start {
+            scenario,
+            tables,
+            seed,
+            player_sides: Vec::new(),
+            baseline_sides: Vec::new(),
+            fields: FieldCache::default(),
+        }
+    }
+}
+
+/// A game of `foe play` (or one game of a simulation) through the
+/// boundary, under any engine: the one runner. Each side the player does
+/// not command has a commander: under seed 000 a [`Controller`] per side
+/// (foe's Lone Warrior opponent or the baseline, a whole player turn at a
+/// time, its record in [`HostMatch::awi_log`]); under seeds 001 and 002
+/// foe's boundary [`Opponent`] or the scripted [`Baseline`], an action at
+/// a time, recorded line by line in [`HostMatch::log`].
 #[derive(Debug)]
 pub struct HostMatch {
     /// The scenario.
@@ -142,6 +193,13 @@ pub struct HostMatch {
     /// Where a resumed save's record of rolls ran out in foe's turn and
     /// the player's dice went on ([`HostMatch::resume_recorded`]).
     ran_on: Option<Printed>,
+    /// Seed 000's commanders, one per side (none for the player's sides;
+    /// empty under other rules).
+    lone: Vec<Option<Controller>>,
+    /// Seed 000's record (empty under other rules).
+    awi_log: Vec<awi::Entry>,
+    /// The distance fields seed 000's commanders share.
+    fields: FieldCache,
 }
 
 /// How much of a game's record had been printed: log lines, foe's
@@ -267,12 +325,35 @@ impl HostMatch {
         player_sides: Vec<usize>,
         source: Source,
     ) -> Result<HostMatch, StartError> {
-        let mut roller = Dice {
-            source,
-            rolls: Vec::new(),
-            run_on: None,
-        };
-        let (game, events) = Game::start(&scenario, &tables, &mut roller)?;
+        let mut start = Start::new(scenario, tables, seed);
+        start.player_sides = player_sides;
+        HostMatch::begin(start, source)
+    }
+
+    /// Start the game `start` describes, rolling from `source`. Nothing
+    /// is played yet: call [`HostMatch::play_foe`].
+    pub(crate) fn begin(start: Start, source: Source) -> Result<HostMatch, StartError> {
+        let mut roller = Dice::new(source);
+        let (game, events) = Game::start(&start.scenario, &start.tables, &mut roller)?;
+        Ok(HostMatch::assemble(start, roller, game, events))
+    }
+
+    /// The runner around a game just set up with `roller` (its set-up
+    /// `events` rolled on it): the commanders given their sides.
+    pub(crate) fn assemble(
+        start: Start,
+        roller: Dice,
+        game: Game,
+        events: Vec<Event>,
+    ) -> HostMatch {
+        let Start {
+            scenario,
+            tables,
+            seed,
+            player_sides,
+            baseline_sides,
+            fields,
+        } = start;
         let tally = Tally::new(&game);
         let mut game_match = HostMatch {
             scenario,
@@ -291,9 +372,24 @@ impl HostMatch {
             tally,
             baseline: Baseline::default(),
             ran_on: None,
+            lone: Vec::new(),
+            awi_log: Vec::new(),
+            fields,
         };
-        game_match.note(false, &events);
-        Ok(game_match)
+        game_match = game_match.with_baseline(baseline_sides);
+        if let Game::Awi(_) = game_match.game {
+            let setup = events
+                .into_iter()
+                .filter_map(|event| match event {
+                    Event::Awi(event) => Some(event),
+                    _ => None,
+                })
+                .collect();
+            game_match.awi_log.push(awi::Entry::Setup(setup));
+        } else {
+            game_match.note(false, &events);
+        }
+        game_match
     }
 
     /// Rebuild a game from its seed and the player's actions; foe's turns
@@ -594,6 +690,16 @@ impl HostMatch {
     /// Give `sides` to the scripted baseline instead of foe's opponent
     /// (before any of their turns is played).
     pub fn with_baseline(mut self, sides: Vec<usize>) -> HostMatch {
+        if let Game::Awi(state) = &self.game {
+            self.lone = crate::baseline::controllers(
+                &self.tables,
+                &self.scenario,
+                state,
+                &self.player_sides,
+                &sides,
+                &self.fields,
+            );
+        }
         self.baseline = Baseline::new(sides);
         self
     }
@@ -628,6 +734,20 @@ impl HostMatch {
         let turn = self.game.turn();
         let rolled = self.roller.rolls.len();
         let events = self.game.apply(action, &mut self.roller)?;
+        if let (Game::Awi(state), Action::Awi(action)) = (&self.game, action) {
+            let events: Vec<_> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Awi(event) => Some(event.clone()),
+                    _ => None,
+                })
+                .collect();
+            awi::observe_player(&mut self.lone, state, &events);
+            self.awi_log.push(awi::Entry::Player {
+                action: action.clone(),
+                events,
+            });
+        }
         self.roll_marks.push(rolled);
         self.actions.push((action.clone(), true));
         self.player_turns.push(turn);
@@ -650,6 +770,13 @@ impl HostMatch {
             return Err(format!(
                 "the game has not ended after {MAX_ACTIONS} actions; this is a bug in foe"
             ));
+        }
+        if let Game::Awi(state) = &mut self.game {
+            // Seed 000's commanders play a side's whole turn at a time.
+            probe(HostStage::Deciding);
+            let (entry, moved_on) = awi::play_side(&mut self.lone, state, &mut self.roller);
+            self.awi_log.push(entry);
+            return Ok(moved_on);
         }
         let baseline = self
             .game
@@ -698,7 +825,61 @@ impl HostMatch {
         &self.events
     }
 
+    /// Seed 000's record: the set-up, the player's actions and each side's
+    /// turns, in order (empty under other rules).
+    pub fn awi_log(&self) -> &[awi::Entry] {
+        &self.awi_log
+    }
+
+    /// Seed 000's commander of `side`, if foe or the baseline commands it.
+    pub fn controller(&self, side: usize) -> Option<&Controller> {
+        self.lone.get(side).and_then(Option::as_ref)
+    }
+
+    /// Whether the dice are a record being replayed with a problem: a roll
+    /// that is not a face of its die, or a record that ran out.
+    pub(crate) fn record_problem(&self) -> Option<String> {
+        self.roller.problem()
+    }
+
+    /// Whether a record being replayed was used up exactly (a record with
+    /// rolls left over is a message); live dice always are.
+    pub(crate) fn finish_record(&self) -> Result<(), String> {
+        match &self.roller.source {
+            Source::Replay(replay) => replay.finish(),
+            _ => Ok(()),
+        }
+    }
+
+    /// How many rolls the game has made, recorded or not.
+    pub(crate) fn rolls_made(&self) -> usize {
+        self.roller.rolls.len()
+    }
+
+    /// Whether every roll is kept for saves (the player's own dice).
+    pub(crate) fn mark_asked(&mut self, asked: bool) {
+        self.asked = asked;
+    }
+
+    /// Roll from `source` from now on; with `asked`, every roll is kept
+    /// for saves.
+    pub(crate) fn roll_from(&mut self, source: Source, asked: bool) {
+        self.roller.source = source;
+        self.asked = asked;
+    }
+
+    /// Take the dice out (leaving the seeded ones from the seed), to hand
+    /// them to a game rebuilt from this one's record.
+    pub(crate) fn take_source(&mut self) -> Source {
+        let placeholder = Source::Seeded(Box::new(Seeded::new(self.seed)));
+        std::mem::replace(&mut self.roller.source, placeholder)
+    }
+
     fn note(&mut self, player: bool, events: &[Event]) {
+        if let Game::Awi(_) = self.game {
+            // Seed 000's record is its own (`awi_log`), kept as it happens.
+            return;
+        }
         // An action can end one turn and begin the next (the melee phase
         // runs when the last charge is declared): each event is filed
         // under the turn it happened in, which the turns' first events say.

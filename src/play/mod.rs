@@ -18,10 +18,11 @@ pub mod complete;
 pub mod explain;
 pub mod label;
 
-use crate::baseline::{BaselineReport, Controller, Played};
-use crate::dice::{Die, Roller, Seeded};
-use crate::opponent::{FieldCache, Opponent, TurnReport};
-use crate::rules::{Action, Event, GameSetup, GameState, Refusal, RulesTable, SetupError};
+use crate::dice::{Roller, Seeded};
+use crate::host::run::{Dice, HostMatch, Source, Start};
+use crate::host::{self, Game};
+use crate::opponent::{FieldCache, Opponent};
+use crate::rules::{Action, GameSetup, GameState, Refusal, RulesTable, SetupError};
 use crate::save::{Replay, VersionProblem, check_version};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -42,44 +43,7 @@ pub struct ScenarioFile {
     pub text: String,
 }
 
-/// One thing that happened, in order.
-#[derive(Debug, Clone)]
-pub enum Entry {
-    /// The set-up rolls (rolled generals).
-    Setup(Vec<Event>),
-    /// An action of the player's, and what it caused.
-    Player {
-        /// The action.
-        action: Action,
-        /// What happened.
-        events: Vec<Event>,
-    },
-    /// A whole turn played by the opponent for a side.
-    Opponent {
-        /// The side.
-        side: usize,
-        /// What it decided and what happened.
-        report: TurnReport,
-    },
-    /// A whole turn played by the baseline for a side.
-    Baseline {
-        /// The side.
-        side: usize,
-        /// What it did and why.
-        report: BaselineReport,
-    },
-}
-
-impl Entry {
-    /// The engine events of the entry.
-    pub fn events(&self) -> &[Event] {
-        match self {
-            Entry::Setup(events) | Entry::Player { events, .. } => events,
-            Entry::Opponent { report, .. } => &report.events,
-            Entry::Baseline { report, .. } => &report.events,
-        }
-    }
-}
+pub use crate::host::awi::Entry;
 
 /// A saved game: the scenario, the seed, the player's sides and actions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -227,37 +191,11 @@ pub enum MatchError {
     },
 }
 
-/// Where the match's rolls come from: live dice (the seeded generator, or
-/// the player's own), or a save's record being replayed.
-enum Source {
-    Live(Box<dyn Roller>),
-    Replay(Replay),
-}
-
-/// The match's dice: a source with every roll written down, so a game
-/// played with real dice replays from its record.
-struct Recorder {
-    source: Source,
-    /// Every roll so far, in order.
-    rolls: Vec<u8>,
-}
-
-impl Roller for Recorder {
-    fn roll(&mut self, die: Die) -> u8 {
-        self.roll_for(die, format_args!("foe needs a roll"))
-    }
-
-    fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
-        let value = match &mut self.source {
-            Source::Live(dice) => dice.roll_for(die, why),
-            Source::Replay(replay) => replay.roll(die),
-        };
-        self.rolls.push(value);
-        value
-    }
-}
-
-/// A game in progress.
+/// A game in progress: seed 000's view of the boundary's one runner
+/// ([`HostMatch`]), which plays it with a commander per side. The view
+/// adds what seed 000's REPL, saves and `foe simulate` read: the game
+/// state, the record as [`Entry`]s, the player's actions turn by turn,
+/// rollback, and the seed-000 save format.
 pub struct Match {
     /// The scenario.
     pub scenario: Arc<Scenario>,
@@ -267,23 +205,17 @@ pub struct Match {
     pub seed: u64,
     /// The sides the player commands (none: watch the opponent fight itself).
     pub player_sides: Vec<usize>,
-    /// The game.
-    pub state: GameState,
-    /// Everything that happened, in order.
-    pub log: Vec<Entry>,
+    /// The game, its dice and its commanders.
+    runner: HostMatch,
     rules: Arc<RulesTable>,
     tables: Arc<Tables>,
-    roller: Recorder,
-    /// Whether the dice are the player's own (then saves keep the rolls).
-    asked: bool,
-    /// `roller.rolls.len()` after each of the player's actions (and the
+    /// The rolls made after each of the player's actions (and the
     /// opponent's turns it set off).
     roll_marks: Vec<usize>,
     /// Rolls made before the player's first action (set-up, opening turns).
     opening_rolls: usize,
     /// The sides the baseline commands instead of foe's opponent.
     pub baseline_sides: Vec<usize>,
-    opponents: Vec<Option<Controller>>,
     /// Each general's rallies at the start, for the summary.
     pub starting_rallies: Vec<u32>,
     /// The player's actions so far.
@@ -373,10 +305,11 @@ impl<'a> MatchSetup<'a> {
     /// when this returns it is a player's turn (or the game is over, or
     /// the player watches).
     pub fn start(mut self) -> Result<Match, MatchError> {
-        let dice = self.dice.take();
-        let asked = dice.is_some();
-        let source = Source::Live(dice.unwrap_or_else(|| Box::new(Seeded::new(self.seed))));
-        Match::build(self, source, asked)
+        let source = match self.dice.take() {
+            Some(dice) => (Source::Live(dice), true),
+            None => (Source::Seeded(Box::new(Seeded::new(self.seed))), false),
+        };
+        Match::build(self, source.0, source.1)
     }
 }
 
@@ -395,29 +328,27 @@ impl Match {
             fields,
             ..
         } = setup;
-        let own_fields = FieldCache::default();
-        let fields = fields.unwrap_or(&own_fields);
-        let setup = GameSetup::from_scenario(&scenario)?;
-        let mut roller = Recorder {
-            source,
-            rolls: Vec::new(),
-        };
+        let game_setup = GameSetup::from_scenario(&scenario)?;
+        let mut roller = Dice::new(source);
         let (state, events) =
-            GameState::new(setup, rules.clone(), &tables.characters, &mut roller)?;
-        // Controllers on both sides (watch mode) share what they work out.
-        let opponents = crate::baseline::controllers(
-            &tables,
-            &scenario,
-            &state,
-            &player_sides,
-            &baseline_sides,
-            fields,
-        );
+            GameState::new(game_setup, rules.clone(), &tables.characters, &mut roller)?;
         let starting_rallies = state
             .generals
             .iter()
             .map(|general| general.rallies_left)
             .collect();
+        // Controllers on both sides (watch mode) share what they work out.
+        let start = Start {
+            scenario: scenario.clone(),
+            tables: tables.clone(),
+            seed,
+            player_sides: player_sides.clone(),
+            baseline_sides: baseline_sides.clone(),
+            fields: fields.cloned().unwrap_or_default(),
+        };
+        let events = events.into_iter().map(host::Event::Awi).collect();
+        let mut runner = HostMatch::assemble(start, roller, Game::Awi(Box::new(state)), events);
+        runner.mark_asked(asked);
         let mut game = Match {
             starting_rallies,
             scenario,
@@ -425,15 +356,11 @@ impl Match {
             seed,
             player_sides,
             baseline_sides,
-            state,
-            log: vec![Entry::Setup(events)],
+            runner,
             rules,
             tables,
-            roller,
-            asked,
             roll_marks: Vec::new(),
             opening_rolls: 0,
-            opponents,
             actions: Vec::new(),
             action_turns: Vec::new(),
             steps: 0,
@@ -442,7 +369,7 @@ impl Match {
         if !game.watching() {
             game.play_opponents();
         }
-        game.opening_rolls = game.roller.rolls.len();
+        game.opening_rolls = game.runner.rolls_made();
         Ok(game)
     }
 
@@ -486,7 +413,7 @@ impl Match {
         let source = if save.asked {
             Source::Replay(Replay::new(save.rolls.iter().copied()))
         } else {
-            Source::Live(Box::new(Seeded::new(save.seed)))
+            Source::Seeded(Box::new(Seeded::new(save.seed)))
         };
         let setup = MatchSetup::new(scenario, save.scenario.clone(), rules, tables)
             .seed(save.seed)
@@ -524,20 +451,17 @@ impl Match {
                 game.check_record(&format!("watched turn {}", step + 1))?;
             }
         }
-        if let Source::Replay(replay) = &game.roller.source {
-            replay.finish().map_err(|problem| MatchError::Rolls {
+        game.runner
+            .finish_record()
+            .map_err(|problem| MatchError::Rolls {
                 at: "the end of the record".into(),
                 problem,
             })?;
-        }
         match dice {
-            Some(dice) => {
-                game.roller.source = Source::Live(dice);
-                game.asked = true;
-            }
-            None if save.asked => {
-                game.roller.source = Source::Live(Box::new(Seeded::new(save.seed)));
-            }
+            Some(dice) => game.runner.roll_from(Source::Live(dice), true),
+            None if save.asked => game
+                .runner
+                .roll_from(Source::Seeded(Box::new(Seeded::new(save.seed))), true),
             None => {}
         }
         Ok(game)
@@ -545,21 +469,18 @@ impl Match {
 
     /// The first problem of the replayed record, as an error naming `at`.
     fn check_record(&self, at: &str) -> Result<(), MatchError> {
-        match &self.roller.source {
-            Source::Replay(replay) => match replay.problem() {
-                Some(problem) => Err(MatchError::Rolls {
-                    at: at.to_string(),
-                    problem: problem.to_string(),
-                }),
-                None => Ok(()),
-            },
-            Source::Live(_) => Ok(()),
+        match self.runner.record_problem() {
+            Some(problem) => Err(MatchError::Rolls {
+                at: at.to_string(),
+                problem,
+            }),
+            None => Ok(()),
         }
     }
 
     /// The save file of this game.
     pub fn save(&self) -> SaveFile {
-        let state = &self.state;
+        let state = self.state();
         SaveFile {
             version: SAVE_VERSION,
             scenario: self.file.clone(),
@@ -568,12 +489,8 @@ impl Match {
             actions: self.actions.clone(),
             baseline_sides: self.baseline_sides.clone(),
             rules_off: self.tables.opponent.rules.off(),
-            asked: self.asked,
-            rolls: if self.asked {
-                self.roller.rolls.clone()
-            } else {
-                Vec::new()
-            },
+            asked: self.runner.asks(),
+            rolls: self.runner.rolls().to_vec(),
             steps: self.steps,
             started: self.started,
             about: Some(About {
@@ -593,7 +510,30 @@ impl Match {
 
     /// Whether the player rolls their own dice.
     pub fn asks(&self) -> bool {
-        self.asked
+        self.runner.asks()
+    }
+
+    /// The game now.
+    pub fn state(&self) -> &GameState {
+        match &self.runner.game {
+            Game::Awi(state) => state,
+            // A Match is only ever built over seed 000's engine (`build`).
+            _ => unreachable!("a seed-000 match holds a seed-000 game"),
+        }
+    }
+
+    /// The game now, to change by hand (tests set up positions so).
+    #[cfg(test)]
+    pub(crate) fn state_mut(&mut self) -> &mut GameState {
+        match &mut self.runner.game {
+            Game::Awi(state) => state,
+            _ => unreachable!("a seed-000 match holds a seed-000 game"),
+        }
+    }
+
+    /// Everything that happened, in order.
+    pub fn log(&self) -> &[Entry] {
+        self.runner.awi_log()
     }
 
     /// Whether the player only watches.
@@ -603,7 +543,8 @@ impl Match {
 
     /// Whether it is the player's turn to act.
     pub fn players_turn(&self) -> bool {
-        !self.state.is_over() && self.player_sides.contains(&self.state.active)
+        let state = self.state();
+        !state.is_over() && self.player_sides.contains(&state.active)
     }
 
     /// The player's actions so far.
@@ -627,10 +568,9 @@ impl Match {
 
     /// The Lone Warrior opponent commanding a side, if any.
     pub fn opponent(&self, side: usize) -> Option<&Opponent> {
-        self.opponents
-            .get(side)
-            .and_then(Option::as_ref)
-            .and_then(Controller::opponent)
+        self.runner
+            .controller(side)
+            .and_then(crate::baseline::Controller::opponent)
     }
 
     /// Apply one of the player's actions. On refusal nothing changes. If the
@@ -640,30 +580,31 @@ impl Match {
         if !self.players_turn() {
             return Err(Refusal::GameOver);
         }
-        let first_new = self.log.len();
-        let turn = self.state.turn;
-        let events = self.state.apply(&action, &mut self.roller)?;
-        // The opponent learns what the player's turn did (melees, retreats,
-        // losses), as it would see it across the table.
-        for opponent in self.opponents.iter_mut().flatten() {
-            opponent.observe(&self.state, &events);
+        let first_new = self.log().len();
+        let turn = self.state().turn;
+        // The runner shows the opponents what the player's turn did
+        // (melees, retreats, losses), as they would see it across the table.
+        match self.runner.player(&host::Action::Awi(action.clone())) {
+            Ok(_) => {}
+            Err(host::Refusal::Awi(refusal)) => return Err(refusal),
+            // Not the player's side, or another engine's action: neither
+            // happens, as checked above.
+            Err(_) => return Err(Refusal::GameOver),
         }
-        self.actions.push(action.clone());
+        self.actions.push(action);
         self.action_turns.push(turn);
-        self.log.push(Entry::Player { action, events });
         if !self.players_turn() {
             self.play_opponents();
         }
-        self.roll_marks.push(self.roller.rolls.len());
+        self.roll_marks.push(self.runner.rolls_made());
         Ok(first_new)
     }
 
     /// End phases until the player's turn is over (the opponent then plays).
     pub fn end_turn(&mut self) -> Result<usize, Refusal> {
-        let first_new = self.log.len();
-        let side = self.state.active;
-        let turn = self.state.turn;
-        while self.players_turn() && self.state.active == side && self.state.turn == turn {
+        let first_new = self.log().len();
+        let (side, turn) = (self.state().active, self.state().turn);
+        while self.players_turn() && self.state().active == side && self.state().turn == turn {
             self.act(Action::EndPhase)?;
         }
         Ok(first_new)
@@ -672,11 +613,11 @@ impl Match {
     /// In watch mode, play the next side's whole turn. Returns false when the
     /// game is over.
     pub fn step(&mut self) -> bool {
-        if self.state.is_over() {
+        if self.state().is_over() {
             return false;
         }
-        let side = self.state.active;
-        self.play_side(side);
+        // A side that cannot finish its turn has still had its step.
+        let _ = self.runner.step_foe();
         self.steps += 1;
         true
     }
@@ -709,7 +650,7 @@ impl Match {
     /// played its part, as it did the first time). Returns how many of the
     /// player's actions were taken back.
     pub fn rewind(&mut self, turn: u32) -> Result<usize, String> {
-        let now = self.state.turn.min(self.state.turns);
+        let now = self.state().turn.min(self.state().turns);
         if turn == 0 || turn > now {
             return Err(format!(
                 "there is no turn {turn} to go back to: this is turn {now}"
@@ -754,52 +695,22 @@ impl Match {
         .map_err(|error| format!("the game no longer replays that far back ({error})"))?;
         // The player's own dice (or the seeded generator, wound to where the
         // kept actions left it) roll on from here.
-        if self.asked {
-            let placeholder = Source::Live(Box::new(Seeded::new(self.seed)));
-            rebuilt.roller.source = std::mem::replace(&mut self.roller.source, placeholder);
+        if self.asks() {
+            rebuilt.runner.roll_from(self.runner.take_source(), true);
         }
         *self = rebuilt;
         Ok(())
     }
 
+    /// foe's (or the baseline's) sides play until it is the player's turn
+    /// or the game ends; a side that cannot finish its turn stops them
+    /// rather than loop forever.
     fn play_opponents(&mut self) {
-        while !self.state.is_over() && !self.player_sides.contains(&self.state.active) {
-            let side = self.state.active;
-            let turn = self.state.turn;
-            self.play_side(side);
-            if self.state.active == side && self.state.turn == turn && !self.state.is_over() {
-                // The opponent could not finish its turn: never loop forever.
+        while !self.state().is_over() && !self.player_sides.contains(&self.state().active) {
+            if !matches!(self.runner.step_foe(), Ok(true)) {
                 break;
             }
         }
-    }
-
-    fn play_side(&mut self, side: usize) {
-        let entry = match self.opponents.get_mut(side).and_then(Option::as_mut) {
-            Some(controller) => match controller.play_turn(&mut self.state, &mut self.roller) {
-                Played::Foe(report) => Entry::Opponent { side, report },
-                Played::Baseline(report) => Entry::Baseline { side, report },
-            },
-            None => {
-                // A player's side in watch mode never happens; end its phases.
-                let mut report = TurnReport::default();
-                while !self.state.is_over() && self.state.active == side {
-                    match self.state.apply(&Action::EndPhase, &mut self.roller) {
-                        Ok(events) => report.events.extend(events),
-                        Err(_) => break,
-                    }
-                }
-                Entry::Opponent { side, report }
-            }
-        };
-        for (other, opponent) in self.opponents.iter_mut().enumerate() {
-            if other != side
-                && let Some(opponent) = opponent
-            {
-                opponent.observe(&self.state, entry.events());
-            }
-        }
-        self.log.push(entry);
     }
 }
 

@@ -35,9 +35,9 @@ fn the_player_moves_when_the_opponent_has_played_its_first_turn() {
     // Guilford: the Americans (side 1) move first; the player is British.
     let game = start("guilford", 3, vec![0]);
     assert!(game.players_turn());
-    assert_eq!(game.state.active, 0);
+    assert_eq!(game.state().active, 0);
     assert!(matches!(
-        game.log.last(),
+        game.log().last(),
         Some(Entry::Opponent { side: 1, .. })
     ));
 }
@@ -46,7 +46,7 @@ fn the_player_moves_when_the_opponent_has_played_its_first_turn() {
 fn a_refused_action_changes_nothing() {
     let mut game = start("guilford", 3, vec![0]);
     let before = game.save();
-    let unit = game.state.find_unit("23rd Foot").unwrap();
+    let unit = game.state().find_unit("23rd Foot").unwrap();
     let refusal = game
         .act(Action::Fire {
             unit,
@@ -61,19 +61,19 @@ fn a_refused_action_changes_nothing() {
 #[test]
 fn undo_then_the_same_action_gives_the_same_state() {
     let mut game = start("guilford", 3, vec![0]);
-    let unit = game.state.find_unit("23rd Foot").unwrap();
-    let base = game.state.unit(unit).base;
+    let unit = game.state().find_unit("23rd Foot").unwrap();
+    let base = game.state().unit(unit).base;
     let action = Action::Move {
         unit,
         to: base.centre + base.forward() * 4.0,
         facing: base.facing,
     };
     game.act(action.clone()).unwrap();
-    let after = game.state.unit(unit).base;
+    let after = game.state().unit(unit).base;
     assert_eq!(game.undo().unwrap(), action);
-    assert_eq!(game.state.unit(unit).base, base);
+    assert_eq!(game.state().unit(unit).base, base);
     game.act(action).unwrap();
-    assert_eq!(game.state.unit(unit).base, after);
+    assert_eq!(game.state().unit(unit).base, after);
 }
 
 #[test]
@@ -87,12 +87,12 @@ fn undo_with_nothing_done_is_refused() {
 }
 
 fn units(game: &Match) -> String {
-    format!("{:?}{:?}", game.state.units, game.state.generals)
+    format!("{:?}{:?}", game.state().units, game.state().generals)
 }
 
 fn forward(game: &Match, name: &str, inches: f64) -> Action {
-    let unit = game.state.find_unit(name).unwrap();
-    let base = game.state.unit(unit).base;
+    let unit = game.state().find_unit(name).unwrap();
+    let base = game.state().unit(unit).base;
     Action::Move {
         unit,
         to: base.centre + base.forward() * inches,
@@ -105,18 +105,18 @@ fn undo_reaches_back_across_a_turn_and_the_opponent_replays_the_same() {
     let mut game = start("guilford", 3, vec![0]);
     game.act(forward(&game, "23rd Foot", 4.0)).unwrap();
     game.end_turn().unwrap();
-    assert_eq!(game.state.turn, 2);
+    assert_eq!(game.state().turn, 2);
     let after_turn = units(&game);
-    let log_length = game.log.len();
+    let log_length = game.log().len();
     // The last action was the end of the player's turn 1: taking it back
     // takes back the Americans' turn 2 that followed it.
     assert_eq!(game.undo(), Ok(Action::EndPhase));
-    assert_eq!(game.state.turn, 1);
+    assert_eq!(game.state().turn, 1);
     assert!(game.players_turn());
     // Ending the turn again plays the Americans' turn again, the same.
     game.end_turn().unwrap();
     assert_eq!(units(&game), after_turn);
-    assert_eq!(game.log.len(), log_length);
+    assert_eq!(game.log().len(), log_length);
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn undo_turn_and_rewind_go_back_to_the_start_of_a_turn() {
     let kept = game.actions().len();
     game.act(forward(&game, "33rd Foot", 3.0)).unwrap();
     game.end_turn().unwrap();
-    assert_eq!(game.state.turn, 3);
+    assert_eq!(game.state().turn, 3);
     assert!(game.rewind(2).unwrap() > 1);
     assert_eq!(units(&game), {
         let mut again = start("guilford", 4, vec![0]);
@@ -166,8 +166,8 @@ fn undo_turn_and_rewind_go_back_to_the_start_of_a_turn() {
 #[test]
 fn a_save_replays_to_the_same_state_and_the_same_future() {
     let mut game = start("guilford", 9, vec![0]);
-    let unit = game.state.find_unit("Guards Grenadiers").unwrap();
-    let base = game.state.unit(unit).base;
+    let unit = game.state().find_unit("Guards Grenadiers").unwrap();
+    let base = game.state().unit(unit).base;
     game.act(Action::Move {
         unit,
         to: base.centre + base.forward() * 5.0,
@@ -187,16 +187,16 @@ fn a_save_replays_to_the_same_state_and_the_same_future() {
     )
     .unwrap();
     assert_eq!(
-        format!("{:?}", replayed.state.units),
-        format!("{:?}", game.state.units)
+        format!("{:?}", replayed.state().units),
+        format!("{:?}", game.state().units)
     );
     game.end_turn().unwrap();
     replayed.end_turn().unwrap();
     assert_eq!(
-        format!("{:?}", replayed.state.units),
-        format!("{:?}", game.state.units)
+        format!("{:?}", replayed.state().units),
+        format!("{:?}", game.state().units)
     );
-    assert_eq!(replayed.state.turn, game.state.turn);
+    assert_eq!(replayed.state().turn, game.state().turn);
 }
 
 #[test]
@@ -206,11 +206,11 @@ fn watching_plays_one_turn_a_step_until_the_end() {
     while game.step() {
         steps += 1;
         assert!(
-            steps <= 2 * game.state.turns as usize + 2,
+            steps <= 2 * game.state().turns as usize + 2,
             "the game must end by its last turn"
         );
     }
-    assert!(game.state.is_over());
+    assert!(game.state().is_over());
 }
 
 #[test]
@@ -237,10 +237,10 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
         .start()
         .unwrap();
     game.end_turn().unwrap();
-    let gun = game.state.find_unit("Royal Artillery").unwrap();
-    let target = game.state.find_unit("Singleton's Gun").unwrap();
+    let gun = game.state().find_unit("Royal Artillery").unwrap();
+    let target = game.state().find_unit("Singleton's Gun").unwrap();
     game.act(Action::EndPhase).unwrap();
-    let before_fire = format!("{:?}", game.state.units);
+    let before_fire = format!("{:?}", game.state().units);
     game.act(Action::Fire {
         unit: gun,
         target,
@@ -258,12 +258,12 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
     )
     .unwrap();
     assert_eq!(
-        format!("{:?}", replayed.state.units),
-        format!("{:?}", game.state.units)
+        format!("{:?}", replayed.state().units),
+        format!("{:?}", game.state().units)
     );
     // Undo forgets the fire's roll: the state is as before it.
     game.undo().unwrap();
-    assert_eq!(format!("{:?}", game.state.units), before_fire);
+    assert_eq!(format!("{:?}", game.state().units), before_fire);
     assert_eq!(game.save().rolls.len() + 1, save.rolls.len());
 }
 
@@ -283,10 +283,10 @@ fn a_seeded_game_loaded_with_the_players_dice_replays_from_its_seed() {
     )
     .unwrap();
     assert_eq!(
-        format!("{:?}", loaded.state.units),
-        format!("{:?}", game.state.units)
+        format!("{:?}", loaded.state().units),
+        format!("{:?}", game.state().units)
     );
-    assert_eq!(loaded.state.generals, game.state.generals);
+    assert_eq!(loaded.state().generals, game.state().generals);
     // From now on the rolls are the player's, and saves keep them.
     assert!(loaded.save().asked);
 }
@@ -359,7 +359,7 @@ fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
         "the saved game names side 7, but the scenario has 2 sides"
     );
     // A wild number is refused before the rules would walk it inch by inch.
-    let unit = game.state.find_unit("23rd Foot").unwrap();
+    let unit = game.state().find_unit("23rd Foot").unwrap();
     assert_eq!(
         refused(&|save| save.actions.insert(
             0,
@@ -446,12 +446,15 @@ fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Match {
 fn baseline_commands_the_british(game: &Match) -> bool {
     game.baseline_sides == [0]
         && game.opponent(0).is_none()
-        && matches!(game.opponents.first(), Some(Some(Controller::Baseline(_))))
+        && matches!(
+            game.runner.controller(0),
+            Some(crate::baseline::Controller::Baseline(_))
+        )
 }
 
 /// The baseline's turns in the log, by side.
 fn baseline_turns(game: &Match) -> Vec<usize> {
-    game.log
+    game.log()
         .iter()
         .filter_map(|entry| match entry {
             Entry::Baseline { side, .. } => Some(*side),
@@ -477,7 +480,7 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
         assert_eq!(save.asked, asked);
         let mut resumed = replay(&game, &save).unwrap();
         assert!(baseline_commands_the_british(&resumed), "asked: {asked}");
-        assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
+        assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
         assert_eq!(units(&resumed), units(&game));
         // The same future: the resumed game rolls on where the save left
         // off (from the seed, or the seeded generator standing in for the
@@ -504,7 +507,7 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
         game.end_turn().unwrap();
         resumed.end_turn().unwrap();
         assert_eq!(baseline_turns(&resumed), vec![0, 0, 0]);
-        assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
+        assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
         assert_eq!(resumed.save(), game.save());
     }
 }
@@ -513,9 +516,9 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
 fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
     let mut straight = baseline_game(21, None);
     straight.end_turn().unwrap();
-    let at_turn_2 = format!("{:?}", straight.log);
+    let at_turn_2 = format!("{:?}", straight.log());
     straight.end_turn().unwrap();
-    let at_turn_3 = format!("{:?}", straight.log);
+    let at_turn_3 = format!("{:?}", straight.log());
 
     let mut game = baseline_game(21, None);
     game.end_turn().unwrap();
@@ -523,19 +526,19 @@ fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
     game.act(forward(&game, "1st Maryland", 3.0)).unwrap();
     game.end_turn().unwrap();
     game.end_turn().unwrap();
-    assert_eq!(game.state.turn, 4);
+    assert_eq!(game.state().turn, 4);
     assert_eq!(baseline_turns(&game), vec![0, 0, 0]);
     // Back to the start of turn 2: the baseline's turn 1 is played again,
     // the same, by the baseline.
     let taken = game.actions().len() - kept;
     assert_eq!(game.rewind(2).unwrap(), taken);
     assert!(baseline_commands_the_british(&game));
-    assert_eq!(format!("{:?}", game.log), at_turn_2);
+    assert_eq!(format!("{:?}", game.log()), at_turn_2);
     assert_eq!(game.save().baseline_sides, vec![0]);
     // Ending the turn now, the baseline plays the British turn 2 exactly as
     // in a game that never had the taken-back actions.
     game.end_turn().unwrap();
-    assert_eq!(format!("{:?}", game.log), at_turn_3);
+    assert_eq!(format!("{:?}", game.log()), at_turn_3);
     assert_eq!(baseline_turns(&game), vec![0, 0]);
     // Undo across the turn takes back the baseline's turn with it, and the
     // baseline plays it again when the turn ends again.
@@ -543,7 +546,7 @@ fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
     assert!(baseline_commands_the_british(&game));
     assert_eq!(baseline_turns(&game), vec![0]);
     game.act(Action::EndPhase).unwrap();
-    assert_eq!(format!("{:?}", game.log), at_turn_3);
+    assert_eq!(format!("{:?}", game.log()), at_turn_3);
 }
 
 #[test]
@@ -604,7 +607,7 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     let every_rule_on = Arc::new(Tables::embedded());
     let resumed =
         Match::from_save(&save, scenario.clone(), rules.clone(), every_rule_on, None).unwrap();
-    assert_eq!(format!("{:?}", resumed.log), format!("{:?}", game.log));
+    assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
     // A rule this foe does not know is refused by name, not ignored.
     let mut unknown = save.clone();
     unknown.rules_off.push("ambush".into());

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// One line typed: carried out, and kept.
 fn typed(game: &mut Match, lines: &mut Vec<String>, line: String) {
-    match parse(&line, &game.scenario, &game.state) {
+    match parse(&line, &game.scenario, &game.state()) {
         Ok(Command::Act(action)) => {
             if let Err(refusal) = game.act(action) {
                 panic!("`{line}` was refused: {refusal}");
@@ -33,8 +33,8 @@ fn typed(game: &mut Match, lines: &mut Vec<String>, line: String) {
 /// as a player reads `?` before pasting).
 fn lawful(game: &Match, line: &str) -> bool {
     matches!(
-        parse(line, &game.scenario, &game.state),
-        Ok(Command::Act(action)) if game.state.check(&action).is_ok()
+        parse(line, &game.scenario, &game.state()),
+        Ok(Command::Act(action)) if game.state().check(&action).is_ok()
     )
 }
 
@@ -66,33 +66,34 @@ fn nearest_enemy(state: &GameState, unit: UnitId) -> Option<UnitId> {
 fn play_guilford() -> (Vec<String>, Match) {
     let mut game = super::tests::start("guilford", 1781, vec![0]);
     let mut lines = Vec::new();
-    while !game.state.is_over() {
-        let turn = game.state.turn;
+    while !game.state().is_over() {
+        let turn = game.state().turn;
         if turn % 5 == 1 {
             typed(&mut game, &mut lines, "victory".into());
         }
         // Movement: charges first, as `charge ?` lists them.
-        assert_eq!(game.state.phase(), Phase::Movement);
+        assert_eq!(game.state().phase(), Phase::Movement);
         while let Some(line) = suggested(&game, "charge")
             .into_iter()
             .find(|line| lawful(&game, line))
         {
             typed(&mut game, &mut lines, line);
         }
-        let names = Names::new(&game.scenario, &game.state);
+        let names = Names::new(&game.scenario, &game.state());
         let own: Vec<(UnitId, String)> = game
-            .state
-            .active_units(game.state.active)
-            .filter(|unit| !game.state.unit(*unit).moved)
+            .state()
+            .active_units(game.state().active)
+            .filter(|unit| !game.state().unit(*unit).moved)
             .map(|unit| (unit, names.label(unit).to_string()))
             .collect();
         for (unit, label) in own {
-            if game.state.weapon_of(game.state.unit(unit)) == Some(crate::rules::Weapon::Artillery)
+            if game.state().weapon_of(game.state().unit(unit))
+                == Some(crate::rules::Weapon::Artillery)
             {
                 continue;
             }
-            let towards = nearest_enemy(&game.state, unit).map(|enemy| {
-                let names = Names::new(&game.scenario, &game.state);
+            let towards = nearest_enemy(&game.state(), unit).map(|enemy| {
+                let names = Names::new(&game.scenario, &game.state());
                 format!("move {label} towards {} max", names.label(enemy))
             });
             let choice = towards
@@ -104,11 +105,11 @@ fn play_guilford() -> (Vec<String>, Match) {
             }
         }
         typed(&mut game, &mut lines, "end".into());
-        if game.state.is_over() {
+        if game.state().is_over() {
             break;
         }
         // Shooting: the first shot `fire ?` offers, again and again.
-        if game.state.phase() == Phase::Shooting {
+        if game.state().phase() == Phase::Shooting {
             while let Some(line) = suggested(&game, "fire")
                 .into_iter()
                 .find(|line| lawful(&game, line))
@@ -118,7 +119,7 @@ fn play_guilford() -> (Vec<String>, Match) {
         }
         typed(&mut game, &mut lines, "end turn".into());
         assert!(
-            game.state.is_over() || game.state.turn == turn + 1,
+            game.state().is_over() || game.state().turn == turn + 1,
             "turn {turn} did not end"
         );
     }
@@ -135,7 +136,7 @@ fn play_guilford() -> (Vec<String>, Match) {
 #[test]
 fn a_whole_guilford_game_typed_as_a_player_types_is_the_frozen_script() {
     let (lines, game) = play_guilford();
-    assert!(game.state.is_over());
+    assert!(game.state().is_over());
     let script = lines.join("\n") + "\n";
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/play_whole_guilford.in");
     if std::env::var_os("FOE_BLESS").is_some() {

@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn guilfords_conditions_at_the_start() {
         let game = start("guilford", 3, vec![0]);
-        let progress = progress(&game.state);
+        let progress = progress(&game.state());
         assert_eq!(progress.len(), 2);
         // The Americans need more than half of 7 British units: 4.
         let Standing::Losses {
@@ -175,20 +175,20 @@ mod tests {
         };
         assert_eq!((progress[1].winner, *lost, *needed, *of), (0, 0, 1, 2));
         let (target, attacker, distance) = nearest.unwrap();
-        assert_eq!(game.state.unit(target).side, 1);
-        assert_eq!(game.state.unit(attacker).side, 0);
-        let ruleset = &game.state.battlefield.ruleset;
-        let continentals: Vec<usize> = (0..game.state.units.len())
-            .filter(|i| ruleset.troop(game.state.units[*i].troop).name == "continentals")
+        assert_eq!(game.state().unit(target).side, 1);
+        assert_eq!(game.state().unit(attacker).side, 0);
+        let ruleset = &game.state().battlefield.ruleset;
+        let continentals: Vec<usize> = (0..game.state().units.len())
+            .filter(|i| ruleset.troop(game.state().units[*i].troop).name == "continentals")
             .collect();
         assert_eq!(continentals.len(), 2);
         let closest = (0..7)
             .flat_map(|b| continentals.iter().map(move |a| (b, *a)))
             .map(|(b, a)| {
-                game.state
+                game.state()
                     .unit(UnitId(b))
                     .base
-                    .distance_to(&game.state.unit(UnitId(a)).base)
+                    .distance_to(&game.state().unit(UnitId(a)).base)
             })
             .fold(f64::MAX, f64::min);
         assert_eq!(distance, closest);
@@ -198,9 +198,9 @@ mod tests {
     #[test]
     fn a_routed_continental_meets_the_british_condition() {
         let mut game = start("guilford", 3, vec![0]);
-        let maryland = game.state.find_unit("1st Maryland").unwrap();
-        game.state.units[maryland.0].status = Status::Routed;
-        let progress = progress(&game.state);
+        let maryland = game.state().find_unit("1st Maryland").unwrap();
+        game.state_mut().units[maryland.0].status = Status::Routed;
+        let progress = progress(&game.state());
         let Standing::Losses { lost, needed, .. } = &progress[1].standing else {
             panic!()
         };

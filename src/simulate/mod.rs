@@ -86,7 +86,7 @@ impl Study {
         let mut game = self.start(index)?;
         // A turn the opponent cannot finish would loop forever; the game
         // never has more than two player turns per game turn.
-        let most_steps = 2 * (u64::from(game.state.turns) + 1) + 2;
+        let most_steps = 2 * (u64::from(game.state().turns) + 1) + 2;
         let mut steps = 0;
         while game.step() {
             steps += 1;

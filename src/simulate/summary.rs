@@ -54,7 +54,7 @@ pub struct GameSummary {
 impl GameSummary {
     /// Sum up a finished (or abandoned) game.
     pub fn of(game: &Match, index: u64) -> GameSummary {
-        let state = &game.state;
+        let state = &game.state();
         let n_sides = state.sides.len();
         let (winner, condition) = match state.outcome {
             Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),
@@ -71,7 +71,7 @@ impl GameSummary {
         let mut orders = BTreeMap::new();
         let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
         let mut hemmed: BTreeMap<String, [u32; 2]> = BTreeMap::new();
-        for entry in &game.log {
+        for entry in game.log() {
             for event in entry.events() {
                 match event {
                     Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,

@@ -301,7 +301,7 @@ fn learning_save() -> &'static (String, Arc<Tables>) {
         .player_sides(vec![0])
         .start()
         .unwrap();
-        let legal = game.state.legal_actions();
+        let legal = game.state().legal_actions();
         let _ = game.act(legal[0].clone());
         let _ = game.end_turn();
         let _ = game.end_turn();

@@ -3,7 +3,7 @@ use crate::play::tests::start;
 
 fn check(line: &str, expected: &str) {
     let game = start("guilford", 3, vec![0]);
-    let got = match parse(line, &game.scenario, &game.state) {
+    let got = match parse(line, &game.scenario, &game.state()) {
         Ok(command) => format!("{command:?}"),
         Err(message) => format!("error: {message}"),
     };
@@ -182,13 +182,13 @@ fn a_suggestion_pasted_back_with_its_parenthesised_names_is_the_same_action() {
 #[track_caller]
 fn check_max(line: &str, from_a_tenth_further: impl Fn(&Action) -> Action) {
     let game = start("guilford", 3, vec![0]);
-    let Ok(Command::Act(action)) = parse(line, &game.scenario, &game.state) else {
+    let Ok(Command::Act(action)) = parse(line, &game.scenario, &game.state()) else {
         panic!("{line} did not parse to an action");
     };
-    assert_eq!(game.state.check(&action), Ok(()), "{line}: {action:?}");
+    assert_eq!(game.state().check(&action), Ok(()), "{line}: {action:?}");
     let further = from_a_tenth_further(&action);
     assert!(
-        game.state.check(&further).is_err(),
+        game.state().check(&further).is_err(),
         "{line}: {further:?} is lawful too"
     );
 }
@@ -209,7 +209,8 @@ fn max_moves_go_as_far_as_the_rules_allow_and_no_further() {
     check_max("move b6 forward max", along(Vector::new(0.0, 1.0)));
     check_max("move b4 back max", along(Vector::new(0.0, -1.0)));
     let game = start("guilford", 3, vec![0]);
-    let towards = game.state.unit(UnitId(10)).base.centre - game.state.unit(UnitId(1)).base.centre;
+    let towards =
+        game.state().unit(UnitId(10)).base.centre - game.state().unit(UnitId(1)).base.centre;
     let towards = towards * (1.0 / towards.length());
     check_max("move guards towards a4 max", along(towards));
     // Guilford's 23rd Foot stands at 14,4 facing north: a full 6" move.
@@ -236,9 +237,9 @@ fn check_pasteable(game: &crate::play::Match, verb: Option<&str>, unit: Option<U
         {
             continue;
         }
-        match parse(line, &game.scenario, &game.state) {
+        match parse(line, &game.scenario, &game.state()) {
             Ok(Command::Act(action)) => {
-                assert_eq!(game.state.check(&action), Ok(()), "`{line}`: {action:?}");
+                assert_eq!(game.state().check(&action), Ok(()), "`{line}`: {action:?}");
                 pasted += 1;
             }
             other => panic!("`{line}` pasted back gives {other:?}"),
