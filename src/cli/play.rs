@@ -465,7 +465,7 @@ impl Repl<'_> {
 
     /// Where the game stands, in a few words (`turn 2/15 british movement`).
     fn now(&self) -> String {
-        text::prompt(&self.game.state())
+        text::prompt(self.game.state())
             .trim_end_matches("> ")
             .to_string()
     }
@@ -542,10 +542,10 @@ impl Repl<'_> {
 
     fn run(&mut self) {
         loop {
-            let prompt = text::prompt(&self.game.state());
+            let prompt = text::prompt(self.game.state());
             let completion = Completion::Play(Arc::new(Vocabulary::of(
                 &self.game.scenario,
-                &self.game.state(),
+                self.game.state(),
             )));
             let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
@@ -605,7 +605,7 @@ impl Repl<'_> {
     /// A watcher's line between turns: anything that looks, none of the
     /// commands that act (the opponent plays every side). False to leave.
     fn between_turns(&mut self, line: &str) -> bool {
-        match parse(line, &self.game.scenario, &self.game.state()) {
+        match parse(line, &self.game.scenario, self.game.state()) {
             Ok(
                 Command::Act(_)
                 | Command::EndTurn
@@ -625,7 +625,7 @@ impl Repl<'_> {
 
     /// Carry out one line; false to leave.
     fn command(&mut self, line: &str) -> bool {
-        let command = match parse(line, &self.game.scenario, &self.game.state()) {
+        let command = match parse(line, &self.game.scenario, self.game.state()) {
             Ok(command) => command,
             Err(message) => {
                 self.console.say(&format!("error: {message}"));
@@ -647,7 +647,7 @@ impl Repl<'_> {
                     Err(refusal) => {
                         let said = crate::play::explain::refusal(
                             &self.game.scenario,
-                            &self.game.state(),
+                            self.game.state(),
                             &action,
                             &refusal,
                         );
@@ -797,12 +797,12 @@ impl Repl<'_> {
                 self.console.say(&out);
             }
             Command::Help(topic) => {
-                let out = crate::render::help::help(topic.as_deref(), &self.game.state());
+                let out = crate::render::help::help(topic.as_deref(), self.game.state());
                 self.console.say(&out);
             }
             Command::Victory => {
-                let names = Names::new(&self.game.scenario, &self.game.state());
-                let out = crate::render::progress::victory(&self.game.state(), Some(&names));
+                let names = Names::new(&self.game.scenario, self.game.state());
+                let out = crate::render::progress::victory(self.game.state(), Some(&names));
                 self.console.say(&out);
             }
             Command::Legal { verb, unit } => {
@@ -821,7 +821,7 @@ impl Repl<'_> {
     /// Write this turn's picture into `dir` (made if need be), named by
     /// turn, side and phase, so a folder of them follows the whole game.
     fn write_turn_svg(&mut self, dir: &Path) {
-        let path = dir.join(crate::render::svg::turn_file_name(&self.game.state()));
+        let path = dir.join(crate::render::svg::turn_file_name(self.game.state()));
         let written = std::fs::create_dir_all(dir)
             .map_err(|source| Error::Io {
                 action: "create",

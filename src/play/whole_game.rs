@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// One line typed: carried out, and kept.
 fn typed(game: &mut Match, lines: &mut Vec<String>, line: String) {
-    match parse(&line, &game.scenario, &game.state()) {
+    match parse(&line, &game.scenario, game.state()) {
         Ok(Command::Act(action)) => {
             if let Err(refusal) = game.act(action) {
                 panic!("`{line}` was refused: {refusal}");
@@ -33,7 +33,7 @@ fn typed(game: &mut Match, lines: &mut Vec<String>, line: String) {
 /// as a player reads `?` before pasting).
 fn lawful(game: &Match, line: &str) -> bool {
     matches!(
-        parse(line, &game.scenario, &game.state()),
+        parse(line, &game.scenario, game.state()),
         Ok(Command::Act(action)) if game.state().check(&action).is_ok()
     )
 }
@@ -79,7 +79,7 @@ fn play_guilford() -> (Vec<String>, Match) {
         {
             typed(&mut game, &mut lines, line);
         }
-        let names = Names::new(&game.scenario, &game.state());
+        let names = Names::new(&game.scenario, game.state());
         let own: Vec<(UnitId, String)> = game
             .state()
             .active_units(game.state().active)
@@ -92,8 +92,8 @@ fn play_guilford() -> (Vec<String>, Match) {
             {
                 continue;
             }
-            let towards = nearest_enemy(&game.state(), unit).map(|enemy| {
-                let names = Names::new(&game.scenario, &game.state());
+            let towards = nearest_enemy(game.state(), unit).map(|enemy| {
+                let names = Names::new(&game.scenario, game.state());
                 format!("move {label} towards {} max", names.label(enemy))
             });
             let choice = towards

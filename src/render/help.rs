@@ -407,7 +407,7 @@ mod tests {
     fn help_fire_prints_the_shooting_rules_from_the_rule_set() {
         let game = start("guilford", 3, vec![0]);
         assert_eq!(
-            help(Some("fire"), &game.state()),
+            help(Some("fire"), game.state()),
             "\
 fire UNIT TARGET       shoot (muskets or guns)
 Shooting, in your shooting phase: a unit that moved or pivoted this turn may not shoot, and each unit shoots once.
@@ -438,22 +438,22 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
         house.rally_range = 9.0;
         house.resolve_hits = 3;
         house.enemy_presence = 5.0;
-        let fire = rules("fire", &house, ruleset, &game.state());
+        let fire = rules("fire", &house, ruleset, game.state());
         assert!(fire.contains("range 8\" base edge"), "{fire}");
         assert!(fire.contains("within 2\"."), "{fire}");
-        let melee = rules("melee", &house, ruleset, &game.state());
+        let melee = rules("melee", &house, ruleset, game.state());
         assert!(
             melee.contains("on equal totals nobody retreats."),
             "{melee}"
         );
-        let rally = rules("rally", &house, ruleset, &game.state());
+        let rally = rules("rally", &house, ruleset, game.state());
         assert!(rally.contains("units within 9\" of him"), "{rally}");
-        let rout = rules("rout", &house, ruleset, &game.state());
+        let rout = rules("rout", &house, ruleset, game.state());
         assert!(
             rout.contains("takes 3 hits on every remaining unit"),
             "{rout}"
         );
-        let moving = rules("move", &house, ruleset, &game.state());
+        let moving = rules("move", &house, ruleset, game.state());
         assert!(moving.contains("Within 5\" of an enemy"), "{moving}");
     }
 

@@ -147,8 +147,8 @@ mod tests {
     #[test]
     fn guilfords_victory_progress_at_the_start() {
         let game = start("guilford", 3, vec![0]);
-        let names = Names::new(&game.scenario, &game.state());
-        let out = victory(&game.state(), Some(&names));
+        let names = Names::new(&game.scenario, game.state());
+        let out = victory(game.state(), Some(&names));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "Victory:");
         assert!(
@@ -172,18 +172,18 @@ mod tests {
         let maryland = game.state().find_unit("1st Maryland").unwrap();
         let virginia = game.state().find_unit("4th Virginia").unwrap();
         game.state_mut().units[virginia.0].hits = 7;
-        let names = Names::new(&game.scenario, &game.state());
-        let british = &progress(&game.state())[1];
-        let said = line(&game.state(), Some(&names), british);
+        let names = Names::new(&game.scenario, game.state());
+        let british = &progress(game.state())[1];
+        let said = line(game.state(), Some(&names), british);
         assert!(
             said.contains("; most hit 4th Virginia (A11), 7 of 13 hits; nearest "),
             "{said}"
         );
         game.state_mut().units[maryland.0].status = crate::rules::Status::Routed;
-        let names = Names::new(&game.scenario, &game.state());
-        let british = &progress(&game.state())[1];
+        let names = Names::new(&game.scenario, game.state());
+        let british = &progress(game.state())[1];
         assert_eq!(
-            line(&game.state(), Some(&names), british),
+            line(game.state(), Some(&names), british),
             "british win if they rout or drive off the table 1 continentals unit of the americans: 1 of 2 lost, met"
         );
     }

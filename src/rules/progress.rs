@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn guilfords_conditions_at_the_start() {
         let game = start("guilford", 3, vec![0]);
-        let progress = progress(&game.state());
+        let progress = progress(game.state());
         assert_eq!(progress.len(), 2);
         // The Americans need more than half of 7 British units: 4.
         let Standing::Losses {
@@ -200,7 +200,7 @@ mod tests {
         let mut game = start("guilford", 3, vec![0]);
         let maryland = game.state().find_unit("1st Maryland").unwrap();
         game.state_mut().units[maryland.0].status = Status::Routed;
-        let progress = progress(&game.state());
+        let progress = progress(game.state());
         let Standing::Losses { lost, needed, .. } = &progress[1].standing else {
             panic!()
         };

@@ -3,7 +3,7 @@ use crate::play::tests::start;
 
 fn check(line: &str, expected: &str) {
     let game = start("guilford", 3, vec![0]);
-    let got = match parse(line, &game.scenario, &game.state()) {
+    let got = match parse(line, &game.scenario, game.state()) {
         Ok(command) => format!("{command:?}"),
         Err(message) => format!("error: {message}"),
     };
@@ -182,7 +182,7 @@ fn a_suggestion_pasted_back_with_its_parenthesised_names_is_the_same_action() {
 #[track_caller]
 fn check_max(line: &str, from_a_tenth_further: impl Fn(&Action) -> Action) {
     let game = start("guilford", 3, vec![0]);
-    let Ok(Command::Act(action)) = parse(line, &game.scenario, &game.state()) else {
+    let Ok(Command::Act(action)) = parse(line, &game.scenario, game.state()) else {
         panic!("{line} did not parse to an action");
     };
     assert_eq!(game.state().check(&action), Ok(()), "{line}: {action:?}");
@@ -237,7 +237,7 @@ fn check_pasteable(game: &crate::play::Match, verb: Option<&str>, unit: Option<U
         {
             continue;
         }
-        match parse(line, &game.scenario, &game.state()) {
+        match parse(line, &game.scenario, game.state()) {
             Ok(Command::Act(action)) => {
                 assert_eq!(game.state().check(&action), Ok(()), "`{line}`: {action:?}");
                 pasted += 1;

@@ -5,7 +5,7 @@ use crate::play::tests::start;
 /// to move: where the word starts, then each choice as the list shows it.
 fn check(line: &str, expected: &str) {
     let game = start("guilford", 1781, vec![0]);
-    let vocabulary = Vocabulary::of(&game.scenario, &game.state());
+    let vocabulary = Vocabulary::of(&game.scenario, game.state());
     let (start, choices) = complete(&vocabulary, line, line.len());
     let shown: Vec<String> = choices
         .iter()
@@ -93,7 +93,7 @@ fn then_the_words_of_a_move_or_a_facing() {
 #[test]
 fn the_cursor_inside_the_line_completes_the_word_before_it() {
     let game = start("guilford", 1781, vec![0]);
-    let vocabulary = Vocabulary::of(&game.scenario, &game.state());
+    let vocabulary = Vocabulary::of(&game.scenario, game.state());
     let (start, choices) = complete(&vocabulary, "fire b1 a3", 6);
     assert_eq!(start, 5);
     assert_eq!(choices[0].replacement, "B1");
@@ -124,7 +124,7 @@ fn help_completes_every_rule_it_knows() {
 #[test]
 fn a_wide_space_ends_a_word() {
     let game = start("guilford", 1781, vec![0]);
-    let vocabulary = Vocabulary::of(&game.scenario, &game.state());
+    let vocabulary = Vocabulary::of(&game.scenario, game.state());
     let line = "fire\u{3000}b1\u{3000}";
     for cursor in 0..=line.len() {
         let (start, _) = complete(&vocabulary, line, cursor);

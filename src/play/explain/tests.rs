@@ -5,12 +5,12 @@ use crate::play::tests::start;
 
 /// What the player is told when `line` is refused now.
 fn refused(game: &Match, line: &str) -> String {
-    let command = parse(line, &game.scenario, &game.state()).expect("parses");
+    let command = parse(line, &game.scenario, game.state()).expect("parses");
     let super::super::command::Command::Act(action) = command else {
         panic!("not an action: {line}");
     };
     let refusal = game.state().check(&action).expect_err("refused");
-    super::refusal(&game.scenario, &game.state(), &action, &refusal)
+    super::refusal(&game.scenario, game.state(), &action, &refusal)
 }
 
 /// Put a unit somewhere, facing `facing`.
@@ -34,7 +34,7 @@ fn a_move_too_long_gives_its_cost_by_ground_and_the_farthest_point_with_its_comm
         "cannot move `33rd Foot`: the move needs 12\" and the allowance is 6\"; the farthest it can go that way is 40,10 — `move B3 forward max`"
     );
     // The command it offers is lawful and goes exactly there.
-    let command = parse("move B5 towards 3,16 max", &game.scenario, &game.state()).unwrap();
+    let command = parse("move B5 towards 3,16 max", &game.scenario, game.state()).unwrap();
     let super::super::command::Command::Act(action) = command else {
         panic!("an action");
     };
@@ -46,7 +46,7 @@ fn the_cost_by_ground_adds_up_to_the_engines_cost() {
     let game = start("guilford", 1781, vec![0]);
     let unit = game.state().find_unit("71st Foot").unwrap();
     let to = Point::new(3.0, 16.0);
-    let stretches = ground_cost(&game.state(), unit, to).unwrap();
+    let stretches = ground_cost(game.state(), unit, to).unwrap();
     let total: f64 = stretches.iter().map(Stretch::cost).sum();
     let action = Action::Move {
         unit,
@@ -95,7 +95,7 @@ fn a_charge_after_a_pivot_says_why_it_must_wait_a_turn() {
         text,
         "cannot charge: a charger may pivot at most 45° at the start and this charge needs 180°; `pivot B3 towards A5` turns it to face Lynch's Riflemen now, and it may charge next turn (a unit that has pivoted may not charge in the same turn)"
     );
-    let command = parse("pivot B3 towards A5", &game.scenario, &game.state()).unwrap();
+    let command = parse("pivot B3 towards A5", &game.scenario, game.state()).unwrap();
     let super::super::command::Command::Act(pivot) = command else {
         panic!("an action");
     };
