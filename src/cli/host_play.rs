@@ -17,9 +17,9 @@ use super::saves::{self, Slots};
 use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command};
-use crate::host::run::HostMatch;
+use crate::host::run::{HostMatch, Start};
 use crate::host::save::HostSave;
-use crate::host::{Action, Engine, Game, engine_for};
+use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -27,18 +27,15 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The scenario in `text`, if its rule set is played through the boundary
-/// rather than by seed 000's `Match`.
+/// The scenario in `text`, if its games are told line by line (seeds 001
+/// and 002, [`crate::host::tells_turns`]) rather than by seed 000's REPL.
 pub(super) fn other_rules(
     shown_as: &str,
     text: &str,
     tables_dir: Option<&Path>,
 ) -> Result<Option<Scenario>> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    Ok(match engine_for(&scenario.battlefield.ruleset.name) {
-        Some(Engine::Awi) | None => None,
-        Some(_) => Some(scenario),
-    })
+    Ok((!crate::host::tells_turns(&scenario)).then_some(scenario))
 }
 
 /// Whether the file at `path` is a save of a game played here.
@@ -96,6 +93,9 @@ pub(super) fn run(
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
     let announced = context.asks();
+    let start = Start::new(scenario.clone(), tables.clone(), seed)
+        .player_sides(player_sides.clone())
+        .baseline_sides(baseline_sides.clone());
     let game = if announced {
         // The player's own dice, asked for on standard error (seed 000's
         // asking code); the seed rolls for them once input ends. The
@@ -110,12 +110,11 @@ pub(super) fn run(
             None,
         )?;
         let dice = Box::new(AskRoller::new(seed));
-        HostMatch::new_asking(scenario, tables, seed, player_sides, dice)
+        start.begin_asking(dice)
     } else {
-        HostMatch::new(scenario, tables, seed, player_sides)
+        start.begin()
     }
-    .map_err(|e| Error::Invalid(e.to_string()))?
-    .with_baseline(baseline_sides);
+    .map_err(|e| Error::Invalid(e.to_string()))?;
     let autosave = if args.no_autosave {
         None
     } else if let Some(path) = &args.autosave {
@@ -212,33 +211,23 @@ pub(super) fn resume(
         let record = save
             .asked
             .then(|| (&save.rolls[..], Box::new(AskRoller::new(save.seed)) as _));
-        HostMatch::replay_watched(
-            scenario,
-            switched,
-            save.seed,
-            baseline_sides,
-            actions,
-            record,
-        )
+        Start::new(scenario, switched, save.seed)
+            .baseline_sides(baseline_sides)
+            .replay_watched(actions, record)
     } else if save.asked {
-        HostMatch::resume_recorded(
-            scenario,
-            switched,
-            save.seed,
-            (player_sides, baseline_sides),
-            &save.actions,
-            &save.rolls,
-            Box::new(AskRoller::new(save.seed)),
-        )
+        Start::new(scenario, switched, save.seed)
+            .player_sides(player_sides)
+            .baseline_sides(baseline_sides)
+            .resume_recorded(
+                &save.actions,
+                &save.rolls,
+                Box::new(AskRoller::new(save.seed)),
+            )
     } else {
-        HostMatch::replay_with_baseline(
-            scenario,
-            switched,
-            save.seed,
-            player_sides,
-            baseline_sides,
-            &save.actions,
-        )
+        Start::new(scenario, switched, save.seed)
+            .player_sides(player_sides)
+            .baseline_sides(baseline_sides)
+            .replay(&save.actions)
     }
     .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
     if switched_to_asked {
@@ -723,18 +712,9 @@ impl Repl<'_> {
     fn legal_list(&self) -> String {
         let game = &self.game.game;
         let mut text = String::new();
-        if let Game::Acw(state) = game
-            && let crate::acw::Phase::Assigning { side } = state.phase()
-        {
-            let waiting: Vec<String> = state
-                .unassigned(side)
-                .map(|id| state.unit(id).name.clone())
-                .collect();
-            text.push_str(&format!(
-                "Your dice to give: {:?}; waiting for a die: {}.\n",
-                state.dice_to_assign(side),
-                waiting.join(", ")
-            ));
+        if let Some(line) = words::dice_to_give(game) {
+            text.push_str(&line);
+            text.push('\n');
         }
         if !self.game.player_to_act() {
             text.push_str("It is foe's turn.\n");
@@ -824,42 +804,22 @@ impl Repl<'_> {
     }
 
     fn auto(&mut self) {
-        let Game::Acw(state) = &self.game.game else {
-            self.console
-                .say("`auto` gives out seed-002 activation dice; this game has none");
-            return;
-        };
-        let crate::acw::Phase::Assigning { side } = state.phase() else {
-            self.console.say("no dice to give out now");
-            return;
-        };
-        if !self.game.player_sides.contains(&side) {
-            self.console.say("it is foe's turn to give out its dice");
-            return;
-        }
-        // foe's ranking without reaction tests (they would roll dice the
-        // replay of your actions does not know about): threatened units
-        // and those nearest the enemy get the highest dice.
+        let mut given = false;
         loop {
-            let Game::Acw(state) = &self.game.game else {
-                return;
-            };
-            if state.phase() != (crate::acw::Phase::Assigning { side }) {
-                break;
+            match words::auto_die(&self.game.game, &self.game.player_sides) {
+                Ok(Some((action, said))) => {
+                    self.console.say(&said);
+                    self.act(action);
+                    given = true;
+                }
+                Ok(None) => break,
+                // Once the dice are given the phase moves on: nothing to say.
+                Err(_) if given => break,
+                Err(problem) => {
+                    self.console.say(problem);
+                    break;
+                }
             }
-            let Some(assignment) = crate::acw::policy::assign(state, side, &[])
-                .into_iter()
-                .next()
-            else {
-                break;
-            };
-            self.console.say(&format!(
-                "auto: die {} to `{}`: {}",
-                assignment.die,
-                state.unit(assignment.unit).name,
-                assignment.reason
-            ));
-            self.act(Action::Acw(assignment.action()));
         }
     }
 
@@ -924,23 +884,23 @@ impl Repl<'_> {
         // their rolls (the taken-back actions' rolls are forgotten with
         // them), then the player rolls on.
         let rebuilt = if self.game.asks() {
-            HostMatch::replay_recorded(
+            Start::new(
                 self.game.scenario.clone(),
                 self.game.tables().clone(),
                 self.game.seed,
-                sides,
-                &kept,
-                &self.game.rolls_before(kept.len()),
             )
+            .player_sides(sides.0)
+            .baseline_sides(sides.1)
+            .replay_recorded(&kept, &self.game.rolls_before(kept.len()))
         } else {
-            HostMatch::replay_with_baseline(
+            Start::new(
                 self.game.scenario.clone(),
                 self.game.tables().clone(),
                 self.game.seed,
-                sides.0,
-                sides.1,
-                &kept,
             )
+            .player_sides(sides.0)
+            .baseline_sides(sides.1)
+            .replay(&kept)
         };
         match rebuilt {
             Ok(mut game) => {

@@ -47,9 +47,11 @@ pub(super) fn other_rules(argument: &str, context: &Context<'_>) -> Result<Optio
     let (shown_as, text) = super::check::scenario_text(argument)?;
     let scenario =
         super::check::load_scenario_text(&shown_as, &text, context.tables_dir.as_deref())?;
-    Ok(match engine_for(&scenario.battlefield.ruleset.name) {
-        Some(Engine::Awi) | None => None,
-        Some(engine) => Some(HostScenario {
+    if crate::host::tells_turns(&scenario) {
+        return Ok(None);
+    }
+    Ok(
+        engine_for(&scenario.battlefield.ruleset.name).map(|engine| HostScenario {
             argument: argument.to_string(),
             shown_as,
             text,
@@ -57,7 +59,7 @@ pub(super) fn other_rules(argument: &str, context: &Context<'_>) -> Result<Optio
             engine,
             tables_dir: context.tables_dir.clone(),
         }),
-    })
+    )
 }
 
 impl HostScenario {
@@ -236,64 +238,12 @@ pub(super) fn check_rules(
         .map_err(Error::Invalid)
 }
 
-/// The `--set` keys that mean something to an engine, by where they stand.
-struct SetKeys {
-    top: &'static [&'static str],
-    side: &'static [&'static str],
-    unit: &'static [&'static str],
-    general: &'static [&'static str],
-}
-
-fn set_keys(engine: Engine) -> SetKeys {
-    match engine {
-        // Seed 001 (`rv::GameSetup::from_scenario`): the ground, the
-        // turns, each unit's bases, formation, place and brigade, each
-        // commander's place; its own turn sequence and victory.
-        Engine::Rv => SetKeys {
-            top: &["turns", "table", "terrain"],
-            side: &["units", "generals"],
-            unit: &[
-                "troop_type",
-                "strength",
-                "formation",
-                "position",
-                "facing",
-                "group",
-            ],
-            general: &["position"],
-        },
-        // Seed 002 (`acw::GameSetup::from_scenario`): units have no
-        // strength (every unit takes the same hits) and generals only a
-        // character (a good one adds a die, ruling AC3).
-        Engine::Acw | Engine::Awi => SetKeys {
-            top: &[
-                "turns",
-                "first",
-                "table",
-                "terrain",
-                "areas",
-                "victory",
-                "optional_rules",
-            ],
-            side: &["units", "generals", "edge"],
-            unit: &[
-                "troop_type",
-                "formation",
-                "position",
-                "facing",
-                "reaction_class",
-            ],
-            general: &["character"],
-        },
-    }
-}
-
 /// Refuse, in one line, a `--set` key that means nothing under the
 /// engine's rules (a general's `rallies` under seed 001, a unit's
 /// `strength` under seed 002), naming the valid keys there and the nearest
 /// to a typo.
 fn check_sets(engine: Engine, ruleset: &str, sets: &[Assignment]) -> Result<()> {
-    let keys = set_keys(engine);
+    let keys = engine.scenario_keys();
     for assignment in sets {
         let steps: Vec<&str> = assignment.key.split('.').collect();
         let (step, valid, what) = match steps.as_slice() {

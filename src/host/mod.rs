@@ -78,6 +78,85 @@ impl Engine {
             Engine::Acw => "seed 002",
         }
     }
+
+    /// Whether the engine's games are told turn by turn, each side's turn
+    /// with the Lone Warrior opponent's reasons ([`crate::play::Match`],
+    /// seed 000's view of [`run::HostMatch`], with its REPL and its
+    /// study), rather than line by line ([`run::HostMatch`]'s record).
+    pub fn tells_turns(self) -> bool {
+        match self {
+            Engine::Awi => true,
+            Engine::Rv | Engine::Acw => false,
+        }
+    }
+
+    /// The scenario keys that mean something to the engine's set-up, by
+    /// where they stand: what `foe simulate --set` may change.
+    pub fn scenario_keys(self) -> ScenarioKeys {
+        match self {
+            // Seed 001 (`rv::GameSetup::from_scenario`): the ground, the
+            // turns, each unit's bases, formation, place and brigade, each
+            // commander's place; its own turn sequence and victory.
+            Engine::Rv => ScenarioKeys {
+                top: &["turns", "table", "terrain"],
+                side: &["units", "generals"],
+                unit: &[
+                    "troop_type",
+                    "strength",
+                    "formation",
+                    "position",
+                    "facing",
+                    "group",
+                ],
+                general: &["position"],
+            },
+            // Seed 002 (`acw::GameSetup::from_scenario`): units have no
+            // strength (every unit takes the same hits) and generals only a
+            // character (a good one adds a die, ruling AC3). Seed 000's
+            // study checks its keys by validating the changed scenario.
+            Engine::Acw | Engine::Awi => ScenarioKeys {
+                top: &[
+                    "turns",
+                    "first",
+                    "table",
+                    "terrain",
+                    "areas",
+                    "victory",
+                    "optional_rules",
+                ],
+                side: &["units", "generals", "edge"],
+                unit: &[
+                    "troop_type",
+                    "formation",
+                    "position",
+                    "facing",
+                    "reaction_class",
+                ],
+                general: &["character"],
+            },
+        }
+    }
+}
+
+/// Whether `scenario`'s games are told turn by turn ([`Engine::tells_turns`]);
+/// a rule set without an engine counts as seed 000's, whose loading then
+/// says there is no engine for it.
+pub fn tells_turns(scenario: &Scenario) -> bool {
+    engine_for(&scenario.battlefield.ruleset.name).is_none_or(Engine::tells_turns)
+}
+
+/// The scenario keys that mean something to an engine's set-up
+/// ([`Engine::scenario_keys`]), by where they stand.
+#[derive(Debug, Clone, Copy)]
+pub struct ScenarioKeys {
+    /// The scenario's own keys.
+    pub top: &'static [&'static str],
+    /// A side's.
+    pub side: &'static [&'static str],
+    /// A unit's.
+    pub unit: &'static [&'static str],
+    /// A general's.
+    pub general: &'static [&'static str],
 }
 
 /// A game under any engine.

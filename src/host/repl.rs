@@ -500,6 +500,59 @@ pub fn words(game: &Game, action: &Action) -> String {
     }
 }
 
+/// Seed 002's dice waiting to be given out, and the units waiting for
+/// one, when a side is giving out its activation dice (none otherwise).
+pub fn dice_to_give(game: &Game) -> Option<String> {
+    let Game::Acw(state) = game else {
+        return None;
+    };
+    let acw::Phase::Assigning { side } = state.phase() else {
+        return None;
+    };
+    let waiting: Vec<String> = state
+        .unassigned(side)
+        .map(|id| state.unit(id).name.clone())
+        .collect();
+    Some(format!(
+        "Your dice to give: {:?}; waiting for a die: {}.",
+        state.dice_to_assign(side),
+        waiting.join(", ")
+    ))
+}
+
+/// `auto`: the next of the player's seed-002 activation dice given out by
+/// foe's ranking without reaction tests (they would roll dice the replay
+/// of the player's actions does not know about): threatened units and
+/// those nearest the enemy get the highest dice. The action with what to
+/// say about it; `None` once the dice are all given; a one-line reason
+/// when there are none to give.
+pub fn auto_die(
+    game: &Game,
+    player_sides: &[usize],
+) -> Result<Option<(Action, String)>, &'static str> {
+    let Game::Acw(state) = game else {
+        return Err("`auto` gives out seed-002 activation dice; this game has none");
+    };
+    let acw::Phase::Assigning { side } = state.phase() else {
+        return Err("no dice to give out now");
+    };
+    if !player_sides.contains(&side) {
+        return Err("it is foe's turn to give out its dice");
+    }
+    Ok(acw::policy::assign(state, side, &[])
+        .into_iter()
+        .next()
+        .map(|assignment| {
+            let said = format!(
+                "auto: die {} to `{}`: {}",
+                assignment.die,
+                state.unit(assignment.unit).name,
+                assignment.reason
+            );
+            (Action::Acw(assignment.action()), said)
+        }))
+}
+
 /// What the game is about and how it is won.
 pub fn banner(game: &Game, title: &str, player_sides: &[usize], seed: u64) -> String {
     let sides = game.sides();

@@ -119,7 +119,7 @@ pub struct Entry {
 
 /// How a game through the boundary starts, whatever its engine: the
 /// scenario and the tables, the seed, who commands which side, and what
-/// many games of one scenario may share. [`HostMatch::begin`] starts it.
+/// many games of one scenario may share. [`Start::begin`] starts it (and its siblings rebuild a saved game).
 #[derive(Debug, Clone)]
 pub struct Start {
     /// The scenario.
@@ -191,7 +191,7 @@ pub struct HostMatch {
     /// The scripted baseline and the sides it commands (none by default).
     baseline: Baseline,
     /// Where a resumed save's record of rolls ran out in foe's turn and
-    /// the player's dice went on ([`HostMatch::resume_recorded`]).
+    /// the player's dice went on ([`Start::resume_recorded`]).
     ran_on: Option<Printed>,
     /// Seed 000's commanders, one per side (none for the player's sides;
     /// empty under other rules).
@@ -286,50 +286,155 @@ impl Tally {
     }
 }
 
-impl HostMatch {
-    /// A new game. Nothing is played yet: call [`HostMatch::play_foe`].
-    pub fn new(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-    ) -> Result<HostMatch, StartError> {
-        HostMatch::start(
-            scenario,
-            tables,
-            seed,
-            player_sides,
-            Source::Seeded(Box::new(Seeded::new(seed))),
-        )
+impl Start {
+    /// The sides the player commands (none: foe plays every side).
+    pub fn player_sides(mut self, sides: Vec<usize>) -> Start {
+        self.player_sides = sides;
+        self
     }
 
-    /// [`HostMatch::new`] with the player's own `dice` (`--dice ask`), from
+    /// The sides the scripted baseline commands instead of foe.
+    pub fn baseline_sides(mut self, sides: Vec<usize>) -> Start {
+        self.baseline_sides = sides;
+        self
+    }
+
+    /// Seed 000's distance fields taken from `fields`, which the games of
+    /// one scenario may share.
+    pub fn sharing_fields(mut self, fields: &FieldCache) -> Start {
+        self.fields = fields.clone();
+        self
+    }
+
+    /// A new game on the seeded dice. Nothing is played yet: call
+    /// [`HostMatch::play_foe`].
+    pub fn begin(self) -> Result<HostMatch, StartError> {
+        let seeded = Source::Seeded(Box::new(Seeded::new(self.seed)));
+        HostMatch::begin(self, seeded)
+    }
+
+    /// [`Start::begin`] with the player's own `dice` (`--dice ask`), from
     /// the set-up on; every roll is kept for saves and `undo`.
-    pub fn new_asking(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        dice: Box<dyn Roller>,
-    ) -> Result<HostMatch, StartError> {
-        let mut game_match =
-            HostMatch::start(scenario, tables, seed, player_sides, Source::Live(dice))?;
+    pub fn begin_asking(self, dice: Box<dyn Roller>) -> Result<HostMatch, StartError> {
+        let mut game_match = HostMatch::begin(self, Source::Live(dice))?;
         game_match.asked = true;
         Ok(game_match)
     }
 
-    fn start(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        source: Source,
-    ) -> Result<HostMatch, StartError> {
-        let mut start = Start::new(scenario, tables, seed);
-        start.player_sides = player_sides;
-        HostMatch::begin(start, source)
+    /// Rebuild a game from its seed and the player's actions; foe's turns
+    /// are played again between them. An action the rules refuse (a save
+    /// edited by hand, another version) is a message.
+    pub fn replay(self, player_actions: &[Action]) -> Result<HostMatch, String> {
+        let game_match = self.begin().map_err(|e| e.to_string())?;
+        game_match.replay_actions(player_actions, None)
     }
 
+    /// Rebuild a game played with the player's own dice from its record:
+    /// `rolls` are every roll, in order, each checked against the die it
+    /// is read for, and all must be used. The game then rolls with the
+    /// seeded generator until [`HostMatch::set_dice`] gives it the
+    /// player's dice again. A roll that is not a face, a record that runs
+    /// short or rolls left over are a message naming where.
+    pub fn replay_recorded(
+        self,
+        player_actions: &[Action],
+        rolls: &[u8],
+    ) -> Result<HostMatch, String> {
+        self.recorded(player_actions, rolls, None)
+    }
+
+    /// Resume a save of a game played with the player's own dice:
+    /// [`Start::replay_recorded`], except that a record running out
+    /// during foe's turns after the save's last action of the player's
+    /// (the save was written before foe finished, and the game stopped at
+    /// a roll) is no fault: the player's `dice` roll the rest, as they
+    /// would have. The game rolls `dice` from then on. A record that runs
+    /// out sooner is still a message.
+    pub fn resume_recorded(
+        self,
+        player_actions: &[Action],
+        rolls: &[u8],
+        dice: Box<dyn Roller>,
+    ) -> Result<HostMatch, String> {
+        self.recorded(player_actions, rolls, Some(dice))
+    }
+
+    fn recorded(
+        self,
+        player_actions: &[Action],
+        rolls: &[u8],
+        dice: Option<Box<dyn Roller>>,
+    ) -> Result<HostMatch, String> {
+        let seed = self.seed;
+        let source = Source::Replay(Replay::new(rolls.iter().copied()));
+        let mut game_match = HostMatch::begin(self, source).map_err(|e| e.to_string())?;
+        game_match.asked = true;
+        if let Some(problem) = game_match.roller.problem() {
+            return Err(format!("the set-up: {problem}"));
+        }
+        let mut game_match = game_match.replay_actions(player_actions, dice)?;
+        if let Source::Replay(replay) = &game_match.roller.source {
+            replay
+                .finish()
+                .map_err(|problem| format!("the record of rolls: {problem}"))?;
+        }
+        if !matches!(game_match.roller.source, Source::Live(_)) {
+            game_match.roller.source = match game_match.roller.run_on.take() {
+                Some(dice) => Source::Live(dice),
+                None => Source::Seeded(Box::new(Seeded::new(seed))),
+            };
+        }
+        Ok(game_match)
+    }
+
+    /// Rebuild a watched game (foe commands every side; the player's sides
+    /// are ignored) saved after foe's first `actions` actions: foe plays
+    /// them again and stops there. With `record` (the game was played
+    /// with the player's own dice), the rolls replay as
+    /// [`Start::replay_recorded`]'s do, all of them used, and the player's
+    /// dice roll from then on.
+    pub fn replay_watched(
+        mut self,
+        actions: usize,
+        record: Option<(&[u8], Box<dyn Roller>)>,
+    ) -> Result<HostMatch, String> {
+        let (source, dice) = match record {
+            Some((rolls, dice)) => (
+                Source::Replay(Replay::new(rolls.iter().copied())),
+                Some(dice),
+            ),
+            None => (Source::Seeded(Box::new(Seeded::new(self.seed))), None),
+        };
+        self.player_sides = Vec::new();
+        let mut game_match = HostMatch::begin(self, source).map_err(|e| e.to_string())?;
+        game_match.asked = dice.is_some();
+        if let Some(problem) = game_match.roller.problem() {
+            return Err(format!("the set-up: {problem}"));
+        }
+        for n in 0..actions {
+            let played = game_match.step_foe()?;
+            if let Some(problem) = game_match.roller.problem() {
+                return Err(format!("foe's action {} of the save: {problem}", n + 1));
+            }
+            if !played {
+                return Err(format!(
+                    "the game ends after {n} of foe's actions, not the save's {actions}"
+                ));
+            }
+        }
+        if let Source::Replay(replay) = &game_match.roller.source {
+            replay
+                .finish()
+                .map_err(|problem| format!("the record of rolls: {problem}"))?;
+        }
+        if let Some(dice) = dice {
+            game_match.roller.source = Source::Live(dice);
+        }
+        Ok(game_match)
+    }
+}
+
+impl HostMatch {
     /// Start the game `start` describes, rolling from `source`. Nothing
     /// is played yet: call [`HostMatch::play_foe`].
     pub(crate) fn begin(start: Start, source: Source) -> Result<HostMatch, StartError> {
@@ -376,7 +481,7 @@ impl HostMatch {
             awi_log: Vec::new(),
             fields,
         };
-        game_match = game_match.with_baseline(baseline_sides);
+        game_match.set_baseline(baseline_sides);
         if let Game::Awi(_) = game_match.game {
             let setup = events
                 .into_iter()
@@ -390,168 +495,6 @@ impl HostMatch {
             game_match.note(false, &events);
         }
         game_match
-    }
-
-    /// Rebuild a game from its seed and the player's actions; foe's turns
-    /// are played again between them. An action the rules refuse (a save
-    /// edited by hand, another version) is a message.
-    pub fn replay(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        player_actions: &[Action],
-    ) -> Result<HostMatch, String> {
-        HostMatch::replay_with_baseline(
-            scenario,
-            tables,
-            seed,
-            player_sides,
-            Vec::new(),
-            player_actions,
-        )
-    }
-
-    /// [`HostMatch::replay`] with `baseline_sides` commanded by the
-    /// scripted baseline, as the game was played.
-    pub fn replay_with_baseline(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        player_sides: Vec<usize>,
-        baseline_sides: Vec<usize>,
-        player_actions: &[Action],
-    ) -> Result<HostMatch, String> {
-        let game_match = HostMatch::new(scenario, tables, seed, player_sides)
-            .map_err(|e| e.to_string())?
-            .with_baseline(baseline_sides);
-        game_match.replay_actions(player_actions, None)
-    }
-
-    /// Rebuild a game played with the player's own dice from its record:
-    /// `rolls` are every roll, in order, each checked against the die it
-    /// is read for, and all must be used. The game then rolls with the
-    /// seeded generator until [`HostMatch::set_dice`] gives it the
-    /// player's dice again. A roll that is not a face, a record that runs
-    /// short or rolls left over are a message naming where.
-    pub fn replay_recorded(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        sides: (Vec<usize>, Vec<usize>),
-        player_actions: &[Action],
-        rolls: &[u8],
-    ) -> Result<HostMatch, String> {
-        HostMatch::recorded(scenario, tables, seed, sides, player_actions, rolls, None)
-    }
-
-    /// Resume a save of a game played with the player's own dice:
-    /// [`HostMatch::replay_recorded`], except that a record running out
-    /// during foe's turns after the save's last action of the player's
-    /// (the save was written before foe finished, and the game stopped at
-    /// a roll) is no fault: the player's `dice` roll the rest, as they
-    /// would have. The game rolls `dice` from then on. A record that runs
-    /// out sooner is still a message.
-    pub fn resume_recorded(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        sides: (Vec<usize>, Vec<usize>),
-        player_actions: &[Action],
-        rolls: &[u8],
-        dice: Box<dyn Roller>,
-    ) -> Result<HostMatch, String> {
-        HostMatch::recorded(
-            scenario,
-            tables,
-            seed,
-            sides,
-            player_actions,
-            rolls,
-            Some(dice),
-        )
-    }
-
-    fn recorded(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        sides: (Vec<usize>, Vec<usize>),
-        player_actions: &[Action],
-        rolls: &[u8],
-        dice: Option<Box<dyn Roller>>,
-    ) -> Result<HostMatch, String> {
-        let (player_sides, baseline_sides) = sides;
-        let source = Source::Replay(Replay::new(rolls.iter().copied()));
-        let mut game_match = HostMatch::start(scenario, tables, seed, player_sides, source)
-            .map_err(|e| e.to_string())?
-            .with_baseline(baseline_sides);
-        game_match.asked = true;
-        if let Some(problem) = game_match.roller.problem() {
-            return Err(format!("the set-up: {problem}"));
-        }
-        let mut game_match = game_match.replay_actions(player_actions, dice)?;
-        if let Source::Replay(replay) = &game_match.roller.source {
-            replay
-                .finish()
-                .map_err(|problem| format!("the record of rolls: {problem}"))?;
-        }
-        if !matches!(game_match.roller.source, Source::Live(_)) {
-            game_match.roller.source = match game_match.roller.run_on.take() {
-                Some(dice) => Source::Live(dice),
-                None => Source::Seeded(Box::new(Seeded::new(seed))),
-            };
-        }
-        Ok(game_match)
-    }
-
-    /// Rebuild a watched game (foe commands every side) saved after foe's
-    /// first `actions` actions: foe plays them again and stops there. With
-    /// `record` (the game was played with the player's own dice), the
-    /// rolls replay as [`HostMatch::replay_recorded`]'s do, all of them
-    /// used, and the player's dice roll from then on.
-    pub fn replay_watched(
-        scenario: Arc<Scenario>,
-        tables: Arc<Tables>,
-        seed: u64,
-        baseline_sides: Vec<usize>,
-        actions: usize,
-        record: Option<(&[u8], Box<dyn Roller>)>,
-    ) -> Result<HostMatch, String> {
-        let (source, dice) = match record {
-            Some((rolls, dice)) => (
-                Source::Replay(Replay::new(rolls.iter().copied())),
-                Some(dice),
-            ),
-            None => (Source::Seeded(Box::new(Seeded::new(seed))), None),
-        };
-        let mut game_match = HostMatch::start(scenario, tables, seed, Vec::new(), source)
-            .map_err(|e| e.to_string())?
-            .with_baseline(baseline_sides);
-        game_match.asked = dice.is_some();
-        if let Some(problem) = game_match.roller.problem() {
-            return Err(format!("the set-up: {problem}"));
-        }
-        for n in 0..actions {
-            let played = game_match.step_foe()?;
-            if let Some(problem) = game_match.roller.problem() {
-                return Err(format!("foe's action {} of the save: {problem}", n + 1));
-            }
-            if !played {
-                return Err(format!(
-                    "the game ends after {n} of foe's actions, not the save's {actions}"
-                ));
-            }
-        }
-        if let Source::Replay(replay) = &game_match.roller.source {
-            replay
-                .finish()
-                .map_err(|problem| format!("the record of rolls: {problem}"))?;
-        }
-        if let Some(dice) = dice {
-            game_match.roller.source = Source::Live(dice);
-        }
-        Ok(game_match)
     }
 
     /// Play foe's turns and the player's `actions` in order on a game just
@@ -611,7 +554,7 @@ impl HostMatch {
     }
 
     /// Where a resumed save's record of rolls ran out in foe's turn and
-    /// the player rolled the rest ([`HostMatch::resume_recorded`]): how
+    /// the player rolled the rest ([`Start::resume_recorded`]): how
     /// much of the record came before the action in which it did.
     pub fn ran_on(&self) -> Option<Printed> {
         self.ran_on
@@ -689,7 +632,7 @@ impl HostMatch {
 
     /// Give `sides` to the scripted baseline instead of foe's opponent
     /// (before any of their turns is played).
-    pub fn with_baseline(mut self, sides: Vec<usize>) -> HostMatch {
+    fn set_baseline(&mut self, sides: Vec<usize>) {
         if let Game::Awi(state) = &self.game {
             self.lone = crate::baseline::controllers(
                 &self.tables,
@@ -701,7 +644,6 @@ impl HostMatch {
             );
         }
         self.baseline = Baseline::new(sides);
-        self
     }
 
     /// The sides the scripted baseline commands.
@@ -1002,7 +944,8 @@ pub fn play_one_with(
     random_dice: Vec<usize>,
 ) -> Result<(GameResult, HostMatch), String> {
     let game_seed = crate::stats::game_seed(seed, index);
-    let mut game_match = HostMatch::new(scenario.clone(), tables.clone(), game_seed, Vec::new())
+    let mut game_match = Start::new(scenario.clone(), tables.clone(), game_seed)
+        .begin()
         .map_err(|e| e.to_string())?;
     game_match.opponent = game_match.opponent.clone().with_random_dice(random_dice);
     game_match.play_foe()?;
@@ -1051,13 +994,13 @@ impl HostStudy {
 
     /// Game `index`, not yet played.
     pub fn start(&self, index: u64) -> Result<HostMatch, String> {
-        HostMatch::new(
+        Start::new(
             self.scenario.clone(),
             self.tables.clone(),
             self.seed_of(index),
-            Vec::new(),
         )
-        .map(|game_match| game_match.with_baseline(self.baseline_sides.clone()))
+        .baseline_sides(self.baseline_sides.clone())
+        .begin()
         .map_err(|error| error.to_string())
     }
 
@@ -1273,8 +1216,10 @@ mod tests {
             [4, 2, 6, 1, 3, 5, 5, 2],
             Box::new(Seeded::new(11)),
         ));
-        let mut game_match =
-            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![0], dice).unwrap();
+        let mut game_match = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![0])
+            .begin_asking(dice)
+            .unwrap();
         assert!(game_match.asks());
         game_match.play_foe().unwrap();
         let end = Action::Rv(rv::Action::EndPhase);
@@ -1286,43 +1231,28 @@ mod tests {
         assert!(rolls.len() > 8, "foe's americans rolled: {rolls:?}");
         assert_eq!(rolls[..8], [4, 2, 6, 1, 3, 5, 5, 2]);
         let actions = game_match.player_actions();
-        let replayed = HostMatch::replay_recorded(
-            scenario.clone(),
-            tables.clone(),
-            5,
-            (vec![0], Vec::new()),
-            &actions,
-            &rolls,
-        )
-        .unwrap();
+        let replayed = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![0])
+            .replay_recorded(&actions, &rolls)
+            .unwrap();
         assert_eq!(replayed.log, game_match.log);
         assert_eq!(replayed.rolls(), &rolls[..]);
         // Keeping only the first action keeps the rolls made before the
         // second: none, the british shoot phase rolls no die of foe's.
         let kept = game_match.rolls_before(1);
         assert!(kept.len() < rolls.len());
-        let undone = HostMatch::replay_recorded(
-            scenario.clone(),
-            tables.clone(),
-            5,
-            (vec![0], Vec::new()),
-            &actions[..1],
-            &kept,
-        )
-        .unwrap();
+        let undone = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![0])
+            .replay_recorded(&actions[..1], &kept)
+            .unwrap();
         assert_eq!(undone.player_actions().len(), 1);
         assert_eq!(game_match.rolls_before(actions.len()), rolls);
         // A roll that is not a face, a record too short, rolls left over.
         let replay = |rolls: &[u8]| {
-            HostMatch::replay_recorded(
-                scenario.clone(),
-                tables.clone(),
-                5,
-                (vec![0], Vec::new()),
-                &actions,
-                rolls,
-            )
-            .map(|_| ())
+            Start::new(scenario.clone(), tables.clone(), 5)
+                .player_sides(vec![0])
+                .replay_recorded(&actions, rolls)
+                .map(|_| ())
         };
         let mut bad = rolls.clone();
         bad[0] = 9;
@@ -1335,7 +1265,10 @@ mod tests {
         let left = replay(&long).unwrap_err();
         assert!(left.starts_with("the record of rolls"), "{left}");
         // A seeded game keeps no record.
-        let seeded = HostMatch::new(scenario, tables, 5, vec![0]).unwrap();
+        let seeded = Start::new(scenario, tables, 5)
+            .player_sides(vec![0])
+            .begin()
+            .unwrap();
         assert!(!seeded.asks() && seeded.rolls().is_empty());
     }
 
@@ -1352,8 +1285,10 @@ mod tests {
             [4, 2, 6, 1, 3, 5, 5, 2],
             Box::new(Seeded::new(11)),
         ));
-        let mut game_match =
-            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![0], dice).unwrap();
+        let mut game_match = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![0])
+            .begin_asking(dice)
+            .unwrap();
         game_match.play_foe().unwrap();
         let end = Action::Rv(rv::Action::EndPhase);
         let mut last = 0;
@@ -1368,15 +1303,13 @@ mod tests {
         let actions = game_match.player_actions();
         assert!(rolls.len() > last + 1, "foe rolls after the last action");
         let resume = |record: &[u8], actions: &[Action], asked: &[u8]| {
-            HostMatch::resume_recorded(
-                scenario.clone(),
-                tables.clone(),
-                5,
-                (vec![0], Vec::new()),
-                actions,
-                record,
-                Box::new(crate::dice::Scripted::new(asked.to_vec())),
-            )
+            Start::new(scenario.clone(), tables.clone(), 5)
+                .player_sides(vec![0])
+                .resume_recorded(
+                    actions,
+                    record,
+                    Box::new(crate::dice::Scripted::new(asked.to_vec())),
+                )
         };
         for cut in [last, last + 1, rolls.len() - 1] {
             let resumed = resume(&rolls[..cut], &actions, &rolls[cut..]).unwrap();
@@ -1393,21 +1326,21 @@ mod tests {
         // foe's opening turns cut short, before any action of the
         // player's (who commands the americans, foe the british first).
         let dice = Box::new(Seeded::new(3));
-        let mut americans =
-            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, vec![1], dice).unwrap();
+        let mut americans = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![1])
+            .begin_asking(dice)
+            .unwrap();
         americans.play_foe().unwrap();
         let opening = americans.rolls().to_vec();
         assert!(opening.len() > 1, "foe's opening turns roll");
-        let first = HostMatch::resume_recorded(
-            scenario.clone(),
-            tables.clone(),
-            5,
-            (vec![1], Vec::new()),
-            &[],
-            &opening[..1],
-            Box::new(crate::dice::Scripted::new(opening[1..].to_vec())),
-        )
-        .unwrap();
+        let first = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![1])
+            .resume_recorded(
+                &[],
+                &opening[..1],
+                Box::new(crate::dice::Scripted::new(opening[1..].to_vec())),
+            )
+            .unwrap();
         assert_eq!(first.rolls(), &opening[..]);
         assert_eq!(first.log, americans.log);
         // Short before the last action: a corrupt save, in one line.
@@ -1424,14 +1357,9 @@ mod tests {
             "action 5 of the save: recorded roll 9 is not a face of the D6"
         );
         // The strict replay (undo, rewind) still wants the whole record.
-        let strict = HostMatch::replay_recorded(
-            scenario.clone(),
-            tables.clone(),
-            5,
-            (vec![0], Vec::new()),
-            &actions,
-            &rolls[..last + 1],
-        );
+        let strict = Start::new(scenario.clone(), tables.clone(), 5)
+            .player_sides(vec![0])
+            .replay_recorded(&actions, &rolls[..last + 1]);
         assert!(
             strict
                 .unwrap_err()
@@ -1446,9 +1374,12 @@ mod tests {
     fn a_watched_game_replays_to_where_it_was_saved() {
         let (scenario, tables) = ruinous();
         let dice = Box::new(Seeded::new(11));
-        let mut asked =
-            HostMatch::new_asking(scenario.clone(), tables.clone(), 5, Vec::new(), dice).unwrap();
-        let mut seeded = HostMatch::new(scenario.clone(), tables.clone(), 5, Vec::new()).unwrap();
+        let mut asked = Start::new(scenario.clone(), tables.clone(), 5)
+            .begin_asking(dice)
+            .unwrap();
+        let mut seeded = Start::new(scenario.clone(), tables.clone(), 5)
+            .begin()
+            .unwrap();
         for _ in 0..40 {
             assert!(asked.step_foe().unwrap());
             assert!(seeded.step_foe().unwrap());
@@ -1456,7 +1387,7 @@ mod tests {
         let rolls = asked.rolls().to_vec();
         assert!(!rolls.is_empty());
         let replay = |record: Option<(&[u8], Box<dyn Roller>)>| {
-            HostMatch::replay_watched(scenario.clone(), tables.clone(), 5, Vec::new(), 40, record)
+            Start::new(scenario.clone(), tables.clone(), 5).replay_watched(40, record)
         };
         let again = replay(Some((&rolls, Box::new(crate::dice::Scripted::new([]))))).unwrap();
         assert_eq!(again.log, asked.log);

@@ -1,4 +1,4 @@
-use super::run::{HostMatch, play_one};
+use super::run::{Start, play_one};
 use super::*;
 use crate::dice::Seeded;
 use crate::ruleset::Ruleset;
@@ -65,9 +65,9 @@ fn foe_plays_a_whole_seed_002_game_against_itself() {
 #[test]
 fn a_watched_game_replays_from_its_seed() {
     for name in ["guilford-ruinous", "henry-hill"] {
-        let mut first = HostMatch::new(scenario(name), tables(), 7, Vec::new()).unwrap();
+        let mut first = Start::new(scenario(name), tables(), 7).begin().unwrap();
         first.play_foe().unwrap();
-        let second = HostMatch::replay(scenario(name), tables(), 7, Vec::new(), &[]).unwrap();
+        let second = Start::new(scenario(name), tables(), 7).replay(&[]).unwrap();
         assert_eq!(first.log, second.log, "{name}");
     }
 }
@@ -143,8 +143,10 @@ fn random_legal_play_drives_the_seed_000_engine_through_the_boundary() {
 
 #[test]
 fn a_player_action_is_refused_when_it_is_foes_turn() {
-    let mut game_match =
-        HostMatch::new(scenario("guilford-ruinous"), tables(), 3, vec![1]).unwrap();
+    let mut game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)
+        .player_sides(vec![1])
+        .begin()
+        .unwrap();
     // The British (foe) move first: the player's americans wait.
     assert!(!game_match.player_to_act());
     assert_eq!(
@@ -158,7 +160,10 @@ fn a_player_action_is_refused_when_it_is_foes_turn() {
 #[test]
 fn the_words_of_every_listed_action_parse_back_to_it() {
     for name in ["guilford-ruinous", "henry-hill"] {
-        let mut game_match = HostMatch::new(scenario(name), tables(), 9, vec![0, 1]).unwrap();
+        let mut game_match = Start::new(scenario(name), tables(), 9)
+            .player_sides(vec![0, 1])
+            .begin()
+            .unwrap();
         for step in 0..60 {
             let legal = game_match.game.legal_actions();
             for action in &legal {
@@ -187,7 +192,10 @@ fn the_words_of_every_listed_action_parse_back_to_it() {
 
 #[test]
 fn bad_lines_are_messages() {
-    let game_match = HostMatch::new(scenario("guilford-ruinous"), tables(), 3, vec![0]).unwrap();
+    let game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)
+        .player_sides(vec![0])
+        .begin()
+        .unwrap();
     let game = &game_match.game;
     let check = |line: &str, expected: &str| {
         let problem = repl::parse(game, line).expect_err(line);
@@ -272,7 +280,9 @@ fn the_dice_policy_lands_more_hits_than_a_random_assignment() {
 
 #[test]
 fn seed_002_events_name_units_and_sides() {
-    let game_match = HostMatch::new(scenario("henry-hill"), tables(), 3, vec![]).unwrap();
+    let game_match = Start::new(scenario("henry-hill"), tables(), 3)
+        .begin()
+        .unwrap();
     let text: Vec<&str> = game_match.log.iter().map(|e| e.text.as_str()).collect();
     assert!(
         text.iter()
@@ -330,7 +340,10 @@ fn random_lines_never_panic_and_change_nothing_when_refused() {
         "map",
     ];
     for name in ["guilford-ruinous", "henry-hill"] {
-        let mut game_match = HostMatch::new(scenario(name), tables(), 5, vec![0, 1]).unwrap();
+        let mut game_match = Start::new(scenario(name), tables(), 5)
+            .player_sides(vec![0, 1])
+            .begin()
+            .unwrap();
         for _ in 0..2000 {
             let n_words = pick.random_range(0..6);
             let line: Vec<&str> = (0..n_words)
@@ -353,7 +366,10 @@ fn random_lines_never_panic_and_change_nothing_when_refused() {
 /// a whole word only: `facejaegers` is not `face` and a unit.
 #[test]
 fn about_face_takes_face_in_any_case_as_a_whole_word() {
-    let game_match = HostMatch::new(scenario("guilford-ruinous"), tables(), 3, vec![0]).unwrap();
+    let game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)
+        .player_sides(vec![0])
+        .begin()
+        .unwrap();
     let game = &game_match.game;
     let jaegers = repl::unit(game, "Jaegers").unwrap();
     let about = repl::Command::Act(Action::Rv(rv::Action::AboutFace { unit: jaegers }));
@@ -368,4 +384,106 @@ fn about_face_takes_face_in_any_case_as_a_whole_word() {
     }
     let problem = repl::parse(game, "about facejaegers").unwrap_err();
     assert!(problem.starts_with("no unit `facejaegers`"), "{problem}");
+}
+
+/// Seed 000 runs through the boundary's runner by itself: a controller per
+/// side plays whole turns, the record is seed 000's, the game ends, and it
+/// is the game seed 000's view ([`crate::play::Match`]) plays for that
+/// seed.
+#[test]
+fn the_runner_plays_a_whole_seed_000_game_with_a_controller_per_side() {
+    let guilford = scenario("guilford");
+    let mut game_match = Start::new(guilford.clone(), tables(), 12).begin().unwrap();
+    assert!(game_match.controller(0).is_some() && game_match.controller(1).is_some());
+    game_match.play_foe().unwrap();
+    assert!(game_match.verdict().is_some(), "the game ends");
+    let log = game_match.awi_log();
+    assert!(matches!(log[0], awi::Entry::Setup(_)));
+    for side in 0..2 {
+        assert!(
+            log.iter()
+                .any(|e| matches!(e, awi::Entry::Opponent { side: s, .. } if *s == side)),
+            "side {side} played its turns"
+        );
+    }
+    // The same seed watched through seed 000's view, which steps the
+    // runner a side's turn at a time, as `foe simulate` does.
+    let file = crate::play::ScenarioFile {
+        shown_as: "guilford".into(),
+        text: crate::scenario::builtin("guilford").unwrap().1.to_string(),
+    };
+    let watched = crate::play::MatchSetup::new(
+        guilford.clone(),
+        file,
+        game_match_rules(&guilford),
+        tables(),
+    )
+    .seed(12)
+    .start()
+    .unwrap();
+    let mut watched = watched;
+    while watched.step() {}
+    let events = |log: &[awi::Entry]| -> Vec<crate::rules::Event> {
+        log.iter().flat_map(|e| e.events().to_vec()).collect()
+    };
+    assert_eq!(events(watched.log()), events(log));
+    assert_eq!(watched.state().outcome, game_match_outcome(&game_match));
+}
+
+fn game_match_rules(scenario: &Scenario) -> Arc<crate::rules::RulesTable> {
+    let ruleset = &scenario.battlefield.ruleset;
+    Arc::new(
+        crate::rules::RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    )
+}
+
+fn game_match_outcome(game_match: &run::HostMatch) -> Option<crate::rules::Outcome> {
+    match &game_match.game {
+        Game::Awi(state) => state.outcome.clone(),
+        _ => None,
+    }
+}
+
+/// The player's seed-000 actions go through the same runner: refused on
+/// foe's turn, recorded in seed 000's record, shown to foe's controller,
+/// and foe's side plays its turn once the player's ends.
+#[test]
+fn the_player_and_foe_take_turns_in_a_seed_000_game_through_the_runner() {
+    let mut game_match = Start::new(scenario("guilford"), tables(), 3)
+        .player_sides(vec![1])
+        .begin()
+        .unwrap();
+    assert!(game_match.controller(1).is_none());
+    game_match.play_foe().unwrap();
+    assert!(game_match.player_to_act());
+    let british_turns = |m: &run::HostMatch| {
+        m.awi_log()
+            .iter()
+            .filter(|e| matches!(e, awi::Entry::Opponent { side: 0, .. }))
+            .count()
+    };
+    let before = british_turns(&game_match);
+    let end = Action::Awi(crate::rules::Action::EndPhase);
+    let turn = game_match.game.turn();
+    while game_match.player_to_act() && game_match.game.turn() == turn {
+        game_match.player(&end).unwrap();
+    }
+    assert!(matches!(
+        game_match.awi_log().last(),
+        Some(awi::Entry::Player { .. })
+    ));
+    assert_eq!(game_match.player(&end), Err(Refusal::NotYours));
+    game_match.play_foe().unwrap();
+    assert_eq!(british_turns(&game_match), before + 1);
+    assert!(game_match.player_to_act());
+    assert_eq!(
+        game_match.player_actions().len(),
+        game_match
+            .awi_log()
+            .iter()
+            .filter(|e| matches!(e, awi::Entry::Player { .. }))
+            .count()
+    );
 }
