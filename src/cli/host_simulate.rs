@@ -41,8 +41,10 @@ pub(super) struct HostScenario {
     tables_dir: Option<PathBuf>,
 }
 
-/// The scenario `argument` names, if its rule set is played through the
-/// boundary rather than by seed 000's `Match`.
+/// The scenario `argument` names, if its games are told line by line
+/// (seeds 001 and 002, [`crate::host::tells_turns`]); seed 000's are
+/// studied by `cli::simulate` over `play::Match`, the runner's seed-000
+/// view.
 pub(super) fn other_rules(argument: &str, context: &Context<'_>) -> Result<Option<HostScenario>> {
     let (shown_as, text) = super::check::scenario_text(argument)?;
     let scenario =

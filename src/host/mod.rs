@@ -11,11 +11,14 @@
 //! which engine (ruling HO1). Nothing outside the engines and this module
 //! asks which rule set a game is played under; it asks the [`Game`].
 //!
-//! The seed-000 engine sits behind the boundary unchanged: `foe play` and
-//! `foe simulate` keep playing it through [`crate::play::Match`] and its
-//! rich opponent, so its golden transcripts stay byte-identical; the
-//! adapter here lets anything written against the boundary (the random
-//! play property test, the generic runner) drive it too.
+//! Every game is played by one runner, [`run::HostMatch`], with a
+//! commander per side the player does not command. The seed-000 engine sits
+//! behind the boundary unchanged: its sides are commanded by the rich
+//! Lone Warrior opponent a whole turn at a time ([`awi`]), and its games
+//! are told turn by turn through [`crate::play::Match`], the runner's
+//! seed-000 view, so its golden transcripts stay byte-identical. What the
+//! edges must do differently per engine they ask of [`Engine`]
+//! ([`Engine::tells_turns`], [`Engine::scenario_keys`]).
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 

@@ -1,8 +1,11 @@
-//! A game through the boundary as a pure record: [`HostMatch`] is the
-//! scenario, the seed, who commands which side, and the player's actions;
-//! foe's opponent ([`super::opponent`]) plays every other side as soon as
-//! it is that side's turn, rolling its reaction tests on the game's one
-//! seeded roller. Replaying the player's actions from the seed gives the
+//! The one runner, for every engine: [`HostMatch`] is the scenario, the
+//! seed, who commands which side, and the player's actions, started by
+//! [`Start`]. Every other side is played by its commander as soon as it
+//! is that side's turn, rolling on the game's one roller: under seed 000
+//! a [`Controller`] per side (foe's Lone Warrior opponent or the
+//! baseline, a whole player turn at a time, [`super::awi`]), under seeds
+//! 001 and 002 foe's boundary opponent ([`super::opponent`]), an action
+//! at a time. Replaying the player's actions from the seed gives the
 //! same game, which is what saves and `undo` rely on. Sides given to the
 //! scripted [`Baseline`] are played by it instead. [`HostStudy`] plays
 //! many watched games and sums each into seed 000's [`GameSummary`], so
@@ -119,7 +122,8 @@ pub struct Entry {
 
 /// How a game through the boundary starts, whatever its engine: the
 /// scenario and the tables, the seed, who commands which side, and what
-/// many games of one scenario may share. [`Start::begin`] starts it (and its siblings rebuild a saved game).
+/// many games of one scenario may share. [`Start::begin`] starts it; its
+/// siblings start it on the player's dice or rebuild a saved game.
 #[derive(Debug, Clone)]
 pub struct Start {
     /// The scenario.

@@ -1,5 +1,9 @@
 //! A game of `foe play`: the player commands some sides of a scenario, the
-//! Lone Warrior opponent the others, over the seed-000 rules engine.
+//! Lone Warrior opponent the others, over the seed-000 rules engine. The
+//! game itself is played by the boundary's one runner
+//! ([`crate::host::run::HostMatch`], a commander per side); a [`Match`] is
+//! seed 000's view of it: its state, its record turn by turn, rollback and
+//! its save format.
 //!
 //! Pure: a [`Match`] is the scenario, the seed, who commands which side, and
 //! the player's actions. Every die comes from one seeded generator, used in
