@@ -11,7 +11,18 @@
 //! edge's business, in `cli::saves`; nothing here reads a clock or a file.
 
 use crate::dice::{Die, Roller};
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+
+/// Where a game's scenario came from, kept in its save (every engine's) so
+/// the save replays on its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioFile {
+    /// The name shown in messages (a path or `scenarios/x.yaml`).
+    pub shown_as: String,
+    /// The scenario's YAML text.
+    pub text: String,
+}
 
 /// Recorded rolls handed back in order, each checked against the die it is
 /// read for. The first problem is kept (later rolls are then meaningless)

@@ -15,12 +15,12 @@ use super::repl::{
 };
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
-use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command};
 use crate::host::run::{HostMatch, Start};
 use crate::host::save::HostSave;
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
+use crate::play::complete::host::HostGrammar;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::io::IsTerminal;

@@ -24,7 +24,6 @@
 
 pub mod awi;
 pub mod baseline;
-pub mod complete;
 pub mod opponent;
 pub mod repl;
 pub mod run;

@@ -7,7 +7,7 @@
 //! `cli::saves`.
 
 use super::{Action, Engine};
-use crate::play::ScenarioFile;
+use crate::save::ScenarioFile;
 use serde::{Deserialize, Serialize};
 
 /// The format's name, written first in every save.

@@ -30,7 +30,7 @@ impl Choice {
 }
 
 /// A prompt's own grammar, for a prompt whose commands are not seed 000's
-/// (the other rule sets' REPL, `crate::host::complete`): the line editor
+/// (the other rule sets' REPL, [`host`]): the line editor
 /// completes through [`Vocabulary`] either way.
 pub trait Grammar: std::fmt::Debug + Send + Sync {
     /// The choices for the word the cursor is in, as [`complete`] gives
@@ -317,6 +317,8 @@ fn verb(first: &str) -> Option<&'static str> {
     let verbs = COMMANDS.iter().map(|(word, _)| *word);
     crate::suggest::resolve(&lower, verbs).ok()
 }
+
+pub mod host;
 
 #[cfg(test)]
 mod tests;

@@ -38,16 +38,8 @@ use std::sync::Arc;
 /// saves read with none of them).
 pub const SAVE_VERSION: u32 = 2;
 
-/// Where a match's scenario came from, kept so a save replays on its own.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScenarioFile {
-    /// The name shown in messages (a path or `scenarios/x.yaml`).
-    pub shown_as: String,
-    /// The scenario's YAML text.
-    pub text: String,
-}
-
 pub use crate::host::awi::Entry;
+pub use crate::save::ScenarioFile;
 
 /// A saved game: the scenario, the seed, the player's sides and actions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -9,8 +9,8 @@
 //! read off the game once a prompt, then each Tab is a function of the
 //! line and the cursor.
 
-use super::{Engine, Game};
-use crate::play::complete::{Choice, Grammar, Vocabulary, beginning_with, word_at};
+use super::{Choice, Grammar, Vocabulary, beginning_with, word_at};
+use crate::host::{Engine, Game};
 use std::sync::Arc;
 
 /// The first words of seed 001's commands, in the order Tab lists them.
