@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod battlefield;
+pub mod completion;
 pub mod dice;
 pub mod error;
 pub mod ruleset;

@@ -15,12 +15,13 @@ use super::repl::{
 };
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
+use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command};
 use crate::host::run::{HostMatch, Start};
 use crate::host::save::HostSave;
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
-use crate::play::complete::host::HostGrammar;
+use crate::play::complete::Vocabulary;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::io::IsTerminal;
@@ -614,9 +615,9 @@ impl Repl<'_> {
     fn pause(&mut self) -> bool {
         loop {
             // Tab completes the questions and the units' names.
-            let completion = Completion::Play(Arc::new(
-                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
-            ));
+            let completion = Completion::Play(Arc::new(Vocabulary::of_grammar(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides),
+            ))));
             let line = match self.console.read_completing(
                 "(Enter for the next turn) > ",
                 &completion,
@@ -741,9 +742,9 @@ impl Repl<'_> {
         loop {
             let prompt = self.prompt();
             // Tab completes by context: the command, then what it takes.
-            let completion = Completion::Play(Arc::new(
-                HostGrammar::of(&self.game.game, &self.game.player_sides).vocabulary(),
-            ));
+            let completion = Completion::Play(Arc::new(Vocabulary::of_grammar(Arc::new(
+                HostGrammar::of(&self.game.game, &self.game.player_sides),
+            ))));
             let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
                 Read::Bad(problem) => {

@@ -24,6 +24,7 @@
 
 pub mod awi;
 pub mod baseline;
+pub mod complete;
 pub mod opponent;
 pub mod repl;
 pub mod run;

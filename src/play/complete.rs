@@ -11,32 +11,7 @@ use crate::rules::{GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
 use std::sync::Arc;
 
-/// One choice: what replaces the word being typed, and what the list shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    /// The text put on the line.
-    pub replacement: String,
-    /// The text shown in the list of choices.
-    pub display: String,
-}
-
-impl Choice {
-    fn word(word: &str) -> Choice {
-        Choice {
-            replacement: word.to_string(),
-            display: word.to_string(),
-        }
-    }
-}
-
-/// A prompt's own grammar, for a prompt whose commands are not seed 000's
-/// (the other rule sets' REPL, [`host`]): the line editor
-/// completes through [`Vocabulary`] either way.
-pub trait Grammar: std::fmt::Debug + Send + Sync {
-    /// The choices for the word the cursor is in, as [`complete`] gives
-    /// them: where that word begins, and what may replace it.
-    fn complete(&self, line: &str, cursor: usize) -> (usize, Vec<Choice>);
-}
+pub use crate::completion::{Choice, Grammar, beginning_with, word_at};
 
 /// What the prompt completes, worked out once per prompt from the game:
 /// owned, so a line editor can keep it while the player types.
@@ -202,28 +177,6 @@ pub fn complete(vocabulary: &Vocabulary, line: &str, cursor: usize) -> (usize, V
     (start, choices)
 }
 
-/// The line up to the cursor (a cursor past the end or inside a character
-/// is taken at the end), and where the word the cursor is in begins.
-pub fn word_at(line: &str, cursor: usize) -> (&str, usize) {
-    let cursor = cursor.min(line.len());
-    let before = line.get(..cursor).unwrap_or(line);
-    // After the whole space character: some are more than a byte.
-    let start = before
-        .char_indices()
-        .rfind(|(_, c)| c.is_whitespace())
-        .map_or(0, |(at, space)| at + space.len_utf8());
-    (before, start)
-}
-
-/// The words of `list` that begin with `typed` (ignoring case), as choices.
-pub fn beginning_with(list: &[&str], typed: &str) -> Vec<Choice> {
-    let lower = typed.to_lowercase();
-    list.iter()
-        .filter(|word| word.to_lowercase().starts_with(&lower))
-        .map(|word| Choice::word(word))
-        .collect()
-}
-
 /// The kind of word expected after the complete words `done`.
 fn slot(vocabulary: &Vocabulary, done: &[&str]) -> Slot {
     let Some((first, args)) = done.split_first() else {
@@ -317,8 +270,6 @@ fn verb(first: &str) -> Option<&'static str> {
     let verbs = COMMANDS.iter().map(|(word, _)| *word);
     crate::suggest::resolve(&lower, verbs).ok()
 }
-
-pub mod host;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! Tab completion at the seed-001 and seed-002 prompt, by context, as
 //! seed 000's prompt has it ([`crate::play::complete`], through whose
-//! [`Vocabulary`] the line editor asks): the command first (the rule
+//! [`Vocabulary`](crate::play::complete::Vocabulary) the line editor asks): the command first (the rule
 //! set's own), then what that command takes next — your units where you
 //! act with one, the enemy's as a target and for `why`, seed 001's
 //! commanders, and the fixed words (`to`, `at`, `line`, `open order`,
@@ -9,9 +9,8 @@
 //! read off the game once a prompt, then each Tab is a function of the
 //! line and the cursor.
 
-use super::{Choice, Grammar, Vocabulary, beginning_with, word_at};
-use crate::host::{Engine, Game};
-use std::sync::Arc;
+use super::{Engine, Game};
+use crate::completion::{Choice, Grammar, beginning_with, word_at};
 
 /// The first words of seed 001's commands, in the order Tab lists them.
 const RV_VERBS: &[&str] = &[
@@ -143,11 +142,6 @@ impl HostGrammar {
             Game::Awi(_) => {}
         }
         grammar
-    }
-
-    /// As the line editor takes it.
-    pub fn vocabulary(self) -> Vocabulary {
-        Vocabulary::of_grammar(Arc::new(self))
     }
 
     fn verbs(&self) -> Vec<&'static str> {
@@ -410,8 +404,13 @@ mod tests {
             for cursor in 0..=line.len() + 2 {
                 let (start, _) = grammar.complete(line, cursor);
                 assert!(start <= line.len(), "{line:?} at {cursor}");
-                let (start, _) =
-                    crate::play::complete::complete(&grammar.clone().vocabulary(), line, cursor);
+                let (start, _) = crate::play::complete::complete(
+                    &crate::play::complete::Vocabulary::of_grammar(std::sync::Arc::new(
+                        grammar.clone(),
+                    )),
+                    line,
+                    cursor,
+                );
                 assert!(line.is_char_boundary(start), "{line:?} at {cursor}");
             }
         }
