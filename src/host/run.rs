@@ -463,7 +463,11 @@ impl HostMatch {
             baseline_sides,
             fields,
         } = start;
-        let tally = Tally::new(&game);
+        // Seed 000's games are summed from their own record (`awi_log`).
+        let tally = match game {
+            Game::Awi(_) => Tally::default(),
+            _ => Tally::new(&game),
+        };
         let mut game_match = HostMatch {
             scenario,
             seed,

@@ -117,7 +117,14 @@ impl Settings {
     /// The shipped settings. The file is embedded and a test reads it, so
     /// this cannot fail in a released binary.
     pub fn builtin() -> Settings {
-        serde_yaml::from_str(SETTINGS_FILE.1).expect("the shipped opponent settings are valid")
+        // Read once a run: every game's opponent starts from them.
+        static SHIPPED: std::sync::OnceLock<Settings> = std::sync::OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                serde_yaml::from_str(SETTINGS_FILE.1)
+                    .expect("the shipped opponent settings are valid")
+            })
+            .clone()
     }
 
     /// Each rule by name with its file setting, in file order.
