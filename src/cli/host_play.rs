@@ -142,6 +142,17 @@ pub(super) fn resume(
         &save.scenario.text,
         context.tables_dir.as_deref(),
     )?;
+    // A save names the engine that played it: a scenario under another
+    // (a save edited by hand) would replay as a different game.
+    let engine = engine_for(&scenario.battlefield.ruleset.name);
+    if engine != Some(save.engine) {
+        return Err(Error::Invalid(format!(
+            "`{}` is a {} game, but its scenario is played under rule set `{}`",
+            path.display(),
+            save.engine.seed(),
+            scenario.battlefield.ruleset.name
+        )));
+    }
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
     let player_sides = save
         .player_sides
@@ -765,11 +776,15 @@ impl Repl<'_> {
             };
             match command {
                 Command::Quit => return,
-                Command::Act(action) => self.act(action),
+                Command::Act(action) => {
+                    self.act(action);
+                }
                 Command::Pick(n) => {
                     let legal = self.game.game.legal_actions();
                     match legal.get(n.wrapping_sub(1)) {
-                        Some(action) if self.game.player_to_act() => self.act(action.clone()),
+                        Some(action) if self.game.player_to_act() => {
+                            self.act(action.clone());
+                        }
                         _ => self.console.say(&format!(
                             "no action {n} now: `?` lists them, numbered from 1 to {}",
                             legal.len()
@@ -791,7 +806,8 @@ impl Repl<'_> {
         }
     }
 
-    fn act(&mut self, action: Action) {
+    /// Apply the player's action; whether the rules took it.
+    fn act(&mut self, action: Action) -> bool {
         match self.game.player(&action) {
             Ok(_) => {
                 self.autosave();
@@ -799,8 +815,12 @@ impl Repl<'_> {
                 if self.foe_plays() {
                     self.autosave();
                 }
+                true
             }
-            Err(refusal) => self.console.say(&format!("refused: {refusal}")),
+            Err(refusal) => {
+                self.console.say(&format!("refused: {refusal}"));
+                false
+            }
         }
     }
 
@@ -810,7 +830,10 @@ impl Repl<'_> {
             match words::auto_die(&self.game.game, &self.game.player_sides) {
                 Ok(Some((action, said))) => {
                     self.console.say(&said);
-                    self.act(action);
+                    if !self.act(action) {
+                        // Refused: the same die would be offered again.
+                        break;
+                    }
                     given = true;
                 }
                 Ok(None) => break,

@@ -152,7 +152,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 ));
             }
         };
-        // A seed-001 or seed-002 game is resumed through the boundary.
+        // A seed-001 or seed-002 save is resumed by their REPL, line by line.
         if super::host_play::is_save(&path) {
             return super::host_play::resume(args, context, &path, tables);
         }
@@ -161,7 +161,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         (game, Some(path.clone()), Some(path))
     } else {
         let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
-        // Another rule set than seed 000's is played through the boundary.
+        // Seed 001's and 002's games are told line by line, by their REPL.
         if let Some(scenario) =
             super::host_play::other_rules(&shown_as, &text, tables_dir.as_deref())?
         {
@@ -385,7 +385,7 @@ struct Repl<'a> {
 impl Repl<'_> {
     fn introduce(&mut self) {
         let game = &self.game;
-        let state = &game.state();
+        let state = game.state();
         let mut text = format!("{}\n", game.scenario.title);
         for (index, side) in state.sides.iter().enumerate() {
             let who = if game.player_sides.contains(&index) {
@@ -413,7 +413,7 @@ impl Repl<'_> {
     fn resume_summary(&mut self, path: &Path) {
         self.printed = self.game.log().len();
         let game = &self.game;
-        let state = &game.state();
+        let state = game.state();
         let who = if game.watching() {
             "you watch".to_string()
         } else {
@@ -698,7 +698,7 @@ impl Repl<'_> {
                 self.console.say(&all[from..].join("\n"));
             }
             Command::What(unit) => {
-                let state = &self.game.state();
+                let state = self.game.state();
                 let name = &state.unit(unit).name;
                 let answer = match self.game.opponent(state.unit(unit).side) {
                     Some(opponent) => match opponent.preview(state, unit) {
@@ -713,7 +713,7 @@ impl Repl<'_> {
                 self.console.say(&answer);
             }
             Command::Why(unit) => {
-                let state = &self.game.state();
+                let state = self.game.state();
                 let name = &state.unit(unit).name;
                 let answer = match self.game.opponent(state.unit(unit).side) {
                     Some(opponent) => match opponent.last_decision(unit) {

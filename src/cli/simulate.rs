@@ -146,7 +146,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         None => (args.first_game, args.games),
     };
     let tables = Arc::new(context.tables()?);
-    // Another rule set than seed 000's is played through the boundary.
+    // Seed 001's and 002's games are summed from their line-by-line record.
     if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
         let games = first_game..first_game + games;
         return super::host_simulate::run(args, context, scenario, tables, &sets, games);
@@ -303,7 +303,7 @@ fn labels(study: &Study) -> Labels {
     let Ok(game) = study.start(0) else {
         return Labels::default();
     };
-    let state = &game.state();
+    let state = game.state();
     Labels {
         sides: state.sides.iter().map(|side| side.name.clone()).collect(),
         units: state

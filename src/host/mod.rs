@@ -94,9 +94,11 @@ impl Engine {
     }
 
     /// The scenario keys that mean something to the engine's set-up, by
-    /// where they stand: what `foe simulate --set` may change.
-    pub fn scenario_keys(self) -> ScenarioKeys {
-        match self {
+    /// where they stand: what `foe simulate --set` may change. Seed 000
+    /// reads every key of the scenario format (its study checks a `--set`
+    /// by validating the changed scenario), so it has no list.
+    pub fn scenario_keys(self) -> Option<ScenarioKeys> {
+        Some(match self {
             // Seed 001 (`rv::GameSetup::from_scenario`): the ground, the
             // turns, each unit's bases, formation, place and brigade, each
             // commander's place; its own turn sequence and victory.
@@ -115,9 +117,8 @@ impl Engine {
             },
             // Seed 002 (`acw::GameSetup::from_scenario`): units have no
             // strength (every unit takes the same hits) and generals only a
-            // character (a good one adds a die, ruling AC3). Seed 000's
-            // study checks its keys by validating the changed scenario.
-            Engine::Acw | Engine::Awi => ScenarioKeys {
+            // character (a good one adds a die, ruling AC3).
+            Engine::Acw => ScenarioKeys {
                 top: &[
                     "turns",
                     "first",
@@ -137,7 +138,8 @@ impl Engine {
                 ],
                 general: &["character"],
             },
-        }
+            Engine::Awi => return None,
+        })
     }
 }
 

@@ -7,9 +7,13 @@
 //! 001 and 002 foe's boundary opponent ([`super::opponent`]), an action
 //! at a time. Replaying the player's actions from the seed gives the
 //! same game, which is what saves and `undo` rely on. Sides given to the
-//! scripted [`Baseline`] are played by it instead. [`HostStudy`] plays
-//! many watched games and sums each into seed 000's [`GameSummary`], so
-//! `foe simulate` reports, merges and writes them as it does seed 000's.
+//! scripted baseline are played by it instead (seed 000's
+//! [`crate::baseline::Baseline`], seeds 001 and 002's [`Baseline`]).
+//! [`HostStudy`] plays many watched seed-001/002 games and sums each into
+//! seed 000's [`GameSummary`], so `foe simulate` reports, merges and writes
+//! them as it does seed 000's. Under seed 000 the record is
+//! [`HostMatch::awi_log`]: the line-by-line `log`, `events`, `tally` and
+//! the boundary opponent's decisions stay empty.
 
 use super::awi;
 use super::baseline::Baseline;
@@ -833,10 +837,7 @@ impl HostMatch {
         // An action can end one turn and begin the next (the melee phase
         // runs when the last charge is declared): each event is filed
         // under the turn it happened in, which the turns' first events say.
-        let mut turn = match self.game {
-            Game::Awi(_) => self.game.turn(),
-            _ => self.log.last().map_or(self.game.turn(), |e| e.turn),
-        };
+        let mut turn = self.log.last().map_or(self.game.turn(), |e| e.turn);
         for event in events {
             self.tally.count(event);
             match event {
@@ -1000,8 +1001,13 @@ impl HostStudy {
         crate::stats::game_seed(self.seed, index)
     }
 
-    /// Game `index`, not yet played.
+    /// Game `index`, not yet played. A seed-000 scenario is refused: its
+    /// games are told turn by turn and summed from their own record
+    /// ([`crate::simulate::Study`]).
     pub fn start(&self, index: u64) -> Result<HostMatch, String> {
+        if super::tells_turns(&self.scenario) {
+            return Err("a seed-000 scenario is studied turn by turn (simulate::Study)".into());
+        }
         Start::new(
             self.scenario.clone(),
             self.tables.clone(),

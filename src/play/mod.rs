@@ -607,9 +607,10 @@ impl Match {
     }
 
     /// In watch mode, play the next side's whole turn. Returns false when the
-    /// game is over.
+    /// game is over, or when it is a side of the player's to act (the
+    /// player plays those with [`Match::act`]).
     pub fn step(&mut self) -> bool {
-        if self.state().is_over() {
+        if self.state().is_over() || self.players_turn() {
             return false;
         }
         // A side that cannot finish its turn has still had its step.

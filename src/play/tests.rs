@@ -42,6 +42,18 @@ fn the_player_moves_when_the_opponent_has_played_its_first_turn() {
     ));
 }
 
+/// Stepping is for watching: on the player's turn nothing is played for
+/// them, nothing is counted as a watched step, and a loop of steps ends.
+#[test]
+fn step_plays_nothing_on_the_players_turn() {
+    let mut game = start("guilford", 3, vec![0]);
+    assert!(game.players_turn());
+    let entries = game.log().len();
+    assert!(!game.step());
+    assert_eq!(game.log().len(), entries);
+    assert_eq!(game.save().steps, 0);
+}
+
 #[test]
 fn a_refused_action_changes_nothing() {
     let mut game = start("guilford", 3, vec![0]);

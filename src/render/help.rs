@@ -460,7 +460,7 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
     #[test]
     fn help_on_a_word_finds_the_command_the_rule_or_the_nearest() {
         let game = start("guilford", 3, vec![0]);
-        let state = &game.state();
+        let state = game.state();
         assert_eq!(
             help(Some("?"), state),
             "?  or  COMMAND [UNIT] ?   what is legal now, as lines to paste back\n"

@@ -22,7 +22,7 @@ pub enum Detail {
 
 /// The lines of a log entry.
 pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
-    let state = &game.state();
+    let state = game.state();
     let mut out = String::new();
     match entry {
         Entry::Setup(events) | Entry::Player { events, .. } => {
@@ -101,7 +101,7 @@ fn push_retreat_reason(out: &mut String, game: &Match, entry: &Entry, at: usize)
     ) else {
         return;
     };
-    let state = &game.state();
+    let state = game.state();
     let (name, other_name) = (&state.unit(*unit).name, &state.unit(other).name);
     let _ = if ours == theirs {
         writeln!(
@@ -159,7 +159,7 @@ pub fn prompt(state: &GameState) -> String {
 
 /// The army of a side, one unit a line.
 pub fn status(game: &Match, side: usize) -> String {
-    let state = &game.state();
+    let state = game.state();
     let names = Names::new(&game.scenario, state);
     let mut out = format!("{}:\n", state.sides[side].name);
     let _ = writeln!(
@@ -248,14 +248,14 @@ pub fn status(game: &Match, side: usize) -> String {
 /// disorder, fell back, guns abandoned); `None` for the player's or the
 /// baseline's units and units off the table.
 pub fn unit_state(game: &Match, unit: UnitId) -> Option<crate::opponent::UnitState> {
-    let state = &game.state();
+    let state = game.state();
     game.opponent(state.units.get(unit.0)?.side)?
         .unit_state(state, unit)
 }
 
 /// One unit in detail.
 pub fn unit_detail(game: &Match, unit: UnitId) -> String {
-    let state = &game.state();
+    let state = game.state();
     let u = state.unit(unit);
     let names = Names::new(&game.scenario, state);
     let troop = &state.battlefield.ruleset.troop(u.troop).name;
@@ -320,7 +320,7 @@ pub fn unit_detail(game: &Match, unit: UnitId) -> String {
 
 /// An action in the player's words.
 pub fn action(game: &Match, action: &Action) -> String {
-    let state = &game.state();
+    let state = game.state();
     let names = Names::new(&game.scenario, state);
     let unit = |id: &UnitId| format!("{} ({})", names.label(*id), state.unit(*id).name);
     match action {
@@ -371,7 +371,7 @@ pub fn action(game: &Match, action: &Action) -> String {
 /// a command that can be pasted back at the prompt, its points rounded to
 /// 0.1" where that is still lawful.
 pub fn legal(game: &Match, verb: Option<&str>, unit: Option<UnitId>) -> String {
-    let state = &game.state();
+    let state = game.state();
     if state.is_over() {
         return "The game is over.\n".into();
     }
@@ -624,7 +624,7 @@ pub fn condition(state: &GameState, condition: &Condition) -> String {
 
 /// The verdict and the summary table.
 pub fn summary(game: &Match) -> String {
-    let state = &game.state();
+    let state = game.state();
     let mut out = String::new();
     match &state.outcome {
         Some(Outcome::Won { side, condition }) => {
@@ -709,7 +709,7 @@ pub fn summary(game: &Match) -> String {
 /// after each move, and this move as a line to paste back when it is
 /// lawful now.
 pub fn route(game: &Match, unit: UnitId, to: crate::battlefield::Point) -> String {
-    let state = &game.state();
+    let state = game.state();
     let names = Names::new(&game.scenario, state);
     let u = state.unit(unit);
     let field = &state.battlefield;
@@ -805,7 +805,7 @@ pub fn route(game: &Match, unit: UnitId, to: crate::battlefield::Point) -> Strin
 /// its end rounded to 0.1", pulled back along the leg 0.1" at a time if
 /// rounding made it a hair too long.
 fn first_move(game: &Match, unit: UnitId, clipped: &crate::battlefield::Route) -> Option<String> {
-    let state = &game.state();
+    let state = game.state();
     let names = Names::new(&game.scenario, state);
     let leg = clipped.legs().first()?;
     let label = names.label(unit);

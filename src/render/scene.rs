@@ -224,7 +224,7 @@ impl<'a> Scene<'a> {
     /// The scene of a game as it stands now, with the last bound's moves,
     /// shots and charges as arrows.
     pub fn of_game(game: &'a Match) -> Scene<'a> {
-        let state = &game.state();
+        let state = game.state();
         let names = Names::new(&game.scenario, state);
         let sides = state
             .sides
@@ -301,7 +301,7 @@ impl<'a> Scene<'a> {
 /// turn began, so at the start of the player's turn they show the enemy's
 /// bound, and later the player's own moves too.
 pub fn last_bound_arrows(game: &Match) -> Vec<SceneArrow> {
-    let state = &game.state();
+    let state = game.state();
     let events: Vec<&Event> = game.log().iter().flat_map(|entry| entry.events()).collect();
     let began: Vec<usize> = events
         .iter()

@@ -54,7 +54,7 @@ pub struct GameSummary {
 impl GameSummary {
     /// Sum up a finished (or abandoned) game.
     pub fn of(game: &Match, index: u64) -> GameSummary {
-        let state = &game.state();
+        let state = game.state();
         let n_sides = state.sides.len();
         let (winner, condition) = match state.outcome {
             Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),

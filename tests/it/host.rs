@@ -1063,3 +1063,46 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
     );
     assert_eq!(text.matches("Dice: you roll").count(), 1, "{text}");
 }
+
+/// A seed-001 save whose scenario was swapped for a seed-000 one (a save
+/// edited by hand) is refused in one line naming both, not replayed as
+/// another game.
+#[test]
+fn a_save_whose_scenario_is_under_another_engine_is_refused() {
+    let desk = tempfile::tempdir().unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "3",
+            "--autosave",
+            "s.json",
+        ],
+        "quit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let save = std::fs::read_to_string(desk.path().join("s.json")).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&save).unwrap();
+    let (_, guilford) = foe::scenario::builtin("guilford").unwrap();
+    json["scenario"]["text"] = serde_json::Value::String(guilford.to_string());
+    std::fs::write(desk.path().join("s.json"), json.to_string()).unwrap();
+    let resumed = foe(desk.path(), &["play", "--resume", "s.json"], "quit\n");
+    assert_ne!(resumed.status, 0);
+    assert!(
+        resumed
+            .stderr
+            .contains("is a seed 001 game, but its scenario is played under rule set `ohw-awi`"),
+        "{}",
+        resumed.stderr
+    );
+    assert_eq!(
+        resumed.stderr.trim().lines().count(),
+        1,
+        "{}",
+        resumed.stderr
+    );
+}
