@@ -29,6 +29,7 @@
 mod cells;
 mod field;
 mod legs;
+mod queue;
 mod regions;
 mod route;
 mod search;
