@@ -36,7 +36,7 @@ fn bucket_of(value: u64) -> u64 {
 /// A min-queue of packed entries, popping exactly as
 /// `BinaryHeap<Reverse<u64>>` does.
 #[derive(Debug)]
-pub(super) struct RadixQueue {
+pub(super) struct CostQueue {
     /// The bucket number of the ring's first slot in use: no entry in the
     /// ring is in a lower bucket, and the ring holds buckets `first ..
     /// first + RING`.
@@ -51,9 +51,9 @@ pub(super) struct RadixQueue {
     outside: BinaryHeap<Reverse<u64>>,
 }
 
-impl Default for RadixQueue {
-    fn default() -> RadixQueue {
-        RadixQueue {
+impl Default for CostQueue {
+    fn default() -> CostQueue {
+        CostQueue {
             first: 0,
             slots: (0..RING).map(|_| Vec::new()).collect(),
             occupied: vec![0; RING / 64],
@@ -63,7 +63,7 @@ impl Default for RadixQueue {
     }
 }
 
-impl RadixQueue {
+impl CostQueue {
     /// Empty the queue (keeping what it has allocated).
     pub(super) fn clear(&mut self) {
         if self.in_ring != 0 {
@@ -158,7 +158,7 @@ mod tests {
     #[test]
     fn pops_what_a_binary_heap_pops() {
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
-        let mut queue = RadixQueue::default();
+        let mut queue = CostQueue::default();
         for round in 0..400 {
             queue.clear();
             let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
@@ -198,7 +198,7 @@ mod tests {
     /// Entries of an A* search, a cost's bits above a cell index.
     #[test]
     fn pops_packed_costs_in_order() {
-        let mut queue = RadixQueue::default();
+        let mut queue = CostQueue::default();
         let entries = [
             (3.5f32, 7usize),
             (0.0, 3),

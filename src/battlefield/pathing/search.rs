@@ -8,7 +8,7 @@
 //! again).
 
 use super::cells::{BUCKET, CellSet};
-use super::queue::RadixQueue;
+use super::queue::CostQueue;
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
@@ -60,7 +60,7 @@ struct Search {
     /// stand on (never the start), and cells already finished. A step
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
-    heap: RadixQueue,
+    heap: CostQueue,
     flood: Flood,
     terrain: Terrain,
 }
