@@ -693,6 +693,13 @@ fn tallest_in_blocks(grid: &Grid) -> (Vec<f32>, usize) {
     (tallest, across)
 }
 
+thread_local! {
+    /// [`grid::Raster::blocked_slabs`]' swollen mover last made, by the
+    /// bits of its facing, frontage and depth.
+    static SWOLLEN: std::cell::Cell<Option<([u64; 3], Base)>> =
+        const { std::cell::Cell::new(None) };
+}
+
 impl grid::Raster {
     /// The columns and rows (south-west and north-east corners, both
     /// included) that hold every cell
@@ -737,6 +744,7 @@ impl grid::Raster {
         let ((x0, y0), (x1, y1)) = self.blocked_box(mover, other);
         let width = grid.table_width.abs() + grid.cell;
         let inverse_cell = 1.0 / grid.cell;
+        let (first_x, last_x) = (x0 as f64, x1 as f64);
         // The slabs across the row (their axis not square to it), as
         // `(lo, hi, 1 / axis.x, axis.y)`, and those along it.
         let mut across_row = [(0.0, 0.0, 0.0, 0.0); 4];
@@ -793,22 +801,29 @@ impl grid::Raster {
             }
             // Cells whose centres lie a cell or more outside the stretch
             // fail the test; those a millionth of an inch inside pass it.
-            let from = ceil(lower * inverse_cell - 1.5).max(x0 as f64);
-            let to = floor(upper * inverse_cell + 0.5).min(x1 as f64);
+            let from = ceil(lower * inverse_cell - 1.5).max(first_x);
+            let to = floor(upper * inverse_cell + 0.5).min(last_x);
             if !(from <= to) {
                 continue;
             }
+            // The cells surely inside, `sure_from..=sure_to` (whole
+            // numbers, or none), held to `from - 1 ..= to + 1`: for a cell
+            // of `from..=to` the same answer.
             let (sure_from, sure_to) = if sure_here {
                 (
-                    ceil((lower + 1e-6) * inverse_cell - 0.5),
-                    floor((upper - 1e-6) * inverse_cell - 0.5),
+                    ceil((lower + 1e-6) * inverse_cell - 0.5)
+                        .max(from)
+                        .min(to + 1.0) as i64,
+                    floor((upper - 1e-6) * inverse_cell - 0.5)
+                        .min(to)
+                        .max(from - 1.0) as i64,
                 )
             } else {
-                (1.0, 0.0)
+                (1, 0)
             };
             // `from` and `to` lie within `x0..=x1`, whole numbers.
-            let (from, to) = (from as usize, to as usize);
-            let sure = |x: usize| sure_from <= x as f64 && x as f64 <= sure_to;
+            let (from, to) = (from as i64 as usize, to as i64 as usize);
+            let sure = |x: usize| sure_from <= x as i64 && x as i64 <= sure_to;
             let row = y * grid.width;
             let mut take = |first: CellIndex, len: usize| {
                 if run_len > 0 && run_first + run_len == first {
@@ -823,8 +838,8 @@ impl grid::Raster {
             let mut x = from;
             while x <= to {
                 if sure(x) {
-                    // `sure_to` is a whole number below `to + 1` here.
-                    let last = (sure_to as usize).min(to);
+                    // `sure_to` lies within `x..=to` here.
+                    let last = sure_to as usize;
                     take(row + x, last - x + 1);
                     x = last + 1;
                     continue;
@@ -931,7 +946,18 @@ impl grid::Raster {
         // between cell centres, and a centre anywhere within half a cell of
         // a free cell's centre (along the base's sides) still clears.
         let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
-        let swollen = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+        // The swollen base depends only on the mover's facing and size and
+        // the cell: the last one made is kept (a set's units are worked out
+        // for one mover after another), sparing its sine and cosine.
+        let key = [mover.facing.to_bits(), frontage.to_bits(), depth.to_bits()];
+        let swollen = SWOLLEN.with(|kept| match kept.get() {
+            Some((was, base)) if was == key => base,
+            _ => {
+                let base = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+                kept.set(Some((key, base)));
+                base
+            }
+        });
         // [`Base::overlaps`] on the four axes of the two bases, solved for
         // the mover's centre: on each axis its projection must fall
         // strictly inside (lo, hi). Four dot products a cell instead of
