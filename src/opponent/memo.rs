@@ -217,6 +217,7 @@ impl UnitMemo {
             .count();
         if unknown > DEFER_FROM {
             let mut set = field.deferred_cells();
+            set.reserve_deferred(unknown);
             for (id, spans) in asked.drain(..) {
                 set.defer(mover, &state.unit(id).base, spans);
             }

@@ -313,6 +313,15 @@ impl CellSet {
         set
     }
 
+    /// Make room in a deferred set for `additional` more units deferred
+    /// ([`CellSet::defer`]) without growing it on the way; nothing in a
+    /// set that is not deferred.
+    pub(crate) fn reserve_deferred(&mut self, additional: usize) {
+        if let Some(lazy) = &mut self.lazy {
+            lazy.jobs.reserve(additional);
+        }
+    }
+
     /// Add the cells `other` blocks for a base of `mover`'s size and
     /// facing ([`crate::battlefield::Battlefield::for_each_span_blocked_for`]):
     /// those of `spans` if worked out already, otherwise when first asked
