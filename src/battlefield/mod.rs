@@ -803,7 +803,8 @@ impl grid::Raster {
             // fail the test; those a millionth of an inch inside pass it.
             let from = ceil(lower * inverse_cell - 1.5).max(first_x);
             let to = floor(upper * inverse_cell + 0.5).min(last_x);
-            if !(from <= to) {
+            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            if from > to {
                 continue;
             }
             // The cells surely inside, `sure_from..=sure_to` (whole
