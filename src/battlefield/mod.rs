@@ -693,6 +693,13 @@ fn tallest_in_blocks(grid: &Grid) -> (Vec<f32>, usize) {
     (tallest, across)
 }
 
+thread_local! {
+    /// [`grid::Raster::blocked_slabs`]' swollen mover last made, by the
+    /// bits of its facing, frontage and depth.
+    static SWOLLEN: std::cell::Cell<Option<([u64; 3], Base)>> =
+        const { std::cell::Cell::new(None) };
+}
+
 impl grid::Raster {
     /// The columns and rows (south-west and north-east corners, both
     /// included) that hold every cell
@@ -710,8 +717,155 @@ impl grid::Raster {
         )
     }
 
-    /// [`Battlefield::for_each_span_blocked_for`].
+    /// [`Battlefield::for_each_span_blocked_for`]: each row's stretch
+    /// worked out once from the slabs (their bounds along the row as lines
+    /// in the row's number, worked out once a call), the cells surely
+    /// inside taken without testing and those at the stretch's ends tested
+    /// as [`grid::Raster::for_each_span_blocked_for_plain`] tests them; runs
+    /// of cells next to each other visited as one. The same cells in the
+    /// same order as the plain walk (a test compares them); slabs with a
+    /// bound that is not a finite number are left to it.
     pub(super) fn for_each_span_blocked_for(
+        &self,
+        mover: &Base,
+        other: &Base,
+        mut visit: impl FnMut(CellIndex, usize),
+    ) {
+        let grid = self;
+        let slabs = self.blocked_slabs(mover, other);
+        let finite = |v: f64| v.is_finite();
+        let odd = !(finite(grid.cell) && grid.cell > 0.0 && finite(grid.table_width))
+            || slabs.iter().any(|&(axis, lo, hi)| {
+                !(finite(axis.x) && finite(axis.y) && finite(lo) && finite(hi))
+            });
+        if odd {
+            return self.for_each_span_blocked_for_plain(mover, other, visit);
+        }
+        let ((x0, y0), (x1, y1)) = self.blocked_box(mover, other);
+        let width = grid.table_width.abs() + grid.cell;
+        let inverse_cell = 1.0 / grid.cell;
+        let (first_x, last_x) = (x0 as f64, x1 as f64);
+        // The slabs across the row (their axis not square to it), as
+        // `(lo, hi, 1 / axis.x, axis.y)`, and those along it.
+        let mut across_row = [(0.0, 0.0, 0.0, 0.0); 4];
+        let mut n_across = 0;
+        let mut along_row = [(0.0, 0.0, 0.0); 4];
+        let mut n_along = 0;
+        // Whether any cells are surely inside: not where a slab's axis is
+        // nearly square to the row (its bounds along the row are then far
+        // from the cells, and rounding in them large).
+        let mut sure_at_all = true;
+        for &(axis, lo, hi) in &slabs {
+            if axis.x.abs() > 1e-9 {
+                across_row[n_across] = (lo, hi, 1.0 / axis.x, axis.y);
+                n_across += 1;
+                if axis.x.abs() <= 1e-3 {
+                    sure_at_all = false;
+                }
+            } else {
+                along_row[n_along] = (lo, hi, axis.y);
+                n_along += 1;
+            }
+        }
+        let (across_row, along_row) = (&across_row[..n_across], &along_row[..n_along]);
+        // The run of cells found but not yet visited.
+        let (mut run_first, mut run_len) = (0, 0);
+        for y in y0..=y1 {
+            let centre_y = grid.centre_of_xy(x0, y).y;
+            // The stretch of the row inside every slab across it, in inches:
+            // `(lo - across) / axis.x` and `(hi - across) / axis.x`, in
+            // order, as the plain walk works them out but for rounding (a
+            // few 1e-13", against the margins below of a cell and of a
+            // millionth of an inch).
+            let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+            for &(lo, hi, inverse_x, axis_y) in across_row {
+                let across = centre_y * axis_y;
+                let (a, b) = ((lo - across) * inverse_x, (hi - across) * inverse_x);
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                lower = lower.max(a);
+                upper = upper.min(b);
+            }
+            let mut sure_here = sure_at_all;
+            let mut empty = false;
+            for &(lo, hi, axis_y) in along_row {
+                let across = centre_y * axis_y;
+                if across <= lo - 1e-5 || across >= hi + 1e-5 {
+                    empty = true;
+                } else if !(across - 1e-6 - width * 1e-9 > lo && across + 1e-6 + width * 1e-9 < hi)
+                {
+                    sure_here = false;
+                }
+            }
+            if empty {
+                continue;
+            }
+            // Cells whose centres lie a cell or more outside the stretch
+            // fail the test; those a millionth of an inch inside pass it.
+            let from = ceil(lower * inverse_cell - 1.5).max(first_x);
+            let to = floor(upper * inverse_cell + 0.5).min(last_x);
+            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            if from > to {
+                continue;
+            }
+            // The cells surely inside, `sure_from..=sure_to` (whole
+            // numbers, or none), held to `from - 1 ..= to + 1`: for a cell
+            // of `from..=to` the same answer.
+            let (sure_from, sure_to) = if sure_here {
+                (
+                    ceil((lower + 1e-6) * inverse_cell - 0.5)
+                        .max(from)
+                        .min(to + 1.0) as i64,
+                    floor((upper - 1e-6) * inverse_cell - 0.5)
+                        .min(to)
+                        .max(from - 1.0) as i64,
+                )
+            } else {
+                (1, 0)
+            };
+            // `from` and `to` lie within `x0..=x1`, whole numbers.
+            let (from, to) = (from as i64 as usize, to as i64 as usize);
+            let sure = |x: usize| sure_from <= x as i64 && x as i64 <= sure_to;
+            let row = y * grid.width;
+            let mut take = |first: CellIndex, len: usize| {
+                if run_len > 0 && run_first + run_len == first {
+                    run_len += len;
+                } else {
+                    if run_len > 0 {
+                        visit(run_first, run_len);
+                    }
+                    (run_first, run_len) = (first, len);
+                }
+            };
+            let mut x = from;
+            while x <= to {
+                if sure(x) {
+                    // `sure_to` lies within `x..=to` here.
+                    let last = sure_to as usize;
+                    take(row + x, last - x + 1);
+                    x = last + 1;
+                    continue;
+                }
+                let centre = grid.centre_of_xy(x, y);
+                let inside = slabs.iter().all(|&(axis, lo, hi)| {
+                    let along = Vector::new(centre.x, centre.y).dot(axis);
+                    lo < along && along < hi
+                });
+                if inside {
+                    take(row + x, 1);
+                }
+                x += 1;
+            }
+        }
+        if run_len > 0 {
+            visit(run_first, run_len);
+        }
+    }
+
+    /// [`Battlefield::for_each_span_blocked_for`], each slab's stretch of
+    /// each row worked out on its own: the walk the quick one is checked
+    /// against, and the one that takes slabs with bounds that are not
+    /// finite numbers.
+    pub(super) fn for_each_span_blocked_for_plain(
         &self,
         mover: &Base,
         other: &Base,
@@ -793,7 +947,18 @@ impl grid::Raster {
         // between cell centres, and a centre anywhere within half a cell of
         // a free cell's centre (along the base's sides) still clears.
         let (frontage, depth) = (mover.frontage + grid.cell, mover.depth + grid.cell);
-        let swollen = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+        // The swollen base depends only on the mover's facing and size and
+        // the cell: the last one made is kept (a set's units are worked out
+        // for one mover after another), sparing its sine and cosine.
+        let key = [mover.facing.to_bits(), frontage.to_bits(), depth.to_bits()];
+        let swollen = SWOLLEN.with(|kept| match kept.get() {
+            Some((was, base)) if was == key => base,
+            _ => {
+                let base = Base::new(Point::new(0.0, 0.0), mover.facing, frontage, depth);
+                kept.set(Some((key, base)));
+                base
+            }
+        });
         // [`Base::overlaps`] on the four axes of the two bases, solved for
         // the mover's centre: on each axis its projection must fall
         // strictly inside (lo, hi). Four dot products a cell instead of
@@ -1295,6 +1460,50 @@ pub(crate) mod tests {
                 }
             }
             assert_eq!(ours, every, "{mover:?} {other:?}");
+        }
+    }
+
+    /// The quick walk of the blocked cells visits exactly the cells the
+    /// plain walk visits, in the same order, for bases at any angle
+    /// (square to the table, nearly square, and anything), of any size, near
+    /// the edges and off the table, on tables of several cell sizes.
+    #[test]
+    fn quick_blocked_cells_are_the_plain_walks() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1818);
+        for field in [table(24.0, 24.0, &[]), table(40.5, 20.0, &[]), guilford()] {
+            let raster = field.grid.raster();
+            let (w, h) = (raster.table_width, field.grid.height as f64 * raster.cell);
+            for round in 0..6000 {
+                let base = |rng: &mut rand::rngs::ChaCha8Rng| {
+                    let facing = match round % 5 {
+                        0 => f64::from(rng.random_range(0..8u8)) * 45.0,
+                        1 => {
+                            f64::from(rng.random_range(0..4u8)) * 90.0
+                                + [1e-12, -1e-9, 1e-7, -1e-5, 0.05][rng.random_range(0..5)]
+                        }
+                        _ => rng.random_range(0.0..360.0),
+                    };
+                    Base::new(
+                        p(
+                            rng.random_range(-3.0..w + 3.0),
+                            rng.random_range(-3.0..h + 3.0),
+                        ),
+                        facing,
+                        rng.random_range(0.25..8.0),
+                        rng.random_range(0.25..3.0),
+                    )
+                };
+                let (mover, other) = (base(&mut rng), base(&mut rng));
+                let (mut quick, mut plain) = (Vec::new(), Vec::new());
+                raster.for_each_span_blocked_for(&mover, &other, |first, len| {
+                    quick.extend(first..first + len)
+                });
+                raster.for_each_span_blocked_for_plain(&mover, &other, |first, len| {
+                    plain.extend(first..first + len)
+                });
+                assert_eq!(quick, plain, "{mover:?} {other:?}");
+            }
         }
     }
 

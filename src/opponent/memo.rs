@@ -133,8 +133,13 @@ impl UnitMemo {
 
     /// Exactly `state.unit(a).base.within(&state.unit(b).base, limit)`.
     pub(crate) fn within(&self, state: &GameState, a: UnitId, b: UnitId, limit: f64) -> bool {
-        // `within` is `distance_to <= limit`, with a quicker first test.
-        self.distance(state, a, b) <= limit
+        // `within` is `distance_to <= limit` after a quicker first test,
+        // which answers bases far apart without the memo.
+        !state
+            .unit(a)
+            .base
+            .surely_farther_than(&state.unit(b).base, limit)
+            && self.distance(state, a, b) <= limit
     }
 
     /// Exactly `state.unit(a).base.in_frontal_arc(&state.unit(b).base)`.
@@ -212,6 +217,7 @@ impl UnitMemo {
             .count();
         if unknown > DEFER_FROM {
             let mut set = field.deferred_cells();
+            set.reserve_deferred(unknown);
             for (id, spans) in asked.drain(..) {
                 set.defer(mover, &state.unit(id).base, spans);
             }

@@ -198,28 +198,33 @@ impl Lazy {
         }
     }
 
-    /// Which jobs' boxes hold each bucket, as `(starts, jobs)`.
+    /// Which jobs' boxes hold each bucket, as `(starts, jobs)`: a count
+    /// of each bucket's jobs, their running sums, then the jobs filled in,
+    /// each bucket's in the order of the jobs.
     fn build_index(&self) -> (Vec<u32>, Vec<u32>) {
         let n_buckets = self.across * self.raster.height.div_ceil(BUCKET);
         let mut starts = vec![0u32; n_buckets + 1];
-        let boxes = || {
-            self.jobs.iter().enumerate().flat_map(|(at, job)| {
-                (job.from.1..=job.to.1).flat_map(move |by| {
-                    (job.from.0..=job.to.0).map(move |bx| (by * self.across + bx, at as u32))
-                })
-            })
-        };
-        for (bucket, _) in boxes() {
-            starts[bucket + 1] += 1;
+        for job in &self.jobs {
+            for by in job.from.1..=job.to.1 {
+                let row = by * self.across;
+                for count in &mut starts[row + job.from.0 + 1..=row + job.to.0 + 1] {
+                    *count += 1;
+                }
+            }
         }
         for at in 1..starts.len() {
             starts[at] += starts[at - 1];
         }
         let mut fill = starts.clone();
         let mut listed = vec![0u32; starts[n_buckets] as usize];
-        for (bucket, job) in boxes() {
-            listed[fill[bucket] as usize] = job;
-            fill[bucket] += 1;
+        for (at, job) in self.jobs.iter().enumerate() {
+            for by in job.from.1..=job.to.1 {
+                let row = by * self.across;
+                for next in &mut fill[row + job.from.0..=row + job.to.0] {
+                    listed[*next as usize] = at as u32;
+                    *next += 1;
+                }
+            }
         }
         (starts, listed)
     }
@@ -306,6 +311,15 @@ impl CellSet {
             index: OnceLock::new(),
         }));
         set
+    }
+
+    /// Make room in a deferred set for `additional` more units deferred
+    /// ([`CellSet::defer`]) without growing it on the way; nothing in a
+    /// set that is not deferred.
+    pub(crate) fn reserve_deferred(&mut self, additional: usize) {
+        if let Some(lazy) = &mut self.lazy {
+            lazy.jobs.reserve(additional);
+        }
     }
 
     /// Add the cells `other` blocks for a base of `mover`'s size and

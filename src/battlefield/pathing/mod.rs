@@ -19,6 +19,8 @@
 //!
 //! The files: `cells` (sets of cells, those units stand on), `search` (the
 //! A* search, its step price and what a thread keeps between searches),
+//! `queue` (the search's priority queue, buckets by cost that pop as a
+//! binary heap would),
 //! `regions` (whether two cells are joined over bare ground, by regions
 //! labelled once), `legs` (string pulling: a cell path into legal legs), `squares` (the
 //! squares of cells alike that string pulling counts rather than walks),
@@ -29,6 +31,7 @@
 mod cells;
 mod field;
 mod legs;
+mod queue;
 mod regions;
 mod route;
 mod search;

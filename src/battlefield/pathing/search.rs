@@ -8,12 +8,12 @@
 //! again).
 
 use super::cells::{BUCKET, CellSet};
+use super::queue::CostQueue;
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
 use crate::ruleset::TroopTypeId;
 use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// How many cells each way from a goal [`Battlefield::cut_off`] floods
 /// before it leaves the question to the search: a goal shut in among units
@@ -60,7 +60,7 @@ struct Search {
     /// stand on (never the start), and cells already finished. A step
     /// into a cell is considered only if its bit is clear.
     closed: Vec<u64>,
-    heap: BinaryHeap<Entry>,
+    heap: CostQueue,
     flood: Flood,
     terrain: Terrain,
 }
