@@ -301,11 +301,11 @@ impl<'a> MatchSetup<'a> {
     /// when this returns it is a player's turn (or the game is over, or
     /// the player watches).
     pub fn start(mut self) -> Result<Match, MatchError> {
-        let source = match self.dice.take() {
+        let (source, asked) = match self.dice.take() {
             Some(dice) => (Source::Live(dice), true),
             None => (Source::Seeded(Box::new(Seeded::new(self.seed))), false),
         };
-        Match::build(self, source.0, source.1)
+        Match::build(self, source, asked)
     }
 }
 
