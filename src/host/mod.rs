@@ -438,7 +438,12 @@ impl Game {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.verdict().is_some()
+        // Asked before every action: no verdict's words are made for it.
+        match self {
+            Game::Awi(state) => state.is_over(),
+            Game::Rv(state) => state.outcome().is_some(),
+            Game::Acw(state) => !matches!(state.outcome(), acw::Outcome::Playing),
+        }
     }
 
     /// Every legal action for the side to act, in the engine's fixed order.
@@ -555,15 +560,13 @@ impl Game {
 
     /// How the game ended, once it has.
     pub fn verdict(&self) -> Option<Verdict> {
-        let sides = self.sides();
-        let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
         match self {
             Game::Awi(state) => state.outcome.as_ref().map(|outcome| match outcome {
                 rules::Outcome::Won { side, condition } => Verdict {
                     winner: Some(*side),
                     reason: format!(
                         "{} met victory condition {}",
-                        side_name(*side),
+                        state.sides.get(*side).map_or("", |s| s.name.as_str()),
                         condition + 1
                     ),
                     margin: None,
