@@ -138,20 +138,39 @@ impl GameState {
         base: &Base,
         start: &Base,
     ) -> Result<(), Refusal> {
-        let u = &self.units[unit];
-        for (index, enemy) in self.units.iter().enumerate() {
-            if enemy.side == u.side || !enemy.in_play() {
+        self.keep_away_from(unit, base, start, &self.enemy_footprints(unit))
+    }
+
+    /// The footprints of `unit`'s enemies in play, in unit order: worked
+    /// out once for a whole path, whose every step checks them.
+    fn enemy_footprints(&self, unit: usize) -> Vec<(usize, Base)> {
+        let side = self.units[unit].side;
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, enemy)| enemy.side != side && enemy.in_play())
+            .map(|(index, _)| (index, self.footprint(index)))
+            .collect()
+    }
+
+    /// [`GameState::check_keep_away`] against `enemies` (their footprints,
+    /// in unit order).
+    fn keep_away_from(
+        &self,
+        unit: usize,
+        base: &Base,
+        start: &Base,
+        enemies: &[(usize, Base)],
+    ) -> Result<(), Refusal> {
+        for (index, theirs) in enemies {
+            if base.surely_farther_than(theirs, self.table.keep_away) {
                 continue;
             }
-            let theirs = self.footprint(index);
-            if base.surely_farther_than(&theirs, self.table.keep_away) {
-                continue;
-            }
-            let limit = self.table.keep_away.min(start.distance_to(&theirs));
-            if base.distance_to(&theirs) < limit - 1e-9 {
+            let limit = self.table.keep_away.min(start.distance_to(theirs));
+            if base.distance_to(theirs) < limit - 1e-9 {
                 return Err(Refusal::TooNearEnemy {
-                    name: u.name.clone(),
-                    enemy: enemy.name.clone(),
+                    name: self.units[unit].name.clone(),
+                    enemy: self.units[*index].name.clone(),
                 });
             }
         }
@@ -177,6 +196,7 @@ impl GameState {
             });
         }
         let n_steps = ((length / STEP).ceil() as usize).max(1);
+        let enemies = self.enemy_footprints(unit);
         let mut cost = 0.0;
         for step in 1..=n_steps {
             let fraction = step as f64 / n_steps as f64;
@@ -214,7 +234,7 @@ impl GameState {
                     });
                 }
             }
-            self.check_keep_away(unit, &base, &start)?;
+            self.keep_away_from(unit, &base, &start, &enemies)?;
         }
         if cost > allowed + EPSILON {
             return Err(Refusal::TooFar {
