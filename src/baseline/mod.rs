@@ -766,14 +766,7 @@ impl Baseline {
             }
             let mut units: Vec<UnitId> = state
                 .active_units(self.side)
-                .filter(|id| {
-                    let unit = state.unit(*id);
-                    unit.hits > 0
-                        && state.rules.rally_max[unit.troop.0] > 0
-                        && general
-                            .base
-                            .within(&unit.base, state.rules.rally_range + 1e-6)
-                })
+                .filter(|id| state.may_rally(general, state.unit(*id)))
                 .collect();
             units.sort_by(|a, b| {
                 state

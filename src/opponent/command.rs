@@ -165,11 +165,7 @@ impl Opponent {
                 .active_units(self.side)
                 .filter(|id| {
                     let unit = state.unit(*id);
-                    unit.hits >= 3
-                        && state.rules.rally_max[unit.troop.0] > 0
-                        && general
-                            .base
-                            .within(&unit.base, state.rules.rally_range + 1e-6)
+                    unit.hits >= 3 && state.may_rally(general, unit)
                 })
                 .collect();
             if units.is_empty() {

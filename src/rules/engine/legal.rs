@@ -403,14 +403,7 @@ impl GameState {
             let mut units: Vec<UnitId> = own
                 .iter()
                 .copied()
-                .filter(|id| {
-                    let unit = &self.units[id.0];
-                    unit.hits > 0
-                        && self.rules.rally_max[unit.troop.0] > 0
-                        && general
-                            .base
-                            .within(&unit.base, self.rules.rally_range + 1e-6)
-                })
+                .filter(|id| self.may_rally(general, &self.units[id.0]))
                 .collect();
             units.sort_by_key(|id| (std::cmp::Reverse(self.units[id.0].hits), id.0));
             if !units.is_empty() {

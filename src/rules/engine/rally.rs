@@ -8,9 +8,22 @@ use super::Plan;
 use crate::dice::Roller;
 use crate::rules::event::{Event, Refusal};
 use crate::rules::id::{GeneralId, UnitId};
-use crate::rules::state::GameState;
+use crate::rules::state::{GameState, General, Unit};
 
 impl GameState {
+    /// Whether `general` may rally `unit` now as far as the unit goes: it
+    /// has hits, its troop type may be rallied at all, and it stands
+    /// within the general's range. What every listing of rallies asks (the
+    /// legal actions, the opponent's and the baseline's choices); the
+    /// check of a rally refuses each failing part by name.
+    pub fn may_rally(&self, general: &General, unit: &Unit) -> bool {
+        unit.hits > 0
+            && self.rules.rally_max[unit.troop.0] > 0
+            && general
+                .base
+                .within(&unit.base, self.rules.rally_range + 1e-6)
+    }
+
     pub(super) fn plan_rally(&self, id: GeneralId, units: &[UnitId]) -> Result<Plan, Refusal> {
         let general = self.own_general(id)?;
         let name = || general.name.clone();
