@@ -15,6 +15,7 @@ use crate::battlefield::{Base, Point, Spans};
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Where a base stands, exactly: its centre, facing and size as bits (the
 /// rest of a base follows from these). Equal places are equal bases.
@@ -97,6 +98,9 @@ pub(crate) struct UnitMemo {
     arcs: RefCell<Pairs<bool>>,
     grounds: RefCell<Vec<Option<(Base, Point, Column)>>>,
     blocks: RefCell<Vec<[Option<Block>; SHAPES]>>,
+    /// How many times [`UnitMemo::blocked_for`] was asked: the stamp of a
+    /// block's last use.
+    asks: std::cell::Cell<u64>,
     /// [`UnitMemo::blocked_for`]'s units and their cells, a buffer kept.
     asked: RefCell<Vec<(UnitId, Spans)>>,
 }
@@ -105,7 +109,15 @@ pub(crate) struct UnitMemo {
 /// (first cell, length), kept with where it stood and that shape: worked
 /// out when a search or a leg first asks about them (shared with the sets
 /// of cells that defer them).
-type Block = (Place, Place, Spans);
+#[derive(Debug)]
+struct Block {
+    place: Place,
+    shape: Place,
+    /// The ask that used it last ([`UnitMemo::asks`]): the one used
+    /// longest ago makes room for a new shape.
+    used: u64,
+    spans: Spans,
+}
 
 /// How many movers' shapes (size and facing) each unit's blocked cells are
 /// kept for: an army's movers come in a few shapes (foot and horse, facing
@@ -189,32 +201,56 @@ impl UnitMemo {
         let shape = place(&mover.moved_to(Point::new(0.0, 0.0)));
         let mut asked = self.asked.borrow_mut();
         asked.clear();
+        let ask = self.asks.get() + 1;
+        self.asks.set(ask);
+        let mut unknown = 0;
         for id in units {
-            let base = &state.unit(id).base;
-            let here = place(base);
+            let here = place(&state.unit(id).base);
             let slots = &mut blocks[id.0];
-            let kept = slots.iter().position(|slot| {
-                matches!(slot, Some((was, was_shape, _)) if same(was, &here) && same(was_shape, &shape))
-            });
-            // The slot used last is kept first: a new shape pushes out the
-            // one used longest ago, and a place that changed empties them
-            // all in turn.
-            let at = kept.unwrap_or(SHAPES - 1);
-            slots[..=at].rotate_right(1);
-            let spans = match &slots[0] {
-                Some((_, _, spans)) if kept.is_some() => spans.clone(),
-                _ => {
-                    let spans = Spans::default();
-                    slots[0] = Some((here, shape, spans.clone()));
+            let kept = slots
+                .iter_mut()
+                .flatten()
+                .find(|block| same(&block.place, &here) && same(&block.shape, &shape));
+            let spans = match kept {
+                Some(block) => {
+                    block.used = ask;
+                    if block.spans.get().is_none() {
+                        unknown += 1;
+                    }
+                    block.spans.clone()
+                }
+                None => {
+                    // An empty slot, or the one used longest ago; its cells'
+                    // lock is emptied in place when nobody else holds it.
+                    let slot = match slots.iter().position(Option::is_none) {
+                        Some(at) => &mut slots[at],
+                        None => slots
+                            .iter_mut()
+                            .min_by_key(|slot| slot.as_ref().map_or(0, |block| block.used))
+                            .expect("SHAPES slots"),
+                    };
+                    let spans = match slot.take() {
+                        Some(mut block) => match Arc::get_mut(&mut block.spans) {
+                            Some(lock) => {
+                                lock.take();
+                                block.spans
+                            }
+                            None => Spans::default(),
+                        },
+                        None => Spans::default(),
+                    };
+                    *slot = Some(Block {
+                        place: here,
+                        shape,
+                        used: ask,
+                        spans: spans.clone(),
+                    });
+                    unknown += 1;
                     spans
                 }
             };
             asked.push((id, spans));
         }
-        let unknown = asked
-            .iter()
-            .filter(|(_, spans)| spans.get().is_none())
-            .count();
         if unknown > DEFER_FROM {
             let mut set = field.deferred_cells();
             set.reserve_deferred(unknown);

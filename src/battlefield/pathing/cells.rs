@@ -329,20 +329,14 @@ impl CellSet {
     /// them out now.
     pub(crate) fn defer(&mut self, mover: &Base, other: &Base, spans: Spans) {
         let lazy = self.lazy.as_mut().expect("a deferred set");
-        if spans.get().is_none() {
+        // A unit added after cells were taken out or questions were asked
+        // (the first question builds the index, so no bucket is asked
+        // about before it) is worked out now: answers given stay given,
+        // and cells taken out come back with a unit's.
+        if spans.get().is_none() && lazy.removed.is_empty() && lazy.index.get().is_none() {
             let ((x0, y0), (x1, y1)) = lazy.raster.blocked_box(mover, other);
             let (from, to) = ((x0 / BUCKET, y0 / BUCKET), (x1 / BUCKET, y1 / BUCKET));
-            // A unit whose box holds a bucket already asked about, or
-            // added after cells were taken out or questions were asked, is
-            // worked out now: answers given stay given, and cells taken out
-            // come back with a unit's.
-            let asked = (from.1..=to.1).any(|by| {
-                (from.0..=to.0).any(|bx| {
-                    let bucket = by * lazy.across + bx;
-                    lazy.touched[bucket / 64].load(Relaxed) & (1 << (bucket % 64)) != 0
-                })
-            });
-            if !asked && lazy.removed.is_empty() && lazy.index.get().is_none() {
+            {
                 lazy.jobs.push(Job {
                     mover: *mover,
                     other: *other,
