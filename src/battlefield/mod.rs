@@ -734,9 +734,12 @@ impl grid::Raster {
         let grid = self;
         let slabs = self.blocked_slabs(mover, other);
         let finite = |v: f64| v.is_finite();
+        // (A slab with `lo > hi` holds no cell; it is left to the plain
+        // walk too, so that below each slab's lower bound along the row is
+        // known from the sign of its axis.)
         let odd = !(finite(grid.cell) && grid.cell > 0.0 && finite(grid.table_width))
             || slabs.iter().any(|&(axis, lo, hi)| {
-                !(finite(axis.x) && finite(axis.y) && finite(lo) && finite(hi))
+                !(finite(axis.x) && finite(axis.y) && finite(lo) && finite(hi) && lo <= hi)
             });
         if odd {
             return self.for_each_span_blocked_for_plain(mover, other, visit);
@@ -746,7 +749,9 @@ impl grid::Raster {
         let inverse_cell = 1.0 / grid.cell;
         let (first_x, last_x) = (x0 as f64, x1 as f64);
         // The slabs across the row (their axis not square to it), as
-        // `(lo, hi, 1 / axis.x, axis.y)`, and those along it.
+        // `(lo, hi, 1 / axis.x, axis.y)` with `lo` and `hi` swapped where
+        // `axis.x` is negative (so that `lo`'s end of the stretch is its
+        // lower one), and those along it.
         let mut across_row = [(0.0, 0.0, 0.0, 0.0); 4];
         let mut n_across = 0;
         let mut along_row = [(0.0, 0.0, 0.0); 4];
@@ -757,7 +762,12 @@ impl grid::Raster {
         let mut sure_at_all = true;
         for &(axis, lo, hi) in &slabs {
             if axis.x.abs() > 1e-9 {
-                across_row[n_across] = (lo, hi, 1.0 / axis.x, axis.y);
+                let inverse_x = 1.0 / axis.x;
+                across_row[n_across] = if inverse_x > 0.0 {
+                    (lo, hi, inverse_x, axis.y)
+                } else {
+                    (hi, lo, inverse_x, axis.y)
+                };
                 n_across += 1;
                 if axis.x.abs() <= 1e-3 {
                     sure_at_all = false;
@@ -776,14 +786,19 @@ impl grid::Raster {
             // `(lo - across) / axis.x` and `(hi - across) / axis.x`, in
             // order, as the plain walk works them out but for rounding (a
             // few 1e-13", against the margins below of a cell and of a
-            // millionth of an inch).
+            // millionth of an inch). In order without comparing them:
+            // with `lo <= hi`, subtracting `across` and multiplying by a
+            // number of one sign keeps or reverses their order (rounding
+            // is monotonic), and equal ends are the same number but for
+            // the sign of a zero, which nothing below tells apart. No end
+            // is NaN (finite numbers, `1 / axis.x` not zero), so a plain
+            // comparison takes the larger and the smaller.
             let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
-            for &(lo, hi, inverse_x, axis_y) in across_row {
+            for &(low, high, inverse_x, axis_y) in across_row {
                 let across = centre_y * axis_y;
-                let (a, b) = ((lo - across) * inverse_x, (hi - across) * inverse_x);
-                let (a, b) = if a <= b { (a, b) } else { (b, a) };
-                lower = lower.max(a);
-                upper = upper.min(b);
+                let (a, b) = ((low - across) * inverse_x, (high - across) * inverse_x);
+                lower = if a > lower { a } else { lower };
+                upper = if b < upper { b } else { upper };
             }
             let mut sure_here = sure_at_all;
             let mut empty = false;
