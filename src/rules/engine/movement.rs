@@ -247,6 +247,91 @@ impl GameState {
         Ok((cost, n_points))
     }
 
+    /// Exactly `self.walk_cost(&[a, b], mover).is_ok()`, quicker: the same
+    /// sampled points and cells (so the same ground refused), but the cost
+    /// added up a run of steps in one cell at a time, not a step at a
+    /// time. Every step costs its length times its cell's rate, so a run
+    /// costs its rate times the distance it covers, which equals the sum
+    /// of its steps' lengths but for rounding (the points lie on one line
+    /// to within a few units in the last place). When the sum so found is
+    /// within a bound of that rounding of the allowance, the step-by-step
+    /// walk decides.
+    pub(super) fn walk_lawful(&self, a: Point, b: Point, mover: &Mover<'_>) -> bool {
+        let field = &self.battlefield;
+        let allowance = field.ruleset.move_inches[mover.category.index()];
+        let limit = allowance + 1e-6;
+        let road_factor = self.road_factor(mover.category);
+        let n_steps = steps(a, b);
+        // Each step's term and each run's carry a few roundings, and the
+        // sums one each per term: 16 times that, to be safe.
+        let margin = |cost: f64| 16.0 * (n_steps as f64 + 16.0) * f64::EPSILON * (cost.abs() + 1.0);
+        let mut previous_cell = field.grid.cell_at(a);
+        let mut climbing = false;
+        // The cell of the step before (none before the first step), the
+        // rate of an inch in it, and where its run of steps began.
+        let mut current: Option<usize> = None;
+        let mut rate = 0.0;
+        let mut run_from = a;
+        let mut last = a;
+        let mut cost = 0.0;
+        for step in 1..=n_steps {
+            let point = a.lerp(b, step as f64 / n_steps as f64);
+            let Some(cell) = field.grid.cell_at(point) else {
+                return false;
+            };
+            if current != Some(cell) {
+                if current.is_some() {
+                    cost += rate * last.distance(run_from);
+                    if cost > limit + margin(cost) {
+                        return false;
+                    }
+                }
+                let multiplier = match mover.troop {
+                    Some(troop) => {
+                        let Some(mut multiplier) = field.cost_multiplier(troop, cell) else {
+                            return false;
+                        };
+                        if mover.along_road {
+                            if !field.on_road(cell) {
+                                return false;
+                            }
+                        } else if field.on_road(cell) {
+                            multiplier *= road_factor;
+                        }
+                        multiplier
+                    }
+                    None => 1.0,
+                };
+                if mover.uphill && Some(cell) != previous_cell {
+                    climbing = previous_cell
+                        .is_some_and(|p| field.grid.ground[cell] > field.grid.ground[p] + 1e-4);
+                    previous_cell = Some(cell);
+                }
+                let slope = if climbing {
+                    1.0 / field.ruleset.uphill_speed
+                } else {
+                    1.0
+                };
+                rate = multiplier * slope;
+                current = Some(cell);
+                run_from = last;
+            }
+            last = point;
+        }
+        cost += rate * last.distance(run_from);
+        if !cost.is_finite() {
+            return self.walk_cost(&[a, b], mover).is_ok();
+        }
+        let margin = margin(cost);
+        if cost > limit + margin {
+            false
+        } else if cost < limit - margin {
+            true
+        } else {
+            self.walk_cost(&[a, b], mover).is_ok()
+        }
+    }
+
     /// The movement cost of a path, checking ground, the table edge, other
     /// units and (outside charges) contact with the enemy.
     pub(super) fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
@@ -521,4 +606,98 @@ pub(super) fn may_meet_on_path(base: &Base, other: &Base, points: &[Point]) -> b
 /// How many `STEP`s a move from `a` to `b` is sampled in (at least one).
 pub(super) fn steps(a: Point, b: Point) -> usize {
     ((a.distance(b) / STEP).ceil() as usize).max(1)
+}
+
+#[cfg(test)]
+mod walk_tests {
+    use super::*;
+    use crate::dice::Seeded;
+    use crate::rules::{GameSetup, RulesTable};
+    use crate::ruleset::Ruleset;
+    use crate::scenario;
+    use crate::tables::Tables;
+    use crate::yaml::Source;
+    use rand::{RngExt, SeedableRng};
+    use std::sync::Arc;
+
+    fn state(name: &str) -> GameState {
+        let (file, text) = scenario::builtin(name).unwrap();
+        let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
+        let ruleset = &scenario.battlefield.ruleset;
+        let rules = Arc::new(
+            RulesTable::builtin(&ruleset.name, ruleset)
+                .unwrap()
+                .unwrap(),
+        );
+        let setup = GameSetup::from_scenario(&scenario).unwrap();
+        let characters = Tables::embedded().characters;
+        let (state, _) = GameState::new(setup, rules, &characters, &mut Seeded::new(1)).unwrap();
+        state
+    }
+
+    /// The run-by-run walk says yes exactly when the step-by-step one
+    /// does, over random straight moves of every troop type (and generals,
+    /// uphill or not) on the shipped tables' hills, woods, roads and
+    /// edges: many ending exactly at the allowance over open ground (the
+    /// cost then within rounding of it), a hair either side, or anywhere.
+    #[test]
+    fn walk_lawful_is_walk_cost_ok() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_000);
+        let mut decided = [0usize; 2];
+        for name in ["guilford", "monongahela", "guilford-rv", "learning"] {
+            let state = state(name);
+            let field = &state.battlefield;
+            let troops = field.ruleset.troop_types.len();
+            for _ in 0..6_000 {
+                let (troop, category) = if rng.random_range(0..8) == 0 {
+                    (state.general_troop(), Category::General)
+                } else {
+                    let troop = TroopTypeId(rng.random_range(0..troops));
+                    (Some(troop), field.ruleset.troop(troop).category)
+                };
+                let allowance = field.ruleset.move_inches[category.index()];
+                let a = Point::new(
+                    rng.random_range(-1.0..field.width() + 1.0),
+                    rng.random_range(-1.0..field.height() + 1.0),
+                );
+                let bearing: f64 = rng.random_range(0.0..360.0);
+                let length = match rng.random_range(0..5) {
+                    0 => allowance,
+                    // The cost then within rounding of the limit itself.
+                    4 => allowance + 1e-6,
+                    1 => allowance * (1.0 + rng.random_range(-1e-7..1e-7)),
+                    2 => allowance * rng.random_range(0.0..2.5),
+                    _ => allowance * [0.25, 0.5, 0.75, 1.0][rng.random_range(0..4)],
+                };
+                let b = a + crate::battlefield::Vector::from_bearing(bearing) * length;
+                // Rounded as listed moves are, or not.
+                let b = if rng.random_range(0..2) == 0 {
+                    Point::new(
+                        (b.x * 1000.0).round() / 1000.0,
+                        (b.y * 1000.0).round() / 1000.0,
+                    )
+                } else {
+                    b
+                };
+                let mover = Mover {
+                    name: "mover",
+                    troop,
+                    category,
+                    along_road: false,
+                    uphill: rng.random_range(0..4) != 0,
+                    quick: rng.random_range(0..2) == 0,
+                };
+                let lawful = state.walk_lawful(a, b, &mover);
+                assert_eq!(
+                    lawful,
+                    state.walk_cost(&[a, b], &mover).is_ok(),
+                    "{name}: {a} to {b}, {troop:?} {category:?}, uphill {}",
+                    mover.uphill
+                );
+                decided[usize::from(lawful)] += 1;
+            }
+        }
+        // Both answers are common.
+        assert!(decided[0] > 2_000 && decided[1] > 2_000, "{decided:?}");
+    }
 }

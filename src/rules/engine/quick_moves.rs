@@ -176,7 +176,7 @@ impl GameState {
                 uphill: true,
                 quick: true,
             };
-            self.walk_cost(&points, &mover).is_ok()
+            self.walk_lawful(start, to, &mover)
         });
         if !walked {
             return false;
@@ -229,7 +229,7 @@ impl GameState {
                 uphill: false,
                 quick: false,
             };
-            self.walk_cost(&[from, to], &mover).is_ok()
+            self.walk_lawful(from, to, &mover)
         });
         walked && self.battlefield.base_on_table(&general.base.moved_to(to))
     }
