@@ -2,7 +2,9 @@
 //! continuous, so a sample of them (ruling "Enumerated moves"), each
 //! accepted by the same checks as any action.
 
-use super::quick_moves::{Heading, RoadMove, remembered_road};
+use super::quick_moves::{
+    Heading, Moves, Neighbourhood, RoadMove, remembered_moves, remembered_road,
+};
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
 use crate::rules::event::{Action, Volley};
@@ -74,30 +76,17 @@ impl GameState {
             if allowed.contains(&ActionKind::Move)
                 && let Some(near) = &near
             {
-                let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-                for (direction, facing) in self.move_directions(unit, &nearest) {
-                    let length = direction.length();
-                    if length < EPSILON {
-                        continue;
-                    }
-                    let direction = direction * (1.0 / length);
-                    let facing = round(facing);
-                    let heading = Heading::new(facing);
-                    for fraction in [1.0, 0.75, 0.5, 0.25] {
-                        let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                        if self.allows_listed_move(near, &heading, to) {
-                            let action = Action::Move {
-                                unit: id,
-                                to,
-                                facing,
-                            };
-                            if !actions[from..].contains(&action) {
-                                actions.push(action);
-                            }
-                            break;
-                        }
-                    }
-                }
+                // The unit's moves depend only on what the key holds, and
+                // equal none of its charges and pivots listed before them.
+                let key = self.moves_key(near, &nearest);
+                let moves = remembered_moves(&self.battlefield, key, || {
+                    self.listed_moves(unit, near, &nearest)
+                });
+                actions.extend(moves.into_iter().map(|(to, facing)| Action::Move {
+                    unit: id,
+                    to,
+                    facing,
+                }));
             }
             // A road move is refused whatever its path while an enemy is
             // within the enemy presence distance: no route is asked for.
@@ -370,6 +359,38 @@ impl GameState {
         }
         actions.push(Action::EndPhase);
         actions
+    }
+
+    /// The straight moves `legal_actions` lists for `unit` (of the side
+    /// to act, on the table, not moved, in a phase that allows moves) with
+    /// the neighbourhood `near` and its enemies `nearest`, nearest first:
+    /// along each of its [`GameState::move_directions`], the longest
+    /// allowed of a full, three-quarter, half and quarter move, where each
+    /// goes and the facing it ends at, each once, in that order.
+    fn listed_moves(&self, unit: &Unit, near: &Neighbourhood, nearest: &[UnitId]) -> Moves {
+        let mut moves: Moves = Vec::new();
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+        for (direction, facing) in self.move_directions(unit, nearest) {
+            let length = direction.length();
+            if length < EPSILON {
+                continue;
+            }
+            let direction = direction * (1.0 / length);
+            let facing = round(facing);
+            let heading = Heading::new(facing);
+            for fraction in [1.0, 0.75, 0.5, 0.25] {
+                let to = round_point(unit.base.centre + direction * (allowance * fraction));
+                if self.allows_listed_move(near, &heading, to) {
+                    // As `Action::Move`'s equality: the same points and
+                    // facings (`==`, so 0 and -0 are one).
+                    if !moves.iter().any(|&(t, f)| t == to && f == facing) {
+                        moves.push((to, facing));
+                    }
+                    break;
+                }
+            }
+        }
+        moves
     }
 
     /// The straight lines both listings offer `unit` a move along, each

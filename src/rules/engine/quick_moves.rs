@@ -103,6 +103,42 @@ impl GameState {
         }
     }
 
+    /// All a unit's listed moves depend on (`legal`'s `listed_moves`,
+    /// besides the table): its troop type, category and base; the centres
+    /// of its three nearest enemies (`nearest`, nearest first), along
+    /// which it moves; the bearings to the enemies within the enemy
+    /// presence distance; the bases of the units near enough to matter
+    /// (the neighbourhood's), each marked friend or enemy; and the rules'
+    /// keep-clear distance and tolerance of "directly". As bits.
+    pub(super) fn moves_key(&self, near: &Neighbourhood, nearest: &[UnitId]) -> Vec<u64> {
+        let unit = &self.units[near.unit.0];
+        let nearest = &nearest[..nearest.len().min(3)];
+        let mut key = Vec::with_capacity(
+            12 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len(),
+        );
+        key.extend([unit.troop.0 as u64, unit.category.index() as u64]);
+        key.extend(base_bits(&unit.base));
+        key.extend([
+            self.rules.keep_clear.to_bits(),
+            self.rules.directly_within.to_bits(),
+            nearest.len() as u64,
+        ]);
+        for enemy in nearest {
+            let centre = self.units[enemy.0].base.centre;
+            key.extend([centre.x.to_bits(), centre.y.to_bits()]);
+        }
+        key.push(near.presence.len() as u64);
+        key.extend(near.presence.iter().map(|bearing| bearing.to_bits()));
+        key.push(near.others.len() as u64);
+        let mut enemies = near.enemies.iter().peekable();
+        for &index in &near.others {
+            let enemy = enemies.next_if_eq(&&index).is_some();
+            key.push(u64::from(enemy));
+            key.extend(base_bits(&self.units[index].base));
+        }
+        key
+    }
+
     /// Exactly `self.allows(&Action::Move { unit, to, facing })` for the
     /// unit of `near` (of the side to act, on the table, not yet moved, in
     /// a phase that allows moves), with `to` within its allowance of where
@@ -355,6 +391,53 @@ fn slot_of(key: &[u64]) -> usize {
         })
         .wrapping_shr(52) as usize
         % SLOTS
+}
+
+/// A unit's listed moves: where each goes and the facing it ends at.
+pub(super) type Moves = Vec<(Point, f64)>;
+
+/// Units' listed moves remembered on one table, by their keys
+/// ([`GameState::moves_key`]).
+struct RememberedMoves {
+    table: Weak<Battlefield>,
+    slots: Vec<Option<(Vec<u64>, Moves)>>,
+}
+
+thread_local! {
+    /// A unit's listed moves, by all they depend on: a unit nobody near
+    /// has moved up to is offered the same moves listing after listing.
+    static MOVES: RefCell<RememberedMoves> = const {
+        RefCell::new(RememberedMoves {
+            table: Weak::new(),
+            slots: Vec::new(),
+        })
+    };
+}
+
+/// `moves()`, remembered on `field` by `key` ([`GameState::moves_key`]).
+pub(super) fn remembered_moves(
+    field: &Arc<Battlefield>,
+    key: Vec<u64>,
+    moves: impl FnOnce() -> Moves,
+) -> Moves {
+    let slot = slot_of(&key);
+    let known = MOVES.with_borrow_mut(|memo| {
+        if !same_table(&memo.table, field) {
+            memo.table = Arc::downgrade(field);
+            memo.slots.clear();
+            memo.slots.resize_with(SLOTS, || None);
+        }
+        match &memo.slots[slot] {
+            Some((stored, listed)) if *stored == key => Some(listed.clone()),
+            _ => None,
+        }
+    });
+    if let Some(listed) = known {
+        return listed;
+    }
+    let listed = moves();
+    MOVES.with_borrow_mut(|memo| memo.slots[slot] = Some((key, listed.clone())));
+    listed
 }
 
 /// The key of `unit` going from `a` to `b`.
