@@ -609,7 +609,7 @@ pub(super) fn steps(a: Point, b: Point) -> usize {
 }
 
 #[cfg(test)]
-mod walk_tests {
+pub(super) mod walk_tests {
     use super::*;
     use crate::dice::Seeded;
     use crate::rules::{GameSetup, RulesTable};
@@ -620,7 +620,8 @@ mod walk_tests {
     use rand::{RngExt, SeedableRng};
     use std::sync::Arc;
 
-    fn state(name: &str) -> GameState {
+    /// The state at the start of the shipped scenario `name`.
+    pub(in crate::rules::engine) fn state(name: &str) -> GameState {
         let (file, text) = scenario::builtin(name).unwrap();
         let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
         let ruleset = &scenario.battlefield.ruleset;

@@ -103,20 +103,32 @@ impl GameState {
         }
     }
 
-    /// All a unit's listed moves depend on (`legal`'s `listed_moves`,
-    /// besides the table): its troop type, category and base; the centres
+    /// All a unit's listed pivots and moves depend on (`legal`'s
+    /// `listed_pivots` and `listed_moves`, besides the table): whether
+    /// each is listed (`pivoting`, `moving`); its troop type, category and
+    /// base; the centres
     /// of its three nearest enemies (`nearest`, nearest first), along
     /// which it moves; the bearings to the enemies within the enemy
     /// presence distance; the bases of the units near enough to matter
     /// (the neighbourhood's), each marked friend or enemy; and the rules'
     /// keep-clear distance and tolerance of "directly". As bits.
-    pub(super) fn moves_key(&self, near: &Neighbourhood, nearest: &[UnitId]) -> Vec<u64> {
+    pub(super) fn moves_key(
+        &self,
+        near: &Neighbourhood,
+        nearest: &[UnitId],
+        pivoting: bool,
+        moving: bool,
+    ) -> Vec<u64> {
         let unit = &self.units[near.unit.0];
         let nearest = &nearest[..nearest.len().min(3)];
         let mut key = Vec::with_capacity(
-            12 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len(),
+            13 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len(),
         );
-        key.extend([unit.troop.0 as u64, unit.category.index() as u64]);
+        key.extend([
+            u64::from(pivoting) | (u64::from(moving) << 1),
+            unit.troop.0 as u64,
+            unit.category.index() as u64,
+        ]);
         key.extend(base_bits(&unit.base));
         key.extend([
             self.rules.keep_clear.to_bits(),
@@ -137,6 +149,21 @@ impl GameState {
             key.extend(base_bits(&self.units[index].base));
         }
         key
+    }
+
+    /// Exactly `self.allows(&Action::Pivot { unit, facing })` for the
+    /// unit of `near` (of the side to act, on the table, neither moved nor
+    /// pivoted, in a phase that allows pivots): turned where it stands, on
+    /// the table and on nobody. A unit it could overlap is within both
+    /// bases' reach, so among the neighbourhood's.
+    pub(super) fn allows_listed_pivot(&self, near: &Neighbourhood, facing: f64) -> bool {
+        let base = &self.units[near.unit.0].base;
+        let turned = Base::new(base.centre, facing, base.frontage, base.depth);
+        self.battlefield.base_on_table(&turned)
+            && !near
+                .others
+                .iter()
+                .any(|&index| turned.overlaps_near(&self.units[index].base))
     }
 
     /// Exactly `self.allows(&Action::Move { unit, to, facing })` for the
@@ -396,16 +423,26 @@ fn slot_of(key: &[u64]) -> usize {
 /// A unit's listed moves: where each goes and the facing it ends at.
 pub(super) type Moves = Vec<(Point, f64)>;
 
-/// Units' listed moves remembered on one table, by their keys
+/// A unit's listed pivots and moves.
+#[derive(Clone)]
+pub(super) struct Listed {
+    /// The facings it may pivot to.
+    pub(super) pivots: Vec<f64>,
+    /// Its straight moves.
+    pub(super) moves: Moves,
+}
+
+/// Units' listed pivots and moves remembered on one table, by their keys
 /// ([`GameState::moves_key`]).
 struct RememberedMoves {
     table: Weak<Battlefield>,
-    slots: Vec<Option<(Vec<u64>, Moves)>>,
+    slots: Vec<Option<(Vec<u64>, Listed)>>,
 }
 
 thread_local! {
-    /// A unit's listed moves, by all they depend on: a unit nobody near
-    /// has moved up to is offered the same moves listing after listing.
+    /// A unit's listed pivots and moves, by all they depend on: a unit
+    /// nobody near has moved up to is offered the same listing after
+    /// listing.
     static MOVES: RefCell<RememberedMoves> = const {
         RefCell::new(RememberedMoves {
             table: Weak::new(),
@@ -418,8 +455,8 @@ thread_local! {
 pub(super) fn remembered_moves(
     field: &Arc<Battlefield>,
     key: Vec<u64>,
-    moves: impl FnOnce() -> Moves,
-) -> Moves {
+    moves: impl FnOnce() -> Listed,
+) -> Listed {
     let slot = slot_of(&key);
     let known = MOVES.with_borrow_mut(|memo| {
         if !same_table(&memo.table, field) {
