@@ -551,7 +551,7 @@ fn round_point(point: Point) -> Point {
 /// without the C library's call: below 2^52 truncation through `i64` is
 /// exact, and so are the fraction it leaves and the step away from zero.
 fn round_half_away(value: f64) -> f64 {
-    if !(value.abs() < 4_503_599_627_370_496.0) {
+    if value.is_nan() || value.abs() >= 4_503_599_627_370_496.0 {
         // 2^52 and over (whole already), infinite or not a number.
         return value.round();
     }
