@@ -2,7 +2,9 @@
 //! continuous, so a sample of them (ruling "Enumerated moves"), each
 //! accepted by the same checks as any action.
 
-use super::quick_moves::{Heading, RoadMove, remembered_road};
+use super::quick_moves::{
+    Heading, Listed, Moves, Neighbourhood, RoadMove, remembered_moves, remembered_road,
+};
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
 use crate::rules::event::{Action, Volley};
@@ -52,10 +54,12 @@ impl GameState {
                 continue;
             }
             let from = actions.len();
-            let nearest = self.nearest_of(unit.base.centre, &enemies);
+            // Only the three nearest enemies are used.
+            let nearest = self.nearest_three(unit.base.centre, &enemies);
             let moving =
                 allowed.contains(&ActionKind::Move) || allowed.contains(&ActionKind::MoveRoad);
-            let near = moving.then(|| self.neighbourhood(id));
+            let pivoting = allowed.contains(&ActionKind::Pivot) && !unit.pivoted;
+            let near = (moving || pivoting).then(|| self.neighbourhood(id));
             if allowed.contains(&ActionKind::Charge) {
                 for &target in &enemies {
                     if !self.charge_surely_refused(unit, target) {
@@ -63,41 +67,36 @@ impl GameState {
                     }
                 }
             }
-            if allowed.contains(&ActionKind::Pivot) && !unit.pivoted {
-                for &enemy in nearest.iter().take(2) {
-                    let facing = (self.units[enemy.0].base.centre - unit.base.centre).bearing();
-                    if turn_between(unit.base.facing, facing) > 1.0 {
-                        push(&mut actions, from, Action::Pivot { unit: id, facing });
-                    }
-                }
-            }
-            if allowed.contains(&ActionKind::Move)
-                && let Some(near) = &near
+            // The unit's pivots and moves depend only on what the key
+            // holds, and equal none of its charges listed before them.
+            let moving_straight = allowed.contains(&ActionKind::Move);
+            if let Some(near) = &near
+                && (pivoting || moving_straight)
             {
-                let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-                for (direction, facing) in self.move_directions(unit, &nearest) {
-                    let length = direction.length();
-                    if length < EPSILON {
-                        continue;
-                    }
-                    let direction = direction * (1.0 / length);
-                    let facing = round(facing);
-                    let heading = Heading::new(facing);
-                    for fraction in [1.0, 0.75, 0.5, 0.25] {
-                        let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                        if self.allows_listed_move(near, &heading, to) {
-                            let action = Action::Move {
-                                unit: id,
-                                to,
-                                facing,
-                            };
-                            if !actions[from..].contains(&action) {
-                                actions.push(action);
-                            }
-                            break;
-                        }
-                    }
-                }
+                let key = self.moves_key(near, &nearest, pivoting, moving_straight);
+                let listed = remembered_moves(&self.battlefield, key, || Listed {
+                    pivots: if pivoting {
+                        self.listed_pivots(unit, near, &nearest)
+                    } else {
+                        Vec::new()
+                    },
+                    moves: if moving_straight {
+                        self.listed_moves(unit, near, &nearest)
+                    } else {
+                        Vec::new()
+                    },
+                });
+                actions.extend(
+                    listed
+                        .pivots
+                        .into_iter()
+                        .map(|facing| Action::Pivot { unit: id, facing }),
+                );
+                actions.extend(listed.moves.into_iter().map(|(to, facing)| Action::Move {
+                    unit: id,
+                    to,
+                    facing,
+                }));
             }
             // A road move is refused whatever its path while an enemy is
             // within the enemy presence distance: no route is asked for.
@@ -372,6 +371,58 @@ impl GameState {
         actions
     }
 
+    /// The pivots `legal_actions` lists for `unit` (of the side to act, on
+    /// the table, not moved nor pivoted, in a phase that allows pivots)
+    /// with the neighbourhood `near` and its enemies `nearest`, nearest
+    /// first: to face each of the two nearest, when that is a turn of over
+    /// a degree and allowed, each facing once, in that order.
+    fn listed_pivots(&self, unit: &Unit, near: &Neighbourhood, nearest: &[UnitId]) -> Vec<f64> {
+        let mut pivots: Vec<f64> = Vec::new();
+        for &enemy in nearest.iter().take(2) {
+            let facing = (self.units[enemy.0].base.centre - unit.base.centre).bearing();
+            if turn_between(unit.base.facing, facing) > 1.0
+                // As `Action::Pivot`'s equality (`==`).
+                && !pivots.contains(&facing)
+                && self.allows_listed_pivot(near, facing)
+            {
+                pivots.push(facing);
+            }
+        }
+        pivots
+    }
+
+    /// The straight moves `legal_actions` lists for `unit` (of the side
+    /// to act, on the table, not moved, in a phase that allows moves) with
+    /// the neighbourhood `near` and its enemies `nearest`, nearest first:
+    /// along each of its [`GameState::move_directions`], the longest
+    /// allowed of a full, three-quarter, half and quarter move, where each
+    /// goes and the facing it ends at, each once, in that order.
+    fn listed_moves(&self, unit: &Unit, near: &Neighbourhood, nearest: &[UnitId]) -> Moves {
+        let mut moves: Moves = Vec::new();
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+        for (direction, facing) in self.move_directions(unit, nearest) {
+            let length = direction.length();
+            if length < EPSILON {
+                continue;
+            }
+            let direction = direction * (1.0 / length);
+            let facing = round(facing);
+            let heading = Heading::new(facing);
+            for fraction in [1.0, 0.75, 0.5, 0.25] {
+                let to = round_point(unit.base.centre + direction * (allowance * fraction));
+                if self.allows_listed_move(near, &heading, to) {
+                    // As `Action::Move`'s equality: the same points and
+                    // facings (`==`, so 0 and -0 are one).
+                    if !moves.iter().any(|&(t, f)| t == to && f == facing) {
+                        moves.push((to, facing));
+                    }
+                    break;
+                }
+            }
+        }
+        moves
+    }
+
     /// The straight lines both listings offer `unit` a move along, each
     /// with the facing it ends in: towards each of its three nearest
     /// enemies (`nearest`, nearest first) facing them, directly away from
@@ -437,8 +488,38 @@ impl GameState {
         Some((path, round(facing)))
     }
 
+    /// Exactly the first three of [`GameState::nearest`] (or all, when
+    /// fewer), all the listing uses: its order is total (distance, then
+    /// id), so keeping the three least by it, each distance worked out
+    /// once, gives the same, without sorting the rest.
+    fn nearest_three(&self, point: Point, candidates: &[UnitId]) -> Vec<UnitId> {
+        let mut least: [(f64, UnitId); 3] = [(0.0, UnitId(0)); 3];
+        let mut len = 0;
+        for &id in candidates {
+            let key = (self.units[id.0].base.centre.distance(point), id);
+            let before = |(da, a): (f64, UnitId), (db, b): (f64, UnitId)| {
+                da.total_cmp(&db).then(a.0.cmp(&b.0)).is_lt()
+            };
+            if len == 3 && !before(key, least[2]) {
+                continue;
+            }
+            // Insert in order, the last falling off when all three are kept.
+            let mut at = len.min(2);
+            if len < 3 {
+                len += 1;
+            }
+            while at > 0 && before(key, least[at - 1]) {
+                least[at] = least[at - 1];
+                at -= 1;
+            }
+            least[at] = key;
+        }
+        least[..len].iter().map(|&(_, id)| id).collect()
+    }
+
     /// Exactly [`GameState::nearest`]: its order is total (distance, then
     /// id), so sorting on the distances worked out once gives the same.
+    #[cfg(test)]
     fn nearest_of(&self, point: Point, candidates: &[UnitId]) -> Vec<UnitId> {
         let mut keyed: Vec<(f64, UnitId)> = candidates
             .iter()
@@ -451,7 +532,7 @@ impl GameState {
 
 /// Round to 1/1000 inch, so enumerated actions print and replay cleanly.
 fn round(value: f64) -> f64 {
-    let rounded = (value * 1000.0).round() / 1000.0;
+    let rounded = round_half_away(value * 1000.0) / 1000.0;
     if rounded >= 360.0 {
         rounded - 360.0
     } else {
@@ -461,7 +542,104 @@ fn round(value: f64) -> f64 {
 
 fn round_point(point: Point) -> Point {
     Point::new(
-        (point.x * 1000.0).round() / 1000.0,
-        (point.y * 1000.0).round() / 1000.0,
+        round_half_away(point.x * 1000.0) / 1000.0,
+        round_half_away(point.y * 1000.0) / 1000.0,
     )
+}
+
+/// Exactly `value.round()` (half away from zero, the sign of zero kept),
+/// without the C library's call: below 2^52 truncation through `i64` is
+/// exact, and so are the fraction it leaves and the step away from zero.
+fn round_half_away(value: f64) -> f64 {
+    if value.is_nan() || value.abs() >= 4_503_599_627_370_496.0 {
+        // 2^52 and over (whole already), infinite or not a number.
+        return value.round();
+    }
+    let whole = value as i64 as f64;
+    let rounded = if (value - whole).abs() >= 0.5 {
+        whole + 1.0_f64.copysign(value)
+    } else {
+        whole
+    };
+    rounded.copysign(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_half_away;
+    use crate::battlefield::Point;
+    use crate::rules::id::UnitId;
+    use rand::{RngExt, SeedableRng};
+
+    /// The three nearest kept without sorting are the sorted list's first
+    /// three, in order, from random points among the shipped armies, any
+    /// subset of their units as the candidates (ties included: a unit
+    /// listed twice).
+    #[test]
+    fn nearest_three_is_nearest_cut_short() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+        for name in ["guilford", "monongahela", "learning"] {
+            let state = super::super::movement::walk_tests::state(name);
+            for _ in 0..2_000 {
+                let point = Point::new(rng.random_range(-5.0..80.0), rng.random_range(-5.0..80.0));
+                let mut candidates: Vec<UnitId> = (0..state.units.len())
+                    .filter(|_| rng.random_range(0..3) != 0)
+                    .map(UnitId)
+                    .collect();
+                if rng.random_range(0..4) == 0 && !candidates.is_empty() {
+                    candidates.push(candidates[rng.random_range(0..candidates.len())]);
+                }
+                let sorted = state.nearest(point, &candidates);
+                assert_eq!(
+                    state.nearest_three(point, &candidates),
+                    sorted[..sorted.len().min(3)].to_vec()
+                );
+                assert_eq!(state.nearest_of(point, &candidates), sorted);
+            }
+        }
+    }
+
+    /// The quick rounding is the library's, bit for bit: halves, values a
+    /// bit either side of them, signed zeros, the largest fractions and
+    /// random values of every size.
+    #[test]
+    fn round_half_away_is_round() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.499_999_999_999_999_94,
+            -0.499_999_999_999_999_94,
+            1.5,
+            2.5,
+            -2.5,
+            4_503_599_627_370_495.5,
+            4_503_599_627_370_496.0,
+            -4_503_599_627_370_495.5,
+            9_007_199_254_740_993.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            1e300,
+        ];
+        for whole in -2_000i32..2_000 {
+            let half = f64::from(whole) + 0.5;
+            values.extend([half, half.next_up(), half.next_down(), f64::from(whole)]);
+        }
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        for _ in 0..100_000 {
+            let scale = 10f64.powi(rng.random_range(-3..18));
+            values.push(rng.random_range(-1.0..1.0) * scale);
+        }
+        for value in values {
+            assert_eq!(
+                round_half_away(value).to_bits(),
+                value.round().to_bits(),
+                "{value:e}"
+            );
+        }
+        assert!(round_half_away(f64::NAN).is_nan());
+    }
 }

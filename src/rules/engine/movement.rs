@@ -117,24 +117,25 @@ impl GameState {
         road: bool,
     ) -> Result<(), Refusal> {
         let unit = &self.units[id.0];
-        let near: Vec<&Unit> = self
-            .units
-            .iter()
-            .filter(|u| u.is_active() && u.side != unit.side)
-            .filter(|u| {
-                unit.base
+        // The enemies within the distance, found as they are asked for
+        // (none collected): the first decides whether any is near, the
+        // rest only until one is directly ahead or behind.
+        let mut near = self.units.iter().filter(|u| {
+            u.is_active()
+                && u.side != unit.side
+                && unit
+                    .base
                     .within(&u.base, self.rules.enemy_presence + EPSILON)
-            })
-            .collect();
-        if near.is_empty() {
+        });
+        let Some(first) = near.next() else {
             return Ok(());
-        }
-        let refusal = Refusal::EnemyPresence {
+        };
+        let refusal = || Refusal::EnemyPresence {
             name: unit.name.clone(),
             within: self.rules.enemy_presence,
         };
         if road {
-            return Err(refusal);
+            return Err(refusal());
         }
         let start = points[0];
         let end = *points.last().unwrap_or(&start);
@@ -143,12 +144,17 @@ impl GameState {
             return Ok(());
         }
         let tolerance = self.rules.directly_within;
-        let direct = near.iter().any(|enemy| {
+        let bearing = travel.bearing();
+        let direct = |enemy: &Unit| {
             let towards = (enemy.base.centre - start).bearing();
-            let angle = turn_between(travel.bearing(), towards);
+            let angle = turn_between(bearing, towards);
             angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
-        });
-        if direct { Ok(()) } else { Err(refusal) }
+        };
+        if direct(first) || near.any(direct) {
+            Ok(())
+        } else {
+            Err(refusal())
+        }
     }
 
     /// The cost of moving along `points` (a straight move, or a road's
@@ -247,6 +253,143 @@ impl GameState {
         Ok((cost, n_points))
     }
 
+    /// Exactly `self.walk_cost(&[a, b], mover).is_ok()`, quicker: the same
+    /// sampled points and cells (so the same ground refused), but the cost
+    /// added up a run of steps in one cell at a time, not a step at a
+    /// time. Every step costs its length times its cell's rate, so a run
+    /// costs its rate times the distance it covers, which equals the sum
+    /// of its steps' lengths but for rounding (the points lie on one line
+    /// to within a few units in the last place). When the sum so found is
+    /// within a bound of that rounding of the allowance, the step-by-step
+    /// walk decides.
+    pub(super) fn walk_lawful(&self, a: Point, b: Point, mover: &Mover<'_>) -> bool {
+        let field = &self.battlefield;
+        let allowance = field.ruleset.move_inches[mover.category.index()];
+        let limit = allowance + 1e-6;
+        let road_factor = self.road_factor(mover.category);
+        let n_steps = steps(a, b);
+        // Each step's term and each run's carry a few roundings, and the
+        // sums one each per term: 16 times that, to be safe.
+        let margin = |cost: f64| 16.0 * (n_steps as f64 + 16.0) * f64::EPSILON * (cost.abs() + 1.0);
+        let mut previous_cell = field.grid.cell_at(a);
+        let mut climbing = false;
+        // The cell of the step before (none before the first step), the
+        // rate of an inch in it, and where its run of steps began.
+        let mut current: Option<usize> = None;
+        let mut rate = 0.0;
+        let mut run_from = a;
+        let mut last = a;
+        let mut cost = 0.0;
+        // A step's point and cell (none off the table).
+        let point_at = |step: usize| a.lerp(b, step as f64 / n_steps as f64);
+        let grid = &field.grid;
+        let travel = b - a;
+        let mut step = 1;
+        let mut point = point_at(1);
+        let mut here = grid.cell_at(point);
+        loop {
+            let Some(cell) = here else {
+                return false;
+            };
+            // `step` begins a run of steps in `cell`.
+            if current.is_some() {
+                cost += rate * last.distance(run_from);
+                if cost > limit + margin(cost) {
+                    return false;
+                }
+            }
+            let multiplier = match mover.troop {
+                Some(troop) => {
+                    let Some(mut multiplier) = field.cost_multiplier(troop, cell) else {
+                        return false;
+                    };
+                    if mover.along_road {
+                        if !field.on_road(cell) {
+                            return false;
+                        }
+                    } else if field.on_road(cell) {
+                        multiplier *= road_factor;
+                    }
+                    multiplier
+                }
+                None => 1.0,
+            };
+            if mover.uphill && Some(cell) != previous_cell {
+                climbing = previous_cell.is_some_and(|p| grid.ground[cell] > grid.ground[p] + 1e-4);
+                previous_cell = Some(cell);
+            }
+            let slope = if climbing {
+                1.0 / field.ruleset.uphill_speed
+            } else {
+                1.0
+            };
+            rate = multiplier * slope;
+            current = Some(cell);
+            run_from = last;
+            // The run's last step. A point's column and row only grow (or
+            // only shrink) along the move, step after step, so the steps
+            // in one cell are one run: guessed from where the line leaves
+            // the cell, then checked, a step at a time, either way.
+            let (column, row) = ((cell % grid.width) as f64, (cell / grid.width) as f64);
+            let leaves = |from: f64, along: f64, first: f64| {
+                if along > 0.0 {
+                    ((first + 1.0) * grid.cell - from) / along
+                } else if along < 0.0 {
+                    (first * grid.cell - from) / along
+                } else {
+                    f64::INFINITY
+                }
+            };
+            let exit = leaves(a.x, travel.x, column).min(leaves(a.y, travel.y, row));
+            let guess = (exit * n_steps as f64).ceil() - 1.0;
+            let mut end = if guess >= n_steps as f64 {
+                n_steps
+            } else if guess > step as f64 {
+                guess as usize
+            } else {
+                step
+            };
+            let mut end_point = if end == step { point } else { point_at(end) };
+            while end > step && grid.cell_at(end_point) != Some(cell) {
+                end -= 1;
+                end_point = if end == step { point } else { point_at(end) };
+            }
+            let mut next = None;
+            while end < n_steps {
+                let after = point_at(end + 1);
+                let cell_after = grid.cell_at(after);
+                if cell_after == Some(cell) {
+                    end += 1;
+                    end_point = after;
+                } else {
+                    next = Some((after, cell_after));
+                    break;
+                }
+            }
+            last = end_point;
+            match next {
+                Some((after, cell_after)) => {
+                    step = end + 1;
+                    point = after;
+                    here = cell_after;
+                }
+                None => break,
+            }
+        }
+        cost += rate * last.distance(run_from);
+        if !cost.is_finite() {
+            return self.walk_cost(&[a, b], mover).is_ok();
+        }
+        let margin = margin(cost);
+        if cost > limit + margin {
+            false
+        } else if cost < limit - margin {
+            true
+        } else {
+            self.walk_cost(&[a, b], mover).is_ok()
+        }
+    }
+
     /// The movement cost of a path, checking ground, the table edge, other
     /// units and (outside charges) contact with the enemy.
     pub(super) fn check_path(&self, path: &Path<'_>) -> Result<f64, Refusal> {
@@ -279,12 +422,7 @@ impl GameState {
         // No interpenetration: the base, as it travels, overlaps nobody.
         // Only units near the path can be met: a broad phase over the whole
         // path first, then the fine steps against those few (usually none).
-        let travelling = Base::new(
-            path.points[0],
-            path.travel_facing,
-            unit.base.frontage,
-            unit.base.depth,
-        );
+        let travelling = unit_turned(unit, path.points[0], path.travel_facing);
         let near = self.near_path(&travelling, path.points, path.unit, path.charge_target);
         if !near.is_empty() {
             self.sweep_clear(
@@ -340,7 +478,7 @@ impl GameState {
         let unit = &self.units[path.unit.0];
         let name = || unit.name.clone();
         let at = *path.points.last().unwrap_or(&unit.base.centre);
-        let end = Base::new(at, path.end_facing, unit.base.frontage, unit.base.depth);
+        let end = unit_turned(unit, at, path.end_facing);
         if path.quick {
             // The walk's last checks, at the travel facing and the end one,
             // at its last sampled point: the lerp to the end at fraction
@@ -349,13 +487,8 @@ impl GameState {
                 [.., a, b] => a.lerp(*b, 1.0),
                 _ => at,
             };
-            let travelled = Base::new(
-                last,
-                path.travel_facing,
-                unit.base.frontage,
-                unit.base.depth,
-            );
-            let end = Base::new(last, path.end_facing, unit.base.frontage, unit.base.depth);
+            let travelled = unit_turned(unit, last, path.travel_facing);
+            let end = end.moved_to(last);
             for base in [&travelled, &end] {
                 if let Some(other) = self.overlapping(base, path.unit, path.charge_target) {
                     return Err(self.interpenetration(unit, other));
@@ -518,7 +651,114 @@ pub(super) fn may_meet_on_path(base: &Base, other: &Base, points: &[Point]) -> b
         .any(|pair| maybe_within_segment(centre, pair[0], pair[1], limit))
 }
 
+/// Exactly `Base::new(centre, facing, unit.base.frontage,
+/// unit.base.depth)`, without the sine and cosine when `facing` is the
+/// unit's own (a base's facing, sine and cosine and reach depend only on
+/// its facing and size, and its facing is normalised already).
+fn unit_turned(unit: &Unit, centre: Point, facing: f64) -> Base {
+    if facing.to_bits() == unit.base.facing.to_bits() {
+        unit.base.moved_to(centre)
+    } else {
+        Base::new(centre, facing, unit.base.frontage, unit.base.depth)
+    }
+}
+
 /// How many `STEP`s a move from `a` to `b` is sampled in (at least one).
 pub(super) fn steps(a: Point, b: Point) -> usize {
     ((a.distance(b) / STEP).ceil() as usize).max(1)
+}
+
+#[cfg(test)]
+pub(super) mod walk_tests {
+    use super::*;
+    use crate::dice::Seeded;
+    use crate::rules::{GameSetup, RulesTable};
+    use crate::ruleset::Ruleset;
+    use crate::scenario;
+    use crate::tables::Tables;
+    use crate::yaml::Source;
+    use rand::{RngExt, SeedableRng};
+    use std::sync::Arc;
+
+    /// The state at the start of the shipped scenario `name`.
+    pub(in crate::rules::engine) fn state(name: &str) -> GameState {
+        let (file, text) = scenario::builtin(name).unwrap();
+        let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
+        let ruleset = &scenario.battlefield.ruleset;
+        let rules = Arc::new(
+            RulesTable::builtin(&ruleset.name, ruleset)
+                .unwrap()
+                .unwrap(),
+        );
+        let setup = GameSetup::from_scenario(&scenario).unwrap();
+        let characters = Tables::embedded().characters;
+        let (state, _) = GameState::new(setup, rules, &characters, &mut Seeded::new(1)).unwrap();
+        state
+    }
+
+    /// The run-by-run walk says yes exactly when the step-by-step one
+    /// does, over random straight moves of every troop type (and generals,
+    /// uphill or not) on the shipped tables' hills, woods, roads and
+    /// edges: many ending exactly at the allowance over open ground (the
+    /// cost then within rounding of it), a hair either side, or anywhere.
+    #[test]
+    fn walk_lawful_is_walk_cost_ok() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_000);
+        let mut decided = [0usize; 2];
+        for name in ["guilford", "monongahela", "guilford-rv", "learning"] {
+            let state = state(name);
+            let field = &state.battlefield;
+            let troops = field.ruleset.troop_types.len();
+            for _ in 0..6_000 {
+                let (troop, category) = if rng.random_range(0..8) == 0 {
+                    (state.general_troop(), Category::General)
+                } else {
+                    let troop = TroopTypeId(rng.random_range(0..troops));
+                    (Some(troop), field.ruleset.troop(troop).category)
+                };
+                let allowance = field.ruleset.move_inches[category.index()];
+                let a = Point::new(
+                    rng.random_range(-1.0..field.width() + 1.0),
+                    rng.random_range(-1.0..field.height() + 1.0),
+                );
+                let bearing: f64 = rng.random_range(0.0..360.0);
+                let length = match rng.random_range(0..5) {
+                    0 => allowance,
+                    // The cost then within rounding of the limit itself.
+                    4 => allowance + 1e-6,
+                    1 => allowance * (1.0 + rng.random_range(-1e-7..1e-7)),
+                    2 => allowance * rng.random_range(0.0..2.5),
+                    _ => allowance * [0.25, 0.5, 0.75, 1.0][rng.random_range(0..4)],
+                };
+                let b = a + crate::battlefield::Vector::from_bearing(bearing) * length;
+                // Rounded as listed moves are, or not.
+                let b = if rng.random_range(0..2) == 0 {
+                    Point::new(
+                        (b.x * 1000.0).round() / 1000.0,
+                        (b.y * 1000.0).round() / 1000.0,
+                    )
+                } else {
+                    b
+                };
+                let mover = Mover {
+                    name: "mover",
+                    troop,
+                    category,
+                    along_road: false,
+                    uphill: rng.random_range(0..4) != 0,
+                    quick: rng.random_range(0..2) == 0,
+                };
+                let lawful = state.walk_lawful(a, b, &mover);
+                assert_eq!(
+                    lawful,
+                    state.walk_cost(&[a, b], &mover).is_ok(),
+                    "{name}: {a} to {b}, {troop:?} {category:?}, uphill {}",
+                    mover.uphill
+                );
+                decided[usize::from(lawful)] += 1;
+            }
+        }
+        // Both answers are common.
+        assert!(decided[0] > 2_000 && decided[1] > 2_000, "{decided:?}");
+    }
 }

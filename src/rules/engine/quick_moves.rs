@@ -103,6 +103,69 @@ impl GameState {
         }
     }
 
+    /// All a unit's listed pivots and moves depend on (`legal`'s
+    /// `listed_pivots` and `listed_moves`, besides the table): whether
+    /// each is listed (`pivoting`, `moving`); its troop type, category and
+    /// base; the centres
+    /// of its three nearest enemies (`nearest`, nearest first), along
+    /// which it moves; the bearings to the enemies within the enemy
+    /// presence distance; the bases of the units near enough to matter
+    /// (the neighbourhood's), each marked friend or enemy; and the rules'
+    /// keep-clear distance and tolerance of "directly". As bits.
+    pub(super) fn moves_key(
+        &self,
+        near: &Neighbourhood,
+        nearest: &[UnitId],
+        pivoting: bool,
+        moving: bool,
+    ) -> Vec<u64> {
+        let unit = &self.units[near.unit.0];
+        let nearest = &nearest[..nearest.len().min(3)];
+        let mut key = Vec::with_capacity(
+            13 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len(),
+        );
+        key.extend([
+            u64::from(pivoting) | (u64::from(moving) << 1),
+            unit.troop.0 as u64,
+            unit.category.index() as u64,
+        ]);
+        key.extend(base_bits(&unit.base));
+        key.extend([
+            self.rules.keep_clear.to_bits(),
+            self.rules.directly_within.to_bits(),
+            nearest.len() as u64,
+        ]);
+        for enemy in nearest {
+            let centre = self.units[enemy.0].base.centre;
+            key.extend([centre.x.to_bits(), centre.y.to_bits()]);
+        }
+        key.push(near.presence.len() as u64);
+        key.extend(near.presence.iter().map(|bearing| bearing.to_bits()));
+        key.push(near.others.len() as u64);
+        let mut enemies = near.enemies.iter().peekable();
+        for &index in &near.others {
+            let enemy = enemies.next_if_eq(&&index).is_some();
+            key.push(u64::from(enemy));
+            key.extend(base_bits(&self.units[index].base));
+        }
+        key
+    }
+
+    /// Exactly `self.allows(&Action::Pivot { unit, facing })` for the
+    /// unit of `near` (of the side to act, on the table, neither moved nor
+    /// pivoted, in a phase that allows pivots): turned where it stands, on
+    /// the table and on nobody. A unit it could overlap is within both
+    /// bases' reach, so among the neighbourhood's.
+    pub(super) fn allows_listed_pivot(&self, near: &Neighbourhood, facing: f64) -> bool {
+        let base = &self.units[near.unit.0].base;
+        let turned = Base::new(base.centre, facing, base.frontage, base.depth);
+        self.battlefield.base_on_table(&turned)
+            && !near
+                .others
+                .iter()
+                .any(|&index| turned.overlaps_near(&self.units[index].base))
+    }
+
     /// Exactly `self.allows(&Action::Move { unit, to, facing })` for the
     /// unit of `near` (of the side to act, on the table, not yet moved, in
     /// a phase that allows moves), with `to` within its allowance of where
@@ -176,7 +239,7 @@ impl GameState {
                 uphill: true,
                 quick: true,
             };
-            self.walk_cost(&points, &mover).is_ok()
+            self.walk_lawful(start, to, &mover)
         });
         if !walked {
             return false;
@@ -229,7 +292,7 @@ impl GameState {
                 uphill: false,
                 quick: false,
             };
-            self.walk_cost(&[from, to], &mover).is_ok()
+            self.walk_lawful(from, to, &mover)
         });
         walked && self.battlefield.base_on_table(&general.base.moved_to(to))
     }
@@ -355,6 +418,63 @@ fn slot_of(key: &[u64]) -> usize {
         })
         .wrapping_shr(52) as usize
         % SLOTS
+}
+
+/// A unit's listed moves: where each goes and the facing it ends at.
+pub(super) type Moves = Vec<(Point, f64)>;
+
+/// A unit's listed pivots and moves.
+#[derive(Clone)]
+pub(super) struct Listed {
+    /// The facings it may pivot to.
+    pub(super) pivots: Vec<f64>,
+    /// Its straight moves.
+    pub(super) moves: Moves,
+}
+
+/// Units' listed pivots and moves remembered on one table, by their keys
+/// ([`GameState::moves_key`]).
+struct RememberedMoves {
+    table: Weak<Battlefield>,
+    slots: Vec<Option<(Vec<u64>, Listed)>>,
+}
+
+thread_local! {
+    /// A unit's listed pivots and moves, by all they depend on: a unit
+    /// nobody near has moved up to is offered the same listing after
+    /// listing.
+    static MOVES: RefCell<RememberedMoves> = const {
+        RefCell::new(RememberedMoves {
+            table: Weak::new(),
+            slots: Vec::new(),
+        })
+    };
+}
+
+/// `moves()`, remembered on `field` by `key` ([`GameState::moves_key`]).
+pub(super) fn remembered_moves(
+    field: &Arc<Battlefield>,
+    key: Vec<u64>,
+    moves: impl FnOnce() -> Listed,
+) -> Listed {
+    let slot = slot_of(&key);
+    let known = MOVES.with_borrow_mut(|memo| {
+        if !same_table(&memo.table, field) {
+            memo.table = Arc::downgrade(field);
+            memo.slots.clear();
+            memo.slots.resize_with(SLOTS, || None);
+        }
+        match &memo.slots[slot] {
+            Some((stored, listed)) if *stored == key => Some(listed.clone()),
+            _ => None,
+        }
+    });
+    if let Some(listed) = known {
+        return listed;
+    }
+    let listed = moves();
+    MOVES.with_borrow_mut(|memo| memo.slots[slot] = Some((key, listed.clone())));
+    listed
 }
 
 /// The key of `unit` going from `a` to `b`.

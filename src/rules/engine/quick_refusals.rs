@@ -30,10 +30,9 @@ impl GameState {
         if self.charges.iter().any(|(_, t)| *t == target_id) {
             return true;
         }
-        let facing = (target.base.centre - unit.base.centre).bearing();
-        if turn_between(unit.base.facing, facing) > self.rules.charge_max_pivot + 1e-6 {
-            return true;
-        }
+        // The bound from the centres before the bearing: most enemies are
+        // far out of reach, and a bearing costs an arc tangent (the tests
+        // are all side-effect free, so their order changes no answer).
         let field = &self.battlefield;
         let allowance = field.ruleset.move_inches[unit.category.index()];
         let cheapest = field.cheapest_multiplier(unit.category);
@@ -41,7 +40,11 @@ impl GameState {
             - unit.base.reach()
             - target.base.reach()
             - CONTACT;
-        rough * cheapest > allowance + 0.01
+        if rough * cheapest > allowance + 0.01 {
+            return true;
+        }
+        let facing = (target.base.centre - unit.base.centre).bearing();
+        turn_between(unit.base.facing, facing) > self.rules.charge_max_pivot + 1e-6
     }
 
     /// Whether `unit` (of the side to act, on the table) may not shoot at
@@ -54,14 +57,16 @@ impl GameState {
     /// `target`: it is outside the shooter's frontal arc or out of range.
     pub(super) fn shot_surely_refused(&self, unit: &Unit, target_id: UnitId) -> bool {
         let target = &self.units[target_id.0];
-        if !unit.base.in_frontal_arc(&target.base) {
-            return true;
-        }
         let most = match self.weapon_of(unit) {
             Some(Weapon::Musket) => self.rules.musket.range,
             Some(Weapon::Artillery) => self.rules.artillery.max_range,
             None => return true,
         };
-        unit.base.distance_to(&target.base) > most + 1e-6
+        // Far out of range by the centres alone (then `distance_to` is over
+        // the range too), before the arc and the exact distance.
+        if unit.base.surely_farther_than(&target.base, most + 1e-6) {
+            return true;
+        }
+        !unit.base.in_frontal_arc(&target.base) || unit.base.distance_to(&target.base) > most + 1e-6
     }
 }
