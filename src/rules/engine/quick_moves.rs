@@ -307,14 +307,15 @@ const SLOTS: usize = 4096;
 type Key = [u64; 6];
 
 /// Answers remembered on one table (held weakly, which keeps its
-/// allocation, so no other table can take its address while it is held).
-struct Remembered<V> {
+/// allocation, so no other table can take its address while it is held),
+/// by keys of type `K`.
+struct Remembered<V, K = Key> {
     table: Weak<Battlefield>,
-    slots: Vec<Option<(Key, V)>>,
+    slots: Vec<Option<(K, V)>>,
 }
 
-impl<V> Remembered<V> {
-    const fn new() -> Remembered<V> {
+impl<V, K> Remembered<V, K> {
+    const fn new() -> Remembered<V, K> {
         Remembered {
             table: Weak::new(),
             slots: Vec::new(),
@@ -337,13 +338,13 @@ pub(super) type RoadMove = (Vec<Point>, f64);
 
 /// `answer()`, remembered in `memo` by `field` and `key`: only for answers
 /// that depend on nothing else.
-fn recall<V: Clone>(
-    memo: &'static std::thread::LocalKey<RefCell<Remembered<V>>>,
+fn recall<V: Clone, K: AsRef<[u64]> + PartialEq>(
+    memo: &'static std::thread::LocalKey<RefCell<Remembered<V, K>>>,
     field: &Arc<Battlefield>,
-    key: Key,
+    key: K,
     answer: impl FnOnce() -> V,
 ) -> V {
-    let slot = slot_of(&key);
+    let slot = slot_of(key.as_ref());
     let known = memo.with_borrow_mut(|memo| {
         if !same_table(&memo.table, field) {
             memo.table = Arc::downgrade(field);
@@ -432,23 +433,12 @@ pub(super) struct Listed {
     pub(super) moves: Moves,
 }
 
-/// Units' listed pivots and moves remembered on one table, by their keys
-/// ([`GameState::moves_key`]).
-struct RememberedMoves {
-    table: Weak<Battlefield>,
-    slots: Vec<Option<(Vec<u64>, Listed)>>,
-}
-
 thread_local! {
-    /// A unit's listed pivots and moves, by all they depend on: a unit
-    /// nobody near has moved up to is offered the same listing after
-    /// listing.
-    static MOVES: RefCell<RememberedMoves> = const {
-        RefCell::new(RememberedMoves {
-            table: Weak::new(),
-            slots: Vec::new(),
-        })
-    };
+    /// A unit's listed pivots and moves, by all they depend on
+    /// ([`GameState::moves_key`]): a unit nobody near has moved up to is
+    /// offered the same listing after listing.
+    static MOVES: RefCell<Remembered<Listed, Vec<u64>>> =
+        const { RefCell::new(Remembered::new()) };
 }
 
 /// `moves()`, remembered on `field` by `key` ([`GameState::moves_key`]).
@@ -457,24 +447,7 @@ pub(super) fn remembered_moves(
     key: Vec<u64>,
     moves: impl FnOnce() -> Listed,
 ) -> Listed {
-    let slot = slot_of(&key);
-    let known = MOVES.with_borrow_mut(|memo| {
-        if !same_table(&memo.table, field) {
-            memo.table = Arc::downgrade(field);
-            memo.slots.clear();
-            memo.slots.resize_with(SLOTS, || None);
-        }
-        match &memo.slots[slot] {
-            Some((stored, listed)) if *stored == key => Some(listed.clone()),
-            _ => None,
-        }
-    });
-    if let Some(listed) = known {
-        return listed;
-    }
-    let listed = moves();
-    MOVES.with_borrow_mut(|memo| memo.slots[slot] = Some((key, listed.clone())));
-    listed
+    recall(&MOVES, field, key, moves)
 }
 
 /// The key of `unit` going from `a` to `b`.
