@@ -12,6 +12,24 @@ use crate::ruleset::Ruleset;
 use crate::tables::{Character, Tables};
 use std::sync::Arc;
 
+/// The state at the start of the shipped scenario `name`, its generals'
+/// characters rolled on `roller`.
+pub(crate) fn builtin_state(name: &str, roller: &mut dyn crate::dice::Roller) -> GameState {
+    let (file, text) = crate::scenario::builtin(name).unwrap();
+    let scenario =
+        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin).unwrap();
+    let ruleset = &scenario.battlefield.ruleset;
+    let rules = Arc::new(
+        RulesTable::builtin(&ruleset.name, ruleset)
+            .unwrap()
+            .unwrap(),
+    );
+    let setup = GameSetup::from_scenario(&scenario).unwrap();
+    let characters = Tables::embedded().characters;
+    let (state, _) = GameState::new(setup, rules, &characters, roller).unwrap();
+    state
+}
+
 /// A unit placed: (name, troop type, x, y, facing).
 pub(crate) type Placed<'a> = (&'a str, &'a str, f64, f64, f64);
 

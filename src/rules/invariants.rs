@@ -91,32 +91,9 @@ pub fn check(state: &GameState) -> Result<(), Violation> {
 mod tests {
     use super::*;
     use crate::dice::Scripted;
-    use crate::rules::{GameSetup, RulesTable};
-    use crate::ruleset::Ruleset;
-    use crate::scenario;
-    use crate::tables::Tables;
-    use crate::yaml::Source;
-    use std::sync::Arc;
 
     fn guilford() -> GameState {
-        let (file, text) = scenario::builtin("guilford").unwrap();
-        let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
-        let ruleset = &scenario.battlefield.ruleset;
-        let rules = Arc::new(
-            RulesTable::builtin(&ruleset.name, ruleset)
-                .unwrap()
-                .unwrap(),
-        );
-        let setup = GameSetup::from_scenario(&scenario).unwrap();
-        let characters = Tables::embedded().characters;
-        let (state, _) = GameState::new(
-            setup,
-            rules,
-            &characters,
-            &mut Scripted::new([50, 50, 50, 50]),
-        )
-        .unwrap();
-        state
+        crate::rules::fixture::builtin_state("guilford", &mut Scripted::new([50, 50, 50, 50]))
     }
 
     #[test]

@@ -672,28 +672,12 @@ pub(super) fn steps(a: Point, b: Point) -> usize {
 pub(super) mod walk_tests {
     use super::*;
     use crate::dice::Seeded;
-    use crate::rules::{GameSetup, RulesTable};
-    use crate::ruleset::Ruleset;
-    use crate::scenario;
-    use crate::tables::Tables;
-    use crate::yaml::Source;
+
     use rand::{RngExt, SeedableRng};
-    use std::sync::Arc;
 
     /// The state at the start of the shipped scenario `name`.
     pub(in crate::rules::engine) fn state(name: &str) -> GameState {
-        let (file, text) = scenario::builtin(name).unwrap();
-        let scenario = scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
-        let ruleset = &scenario.battlefield.ruleset;
-        let rules = Arc::new(
-            RulesTable::builtin(&ruleset.name, ruleset)
-                .unwrap()
-                .unwrap(),
-        );
-        let setup = GameSetup::from_scenario(&scenario).unwrap();
-        let characters = Tables::embedded().characters;
-        let (state, _) = GameState::new(setup, rules, &characters, &mut Seeded::new(1)).unwrap();
-        state
+        crate::rules::fixture::builtin_state(name, &mut Seeded::new(1))
     }
 
     /// The run-by-run walk says yes exactly when the step-by-step one
