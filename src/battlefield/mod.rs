@@ -72,6 +72,10 @@ pub struct Battlefield {
     /// steps through such a square without walking them.
     /// Worked out on first use ([`Battlefield::uniform`]).
     uniform: [OnceLock<Vec<u16>>; 5],
+    /// For each category, every cell's cost from the table's guide cells
+    /// (the route search's lower bound, [`pathing::guide_costs`]).
+    /// Worked out on first use ([`Battlefield::guides`]).
+    guides: [OnceLock<pathing::GuideCosts>; 5],
     /// Whether a road runs through each cell.
     road: Vec<bool>,
     /// The tallest `grid.sight_top` among each cell and its eight
@@ -168,6 +172,7 @@ impl Battlefield {
             cheapest,
             impassable,
             uniform: Default::default(),
+            guides: Default::default(),
             road,
             sight_near,
             sight_blocks,
@@ -177,19 +182,35 @@ impl Battlefield {
         }
     }
 
+    /// [`pathing::guide_costs`] for the category with index `category`.
+    fn guides(&self, category: usize) -> &[[u32; pathing::GUIDES]] {
+        self.guides[category].get_or_init(|| {
+            // Categories that move alike share the answer.
+            match (0..5)
+                .filter(|&c| c != category && self.moves_alike(category, c))
+                .find_map(|c| self.guides[c].get())
+            {
+                Some(costs) => costs.clone(),
+                None => pathing::guide_costs(&self.grid, &self.multipliers[category]),
+            }
+        })
+    }
+
+    /// Whether two categories' multipliers are the same in every cell, so
+    /// that what is worked out from them is too.
+    fn moves_alike(&self, category: usize, other: usize) -> bool {
+        let (ours, theirs) = (&self.multipliers[category], &self.multipliers[other]);
+        ours.iter()
+            .map(|m| m.to_bits())
+            .eq(theirs.iter().map(|m| m.to_bits()))
+    }
+
     /// [`pathing::uniform_radii`] for the category with index `category`.
     fn uniform(&self, category: usize) -> &[u16] {
         self.uniform[category].get_or_init(|| {
             // Categories that move alike share the answer.
-            let same = |other: &usize| {
-                let (ours, theirs) = (&self.multipliers[category], &self.multipliers[*other]);
-                ours.iter()
-                    .map(|m| m.to_bits())
-                    .eq(theirs.iter().map(|m| m.to_bits()))
-            };
             match (0..5)
-                .filter(|&c| c != category)
-                .filter(same)
+                .filter(|&c| c != category && self.moves_alike(category, c))
                 .find_map(|c| self.uniform[c].get())
             {
                 Some(radii) => radii.clone(),

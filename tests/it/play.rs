@@ -1028,11 +1028,13 @@ fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
     }
 }
 
+/// Seed 3 is a drawn game (seed 1 was, until routes of one cost came to
+/// be chosen by the graph's order rather than by the search's).
 #[test]
 fn a_drawn_game_says_how_near_each_side_came_to_winning() {
     let desk = Desk::new();
     let played = desk.play(
-        &["guilford", "--side", "none", "--seed", "1", "--no-pause"],
+        &["guilford", "--side", "none", "--seed", "3", "--no-pause"],
         "",
     );
     assert_eq!(played.status, 0, "{}", played.stderr);

@@ -282,6 +282,8 @@ fn random_legal_play_keeps_the_rules_invariants() {
 /// `legal_actions` lists exactly what it listed before it was made quicker
 /// (issue 18): a checksum of every list, in order, over the positions of
 /// random play in Guilford and Monongahela, pinned from the code before.
+/// Re-pinned once, on purpose, when routes of one cost came to be chosen
+/// by the graph's order (road moves follow routes; issue 18).
 #[test]
 fn legal_action_lists_are_unchanged_by_optimisation() {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -307,7 +309,7 @@ fn legal_action_lists_are_unchanged_by_optimisation() {
         }
     }
     assert!(lists > 200, "{lists}");
-    assert_eq!((lists, hash), (488, 5_941_126_698_607_106_896));
+    assert_eq!((lists, hash), (488, 12_763_524_848_167_411_243));
 }
 
 /// The quick listing (`legal_actions`: work shared between candidates,

@@ -17,8 +17,19 @@
 //! height, passable, nobody in it) the samples there are counted, not
 //! visited, and every answer is the one visiting them would give.
 //!
+//! A route's cell path is defined by the costs alone: each step is priced
+//! in whole units of 1/1024" (rounded up), so that sums are exact and ties
+//! real, and of several cheapest paths the one walked back from the goal
+//! by the first neighbour in the graph's order on a cheapest way is taken
+//! (`search::canonical_walk`). The search's estimate of the cost still to
+//! go is the larger of the straight line over the cheapest ground and the
+//! bound the table's guide cells give (`guides`: each cell's cost from each
+//! corner, worked out once per table and category); it changes how much is
+//! searched, never what is found.
+//!
 //! The files: `cells` (sets of cells, those units stand on), `search` (the
 //! A* search, its step price and what a thread keeps between searches),
+//! `guides` (the guide cells' costs and the bound they give),
 //! `queue` (the search's priority queue, buckets by cost that pop as a
 //! binary heap would),
 //! `regions` (whether two cells are joined over bare ground, by regions
@@ -30,6 +41,7 @@
 
 mod cells;
 mod field;
+mod guides;
 mod legs;
 mod queue;
 mod regions;
@@ -42,6 +54,7 @@ mod tests;
 
 pub use cells::{CellSet, Spans};
 pub use field::Field;
+pub(super) use guides::{GUIDES, GuideCosts, guide_costs};
 pub use route::{Leg, Route, Waypoint};
 pub(super) use squares::uniform_radii;
 

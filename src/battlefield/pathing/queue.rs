@@ -1,33 +1,31 @@
-//! The A* search's priority queue: buckets of the packed entries' cost ([`super::search::Entry`], a cost's bits
+//! The A* search's priority queue: buckets of the packed entries'
+//! priority ([`super::search::Entry`], a priority in whole units of cost
 //! above a cell index), which pops exactly what a binary heap of them
 //! pops, in the same order.
 //!
-//! The costs an A* search pushes lie a few inches above the last it
-//! popped, so a ring of buckets, each the entries whose cost falls in a
-//! narrow band (about a 64th of an inch), holds nearly all of them: a push is a bucket's
-//! push, and a pop takes the least entry of the lowest bucket in use (a
-//! few entries, compared whole). Costs are never negative, so a lower
-//! bucket holds only lesser entries. An entry that falls outside the ring
-//! (below its first bucket, or too far above) goes to a binary heap beside
-//! it, and a pop takes the least of the two. Entries are whole `u64`s,
-//! equal only when alike in every bit, so the order of pops is the order
-//! of the values.
+//! The priorities an A* search pushes lie a few inches above the last it
+//! popped, so a ring of buckets, each the entries whose priority falls in
+//! a narrow band (a 64th of an inch), holds nearly all of them: a push is
+//! a bucket's push, and a pop takes the least entry of the lowest bucket
+//! in use (a few entries, compared whole). A lower bucket holds only
+//! lesser entries. An entry that falls outside the ring (below its first
+//! bucket, or too far above) goes to a binary heap beside it, and a pop
+//! takes the least of the two. Entries are whole `u64`s, equal only when
+//! alike in every bit, so the order of pops is the order of the values.
 
 use super::search::Entry;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Buckets in the ring (a power of two): 16 inches of costs of 32" to 64".
+/// Buckets in the ring (a power of two): 16 inches of priorities.
 const RING: usize = 1024;
 
-/// The low bits of a cost that a bucket leaves out: a bucket is 2^12
-/// steps of the cost's `f32` (a 64th of an inch for costs of 32" to 64",
-/// twice as fine below, twice as coarse above).
-const FINE: u32 = 12;
+/// The low bits of a priority that a bucket leaves out: a bucket is 2^4
+/// units (a 64th of an inch at [`super::search::UNITS_PER_INCH`]).
+const FINE: u32 = 4;
 
-/// The bucket of a packed entry: its cost's bits less the lowest
-/// [`FINE`]. A cost is never negative, so its bits order as its value, and
-/// the bucket never decreases as the entry grows.
+/// The bucket of a packed entry: its priority less the lowest [`FINE`]
+/// bits, which never decreases as the entry grows.
 #[inline(always)]
 fn bucket_of(value: u64) -> u64 {
     value >> (32 + FINE)
@@ -195,20 +193,22 @@ mod tests {
         }
     }
 
-    /// Entries of an A* search, a cost's bits above a cell index.
+    /// Entries of an A* search, a priority in units above a cell index.
     #[test]
     fn pops_packed_costs_in_order() {
+        use super::super::search::entry_units;
         let mut queue = CostQueue::default();
         let entries = [
-            (3.5f32, 7usize),
-            (0.0, 3),
-            (3.5, 2),
-            (f32::INFINITY, 1),
-            (1.25, 9),
-            (0.0, 3),
+            (3584u32, 7usize),
+            (0, 3),
+            (3584, 2),
+            (u32::MAX, 1),
+            (1280, 9),
+            (0, 3),
+            (1_000_000, 4),
         ];
-        for &(cost, cell) in &entries {
-            queue.push(super::super::search::entry(cost, cell));
+        for &(priority, cell) in &entries {
+            queue.push(entry_units(priority, cell));
         }
         let mut popped = Vec::new();
         while let Some(entry) = queue.pop() {
@@ -216,7 +216,7 @@ mod tests {
         }
         let mut sorted: Vec<u64> = entries
             .iter()
-            .map(|&(cost, cell)| super::super::search::entry(cost, cell).0)
+            .map(|&(priority, cell)| entry_units(priority, cell).0)
             .collect();
         sorted.sort_unstable();
         assert_eq!(popped, sorted);

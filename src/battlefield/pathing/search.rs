@@ -1,6 +1,7 @@
 //! The A* search over the cell graph: the price of a step (its length ×
-//! the mean of the two cells' terrain multipliers, doubled uphill), the
-//! working arrays kept per thread (with each category's multiplier and
+//! the mean of the two cells' terrain multipliers, doubled uphill, in
+//! whole units), the route chosen among those of one cost by the costs
+//! alone ([`canonical_walk`]), the working arrays kept per thread (with each category's multiplier and
 //! height side by side per cell), a cell's eight edges walked from the
 //! grid rather than the graph's lists, a goal shut in among units found
 //! unreachable by a small flood from it first, and open-ground paths
@@ -106,11 +107,122 @@ struct Flood {
 #[derive(Clone, Copy)]
 struct Node {
     stamp: u32,
-    cost: f32,
-    previous: u32,
-    /// The A* estimate from this cell to the goal, worked out when the
-    /// cell is first reached (it depends on nothing else).
-    estimate: f32,
+    /// The cheapest known cost from the start to this cell, in [`units`].
+    cost: u32,
+    /// The A* estimate of the cost from this cell to the goal, worked out
+    /// when the cell is first reached (it depends on nothing else).
+    estimate: u32,
+}
+
+/// How many units of cost the search counts to an inch of open-ground
+/// movement. The search prices each step in whole units (rounded up, so
+/// never below its cost in inches) and adds them exactly: two ways of
+/// one cost cost the same however they are added up, and ties between
+/// them are real ties, broken by [`canonical_walk`] alone.
+pub(super) const UNITS_PER_INCH: f64 = 1024.0;
+
+/// The dearest one step may be priced, in units (4,096"): dearer ground
+/// (a house rule's speed near zero) is priced at this, so that sums stay
+/// far from overflowing.
+const STEP_CAP: u32 = 1 << 22;
+
+/// The cost of a cell not reached, and of any way dearer than a `u32` of
+/// units can count.
+pub(super) const UNREACHABLE: u32 = u32::MAX;
+
+/// A non-negative amount of units rounded down to a whole number (and
+/// at most [`UNREACHABLE`]).
+#[inline(always)]
+fn units_down(amount: f64) -> u32 {
+    // `as` truncates towards zero and saturates, which for amounts at or
+    // above zero is rounding down.
+    amount as u32
+}
+
+/// A step's cost in inches as whole units, rounded up: at least one unit
+/// (so every step costs something), at most [`STEP_CAP`], and
+/// [`UNREACHABLE`] for an infinite (or not-a-number) cost.
+#[inline(always)]
+pub(super) fn units(cost: f32) -> u32 {
+    let amount = f64::from(cost) * UNITS_PER_INCH;
+    if amount.is_nan() || amount == f64::INFINITY {
+        return UNREACHABLE;
+    }
+    if amount >= f64::from(STEP_CAP) {
+        return STEP_CAP;
+    }
+    let whole = units_down(amount);
+    (whole + u32::from(f64::from(whole) < amount)).max(1)
+}
+
+/// The price in [`units`] of the step from a cell (its multiplier and
+/// ground height) to a neighbour half a step's length `half_length` away:
+/// `step_cost`, term for term.
+#[inline(always)]
+fn step_units(
+    half_length: f32,
+    multiplier_from: f32,
+    multiplier_to: f32,
+    ground_from: f32,
+    ground_to: f32,
+    uphill: f32,
+) -> u32 {
+    let mut cost = half_length * (multiplier_from + multiplier_to);
+    if ground_to > ground_from + 1e-4 {
+        cost /= uphill;
+    }
+    units(cost)
+}
+
+/// A cheapest path between `end` and `start` that a search from `start`
+/// found, chosen the same way whatever order it finished cells in: walked
+/// back from `end`, each step goes to the first neighbour (in the graph's
+/// order, [`Steps`]) whose finished cost from the start plus the price of
+/// the step from it is the cost here. `finished_cost(cell)` is a finished
+/// cell's cost from the start (`None` for a cell not finished),
+/// `step_price(at, k, cell)` the price of the step from `cell` into `at`,
+/// `k` the step from `at` to `cell`. The cells come from `end` to `start`.
+///
+/// Every cell on a cheapest path to `end` was finished before `end` (an
+/// A* search with a consistent estimate strictly below every way's cost
+/// finishes them first, with their costs exact), so the walk finds a next
+/// cell at each step and ends at the start; the costs fall by at least a
+/// unit a step.
+pub(super) fn canonical_walk(
+    width: usize,
+    height: usize,
+    offsets: &[usize; 9],
+    end: CellIndex,
+    start: CellIndex,
+    finished_cost: impl Fn(usize) -> Option<u32>,
+    step_price: impl Fn(usize, usize, usize) -> u32,
+) -> Option<Vec<CellIndex>> {
+    let mut cost = finished_cost(end)?;
+    let mut cells = vec![end];
+    let mut at = end;
+    while at != start {
+        let (x, y) = (at % width, at / width);
+        let on_table = neighbours_on_table(width, height, x, y);
+        let mut next = None;
+        for (k, &offset) in offsets.iter().enumerate() {
+            if on_table & (1 << k) == 0 {
+                continue;
+            }
+            let cell = at.wrapping_add(offset);
+            if let Some(rest) = finished_cost(cell)
+                && rest.checked_add(step_price(at, k, cell)) == Some(cost)
+            {
+                next = Some((cell, rest));
+                break;
+            }
+        }
+        // None only if the costs were not a search's (a cell finished
+        // with no cheapest next step): no path rather than a loop.
+        let (cell, rest) = next?;
+        cells.push(cell);
+        (at, cost) = (cell, rest);
+    }
+    Some(cells)
 }
 
 impl Search {
@@ -123,9 +235,8 @@ impl Search {
         if self.nodes.len() != n_cells || self.generation == 0 {
             let unreached = Node {
                 stamp: 0,
-                cost: f32::INFINITY,
-                previous: u32::MAX,
-                estimate: 0.0,
+                cost: UNREACHABLE,
+                estimate: 0,
             };
             self.nodes = vec![unreached; n_cells];
             self.generation = 1;
@@ -157,7 +268,14 @@ fn bit(words: &[u64], cell: usize) -> bool {
 pub(super) type Entry = Reverse<u64>;
 
 pub(super) fn entry(cost: f32, cell: usize) -> Entry {
-    Reverse((u64::from(cost.to_bits()) << 32) | cell as u64)
+    entry_units(cost.to_bits(), cell)
+}
+
+/// An entry of the route search: a priority in [`units`] above the cell
+/// index.
+#[inline(always)]
+pub(super) fn entry_units(priority: u32, cell: usize) -> Entry {
+    Reverse((u64::from(priority) << 32) | cell as u64)
 }
 
 pub(super) fn entry_cell(entry: Entry) -> usize {
@@ -220,6 +338,14 @@ impl Battlefield {
 
     /// [`Battlefield::cell_path`]'s search, from cell to cell, the goal
     /// already checked open.
+    ///
+    /// The search (A* over steps priced in whole [`units`]) finishes
+    /// the goal, then the path is walked back from it, taking at each cell
+    /// the first neighbour in the graph's order that lies on a cheapest way
+    /// from the start ([`canonical_walk`]). Which of several routes of one
+    /// cost is taken depends only on the costs, never on the order the
+    /// search finished cells in, so any estimate (or none) gives the same
+    /// path.
     fn search_path(
         &self,
         category: usize,
@@ -227,23 +353,36 @@ impl Battlefield {
         goal: CellIndex,
         blocked: &CellSet,
     ) -> Option<Vec<CellIndex>> {
+        // A start on ground the troop cannot enter: every step from it
+        // costs infinitely much, and it reaches nothing (its own cell is
+        // no goal, being such ground).
+        if !self.multipliers[category][source].is_finite() {
+            return None;
+        }
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
-        let cheapest = self.cheapest[category];
         let (width, height) = (self.grid.width, self.grid.height);
-        // `centre_distance_to(goal)` of a cell at column `x`, row `y`,
-        // reading the table by the offset without dividing to find them.
+        // The estimate of the cost from a cell at column `x`, row `y` to
+        // the goal, in units, rounded down: the larger of the straight line
+        // over the cheapest ground and the guides' bound, a thousandth
+        // short (so that it is below every way's cost, and strictly below
+        // any way's but the goal's own). Both are consistent, and so is
+        // the larger, and so is the larger a thousandth short, rounded
+        // down: it changes how much is searched, never what is found.
+        let scale = f64::from(self.cheapest[category]) * UNITS_PER_INCH * 0.999;
         let (goal_x, goal_y) = (goal % width, goal / width);
         let goal_centre = self.grid.centre(goal);
         let table = self.centre_distances.as_deref();
+        let guides = self.guides(category);
+        let goal_guides = guides[goal];
         let estimate_at = |x: usize, y: usize, cell: usize| {
             let distance = match table {
                 Some(table) => table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)],
                 None => self.grid.centre(cell).distance(goal_centre),
             };
-            (distance as f32) * cheapest * 0.999
+            let guided = f64::from(super::guides::lower_bound(&guides[cell], &goal_guides));
+            units_down((distance * scale).max(guided * 0.999))
         };
-        let estimate = |cell: usize| estimate_at(cell % width, cell / width, cell);
         let uphill = self.ruleset.uphill_speed as f32;
         let steps = Steps::new(&self.grid);
         SEARCH.with_borrow_mut(|search| {
@@ -282,14 +421,13 @@ impl Battlefield {
             } = search;
             let (generation, nodes, closed) = (*generation, &mut nodes[..], &mut closed[..]);
             let terrain = terrain.of(self, category);
-            let source_estimate = estimate(source);
+            let source_estimate = estimate_at(source % width, source / width, source);
             nodes[source] = Node {
                 stamp: generation,
-                cost: 0.0,
-                previous: u32::MAX,
+                cost: 0,
                 estimate: source_estimate,
             };
-            heap.push(entry(source_estimate, source));
+            heap.push(entry_units(source_estimate, source));
             let deferred = blocked.is_deferred();
             // Only the start and cells whose bit was clear are pushed, and
             // a cell's bit is set when it is finished: a popped cell with
@@ -331,27 +469,30 @@ impl Battlefield {
                 let cost_here = nodes[cell].cost;
                 // `step_cost`'s terms for this cell, worked out once.
                 let [multiplier_here, ground_here] = terrain[cell];
-                let climb_above = ground_here + 1e-4;
-                // Step `k` of `Steps` from the cell, if its cell is open:
-                // `step_cost(multipliers, cell, next, length)`, term for
-                // term, and the A* relaxation.
+                // Step `k` of `Steps` from the cell to a neighbour, if its
+                // cell is open: its price (`step_cost(multipliers, cell,
+                // next, length)`, term for term, in units), and the A*
+                // relaxation.
                 macro_rules! step {
                     ($k:expr) => {{
                         let k: usize = $k;
                         let next = cell.wrapping_add(steps.offset[k]);
                         if !bit(closed, next) {
                             let [multiplier, ground] = terrain[next];
-                            let mut step = steps.half_length[k] * (multiplier_here + multiplier);
-                            if ground > climb_above {
-                                step /= uphill;
-                            }
-                            let candidate = cost_here + step;
+                            let price = step_units(
+                                steps.half_length[k],
+                                multiplier_here,
+                                multiplier,
+                                ground_here,
+                                ground,
+                                uphill,
+                            );
+                            let candidate = cost_here.saturating_add(price);
                             let node = &mut nodes[next];
-                            // Unreached in this search: an infinite cost (a
-                            // step from a start the troop cannot stand on
-                            // costs infinitely much, and reaches nothing).
+                            // Unreached in this search: unreachable (a step
+                            // too dear to price is no step).
                             let fresh = node.stamp != generation;
-                            let known = if fresh { f32::INFINITY } else { node.cost };
+                            let known = if fresh { UNREACHABLE } else { node.cost };
                             if candidate < known {
                                 if fresh {
                                     node.stamp = generation;
@@ -360,8 +501,8 @@ impl Battlefield {
                                     node.estimate = estimate_at(next_x, next_y, next);
                                 }
                                 node.cost = candidate;
-                                node.previous = cell as u32;
-                                heap.push(entry(candidate + node.estimate, next));
+                                let priority = candidate.saturating_add(node.estimate);
+                                heap.push(entry_units(priority, next));
                             }
                         }
                     }};
@@ -386,15 +527,27 @@ impl Battlefield {
                     }
                 }
             }
-            if nodes[goal].stamp != generation {
+            if !bit(closed, goal) || nodes[goal].stamp != generation {
                 return None;
             }
-            let mut cells = vec![goal];
-            let mut at = goal;
-            while at != source {
-                at = nodes[at].previous as usize;
-                cells.push(at);
-            }
+            let finished_cost = |cell: usize| {
+                (nodes[cell].stamp == generation && bit(closed, cell)).then_some(nodes[cell].cost)
+            };
+            // The price of the step into `to` from its neighbour `from`
+            // (`k` the step from `to` to `from`: the same length).
+            let step_price = |to: usize, k: usize, from: usize| {
+                let ([m_from, g_from], [m_to, g_to]) = (terrain[from], terrain[to]);
+                step_units(steps.half_length[k], m_from, m_to, g_from, g_to, uphill)
+            };
+            let mut cells = canonical_walk(
+                width,
+                height,
+                &steps.offset,
+                goal,
+                source,
+                finished_cost,
+                step_price,
+            )?;
             cells.reverse();
             Some(cells)
         })
@@ -598,13 +751,13 @@ impl Battlefield {
 /// (dx + 1)` (the graph's order; `k` = 4, the cell itself, unused): what
 /// to add to a cell's index, and half the step's length (the graph's
 /// edge weight × 0.5, the first factor of `step_cost`).
-struct Steps {
-    offset: [usize; 9],
-    half_length: [f32; 9],
+pub(super) struct Steps {
+    pub(super) offset: [usize; 9],
+    pub(super) half_length: [f32; 9],
 }
 
 impl Steps {
-    fn new(grid: &crate::battlefield::Grid) -> Steps {
+    pub(super) fn new(grid: &crate::battlefield::Grid) -> Steps {
         let (straight, diagonal) = (
             crate::battlefield::straight_step(grid),
             crate::battlefield::diagonal_step(grid),
@@ -636,7 +789,7 @@ const ALL_NEIGHBOURS: u32 = 0b111_101_111;
 /// The neighbours of the cell at column `x`, row `y` that are on the
 /// table, bit `k` for neighbour `k` of [`Steps`].
 #[cold]
-fn neighbours_on_table(width: usize, height: usize, x: usize, y: usize) -> u32 {
+pub(super) fn neighbours_on_table(width: usize, height: usize, x: usize, y: usize) -> u32 {
     let mut on_table = ALL_NEIGHBOURS;
     for k in 0..9 {
         let (dx, dy) = (k % 3, k / 3);
@@ -723,6 +876,28 @@ mod tests {
     use crate::battlefield::tests::table;
     use petgraph::visit::EdgeRef;
     use rand::{RngExt, SeedableRng};
+
+    /// A step's price in whole units is rounded up, never below one unit
+    /// nor below its cost, less than a unit above it, capped for ground
+    /// near impassable, and unreachable for infinite or not-a-number costs.
+    #[test]
+    fn units_round_up_and_cap() {
+        assert_eq!(units(0.0), 1);
+        assert_eq!(units(1e-9), 1);
+        assert_eq!(units(0.5), 512);
+        assert_eq!(units(1.0), 1024);
+        assert_eq!(units(1.0 + f32::EPSILON), 1025);
+        assert_eq!(units(1e30), STEP_CAP);
+        assert_eq!(units(f32::MAX), STEP_CAP);
+        assert_eq!(units(f32::INFINITY), UNREACHABLE);
+        assert_eq!(units(f32::NAN), UNREACHABLE);
+        for k in 1..20_000 {
+            let cost = k as f32 * 0.0137;
+            let exact = f64::from(cost) * UNITS_PER_INCH;
+            let priced = f64::from(units(cost));
+            assert!(priced >= exact && priced < exact + 1.0, "{cost}: {priced}");
+        }
+    }
 
     /// The cells reachable from `goal` (eight neighbours, `closed` cells
     /// left out), one at a time.

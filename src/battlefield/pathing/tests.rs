@@ -488,8 +488,11 @@ fn route_through_plain(
     }
 }
 
-/// `cell_path` as it was: A* through petgraph's `NodeFiltered` view of
-/// the graph, with fresh arrays and a heap of pairs.
+/// `cell_path` by its definition, through petgraph's `NodeFiltered` view
+/// of the graph: every cell's cost from the start by a plain Dijkstra over
+/// the whole table (steps priced by `step_cost` in whole units, rounded
+/// up), then from the goal back, step after step, the first neighbour in
+/// the graph's order on a cheapest way from the start.
 fn cell_path_through_petgraph(
     field: &Battlefield,
     troop: TroopTypeId,
@@ -497,7 +500,7 @@ fn cell_path_through_petgraph(
     to: Point,
     blocked: &CellSet,
 ) -> Option<Vec<CellIndex>> {
-    use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+    use petgraph::visit::EdgeRef;
     let source = field.grid.cell_at(from)?;
     let goal = field.grid.cell_at(to)?;
     let category = field.category(troop).index();
@@ -505,56 +508,76 @@ fn cell_path_through_petgraph(
     if !multipliers[goal].is_finite() || (blocked.contains(goal) && goal != source) {
         return None;
     }
+    let price = |from: usize, to: usize, length: f32| {
+        super::search::units(field.step_cost(multipliers, from, to, length))
+    };
+    let cost = costs_from_start_through_petgraph(field, troop, source, blocked);
+    if cost[goal] >= u64::from(u32::MAX) {
+        return None;
+    }
+    let mut cells = vec![goal];
+    let mut at = goal;
+    while at != source {
+        at = field
+            .graph()
+            .edges(at as u32)
+            .map(|edge| (edge.target() as usize, *edge.weight()))
+            .find(|&(previous, length)| {
+                let step = price(previous, at, length);
+                step != u32::MAX && cost[previous].checked_add(u64::from(step)) == Some(cost[at])
+            })
+            .expect("a cheapest way back from every cell on one")
+            .0;
+        cells.push(at);
+    }
+    cells.reverse();
+    Some(cells)
+}
+
+/// Every cell's cost from `source` in the search's units (`u64::MAX`
+/// where it cannot be reached), by a plain Dijkstra over petgraph's
+/// `NodeFiltered` view of the graph (`source` open whatever stands on it).
+fn costs_from_start_through_petgraph(
+    field: &Battlefield,
+    troop: TroopTypeId,
+    source: CellIndex,
+    blocked: &CellSet,
+) -> Vec<u64> {
+    use petgraph::visit::{EdgeRef, IntoEdges, NodeFiltered};
+    let category = field.category(troop).index();
+    let multipliers = &field.multipliers[category];
     let filtered = NodeFiltered::from_fn(field.graph(), |node: u32| {
         let cell = node as usize;
         cell == source || (multipliers[cell].is_finite() && !blocked.contains(cell))
     });
-    let cheapest = field.cheapest[category];
-    let goal_centre = field.grid.centre(goal);
-    let estimate =
-        |cell: usize| (field.grid.centre(cell).distance(goal_centre) as f32) * cheapest * 0.999;
+    let price = |from: usize, to: usize, length: f32| {
+        super::search::units(field.step_cost(multipliers, from, to, length))
+    };
     let n = field.grid.len();
-    let (mut cost, mut previous, mut done) =
-        (vec![f32::INFINITY; n], vec![u32::MAX; n], vec![false; n]);
+    let (mut cost, mut done) = (vec![u64::MAX; n], vec![false; n]);
     let mut heap = BinaryHeap::new();
-    cost[source] = 0.0;
-    heap.push(Reverse((estimate(source).to_bits(), source as u32)));
+    cost[source] = 0;
+    heap.push(Reverse((0u64, source as u32)));
     while let Some(Reverse((_, cell))) = heap.pop() {
         let cell = cell as usize;
         if done[cell] {
             continue;
         }
         done[cell] = true;
-        if cell == goal {
-            break;
-        }
         for edge in (&filtered).edges(cell as u32) {
             let next = edge.target() as usize;
-            if done[next] {
+            let step = price(cell, next, *edge.weight());
+            if done[next] || step == u32::MAX {
                 continue;
             }
-            let candidate = cost[cell] + field.step_cost(multipliers, cell, next, *edge.weight());
+            let candidate = cost[cell] + u64::from(step);
             if candidate < cost[next] {
                 cost[next] = candidate;
-                previous[next] = cell as u32;
-                heap.push(Reverse((
-                    (candidate + estimate(next)).to_bits(),
-                    next as u32,
-                )));
+                heap.push(Reverse((candidate, next as u32)));
             }
         }
     }
-    if !cost[goal].is_finite() {
-        return None;
-    }
-    let mut cells = vec![goal];
-    let mut at = goal;
-    while at != source {
-        at = previous[at] as usize;
-        cells.push(at);
-    }
-    cells.reverse();
-    Some(cells)
+    cost
 }
 
 /// `distance_field` as it was, through petgraph's `NodeFiltered`.
@@ -1050,6 +1073,74 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(set.contains(cell), whole.contains(cell), "cell {}", cell);
             }
             proptest::prop_assert!(set == whole);
+            Ok(())
+        })?;
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// On three shipped tables, with units in the way: the guides' bound
+    /// never exceeds a cell's true cost to the start (a plain Dijkstra
+    /// over the whole table), and the search, steered by it, finds the
+    /// very path of the plain search's definition. The estimate changes
+    /// how much is searched, never what is found.
+    #[test]
+    fn the_guides_estimate_changes_no_route(
+        table_pick in 0usize..3,
+        troop_pick in 0usize..3,
+        from in (0.0f64..1.0, 0.0f64..1.0),
+        to in (0.0f64..1.0, 0.0f64..1.0),
+        units in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0, 0.0f64..360.0), 0..12),
+    ) {
+        thread_local! {
+            static FIELDS: Vec<Battlefield> = ["guilford", "monongahela", "learning"]
+                .into_iter()
+                .map(|name| {
+                    let (file, text) = crate::scenario::builtin(name).unwrap();
+                    let scenario = crate::scenario::load(
+                        crate::yaml::Source::new(file, text),
+                        crate::ruleset::Ruleset::builtin,
+                    )
+                    .unwrap();
+                    scenario.battlefield.as_ref().clone()
+                })
+                .collect();
+        }
+        FIELDS.with(|fields| {
+            let field = &fields[table_pick];
+            let (width, height) = (field.width(), field.height());
+            let p = |(x, y): (f64, f64)| p(x * width, y * height);
+            let troop = TroopTypeId(troop_pick * 2 % field.ruleset.troop_types.len());
+            let category = field.category(troop).index();
+            let bases: Vec<_> = units
+                .iter()
+                .map(|&(x, y, facing)| super::super::Base::new(p((x, y)), facing, 4.0, 1.0))
+                .collect();
+            let blocked = field.occupied(&bases);
+            let (from, to) = (p(from), p(to));
+            let (Some(_), Some(goal)) = (field.grid.cell_at(from), field.grid.cell_at(to))
+            else {
+                return Ok(());
+            };
+            // The bound is the same both ways: each cell's cost from the
+            // goal bounds it as its cost to the goal does.
+            let exact = costs_from_start_through_petgraph(field, troop, goal, &blocked);
+            let guides = field.guides(category);
+            for (cell, &cost) in exact.iter().enumerate() {
+                if cost < u64::from(u32::MAX) {
+                    let bound = super::guides::lower_bound(&guides[cell], &guides[goal]);
+                    proptest::prop_assert!(
+                        u64::from(bound) <= cost,
+                        "cell {} bound {} cost {}", cell, bound, cost
+                    );
+                }
+            }
+            proptest::prop_assert_eq!(
+                field.cell_path(troop, from, to, &blocked),
+                cell_path_through_petgraph(field, troop, from, to, &blocked)
+            );
             Ok(())
         })?;
     }
