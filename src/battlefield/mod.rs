@@ -184,14 +184,36 @@ impl Battlefield {
 
     /// [`pathing::guide_costs`] for the category with index `category`.
     fn guides(&self, category: usize) -> &[[u32; pathing::GUIDES]] {
-        self.guides[category].get_or_init(|| {
-            // Categories that move alike share the answer.
+        self.per_category(&self.guides, category, || {
+            pathing::guide_costs(&self.grid, &self.multipliers[category])
+        })
+        .as_slice()
+    }
+
+    /// [`pathing::uniform_radii`] for the category with index `category`.
+    fn uniform(&self, category: usize) -> &[u16] {
+        self.per_category(&self.uniform, category, || {
+            pathing::uniform_radii(&self.grid, &self.multipliers[category])
+        })
+        .as_slice()
+    }
+
+    /// What `slots` keeps for the category with index `category`, worked
+    /// out on first use by `work_out`, or copied from a category that
+    /// moves alike (its multipliers the same in every cell) and has it.
+    fn per_category<'a, T: Clone>(
+        &self,
+        slots: &'a [OnceLock<T>; 5],
+        category: usize,
+        work_out: impl FnOnce() -> T,
+    ) -> &'a T {
+        slots[category].get_or_init(|| {
             match (0..5)
                 .filter(|&c| c != category && self.moves_alike(category, c))
-                .find_map(|c| self.guides[c].get())
+                .find_map(|c| slots[c].get())
             {
-                Some(costs) => costs.clone(),
-                None => pathing::guide_costs(&self.grid, &self.multipliers[category]),
+                Some(answer) => answer.clone(),
+                None => work_out(),
             }
         })
     }
@@ -203,20 +225,6 @@ impl Battlefield {
         ours.iter()
             .map(|m| m.to_bits())
             .eq(theirs.iter().map(|m| m.to_bits()))
-    }
-
-    /// [`pathing::uniform_radii`] for the category with index `category`.
-    fn uniform(&self, category: usize) -> &[u16] {
-        self.uniform[category].get_or_init(|| {
-            // Categories that move alike share the answer.
-            match (0..5)
-                .filter(|&c| c != category && self.moves_alike(category, c))
-                .find_map(|c| self.uniform[c].get())
-            {
-                Some(radii) => radii.clone(),
-                None => pathing::uniform_radii(&self.grid, &self.multipliers[category]),
-            }
-        })
     }
 
     /// The pathing graph.
