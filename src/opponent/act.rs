@@ -120,12 +120,15 @@ pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: 
         return false;
     }
     let clearance = state.rules.friendly_clearance;
-    let crowded = state.units.iter().enumerate().any(|(index, u)| {
-        index != id.0
-            && u.is_active()
-            && u.side == unit.side
-            && memo.within(state, UnitId(index), target, clearance + 1e-6)
-    });
+    let crowded = state
+        .units
+        .any_near(&enemy.base, clearance + 1e-6, |index| {
+            let u = &state.units[index];
+            index != id.0
+                && u.is_active()
+                && u.side == unit.side
+                && memo.within(state, UnitId(index), target, clearance + 1e-6)
+        });
     !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
 }
 

@@ -165,19 +165,19 @@ impl Opponent {
             .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
             .filter(|(_, d)| *d <= general_within)
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        let mut friends: Vec<(UnitId, f64)> = Vec::with_capacity(state.units.len());
-        friends.extend(
-            state
-                .active_units(self.side)
-                .filter(|f| *f != id)
-                // Only friends within 6" (support, a friend ahead) are asked about.
-                .filter(|f| {
-                    !unit
-                        .base
-                        .surely_farther_than(&state.unit(*f).base, support_within)
-                })
-                .map(|f| (f, self.memo.distance(state, id, f))),
-        );
+        // Only friends within 6" (support, a friend ahead) are asked about,
+        // in order of distance and then unit (so found in any order).
+        let mut friends: Vec<(UnitId, f64)> = Vec::new();
+        state.units.each_near(&unit.base, support_within, |index| {
+            let f = state.unit(UnitId(index));
+            if index != id.0
+                && f.side == self.side
+                && f.is_active()
+                && !unit.base.surely_farther_than(&f.base, support_within)
+            {
+                friends.push((UnitId(index), self.memo.distance(state, id, UnitId(index))));
+            }
+        });
         by_distance(&mut friends);
         let support = friends.iter().copied().find(|(_, d)| *d <= support_within);
         // Ruling O5: approaching the rear of a friend deployed to fire is a

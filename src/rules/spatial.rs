@@ -34,9 +34,12 @@ pub const INDEX_FROM: usize = 64;
 pub struct Units {
     /// Every unit, in scenario order.
     list: Vec<Unit>,
-    /// The grid over `list`'s active units, built on demand; emptied by
+    /// The grid over `list`'s active units, built on demand; told of
     /// every mutable access.
     grid: OnceLock<Buckets>,
+    /// Tests only: whether to ask the grid whatever the size.
+    #[cfg(test)]
+    forced: Option<bool>,
 }
 
 impl Units {
@@ -45,6 +48,8 @@ impl Units {
         Units {
             list,
             grid: OnceLock::new(),
+            #[cfg(test)]
+            forced: None,
         }
     }
 
@@ -83,7 +88,106 @@ impl Units {
     /// Whether queries should go through the grid at all (enough units
     /// for it to pay).
     pub fn indexed(&self) -> bool {
+        #[cfg(test)]
+        if let Some(forced) = self.forced {
+            return forced;
+        }
         self.list.len() >= INDEX_FROM
+    }
+
+    /// Tests only: ask the grid (`Some(true)`), scan (`Some(false)`), or
+    /// choose by size (`None`).
+    #[cfg(test)]
+    pub(crate) fn force_indexed(&mut self, forced: Option<bool>) {
+        self.forced = forced;
+    }
+
+    /// The least unit index for which `test` holds, where `test` holds
+    /// only for active units whose base may be within `limit` of `base`
+    /// (`!base.surely_farther_than(&unit.base, limit)`): exactly the
+    /// first of a scan of every unit.
+    pub fn first_near(
+        &self,
+        base: &Base,
+        limit: f64,
+        mut test: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        if !self.indexed() {
+            return (0..self.list.len()).find(|&index| test(index));
+        }
+        let mut first: Option<usize> = None;
+        self.buckets().near_base(base, limit, |index| {
+            if first.is_none_or(|f| index < f) && test(index) {
+                first = Some(index);
+            }
+            true
+        });
+        first
+    }
+
+    /// Whether `test` holds for any unit, where `test` holds only for
+    /// active units whose base may be within `limit` of `base`, as
+    /// [`Units::first_near`].
+    pub fn any_near(&self, base: &Base, limit: f64, mut test: impl FnMut(usize) -> bool) -> bool {
+        if !self.indexed() {
+            return (0..self.list.len()).any(test);
+        }
+        !self.buckets().near_base(base, limit, |index| !test(index))
+    }
+
+    /// Every unit index for which `test` holds, in no particular order,
+    /// where `test` holds only for active units whose base may be within
+    /// `limit` of `base`, as [`Units::first_near`].
+    pub fn each_near(&self, base: &Base, limit: f64, mut each: impl FnMut(usize)) {
+        if !self.indexed() {
+            (0..self.list.len()).for_each(each);
+            return;
+        }
+        self.buckets().near_base(base, limit, |index| {
+            each(index);
+            true
+        });
+    }
+
+    /// Exactly `least_distance` of the centres of the active units of
+    /// `side` to `point`: the least of their squared distances, its
+    /// square root (infinite if there are none).
+    pub fn least_centre_distance(&self, side: usize, point: Point) -> f64 {
+        let squared = |index: usize| {
+            let unit = &self.list[index];
+            if unit.is_active() && unit.side == side {
+                (unit.base.centre - point).squared_length()
+            } else {
+                f64::INFINITY
+            }
+        };
+        if !self.indexed() {
+            return (0..self.list.len())
+                .map(squared)
+                .fold(f64::INFINITY, f64::min)
+                .sqrt();
+        }
+        let grid = self.buckets();
+        // Boxes of growing half-side `r` around the point: once the least
+        // found is within `r`, no centre outside the box (farther than `r`
+        // along an axis) can be nearer. The box covering the grid answers
+        // every unit in it.
+        let mut r = grid.cell;
+        loop {
+            let (lo, hi) = (
+                Point::new(point.x - r, point.y - r),
+                Point::new(point.x + r, point.y + r),
+            );
+            let mut least = f64::INFINITY;
+            grid.in_box(lo, hi, |index| {
+                least = least.min(squared(index));
+                true
+            });
+            if least <= r * r || !grid.inside(lo, hi) {
+                return least.sqrt();
+            }
+            r *= 2.0;
+        }
     }
 }
 
@@ -276,6 +380,17 @@ impl Buckets {
             self.loose.push(index as u32);
         }
         self.loose.len() <= self.most_loose
+    }
+
+    /// Whether the box from `lo` to `hi` leaves out some bucket (false
+    /// for a box that is not finite numbers, which `in_box` answers with
+    /// every unit).
+    fn inside(&self, lo: Point, hi: Point) -> bool {
+        let all = [lo.x, lo.y, hi.x, hi.y].iter().all(|v| v.is_finite());
+        all && (lo.x > self.origin.x
+            || lo.y > self.origin.y
+            || hi.x < self.origin.x + self.cols as f64 * self.cell
+            || hi.y < self.origin.y + self.rows as f64 * self.cell)
     }
 
     /// The largest reach (half diagonal) of a base in a bucket: none has

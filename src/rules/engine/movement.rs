@@ -525,20 +525,7 @@ impl GameState {
                 && !end.surely_farther_than(&u.base, keep_clear)
                 && end.distance_to(&u.base) < keep_clear
         };
-        // The first enemy by index too close: the least index the grid's
-        // candidates give, or the first of a scan.
-        let first = if self.units.indexed() {
-            let mut first: Option<usize> = None;
-            self.units.buckets().near_base(&end, keep_clear, |index| {
-                if first.is_none_or(|f| index < f) && touches(index) {
-                    first = Some(index);
-                }
-                true
-            });
-            first
-        } else {
-            (0..self.units.len()).find(|&index| touches(index))
-        };
+        let first = self.units.first_near(&end, keep_clear, touches);
         if let Some(enemy) = first {
             return Err(Refusal::ContactWithoutCharge {
                 name: name(),
@@ -569,20 +556,8 @@ impl GameState {
                 && u.is_active()
                 && base.overlaps_near(&u.base)
         };
-        if self.units.indexed() {
-            // The least index among the grid's candidates that overlaps.
-            let mut first: Option<usize> = None;
-            self.units.buckets().near_base(base, 0.0, |index| {
-                if first.is_none_or(|f| index < f) && meets(index) {
-                    first = Some(index);
-                }
-                true
-            });
-            return first.map(UnitId);
-        }
-        (0..self.units.len())
-            .find(|&index| meets(index))
-            .map(UnitId)
+        // Overlapping bases are within 0" of each other.
+        self.units.first_near(base, 0.0, meets).map(UnitId)
     }
 
     /// The first of `candidates` (unit indices, in order) that `base` overlaps.
