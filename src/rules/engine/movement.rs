@@ -774,3 +774,7 @@ pub(super) mod walk_tests {
         assert!(decided[0] > 2_000 && decided[1] > 2_000, "{decided:?}");
     }
 }
+
+#[cfg(test)]
+#[path = "spatial_tests.rs"]
+mod spatial_tests;
