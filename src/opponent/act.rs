@@ -122,8 +122,7 @@ pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: 
     let clearance = state.rules.friendly_clearance;
     let crowded = state
         .units
-        .any_near(&enemy.base, clearance + 1e-6, |index| {
-            let u = &state.units[index];
+        .any_near(&enemy.base, clearance + 1e-6, |index, u| {
             index != id.0
                 && u.is_active()
                 && u.side == unit.side

@@ -601,8 +601,7 @@ impl Opponent {
                         // farther apart than `within`.
                         state
                             .units
-                            .any_near(&state.unit(*unit).base, within, |index| {
-                                let own = &state.units[index];
+                            .any_near(&state.unit(*unit).base, within, |index, own| {
                                 own.side == self.side
                                     && own.is_active()
                                     && self.memo.distance(state, UnitId(index), *unit) <= within

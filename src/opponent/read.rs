@@ -168,16 +168,17 @@ impl Opponent {
         // Only friends within 6" (support, a friend ahead) are asked about,
         // in order of distance and then unit (so found in any order).
         let mut friends: Vec<(UnitId, f64)> = Vec::new();
-        state.units.each_near(&unit.base, support_within, |index| {
-            let f = state.unit(UnitId(index));
-            if index != id.0
-                && f.side == self.side
-                && f.is_active()
-                && !unit.base.surely_farther_than(&f.base, support_within)
-            {
-                friends.push((UnitId(index), self.memo.distance(state, id, UnitId(index))));
-            }
-        });
+        state
+            .units
+            .each_near(&unit.base, support_within, |index, f| {
+                if index != id.0
+                    && f.side == self.side
+                    && f.is_active()
+                    && !unit.base.surely_farther_than(&f.base, support_within)
+                {
+                    friends.push((UnitId(index), self.memo.distance(state, id, UnitId(index))));
+                }
+            });
         by_distance(&mut friends);
         let support = friends.iter().copied().find(|(_, d)| *d <= support_within);
         // Ruling O5: approaching the rear of a friend deployed to fire is a

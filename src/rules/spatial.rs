@@ -102,22 +102,28 @@ impl Units {
         self.forced = forced;
     }
 
-    /// The least unit index for which `test` holds, where `test` holds
-    /// only for active units whose base may be within `limit` of `base`
-    /// (`!base.surely_farther_than(&unit.base, limit)`): exactly the
-    /// first of a scan of every unit.
+    /// The least unit index for which `test` (given the index and the
+    /// unit) holds, where `test` holds only for active units whose base
+    /// may be within `limit` of `base` (`!base.surely_farther_than(&unit.base,
+    /// limit)`): exactly the first of a scan of every unit.
+    #[inline]
     pub fn first_near(
         &self,
         base: &Base,
         limit: f64,
-        mut test: impl FnMut(usize) -> bool,
+        mut test: impl FnMut(usize, &Unit) -> bool,
     ) -> Option<usize> {
         if !self.indexed() {
-            return (0..self.list.len()).find(|&index| test(index));
+            return self
+                .list
+                .iter()
+                .enumerate()
+                .find(|(index, unit)| test(*index, unit))
+                .map(|(index, _)| index);
         }
         let mut first: Option<usize> = None;
         self.buckets().near_base(base, limit, |index| {
-            if first.is_none_or(|f| index < f) && test(index) {
+            if first.is_none_or(|f| index < f) && test(index, &self.list[index]) {
                 first = Some(index);
             }
             true
@@ -128,23 +134,40 @@ impl Units {
     /// Whether `test` holds for any unit, where `test` holds only for
     /// active units whose base may be within `limit` of `base`, as
     /// [`Units::first_near`].
-    pub fn any_near(&self, base: &Base, limit: f64, mut test: impl FnMut(usize) -> bool) -> bool {
+    #[inline]
+    pub fn any_near(
+        &self,
+        base: &Base,
+        limit: f64,
+        mut test: impl FnMut(usize, &Unit) -> bool,
+    ) -> bool {
         if !self.indexed() {
-            return (0..self.list.len()).any(test);
+            return self
+                .list
+                .iter()
+                .enumerate()
+                .any(|(index, unit)| test(index, unit));
         }
-        !self.buckets().near_base(base, limit, |index| !test(index))
+        !self
+            .buckets()
+            .near_base(base, limit, |index| !test(index, &self.list[index]))
     }
 
-    /// Every unit index for which `test` holds, in no particular order,
-    /// where `test` holds only for active units whose base may be within
+    /// Gives `each` every unit (index and unit) that may be within `limit`
+    /// of `base`, in no particular order, and maybe others: enough for a
+    /// test that holds only for active units whose base may be within
     /// `limit` of `base`, as [`Units::first_near`].
-    pub fn each_near(&self, base: &Base, limit: f64, mut each: impl FnMut(usize)) {
+    #[inline]
+    pub fn each_near(&self, base: &Base, limit: f64, mut each: impl FnMut(usize, &Unit)) {
         if !self.indexed() {
-            (0..self.list.len()).for_each(each);
+            self.list
+                .iter()
+                .enumerate()
+                .for_each(|(index, unit)| each(index, unit));
             return;
         }
         self.buckets().near_base(base, limit, |index| {
-            each(index);
+            each(index, &self.list[index]);
             true
         });
     }

@@ -128,10 +128,11 @@ impl GameState {
         let end = *points.last().unwrap_or(&start);
         let travel = end - start;
         let tolerance = self.rules.directly_within;
-        let bearing = travel.bearing();
+        // The travel's bearing only once an enemy near asks for it.
+        let bearing = std::cell::OnceCell::new();
         let direct = |enemy: &Unit| {
             let towards = (enemy.base.centre - start).bearing();
-            let angle = turn_between(bearing, towards);
+            let angle = turn_between(*bearing.get_or_init(|| travel.bearing()), towards);
             angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
         };
         if self.units.indexed() {
@@ -517,8 +518,7 @@ impl GameState {
             return Err(Refusal::OffTable { name: name() });
         }
         let keep_clear = self.rules.keep_clear;
-        let touches = |index: usize| {
-            let u = &self.units[index];
+        let touches = |index: usize, u: &Unit| {
             u.is_active()
                 && u.side != unit.side
                 && Some(UnitId(index)) != path.charge_target
@@ -549,8 +549,7 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Option<UnitId> {
-        let meets = |index: usize| {
-            let u = &self.units[index];
+        let meets = |index: usize, u: &Unit| {
             index != me.0
                 && Some(UnitId(index)) != ignore
                 && u.is_active()

@@ -99,8 +99,7 @@ impl GameState {
             });
         }
         let clearance = self.rules.friendly_clearance;
-        let friend_near = |index: usize| {
-            let u = &self.units[index];
+        let friend_near = |index: usize, u: &Unit| {
             index != id.0
                 && u.is_active()
                 && u.side == unit.side

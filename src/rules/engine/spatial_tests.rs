@@ -172,7 +172,7 @@ fn same_answers(
             u.is_active() && u.base.within(&base, limit)
         };
         let mut found = Vec::new();
-        grid.units.each_near(&base, limit, |index| {
+        grid.units.each_near(&base, limit, |index, _| {
             if exact(grid, index) {
                 found.push(index);
             }
@@ -182,11 +182,11 @@ fn same_answers(
         assert_eq!(found, all, "within {limit} of {base:?}");
         met.0[4] += usize::from(!all.is_empty());
         assert_eq!(
-            grid.units.first_near(&base, limit, |i| exact(grid, i)),
+            grid.units.first_near(&base, limit, |i, _| exact(grid, i)),
             all.first().copied()
         );
         assert_eq!(
-            grid.units.any_near(&base, limit, |i| exact(grid, i)),
+            grid.units.any_near(&base, limit, |i, _| exact(grid, i)),
             !all.is_empty()
         );
     }
