@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 /// Below this many units a query scans them all: the grid does not pay
 /// (measured: see `notes-spatial.md`).
-pub const INDEX_FROM: usize = 64;
+pub const INDEX_FROM: usize = 32;
 
 /// A game's units, with a spatial index of the active ones kept in step.
 #[derive(Default)]
