@@ -197,14 +197,30 @@ impl Opponent {
                     continue;
                 }
                 // In contact: within the engine's contact distance.
-                let engaged = enemies
-                    .iter()
-                    .copied()
-                    .find(|e| self.memo.within(state, *friend, *e, crate::rules::CONTACT));
-                let firing = enemies.iter().any(|e| {
-                    self.memo
-                        .within(state, *friend, *e, state.rules.musket.range + 1e-6)
-                });
+                // The enemies are the active units of `enemy_side`, in unit
+                // order: the first in contact is the least index, asked of
+                // the units' spatial index (`within` holds only of bases not
+                // surely farther apart than its limit).
+                let friend_base = &state.unit(*friend).base;
+                let enemy_within = |limit: f64| {
+                    move |index: usize, e: &crate::rules::Unit| {
+                        e.side == enemy_side
+                            && e.is_active()
+                            && self.memo.within(state, *friend, UnitId(index), limit)
+                    }
+                };
+                let engaged = state
+                    .units
+                    .first_near(
+                        friend_base,
+                        crate::rules::CONTACT,
+                        enemy_within(crate::rules::CONTACT),
+                    )
+                    .map(UnitId);
+                let musket = state.rules.musket.range + 1e-6;
+                let firing = state
+                    .units
+                    .any_near(friend_base, musket, enemy_within(musket));
                 if engaged.is_some() || firing {
                     friend_ahead = Some(*friend);
                     friend_enemy = engaged;
