@@ -25,8 +25,11 @@ use crate::battlefield::geometry::EPSILON;
 use crate::battlefield::{Base, Point};
 use std::sync::OnceLock;
 
-/// Below this many units a query scans them all: the grid does not pay
-/// (measured: see `notes-spatial.md`).
+/// Below this many units a query scans them all: the grid does not pay.
+/// Measured in instructions: with the grid, a Guilford game (24 units)
+/// cost about 0.8% more than with scans; with 32 units a unit-bound cost
+/// a little less (0.2%), and the gain grows with the army (17% a
+/// unit-bound at 400 units).
 pub const INDEX_FROM: usize = 32;
 
 /// A game's units, with a spatial index of the active ones kept in step.
