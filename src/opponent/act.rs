@@ -54,7 +54,9 @@ fn bearing(value: f64) -> f64 {
 }
 
 /// The candidates within `limit` inches of `from` (base to base), in the
-/// order of the targeting rule ([`rank_by_target_rule`]).
+/// order of the targeting rule ([`rank_by_target_rule`]): what
+/// [`side_ranked_within`] answers, by a scan (kept for its test).
+#[cfg(test)]
 pub(super) fn ranked_within(
     state: &GameState,
     memo: &UnitMemo,
@@ -69,6 +71,32 @@ pub(super) fn ranked_within(
             .map(|id| (*id, memo.distance(state, from, *id)))
             .filter(|(_, distance)| *distance <= limit),
     )
+}
+
+/// The active units of `side` within `limit` inches of `from` (base to
+/// base), in the order of the targeting rule: exactly [`ranked_within`] of
+/// all of them, asked of the units' spatial index (the rule's order is a
+/// total one, so the order they are found in does not matter).
+pub(super) fn side_ranked_within(
+    state: &GameState,
+    memo: &UnitMemo,
+    from: UnitId,
+    side: usize,
+    limit: f64,
+) -> Vec<(UnitId, f64)> {
+    let base = &state.unit(from).base;
+    let mut found = Vec::new();
+    state.units.each_near(base, limit, |index, unit| {
+        // `surely_farther_than` is true only of bases more than `limit`
+        // apart, which the distance test would leave out.
+        if unit.side == side && unit.is_active() && !base.surely_farther_than(&unit.base, limit) {
+            let distance = memo.distance(state, from, UnitId(index));
+            if distance <= limit {
+                found.push((UnitId(index), distance));
+            }
+        }
+    });
+    rank_by_target_rule(state, found.into_iter())
 }
 
 /// Enemies already measured (each with its distance) in the order of the
@@ -120,12 +148,14 @@ pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: 
         return false;
     }
     let clearance = state.rules.friendly_clearance;
-    let crowded = state.units.iter().enumerate().any(|(index, u)| {
-        index != id.0
-            && u.is_active()
-            && u.side == unit.side
-            && memo.within(state, UnitId(index), target, clearance + 1e-6)
-    });
+    let crowded = state
+        .units
+        .any_near(&enemy.base, clearance + 1e-6, |index, u| {
+            index != id.0
+                && u.is_active()
+                && u.side == unit.side
+                && memo.within(state, UnitId(index), target, clearance + 1e-6)
+        });
     !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
 }
 
@@ -1119,10 +1149,15 @@ impl Opponent {
         let Some(reach) = reach(state, id) else {
             return;
         };
-        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         // Only enemies within reach can be shot (`shot_open`'s range test,
         // the same bound), so the rest are not ranked.
-        let mut ranked = ranked_within(state, &self.memo, id, &enemies, reach + 1e-6);
+        let mut ranked = side_ranked_within(
+            state,
+            &self.memo,
+            id,
+            GameState::enemy_of(self.side),
+            reach + 1e-6,
+        );
         // The nearest enemy in reach, to say why there is no shot at it.
         let nearest = ranked.first().copied();
         if state.unit(id).moved || state.unit(id).pivoted {
@@ -1248,11 +1283,11 @@ impl Opponent {
         let start = unit.base.centre;
         let keep_clear = state.rules.keep_clear;
         let enemies = super::active_ids(state, GameState::enemy_of(self.side));
-        let near = ranked_within(
+        let near = side_ranked_within(
             state,
             &self.memo,
             id,
-            &enemies,
+            GameState::enemy_of(self.side),
             state.rules.enemy_presence + 1e-6,
         );
         let mut first_refusal: Option<(Action, Refusal)> = None;

@@ -25,7 +25,6 @@ mod read;
 #[cfg(test)]
 mod tests;
 
-use crate::battlefield::geometry::least_distance;
 use crate::battlefield::{Field, Point};
 use crate::dice::Roller;
 use crate::reaction::{self, Factor, Options, Outcome};
@@ -586,10 +585,8 @@ impl Opponent {
                     if state.unit(*unit).side == self.side {
                         continue;
                     }
-                    let own = active_ids(state, self.side);
-                    let nearest = |point: Point| {
-                        least_distance(own.iter().map(|id| state.unit(*id).base.centre), point)
-                    };
+                    let nearest =
+                        |point: Point| state.units.least_centre_distance(self.side, point);
                     let (before, after) = (nearest(*from), nearest(*to));
                     // Ruling O12: an enemy that ends a move farther from our
                     // nearest unit by an inch or more is falling back; one
@@ -598,11 +595,17 @@ impl Opponent {
                     if after >= before + 1.0 && !self.enemy_retreating.contains(unit) {
                         self.enemy_retreating.push(*unit);
                     }
+                    let within = self.tables.reaction.distances.enemy_within + 1e-6;
                     let close = || {
-                        own.iter().any(|id| {
-                            self.memo.distance(state, *id, *unit)
-                                <= self.tables.reaction.distances.enemy_within + 1e-6
-                        })
+                        // `distance <= within` holds only for bases not surely
+                        // farther apart than `within`.
+                        state
+                            .units
+                            .any_near(&state.unit(*unit).base, within, |index, own| {
+                                own.side == self.side
+                                    && own.is_active()
+                                    && self.memo.distance(state, UnitId(index), *unit) <= within
+                            })
                     };
                     if after < before && close() {
                         self.enemy_attacking = true;

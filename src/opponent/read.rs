@@ -165,19 +165,20 @@ impl Opponent {
             .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
             .filter(|(_, d)| *d <= general_within)
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        let mut friends: Vec<(UnitId, f64)> = Vec::with_capacity(state.units.len());
-        friends.extend(
-            state
-                .active_units(self.side)
-                .filter(|f| *f != id)
-                // Only friends within 6" (support, a friend ahead) are asked about.
-                .filter(|f| {
-                    !unit
-                        .base
-                        .surely_farther_than(&state.unit(*f).base, support_within)
-                })
-                .map(|f| (f, self.memo.distance(state, id, f))),
-        );
+        // Only friends within 6" (support, a friend ahead) are asked about,
+        // in order of distance and then unit (so found in any order).
+        let mut friends: Vec<(UnitId, f64)> = Vec::new();
+        state
+            .units
+            .each_near(&unit.base, support_within, |index, f| {
+                if index != id.0
+                    && f.side == self.side
+                    && f.is_active()
+                    && !unit.base.surely_farther_than(&f.base, support_within)
+                {
+                    friends.push((UnitId(index), self.memo.distance(state, id, UnitId(index))));
+                }
+            });
         by_distance(&mut friends);
         let support = friends.iter().copied().find(|(_, d)| *d <= support_within);
         // Ruling O5: approaching the rear of a friend deployed to fire is a
@@ -196,14 +197,30 @@ impl Opponent {
                     continue;
                 }
                 // In contact: within the engine's contact distance.
-                let engaged = enemies
-                    .iter()
-                    .copied()
-                    .find(|e| self.memo.within(state, *friend, *e, crate::rules::CONTACT));
-                let firing = enemies.iter().any(|e| {
-                    self.memo
-                        .within(state, *friend, *e, state.rules.musket.range + 1e-6)
-                });
+                // The enemies are the active units of `enemy_side`, in unit
+                // order: the first in contact is the least index, asked of
+                // the units' spatial index (`within` holds only of bases not
+                // surely farther apart than its limit).
+                let friend_base = &state.unit(*friend).base;
+                let enemy_within = |limit: f64| {
+                    move |index: usize, e: &crate::rules::Unit| {
+                        e.side == enemy_side
+                            && e.is_active()
+                            && self.memo.within(state, *friend, UnitId(index), limit)
+                    }
+                };
+                let engaged = state
+                    .units
+                    .first_near(
+                        friend_base,
+                        crate::rules::CONTACT,
+                        enemy_within(crate::rules::CONTACT),
+                    )
+                    .map(UnitId);
+                let musket = state.rules.musket.range + 1e-6;
+                let firing = state
+                    .units
+                    .any_near(friend_base, musket, enemy_within(musket));
                 if engaged.is_some() || firing {
                     friend_ahead = Some(*friend);
                     friend_enemy = engaged;

@@ -1807,3 +1807,56 @@ fn an_attacker_closes_in_on_an_enemy_in_reach_it_cannot_see() {
     let (from, to) = moved(regulars).expect("it closes in");
     assert!(to.y > from.y + 0.5, "{from} -> {to}");
 }
+
+/// The enemies in range through the units' spatial index are exactly the
+/// scan's, in the same order, over seeded scatterings of Guilford's and
+/// the stress test's units (on and off the table, crowded, routed).
+#[test]
+fn side_ranked_within_is_ranked_within_of_the_side() {
+    use rand::{RngExt, SeedableRng};
+    let mut found = 0;
+    for (name, seeds) in [("guilford", 20), ("stress", 3)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_200 + seed);
+            let mut state = crate::rules::fixture::builtin_state(name, &mut Seeded::new(seed));
+            let (w, h) = (state.battlefield.width(), state.battlefield.height());
+            let spread = if rng.random_range(0..2) == 0 {
+                1.0
+            } else {
+                0.25
+            };
+            for index in 0..state.units.len() {
+                let at = p(
+                    rng.random_range(-4.0..w * spread + 4.0),
+                    rng.random_range(-4.0..h * spread + 4.0),
+                );
+                let unit = &mut state.units[index];
+                unit.base = Base::new(
+                    at,
+                    rng.random_range(0.0..360.0),
+                    unit.base.frontage,
+                    unit.base.depth,
+                );
+                if rng.random_range(0..10) == 0 {
+                    unit.status = Status::Routed;
+                }
+            }
+            state.units.force_indexed(Some(true));
+            let memo = memo::UnitMemo::default();
+            for _ in 0..200 {
+                let from = UnitId(rng.random_range(0..state.units.len()));
+                let side = rng.random_range(0..2);
+                let limit = rng.random_range(0.0..30.0);
+                let all = active_ids(&state, side);
+                let scanned = act::ranked_within(&state, &memo, from, &all, limit);
+                let indexed = act::side_ranked_within(&state, &memo, from, side, limit);
+                assert_eq!(
+                    indexed, scanned,
+                    "{name} seed {seed}: {from:?} side {side} within {limit}"
+                );
+                found += usize::from(!scanned.is_empty());
+            }
+        }
+    }
+    assert!(found > 1_000, "{found}");
+}

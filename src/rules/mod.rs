@@ -17,6 +17,7 @@ mod from_scenario;
 mod id;
 pub mod invariants;
 pub mod progress;
+pub mod spatial;
 mod state;
 mod table;
 

@@ -5,6 +5,7 @@
 
 use super::event::Event;
 use super::id::{GeneralId, UnitId};
+use super::spatial::Units;
 use super::table::{Phase, Quality, RulesTable, Supply};
 use crate::battlefield::{Base, Battlefield, Edge, Point};
 use crate::dice::{Die, Roller};
@@ -272,8 +273,9 @@ pub struct GameState {
     pub rules: Arc<RulesTable>,
     /// The two sides.
     pub sides: Vec<SideState>,
-    /// Every unit, in scenario order (side by side).
-    pub units: Vec<Unit>,
+    /// Every unit, in scenario order (side by side), with a spatial
+    /// index of the active ones kept in step ([`Units`]).
+    pub units: Units,
     /// Every general.
     pub generals: Vec<General>,
     /// Game turn, from 1.
@@ -442,7 +444,7 @@ impl GameState {
             battlefield,
             rules,
             sides,
-            units,
+            units: units.into(),
             generals,
             turn: 1,
             turns: setup.turns,

@@ -117,39 +117,58 @@ impl GameState {
         road: bool,
     ) -> Result<(), Refusal> {
         let unit = &self.units[id.0];
-        // The enemies within the distance, found as they are asked for
-        // (none collected): the first decides whether any is near, the
-        // rest only until one is directly ahead or behind.
-        let mut near = self.units.iter().filter(|u| {
-            u.is_active()
-                && u.side != unit.side
-                && unit
-                    .base
-                    .within(&u.base, self.rules.enemy_presence + EPSILON)
-        });
-        let Some(first) = near.next() else {
-            return Ok(());
-        };
+        let limit = self.rules.enemy_presence + EPSILON;
+        let is_near =
+            |u: &Unit| u.is_active() && u.side != unit.side && unit.base.within(&u.base, limit);
         let refusal = || Refusal::EnemyPresence {
             name: unit.name.clone(),
             within: self.rules.enemy_presence,
         };
+        let start = points.first().copied().unwrap_or(unit.base.centre);
+        let end = *points.last().unwrap_or(&start);
+        let travel = end - start;
+        let tolerance = self.rules.directly_within;
+        // The travel's bearing only once an enemy near asks for it.
+        let bearing = std::cell::OnceCell::new();
+        let direct = |enemy: &Unit| {
+            let towards = (enemy.base.centre - start).bearing();
+            let angle = turn_between(*bearing.get_or_init(|| travel.bearing()), towards);
+            angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
+        };
+        if self.units.indexed() {
+            // The same answer from the enemies the grid finds near: whether
+            // any is near, and whether any near one is directly ahead or
+            // behind (which of them comes first never mattered).
+            let short = road || travel.length() < EPSILON;
+            let (mut near, mut any_direct) = (false, false);
+            self.units.buckets().near_base(&unit.base, limit, |index| {
+                let u = &self.units[index];
+                if !is_near(u) {
+                    return true;
+                }
+                near = true;
+                any_direct = !short && direct(u);
+                !short && !any_direct
+            });
+            return if !near || (!road && (travel.length() < EPSILON || any_direct)) {
+                Ok(())
+            } else {
+                Err(refusal())
+            };
+        }
+        // The enemies within the distance, found as they are asked for
+        // (none collected): the first decides whether any is near, the
+        // rest only until one is directly ahead or behind.
+        let mut near = self.units.iter().filter(|u| is_near(u));
+        let Some(first) = near.next() else {
+            return Ok(());
+        };
         if road {
             return Err(refusal());
         }
-        let start = points[0];
-        let end = *points.last().unwrap_or(&start);
-        let travel = end - start;
         if travel.length() < EPSILON {
             return Ok(());
         }
-        let tolerance = self.rules.directly_within;
-        let bearing = travel.bearing();
-        let direct = |enemy: &Unit| {
-            let towards = (enemy.base.centre - start).bearing();
-            let angle = turn_between(bearing, towards);
-            angle <= tolerance + EPSILON || angle >= 180.0 - tolerance - EPSILON
-        };
         if direct(first) || near.any(direct) {
             Ok(())
         } else {
@@ -498,23 +517,20 @@ impl GameState {
         if !self.battlefield.base_on_table(&end) {
             return Err(Refusal::OffTable { name: name() });
         }
-        for enemy in self
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(index, u)| {
-                u.is_active() && u.side != unit.side && Some(UnitId(*index)) != path.charge_target
-            })
-            .map(|(_, u)| u)
-        {
-            if !end.surely_farther_than(&enemy.base, self.rules.keep_clear)
-                && end.distance_to(&enemy.base) < self.rules.keep_clear
-            {
-                return Err(Refusal::ContactWithoutCharge {
-                    name: name(),
-                    enemy: enemy.name.clone(),
-                });
-            }
+        let keep_clear = self.rules.keep_clear;
+        let touches = |index: usize, u: &Unit| {
+            u.is_active()
+                && u.side != unit.side
+                && Some(UnitId(index)) != path.charge_target
+                && !end.surely_farther_than(&u.base, keep_clear)
+                && end.distance_to(&u.base) < keep_clear
+        };
+        let first = self.units.first_near(&end, keep_clear, touches);
+        if let Some(enemy) = first {
+            return Err(Refusal::ContactWithoutCharge {
+                name: name(),
+                enemy: self.units[enemy].name.clone(),
+            });
         }
         Ok(())
     }
@@ -533,12 +549,14 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Option<UnitId> {
-        self.units
-            .iter()
-            .enumerate()
-            .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
-            .find(|(_, u)| base.overlaps_near(&u.base))
-            .map(|(index, _)| UnitId(index))
+        let meets = |index: usize, u: &Unit| {
+            index != me.0
+                && Some(UnitId(index)) != ignore
+                && u.is_active()
+                && base.overlaps_near(&u.base)
+        };
+        // Overlapping bases are within 0" of each other.
+        self.units.first_near(base, 0.0, meets).map(UnitId)
     }
 
     /// The first of `candidates` (unit indices, in order) that `base` overlaps.
@@ -559,13 +577,22 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Vec<usize> {
-        self.units
-            .iter()
-            .enumerate()
-            .filter(|(index, u)| *index != me.0 && Some(UnitId(*index)) != ignore && u.is_active())
-            .filter(|(_, u)| may_meet_on_path(base, &u.base, points))
-            .map(|(index, _)| index)
-            .collect()
+        let meets = |index: &usize| {
+            let u = &self.units[*index];
+            *index != me.0
+                && Some(UnitId(*index)) != ignore
+                && u.is_active()
+                && may_meet_on_path(base, &u.base, points)
+        };
+        if self.units.indexed() {
+            // `may_meet_on_path`'s limit is both reaches (and a hair): the
+            // grid widens by the other's.
+            let limit = base.reach() + 1e-6;
+            let mut near = self.units.buckets().near_points(points, limit);
+            near.retain(meets);
+            return near;
+        }
+        (0..self.units.len()).filter(meets).collect()
     }
 
     /// How much a road speeds up `category`: the road bonus as a factor.
@@ -746,3 +773,7 @@ pub(super) mod walk_tests {
         assert!(decided[0] > 2_000 && decided[1] > 2_000, "{decided:?}");
     }
 }
+
+#[cfg(test)]
+#[path = "spatial_tests.rs"]
+mod spatial_tests;

@@ -99,15 +99,19 @@ impl GameState {
             });
         }
         let clearance = self.rules.friendly_clearance;
-        if let Some(friend) = self.units.iter().enumerate().find(|(index, u)| {
-            *index != id.0
+        let friend_near = |index: usize, u: &Unit| {
+            index != id.0
                 && u.is_active()
                 && u.side == unit.side
                 && u.base.within(&target.base, clearance + 1e-6)
-        }) {
+        };
+        if let Some(friend) = self
+            .units
+            .first_near(&target.base, clearance + 1e-6, friend_near)
+        {
             return Err(Refusal::FriendNearTarget {
                 target: target_name(),
-                friend: friend.1.name.clone(),
+                friend: self.units[friend].name.clone(),
                 within: clearance,
             });
         }
