@@ -16,7 +16,7 @@
 //! a wood lies between. The estimate steers the search only: which route
 //! is found does not depend on it (see [`super::search`]).
 
-use super::search::{Steps, UNITS_PER_INCH, UNREACHABLE, neighbours_on_table};
+use super::search::{STEP_CAP, Steps, UNITS_PER_INCH, UNREACHABLE, neighbours_on_table};
 use crate::battlefield::grid::Grid;
 
 /// How many guide cells a table has: one a corner. Measured on Guilford
@@ -31,13 +31,15 @@ pub(crate) type GuideCosts = Vec<[u32; GUIDES]>;
 
 /// The price of a guide's step between cells of multipliers `a` and `b`
 /// a step's half length apart: the search's step on the level
-/// (`step_cost`'s terms), in units rounded down.
+/// (`step_cost`'s terms), in units rounded down and capped as the search
+/// caps its own ([`STEP_CAP`]), so never above the search's price; no
+/// step ([`UNREACHABLE`]) exactly where the search has none on the level.
 #[inline(always)]
 fn guide_step(half_length: f32, a: f32, b: f32) -> u32 {
     let cost = half_length * (a + b);
     if cost < f32::INFINITY {
         // `as` truncates (rounds down) and saturates.
-        (f64::from(cost) * UNITS_PER_INCH) as u32
+        ((f64::from(cost) * UNITS_PER_INCH) as u32).min(STEP_CAP)
     } else {
         UNREACHABLE
     }
@@ -181,7 +183,8 @@ mod tests {
                 if !step.is_finite() {
                     continue;
                 }
-                let candidate = cost[cell] + (f64::from(step) * UNITS_PER_INCH).floor() as u32;
+                let price = ((f64::from(step) * UNITS_PER_INCH).floor() as u32).min(STEP_CAP);
+                let candidate = cost[cell] + price;
                 if candidate < cost[next] {
                     cost[next] = candidate;
                     heap.push(Reverse((candidate, next)));

@@ -124,7 +124,7 @@ pub(super) const UNITS_PER_INCH: f64 = 1024.0;
 /// The dearest one step may be priced, in units (4,096"): dearer ground
 /// (a house rule's speed near zero) is priced at this, so that sums stay
 /// far from overflowing.
-const STEP_CAP: u32 = 1 << 22;
+pub(super) const STEP_CAP: u32 = 1 << 22;
 
 /// The cost of a cell not reached, and of any way dearer than a `u32` of
 /// units can count.
@@ -375,13 +375,25 @@ impl Battlefield {
         let table = self.centre_distances.as_deref();
         let guides = self.guides(category);
         let goal_guides = guides[goal];
+        // Where every guide reaches the goal, a cell some guide cannot
+        // reach cannot reach the goal either (the guides' costs are over
+        // the same ground, both ways): its bound may be anything, and the
+        // guides' differences need no test.
+        let joined = goal_guides.iter().all(|&cost| cost != UNREACHABLE);
         let estimate_at = |x: usize, y: usize, cell: usize| {
             let distance = match table {
                 Some(table) => table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)],
                 None => self.grid.centre(cell).distance(goal_centre),
             };
-            let guided = f64::from(super::guides::lower_bound(&guides[cell], &goal_guides));
-            units_down((distance * scale).max(guided * 0.999))
+            let here = &guides[cell];
+            let guided = if joined {
+                (0..super::guides::GUIDES)
+                    .map(|k| here[k].abs_diff(goal_guides[k]))
+                    .fold(0, u32::max)
+            } else {
+                super::guides::lower_bound(here, &goal_guides)
+            };
+            units_down((distance * scale).max(f64::from(guided) * 0.999))
         };
         let uphill = self.ruleset.uphill_speed as f32;
         let steps = Steps::new(&self.grid);
