@@ -1,12 +1,12 @@
 //! The A* search over the cell graph: the price of a step (its length ×
 //! the mean of the two cells' terrain multipliers, doubled uphill, in
 //! whole units), the route chosen among those of one cost by the costs
-//! alone ([`canonical_walk`]), the working arrays kept per thread (with each category's multiplier and
-//! height side by side per cell), a cell's eight edges walked from the
-//! grid rather than the graph's lists, a goal shut in among units found
-//! unreachable by a small flood from it first, and open-ground paths
-//! remembered per thread (answers that cannot differ from searching
-//! again).
+//! alone ([`canonical_walk`]), the working arrays kept per thread (with
+//! each category's multiplier and height side by side per cell), a cell's
+//! eight edges walked from the grid rather than the graph's lists, a goal
+//! shut in among units found unreachable by a small flood from it first,
+//! and open-ground paths remembered per thread (answers that cannot differ
+//! from searching again).
 
 use super::cells::{BUCKET, CellSet};
 use super::queue::CostQueue;
