@@ -1145,3 +1145,62 @@ proptest::proptest! {
         })?;
     }
 }
+
+/// Tables the guides serve badly: a river without a ford cutting the table
+/// in two (so half the guides reach neither end, or only one), lakes over
+/// two corners (so the guides stand elsewhere), units scattered across:
+/// every route is the plain search's, and none is found across the river.
+#[test]
+fn routes_stay_the_plain_searchs_where_guides_cannot_reach() {
+    use rand::{RngExt, SeedableRng};
+    let river = (
+        "river",
+        Shape::Line {
+            points: vec![p(0.0, 14.0), p(36.0, 10.0)],
+            width: 1.0,
+        },
+        0.0,
+    );
+    let lake = |x: f64, y: f64| {
+        (
+            "lake",
+            Shape::Circle {
+                centre: p(x, y),
+                radius: 4.0,
+            },
+            0.0,
+        )
+    };
+    let field = table(36.0, 24.0, &[river, lake(0.0, 0.0), lake(36.0, 24.0)]);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(12);
+    let (mut found, mut none) = (0, 0);
+    for _ in 0..300 {
+        let troop = field
+            .ruleset
+            .troop_type(["british-regulars", "cavalry", "artillery"][rng.random_range(0..3)])
+            .unwrap();
+        let point = |rng: &mut rand::rngs::ChaCha8Rng| {
+            p(rng.random_range(0.0..36.0), rng.random_range(0.0..24.0))
+        };
+        let (from, to) = (point(&mut rng), point(&mut rng));
+        let bases: Vec<_> = (0..rng.random_range(0..8))
+            .map(|_| {
+                let centre = point(&mut rng);
+                super::super::Base::new(centre, rng.random_range(0.0..360.0), 4.0, 1.0)
+            })
+            .collect();
+        let blocked = field.occupied(&bases);
+        let ours = field.cell_path(troop, from, to, &blocked);
+        assert_eq!(
+            ours,
+            cell_path_through_petgraph(&field, troop, from, to, &blocked),
+            "{from:?} to {to:?}"
+        );
+        if ours.is_some() {
+            found += 1;
+        } else {
+            none += 1;
+        }
+    }
+    assert!(found > 50 && none > 50, "{found} found, {none} none");
+}
