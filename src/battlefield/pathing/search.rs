@@ -375,24 +375,12 @@ impl Battlefield {
         let table = self.centre_distances.as_deref();
         let guides = self.guides(category);
         let goal_guides = guides[goal];
-        // Where every guide reaches the goal, a cell some guide cannot
-        // reach cannot reach the goal either (the guides' costs are over
-        // the same ground, both ways): its bound may be anything, and the
-        // guides' differences need no test.
-        let joined = goal_guides.iter().all(|&cost| cost != UNREACHABLE);
         let estimate_at = |x: usize, y: usize, cell: usize| {
             let distance = match table {
                 Some(table) => table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)],
                 None => self.grid.centre(cell).distance(goal_centre),
             };
-            let here = &guides[cell];
-            let guided = if joined {
-                (0..super::guides::GUIDES)
-                    .map(|k| here[k].abs_diff(goal_guides[k]))
-                    .fold(0, u32::max)
-            } else {
-                super::guides::lower_bound(here, &goal_guides)
-            };
+            let guided = super::guides::lower_bound(&guides[cell], &goal_guides);
             units_down((distance * scale).max(f64::from(guided) * 0.999))
         };
         let uphill = self.ruleset.uphill_speed as f32;
