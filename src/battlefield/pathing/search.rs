@@ -2,7 +2,8 @@
 //! the mean of the two cells' terrain multipliers, doubled uphill, in
 //! whole units), the route chosen among those of one cost by the costs
 //! alone ([`canonical_walk`]), the working arrays kept per thread (with
-//! each category's multiplier and height side by side per cell), a cell's
+//! each category's step prices from every cell and its straight-line
+//! estimates, worked out once per table), a cell's
 //! eight edges walked from the grid rather than the graph's lists, a goal
 //! shut in among units found unreachable by a small flood from it first,
 //! and open-ground paths remembered per thread (answers that cannot differ
@@ -66,31 +67,94 @@ struct Search {
     terrain: Terrain,
 }
 
-/// Each category's multiplier and ground height, side by side per cell
-/// (one read for a step's two terms), for the table last searched.
+/// Each category's step prices from every cell, and its straight-line
+/// estimate by offset, for the table last searched: the search's inner
+/// loop reads a step's price rather than working it out.
 #[derive(Default)]
 struct Terrain {
     table: Option<u64>,
-    by_category: [Vec<[f32; 2]>; 5],
+    by_category: [CategoryTerrain; 5],
+}
+
+/// One category's [`Terrain`].
+#[derive(Default)]
+struct CategoryTerrain {
+    /// By cell, the price in [`units`] of each step to a neighbour
+    /// (`prices[cell][slot(k)]` for step `k` of [`Steps`]); [`UNREACHABLE`]
+    /// for a neighbour off the table (never asked).
+    prices: Vec<[u32; 8]>,
+    /// By offset (`dy × width + dx`, in cells), the straight line between
+    /// two cell centres over the cheapest ground, in units, a thousandth
+    /// short, rounded down: the estimate's first term ([`Battlefield::search_path`]).
+    straight: Vec<u32>,
+}
+
+/// The slot in a cell's [`CategoryTerrain::prices`] of step `k` of
+/// [`Steps`] (`k` = 4, the cell itself, has none).
+#[inline(always)]
+const fn slot(k: usize) -> usize {
+    if k > 4 { k - 1 } else { k }
 }
 
 impl Terrain {
-    /// The cells' multipliers and heights for `category` on `field`.
-    fn of(&mut self, field: &Battlefield, category: usize) -> &[[f32; 2]] {
+    /// The step prices and straight-line estimates for `category` on
+    /// `field`, worked out the first time they are asked for on this
+    /// thread (per table).
+    fn of(&mut self, field: &Battlefield, category: usize) -> &CategoryTerrain {
         if self.table != Some(field.id.0) {
             self.table = Some(field.id.0);
-            self.by_category.iter_mut().for_each(Vec::clear);
+            self.by_category = Default::default();
         }
-        let cells = &mut self.by_category[category];
-        if cells.is_empty() {
-            cells.extend(
-                field.multipliers[category]
-                    .iter()
-                    .zip(&field.grid.ground)
-                    .map(|(&multiplier, &ground)| [multiplier, ground]),
-            );
+        let terrain = &mut self.by_category[category];
+        if terrain.prices.is_empty() {
+            *terrain = CategoryTerrain::new(field, category);
         }
-        cells
+        terrain
+    }
+}
+
+impl CategoryTerrain {
+    fn new(field: &Battlefield, category: usize) -> CategoryTerrain {
+        let grid = &field.grid;
+        let (width, height) = (grid.width, grid.height);
+        let multipliers = &field.multipliers[category];
+        let ground = &grid.ground;
+        let uphill = field.ruleset.uphill_speed as f32;
+        let steps = Steps::new(grid);
+        let prices = (0..grid.len())
+            .map(|cell| {
+                let (x, y) = (cell % width, cell / width);
+                let on_table = neighbours_on_table(width, height, x, y);
+                let mut prices = [UNREACHABLE; 8];
+                for k in (0..9).filter(|&k| k != 4 && on_table & (1 << k) != 0) {
+                    let next = cell.wrapping_add(steps.offset[k]);
+                    prices[slot(k)] = step_units(
+                        steps.half_length[k],
+                        multipliers[cell],
+                        multipliers[next],
+                        ground[cell],
+                        ground[next],
+                        uphill,
+                    );
+                }
+                prices
+            })
+            .collect();
+        // The straight line over the cheapest ground, a thousandth short
+        // (so below every way's cost, and strictly below any way's but
+        // the goal's own), rounded down.
+        let scale = f64::from(field.cheapest[category]) * UNITS_PER_INCH * 0.999;
+        let straight = (0..grid.len())
+            .map(|offset| {
+                let (dx, dy) = (offset % width, offset / width);
+                let distance = match field.centre_distances.as_deref() {
+                    Some(table) => table[offset],
+                    None => grid.centre_of_xy(dx, dy).distance(grid.centre_of_xy(0, 0)),
+                };
+                units_down(distance * scale)
+            })
+            .collect();
+        CategoryTerrain { prices, straight }
     }
 }
 
@@ -363,27 +427,21 @@ impl Battlefield {
         // cells nobody stands on, are those `Search::start` leaves open.
         let (width, height) = (self.grid.width, self.grid.height);
         // The estimate of the cost from a cell at column `x`, row `y` to
-        // the goal, in units, rounded down: the larger of the straight line
-        // over the cheapest ground and the guides' bound, a thousandth
-        // short (so that it is below every way's cost, and strictly below
+        // the goal, in units: the larger of the straight line over the
+        // cheapest ground ([`CategoryTerrain::straight`], a thousandth
+        // short, rounded down) and the guides' bound less a 1024th of
+        // itself, rounded down (below every way's cost, and strictly below
         // any way's but the goal's own). Both are consistent, and so is
-        // the larger, and so is the larger a thousandth short, rounded
-        // down: it changes how much is searched, never what is found.
-        let scale = f64::from(self.cheapest[category]) * UNITS_PER_INCH * 0.999;
+        // the larger: it changes how much is searched, never what is
+        // found ([`canonical_walk`]).
         let (goal_x, goal_y) = (goal % width, goal / width);
-        let goal_centre = self.grid.centre(goal);
-        let table = self.centre_distances.as_deref();
         let guides = self.guides(category);
         let goal_guides = guides[goal];
-        let estimate_at = |x: usize, y: usize, cell: usize| {
-            let distance = match table {
-                Some(table) => table[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)],
-                None => self.grid.centre(cell).distance(goal_centre),
-            };
+        let estimate_at = |straight: &[u32], x: usize, y: usize, cell: usize| {
+            let line = straight[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)];
             let guided = super::guides::lower_bound(&guides[cell], &goal_guides);
-            units_down((distance * scale).max(f64::from(guided) * 0.999))
+            line.max(guided - (guided >> 10).max(u32::from(guided != 0)))
         };
-        let uphill = self.ruleset.uphill_speed as f32;
         let steps = Steps::new(&self.grid);
         SEARCH.with_borrow_mut(|search| {
             // A goal that cannot be reached would have the search visit
@@ -420,7 +478,8 @@ impl Battlefield {
                 terrain,
             } = search;
             let (generation, nodes, closed) = (*generation, &mut nodes[..], &mut closed[..]);
-            let terrain = terrain.of(self, category);
+            let CategoryTerrain { prices, straight } = terrain.of(self, category);
+            let estimate_at = |x, y, cell| estimate_at(straight, x, y, cell);
             let source_estimate = estimate_at(source % width, source / width, source);
             nodes[source] = Node {
                 stamp: generation,
@@ -467,26 +526,17 @@ impl Battlefield {
                     }
                 }
                 let cost_here = nodes[cell].cost;
-                // `step_cost`'s terms for this cell, worked out once.
-                let [multiplier_here, ground_here] = terrain[cell];
+                let prices_here = &prices[cell];
                 // Step `k` of `Steps` from the cell to a neighbour, if its
                 // cell is open: its price (`step_cost(multipliers, cell,
-                // next, length)`, term for term, in units), and the A*
-                // relaxation.
+                // next, length)`, term for term, in units, read from the
+                // table of prices), and the A* relaxation.
                 macro_rules! step {
                     ($k:expr) => {{
                         let k: usize = $k;
                         let next = cell.wrapping_add(steps.offset[k]);
                         if !bit(closed, next) {
-                            let [multiplier, ground] = terrain[next];
-                            let price = step_units(
-                                steps.half_length[k],
-                                multiplier_here,
-                                multiplier,
-                                ground_here,
-                                ground,
-                                uphill,
-                            );
+                            let price = prices_here[slot(k)];
                             let candidate = cost_here.saturating_add(price);
                             let node = &mut nodes[next];
                             // Unreached in this search: unreachable (a step
@@ -533,12 +583,10 @@ impl Battlefield {
             let finished_cost = |cell: usize| {
                 (nodes[cell].stamp == generation && bit(closed, cell)).then_some(nodes[cell].cost)
             };
-            // The price of the step into `to` from its neighbour `from`
-            // (`k` the step from `to` to `from`: the same length).
-            let step_price = |to: usize, k: usize, from: usize| {
-                let ([m_from, g_from], [m_to, g_to]) = (terrain[from], terrain[to]);
-                step_units(steps.half_length[k], m_from, m_to, g_from, g_to, uphill)
-            };
+            // The price of the step into a cell from its neighbour `from`
+            // (`k` the step from the cell to `from`; the step back from
+            // `from` is step `8 - k`).
+            let step_price = |_: usize, k: usize, from: usize| prices[from][slot(8 - k)];
             let mut cells = canonical_walk(
                 width,
                 height,
@@ -896,6 +944,77 @@ mod tests {
             let exact = f64::from(cost) * UNITS_PER_INCH;
             let priced = f64::from(units(cost));
             assert!(priced >= exact && priced < exact + 1.0, "{cost}: {priced}");
+        }
+    }
+
+    /// On every shipped table, for every category: each cell's table of
+    /// prices holds, for each of the graph's edges from it, the price in
+    /// units of `step_cost` over that edge (uphill included; Guilford,
+    /// Monongahela and `stress` have hills), and the straight-line term of
+    /// the estimate is below the straight line over the cheapest ground.
+    #[test]
+    fn prices_are_the_graphs_steps_in_units() {
+        for &(name, _, _) in crate::scenario::BUILTIN {
+            let (file, text) = crate::scenario::builtin(name).unwrap();
+            let scenario = crate::scenario::load(
+                crate::yaml::Source::new(file, text),
+                crate::ruleset::Ruleset::builtin,
+            )
+            .unwrap();
+            let field = scenario.battlefield.as_ref();
+            let (width, n_cells) = (field.grid.width, field.grid.len());
+            let steps = Steps::new(&field.grid);
+            for category in 0..5 {
+                let terrain = CategoryTerrain::new(field, category);
+                let multipliers = &field.multipliers[category];
+                let mut uphill = 0;
+                for cell in 0..n_cells {
+                    let mut edges = 0;
+                    for edge in field.graph().edges(cell as u32) {
+                        let next = edge.target() as usize;
+                        let k = (0..9)
+                            .find(|&k| cell.wrapping_add(steps.offset[k]) == next)
+                            .unwrap();
+                        let price = units(field.step_cost(multipliers, cell, next, *edge.weight()));
+                        assert_eq!(
+                            terrain.prices[cell][slot(k)],
+                            price,
+                            "{name} cell {cell} step {k}"
+                        );
+                        uphill +=
+                            usize::from(field.grid.ground[next] > field.grid.ground[cell] + 1e-4);
+                        edges += 1;
+                    }
+                    // Every neighbour on the table is an edge; a step off
+                    // it has no price.
+                    let on_table =
+                        neighbours_on_table(width, field.grid.height, cell % width, cell / width);
+                    assert_eq!(edges, on_table.count_ones(), "{name} cell {cell}");
+                    for k in (0..9).filter(|&k| k != 4 && on_table & (1 << k) == 0) {
+                        assert_eq!(
+                            terrain.prices[cell][slot(k)],
+                            UNREACHABLE,
+                            "{name} cell {cell}"
+                        );
+                    }
+                }
+                if ["guilford", "monongahela", "stress"].contains(&name) {
+                    assert!(uphill > 0, "{name}: no step uphill");
+                }
+                let scale = f64::from(field.cheapest[category]) * UNITS_PER_INCH;
+                for offset in (0..n_cells).step_by(7) {
+                    let (dx, dy) = (offset % width, offset / width);
+                    let line = field
+                        .grid
+                        .centre_of_xy(dx, dy)
+                        .distance(field.grid.centre_of_xy(0, 0));
+                    let bound = f64::from(terrain.straight[offset]);
+                    assert!(
+                        bound <= line * scale && (offset == 0 || bound < line * scale),
+                        "{name} offset {offset}"
+                    );
+                }
+            }
         }
     }
 
