@@ -29,6 +29,12 @@ const CUT_OFF_BOX: usize = 32;
 /// table) would otherwise finish every cell on the start's side.
 const POP_BUDGET: usize = 4096;
 
+/// How many cells each way from the start [`Battlefield::cut_off`] floods
+/// first among many units (a deferred set): a start shut in among its
+/// neighbours is shut in a few dozen cells, and the units round the goal
+/// need not be worked out to say so.
+const START_BOX: usize = 16;
+
 /// The most rows of [`CUT_OFF_BOX`]'s box.
 const CUT_OFF_ROWS: usize = 2 * CUT_OFF_BOX + 1;
 
@@ -447,24 +453,34 @@ impl Battlefield {
             // A goal that cannot be reached would have the search visit
             // every cell it can reach, often most of the table; where the
             // goal is shut in a small space (among units), a small flood
-            // from it says so first.
-            if blocked.is_deferred() {
+            // from it says so first. Among many units (a deferred set),
+            // where a start shut in among its neighbours is common, a
+            // smaller flood from the start goes first, before the units
+            // round the goal are worked out.
+            let deferred = blocked.is_deferred();
+            if deferred {
                 // The cells the search starts with worked out: those the
                 // start and the cells taken out lie in (so that no unit
-                // worked out later covers them), and the flood's box.
+                // worked out later covers them), and the start's box.
                 blocked.touch(source, |_, _| {});
                 for &cell in blocked.removed() {
                     blocked.touch(cell, |_, _| {});
                 }
-                let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
-                for y in (y_lo..y_hi).step_by(BUCKET).chain([y_hi - 1]) {
-                    for x in (x_lo..x_hi).step_by(BUCKET).chain([x_hi - 1]) {
-                        blocked.touch(y * width + x, |_, _| {});
-                    }
-                }
+                self.for_each_bucket_of_box(source, START_BOX, |cell| {
+                    blocked.touch(cell, |_, _| {})
+                });
             }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
-            if self.cut_off(&search.closed, source, goal) {
+            if deferred {
+                if self.cut_off(&search.closed, goal, source, START_BOX) {
+                    return None;
+                }
+                let closed = &mut search.closed;
+                self.for_each_bucket_of_box(goal, CUT_OFF_BOX, |cell| {
+                    blocked.touch(cell, |first, len| set_span(closed, first, len));
+                });
+            }
+            if self.cut_off(&search.closed, source, goal, CUT_OFF_BOX) {
                 return None;
             }
             // The search's parts as plain slices and locals, so that the
@@ -487,7 +503,6 @@ impl Battlefield {
                 estimate: source_estimate,
             };
             heap.push(entry_units(source_estimate, source));
-            let deferred = blocked.is_deferred();
             // Only the start and cells whose bit was clear are pushed, and
             // a cell's bit is set when it is finished: a popped cell with
             // its bit set was finished before.
@@ -682,38 +697,52 @@ impl Battlefield {
         }
     }
 
-    /// The box [`Battlefield::cut_off`] floods round `goal`: its first and
+    /// The box [`Battlefield::cut_off`] floods round `goal`, `reach`
+    /// cells each way (at most [`CUT_OFF_BOX`]): its first and
     /// past-the-last columns and rows.
-    fn cut_off_box(&self, goal: usize) -> (usize, usize, usize, usize) {
+    fn cut_off_box(&self, goal: usize, reach: usize) -> (usize, usize, usize, usize) {
         let (width, height) = (self.grid.width, self.grid.height);
         let (goal_x, goal_y) = (goal % width, goal / width);
-        let x_lo = goal_x.saturating_sub(CUT_OFF_BOX);
-        let y_lo = goal_y.saturating_sub(CUT_OFF_BOX);
+        let x_lo = goal_x.saturating_sub(reach);
+        let y_lo = goal_y.saturating_sub(reach);
         (
             x_lo,
-            (x_lo + 64).min(width),
+            (x_lo + 2 * reach).min(width),
             y_lo,
-            (goal_y + CUT_OFF_BOX + 1).min(height),
+            (goal_y + reach + 1).min(height),
         )
     }
 
+    /// A cell of each bucket of a deferred set ([`BUCKET`] cells square)
+    /// that [`Battlefield::cut_off_box`]`(cell, reach)` overlaps.
+    fn for_each_bucket_of_box(&self, cell: usize, reach: usize, mut visit: impl FnMut(usize)) {
+        let width = self.grid.width;
+        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(cell, reach);
+        for y in (y_lo..y_hi).step_by(BUCKET).chain([y_hi - 1]) {
+            for x in (x_lo..x_hi).step_by(BUCKET).chain([x_hi - 1]) {
+                visit(y * width + x);
+            }
+        }
+    }
+
     /// Whether `goal` surely cannot be reached from `source`, on a
-    /// [`Search`] just started (the cells it may not enter closed): the
-    /// cells reachable from the goal within a box of [`CUT_OFF_BOX`] cells
-    /// each way, flooded a row of 64 cells at a time, close up without
+    /// [`Search`] just started (the cells it may not enter closed, at least
+    /// within the box): the cells reachable from the goal within a box of
+    /// `reach` cells each way (at most [`CUT_OFF_BOX`]), flooded a row of
+    /// 64 cells at a time, close up without
     /// meeting the source or an edge of the box that is not the table's
     /// (beyond which the flood might go on). The grid's edges join every
     /// cell to its eight neighbours and come in pairs, so the goal reaches
     /// the source exactly when the source reaches the goal. A goal in a
     /// space too large for the box is left to the search: this answers
     /// only how much work the search does, never what it finds.
-    fn cut_off(&self, closed: &[u64], source: usize, goal: usize) -> bool {
+    fn cut_off(&self, closed: &[u64], source: usize, goal: usize, reach: usize) -> bool {
         if source == goal {
             return false;
         }
         let (width, height) = (self.grid.width, self.grid.height);
         let (goal_x, goal_y) = (goal % width, goal / width);
-        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal);
+        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(goal, reach);
         let n_rows = y_hi - y_lo;
         let box_width = x_hi - x_lo;
         let full = if box_width == 64 {
@@ -1080,11 +1109,17 @@ mod tests {
             let reach = component(&field, &search.closed, goal);
             let reaches_source = reach.contains(&source) || source == goal;
             let (gx, gy) = (goal % width, goal / width);
+            // The goal's box, or the start's smaller one.
+            let box_reach = if rng.random_bool(0.5) {
+                CUT_OFF_BOX
+            } else {
+                START_BOX
+            };
             let well_inside = reach.iter().all(|&cell| {
-                (cell % width).abs_diff(gx) < CUT_OFF_BOX - 1
-                    && (cell / width).abs_diff(gy) < CUT_OFF_BOX
+                (cell % width).abs_diff(gx) < box_reach - 1
+                    && (cell / width).abs_diff(gy) < box_reach
             });
-            let answer = field.cut_off(&search.closed, source, goal);
+            let answer = field.cut_off(&search.closed, source, goal, box_reach);
             if answer {
                 assert!(!reaches_source, "goal {goal} source {source}");
                 shut += 1;
