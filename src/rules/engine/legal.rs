@@ -625,8 +625,8 @@ mod tests {
     /// A unit's remembered move one way is the one worked out afresh
     /// (`allows_listed_move` for each length in turn), asked twice, in
     /// crowds scattered at random on three shipped tables: then again after
-    /// each of a unit near the way moved a little, a unit near it changing
-    /// sides, the mover turned, the mover changing troop type and an enemy
+    /// each of another unit put on one of the ways, that unit put just
+    /// beyond where one ends and changing sides, the mover turned, the mover changing troop type and an enemy
     /// put within the enemy presence distance, the same ways asked, so a
     /// key missing any of them recalls a stale answer.
     #[test]
@@ -690,34 +690,52 @@ mod tests {
                         (direction * (1.0 / direction.length()), super::round(facing))
                     })
                     .collect();
-                let near_others: Vec<usize> = (0..state.units.len())
-                    .filter(|&i| {
-                        i != id.0 && state.units[i].base.centre.distance(unit.base.centre) < 12.0
-                    })
-                    .collect();
-                for change in 0..6 {
+                // Another unit, put on one of the ways and then near where
+                // one ends, changing sides.
+                let placed =
+                    (id.0 + 1 + rng.random_range(0..state.units.len() - 1)) % state.units.len();
+                let allowance = state.battlefield.ruleset.move_inches[unit.category.index()];
+                let on_way =
+                    |rng: &mut rand::rngs::ChaCha8Rng, state: &super::GameState, length: f64| {
+                        let (direction, _) = ways[rng.random_range(0..ways.len())];
+                        let sideways = Vector::new(-direction.y, direction.x);
+                        state.units[id.0].base.centre
+                            + direction * (allowance * length)
+                            + sideways * rng.random_range(-1.5..1.5)
+                    };
+                for change in 0..7 {
                     match change {
                         0 => {}
-                        1 if !near_others.is_empty() => {
-                            let other = near_others[rng.random_range(0..near_others.len())];
-                            let base = state.units[other].base;
-                            let nudge = Vector::new(
-                                rng.random_range(-1.0..1.0),
-                                rng.random_range(-1.0..1.0),
-                            );
-                            state.units[other].base = base.moved_to(base.centre + nudge);
+                        1 if !ways.is_empty() => {
+                            let length = rng.random_range(0.2..1.1);
+                            let at = on_way(&mut rng, &state, length);
+                            let unit = &mut state.units[placed];
+                            unit.status = crate::rules::state::Status::Active;
+                            unit.base = unit.base.moved_to(at);
                         }
-                        2 if !near_others.is_empty() => {
-                            let other = near_others[rng.random_range(0..near_others.len())];
+                        2 if !ways.is_empty() => {
+                            // Square behind a full move's end, half the
+                            // keep-clear distance from it: refused only if
+                            // an enemy.
+                            let (direction, facing) = ways[rng.random_range(0..ways.len())];
+                            let mover = state.units[id.0].base;
+                            let other = state.units[placed].base;
+                            let gap =
+                                (mover.depth + other.depth) / 2.0 + state.rules.keep_clear / 2.0;
+                            let at = mover.centre + direction * (allowance + gap);
+                            let unit = &mut state.units[placed];
+                            unit.base = Base::new(at, facing, other.frontage, other.depth);
+                        }
+                        3 => {
                             let side = state.units[id.0].side;
-                            let unit = &mut state.units[other];
+                            let unit = &mut state.units[placed];
                             unit.side = if unit.side == side {
                                 super::GameState::enemy_of(side)
                             } else {
                                 side
                             };
                         }
-                        3 => {
+                        4 => {
                             let base = state.units[id.0].base;
                             state.units[id.0].base = Base::new(
                                 base.centre,
@@ -726,14 +744,14 @@ mod tests {
                                 base.depth,
                             );
                         }
-                        4 => {
+                        5 => {
                             let troop = TroopTypeId(rng.random_range(0..troops));
                             let category = state.battlefield.ruleset.troop(troop).category;
                             let unit = &mut state.units[id.0];
                             unit.troop = troop;
                             unit.category = category;
                         }
-                        5 => {
+                        6 => {
                             let side = state.units[id.0].side;
                             if let Some(&enemy) = enemies.first() {
                                 let centre = state.units[id.0].base.centre;
