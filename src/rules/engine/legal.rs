@@ -28,7 +28,9 @@ impl GameState {
         if self.is_over() {
             return Vec::new();
         }
-        let mut actions = Vec::new();
+        // Room for a usual listing (some two dozen actions), so that it is
+        // not grown a push at a time.
+        let mut actions = Vec::with_capacity(64);
         let allowed = &self.rules.phases[self.phase_index].actions;
         let own: Vec<UnitId> = self.active_units(self.active).collect();
         let enemies: Vec<UnitId> = self

@@ -72,8 +72,9 @@ impl GameState {
         // than both reaches (overlaps, the sweep's broad phase) or both
         // reaches and the keep-clear distance. The 0.02" are a margin.
         let reach = allowance + unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
-        let mut others = Vec::new();
-        let mut enemies = Vec::new();
+        // Room for all, so that neither is grown a push at a time.
+        let mut others = Vec::with_capacity(self.units.len());
+        let mut enemies = Vec::with_capacity(self.units.len());
         let mut presence = Vec::new();
         for (index, other) in self.units.iter().enumerate() {
             if index == id.0 || !other.is_active() {
