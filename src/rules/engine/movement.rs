@@ -581,11 +581,33 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Vec<usize> {
+        // The path's bounding box (of its points that are numbers): a unit
+        // whose centre is farther from it on either axis than both reaches,
+        // a hair and a margin far above the rounding of
+        // `maybe_within_segment`'s squares is farther than that from every
+        // segment, so `may_meet_on_path` says no; decided without it.
+        let (mut low, mut high) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        );
+        for point in points {
+            low = Point::new(low.x.min(point.x), low.y.min(point.y));
+            high = Point::new(high.x.max(point.x), high.y.max(point.y));
+        }
+        let surely_apart = |other: &Base| {
+            let limit = (base.reach() + other.reach() + 1e-6) * (1.0 + 1e-6) + 1e-5;
+            let centre = other.centre;
+            centre.x < low.x - limit
+                || centre.x > high.x + limit
+                || centre.y < low.y - limit
+                || centre.y > high.y + limit
+        };
         let meets = |index: &usize| {
             let u = &self.units[*index];
             *index != me.0
                 && Some(UnitId(*index)) != ignore
                 && u.is_active()
+                && !surely_apart(&u.base)
                 && may_meet_on_path(base, &u.base, points)
         };
         if self.units.indexed() {
