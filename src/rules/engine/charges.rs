@@ -126,9 +126,11 @@ impl GameState {
 }
 
 /// Contact points this thread has worked out lately, by the exact charger,
-/// facing and target: a charge is tried bound after bound while neither
-/// unit moves, and the search costs some sixty distance measurements.
-const CONTACT_MEMO: usize = 64;
+/// facing and target: a charge is tried bound after bound (and listing
+/// after listing) while neither unit moves, and the search costs some
+/// sixty distance measurements. A power of two: the slot is the top bits
+/// of the key's hash.
+const CONTACT_MEMO: usize = 1024;
 
 /// A remembered contact point with its arguments as bits: the charger's
 /// centre, facing and size, the charge's facing, the target's the same.
@@ -160,7 +162,7 @@ fn remembered_contact_point(charger: &Base, facing: f64, target: &Base) -> Point
         .fold(0u64, |hash, word| {
             (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
         })
-        .wrapping_shr(58) as usize
+        .wrapping_shr(64 - CONTACT_MEMO.trailing_zeros()) as usize
         % CONTACT_MEMO;
     CONTACTS.with_borrow_mut(|memo| match memo[slot] {
         Some((known, point)) if known == key => point,

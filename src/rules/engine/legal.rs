@@ -4,6 +4,7 @@
 
 use super::quick_moves::{
     Heading, Listed, Moves, Neighbourhood, RoadMove, remembered_moves, remembered_road,
+    remembered_way,
 };
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
@@ -27,7 +28,9 @@ impl GameState {
         if self.is_over() {
             return Vec::new();
         }
-        let mut actions = Vec::new();
+        // Room for a usual listing (some two dozen actions), so that it is
+        // not grown a push at a time.
+        let mut actions = Vec::with_capacity(64);
         let allowed = &self.rules.phases[self.phase_index].actions;
         let own: Vec<UnitId> = self.active_units(self.active).collect();
         let enemies: Vec<UnitId> = self
@@ -399,7 +402,6 @@ impl GameState {
     /// goes and the facing it ends at, each once, in that order.
     fn listed_moves(&self, unit: &Unit, near: &Neighbourhood, nearest: &[UnitId]) -> Moves {
         let mut moves: Moves = Vec::new();
-        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
         for (direction, facing) in self.move_directions(unit, nearest) {
             let length = direction.length();
             if length < EPSILON {
@@ -407,20 +409,39 @@ impl GameState {
             }
             let direction = direction * (1.0 / length);
             let facing = round(facing);
-            let heading = Heading::new(facing);
-            for fraction in [1.0, 0.75, 0.5, 0.25] {
-                let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                if self.allows_listed_move(near, &heading, to) {
-                    // As `Action::Move`'s equality: the same points and
-                    // facings (`==`, so 0 and -0 are one).
-                    if !moves.iter().any(|&(t, f)| t == to && f == facing) {
-                        moves.push((to, facing));
-                    }
-                    break;
-                }
+            // As `Action::Move`'s equality: the same points and facings
+            // (`==`, so 0 and -0 are one).
+            if let Some(to) = self.listed_way(unit, near, direction, facing)
+                && !moves.iter().any(|&(t, f)| t == to && f == facing)
+            {
+                moves.push((to, facing));
             }
         }
         moves
+    }
+
+    /// Where the longest allowed of a full, three-quarter, half and
+    /// quarter move of `unit` (with the neighbourhood `near`) along
+    /// `direction` (of length one) ending at `facing` goes, if any is
+    /// allowed. Remembered by all it depends on ([`GameState::way_key`]):
+    /// a unit whose nearest enemy moved is offered the same moves the
+    /// other ways, and those ways' answers are not worked out again.
+    fn listed_way(
+        &self,
+        unit: &Unit,
+        near: &Neighbourhood,
+        direction: Vector,
+        facing: f64,
+    ) -> Option<Point> {
+        let key = self.way_key(near, direction, facing);
+        remembered_way(&self.battlefield, key, || {
+            let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+            let heading = Heading::new(facing);
+            [1.0, 0.75, 0.5, 0.25].into_iter().find_map(|fraction| {
+                let to = round_point(unit.base.centre + direction * (allowance * fraction));
+                self.allows_listed_move(near, &heading, to).then_some(to)
+            })
+        })
     }
 
     /// The straight lines both listings offer `unit` a move along, each
@@ -470,12 +491,16 @@ impl GameState {
     /// The road move `legal_actions` offers `unit` towards `goal`: the
     /// first leg of its route clipped to a little under its allowance,
     /// when that leg follows the road, as the path (rounded) and facing.
+    /// The route's legs are pulled only as far as that clip
+    /// ([`crate::battlefield::Battlefield::route_within`], the same clipped
+    /// route as the whole one's), not all the way to the far goal.
     fn road_move(&self, unit: &Unit, goal: Point, allowance: f64) -> Option<RoadMove> {
         let blocked = crate::battlefield::CellSet::none();
-        let route = self
-            .battlefield
-            .route(unit.troop, unit.base.centre, goal, &blocked)?;
-        let clipped = route.clip(allowance * 0.98);
+        let limit = allowance * 0.98;
+        let route =
+            self.battlefield
+                .route_within(unit.troop, unit.base.centre, goal, &blocked, limit)?;
+        let clipped = route.clip(limit);
         let leg = clipped.legs().first()?;
         if !leg.along_road || leg.points.len() < 2 {
             return None;
@@ -597,6 +622,167 @@ mod tests {
                 assert_eq!(state.nearest_of(point, &candidates), sorted);
             }
         }
+    }
+
+    /// A unit's remembered move one way is the one worked out afresh
+    /// (`allows_listed_move` for each length in turn), asked twice, in
+    /// crowds scattered at random on three shipped tables: then again after
+    /// each of another unit put on one of the ways, that unit put just
+    /// beyond where one ends and changing sides, the mover turned, the mover changing troop type and an enemy
+    /// put within the enemy presence distance, the same ways asked, so a
+    /// key missing any of them recalls a stale answer.
+    #[test]
+    fn remembered_ways_are_worked_out_afresh() {
+        use crate::battlefield::{Base, Vector};
+        use crate::rules::engine::quick_moves::Heading;
+        use crate::ruleset::TroopTypeId;
+        let fresh = |state: &super::GameState, id: UnitId, direction: Vector, facing: f64| {
+            let unit = &state.units[id.0];
+            let near = state.neighbourhood(id);
+            let allowance = state.battlefield.ruleset.move_inches[unit.category.index()];
+            let heading = Heading::new(facing);
+            [1.0, 0.75, 0.5, 0.25].into_iter().find_map(|fraction| {
+                let to = super::round_point(unit.base.centre + direction * (allowance * fraction));
+                state.allows_listed_move(&near, &heading, to).then_some(to)
+            })
+        };
+        let remembered = |state: &super::GameState, id: UnitId, direction: Vector, facing: f64| {
+            let near = state.neighbourhood(id);
+            state.listed_way(&state.units[id.0], &near, direction, facing)
+        };
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1_803);
+        let (mut found, mut compared) = ([0usize; 2], 0);
+        for name in ["guilford", "monongahela", "learning"] {
+            let original = super::super::movement::walk_tests::state(name);
+            let troops = original.battlefield.ruleset.troop_types.len();
+            for _ in 0..40 {
+                let mut state = original.clone();
+                let (w, h) = (state.battlefield.width(), state.battlefield.height());
+                let (x0, y0) = (
+                    rng.random_range(0.0..w * 0.75),
+                    rng.random_range(0.0..h * 0.75),
+                );
+                for index in 0..state.units.len() {
+                    let at = Point::new(
+                        x0 + rng.random_range(0.0..w / 4.0),
+                        y0 + rng.random_range(0.0..h / 4.0),
+                    );
+                    let unit = &mut state.units[index];
+                    unit.base = Base::new(
+                        at,
+                        rng.random_range(0.0..360.0),
+                        unit.base.frontage,
+                        unit.base.depth,
+                    );
+                }
+                let id = UnitId(rng.random_range(0..state.units.len()));
+                let unit = &state.units[id.0];
+                let enemies: Vec<UnitId> = (0..state.units.len())
+                    .filter(|&i| state.units[i].side != unit.side && state.units[i].is_active())
+                    .map(UnitId)
+                    .collect();
+                let nearest = state.nearest_three(unit.base.centre, &enemies);
+                let ways: Vec<(Vector, f64)> = state
+                    .move_directions(unit, &nearest)
+                    .into_iter()
+                    .filter(|(direction, _)| {
+                        direction.length() >= crate::battlefield::geometry::EPSILON
+                    })
+                    .map(|(direction, facing)| {
+                        (direction * (1.0 / direction.length()), super::round(facing))
+                    })
+                    .collect();
+                // Another unit, put on one of the ways and then near where
+                // one ends, changing sides.
+                let placed =
+                    (id.0 + 1 + rng.random_range(0..state.units.len() - 1)) % state.units.len();
+                let allowance = state.battlefield.ruleset.move_inches[unit.category.index()];
+                let on_way =
+                    |rng: &mut rand::rngs::ChaCha8Rng, state: &super::GameState, length: f64| {
+                        let (direction, _) = ways[rng.random_range(0..ways.len())];
+                        let sideways = Vector::new(-direction.y, direction.x);
+                        state.units[id.0].base.centre
+                            + direction * (allowance * length)
+                            + sideways * rng.random_range(-1.5..1.5)
+                    };
+                for change in 0..7 {
+                    match change {
+                        0 => {}
+                        1 if !ways.is_empty() => {
+                            let length = rng.random_range(0.2..1.1);
+                            let at = on_way(&mut rng, &state, length);
+                            let unit = &mut state.units[placed];
+                            unit.status = crate::rules::state::Status::Active;
+                            unit.base = unit.base.moved_to(at);
+                        }
+                        2 if !ways.is_empty() => {
+                            // Square behind a full move's end, half the
+                            // keep-clear distance from it: refused only if
+                            // an enemy.
+                            let (direction, facing) = ways[rng.random_range(0..ways.len())];
+                            let mover = state.units[id.0].base;
+                            let other = state.units[placed].base;
+                            let gap =
+                                (mover.depth + other.depth) / 2.0 + state.rules.keep_clear / 2.0;
+                            let at = mover.centre + direction * (allowance + gap);
+                            let unit = &mut state.units[placed];
+                            unit.base = Base::new(at, facing, other.frontage, other.depth);
+                        }
+                        3 => {
+                            let side = state.units[id.0].side;
+                            let unit = &mut state.units[placed];
+                            unit.side = if unit.side == side {
+                                super::GameState::enemy_of(side)
+                            } else {
+                                side
+                            };
+                        }
+                        4 => {
+                            let base = state.units[id.0].base;
+                            state.units[id.0].base = Base::new(
+                                base.centre,
+                                rng.random_range(0.0..360.0),
+                                base.frontage,
+                                base.depth,
+                            );
+                        }
+                        5 => {
+                            let troop = TroopTypeId(rng.random_range(0..troops));
+                            let category = state.battlefield.ruleset.troop(troop).category;
+                            let unit = &mut state.units[id.0];
+                            unit.troop = troop;
+                            unit.category = category;
+                        }
+                        6 => {
+                            let side = state.units[id.0].side;
+                            if let Some(&enemy) = enemies.first() {
+                                let centre = state.units[id.0].base.centre;
+                                let at = centre
+                                    + Vector::from_bearing(rng.random_range(0.0..360.0)) * 4.0;
+                                let unit = &mut state.units[enemy.0];
+                                unit.side = super::GameState::enemy_of(side);
+                                unit.base = unit.base.moved_to(at);
+                            }
+                        }
+                        _ => continue,
+                    }
+                    for &(direction, facing) in &ways {
+                        for _ in 0..2 {
+                            let quick = remembered(&state, id, direction, facing);
+                            assert_eq!(
+                                quick,
+                                fresh(&state, id, direction, facing),
+                                "{name}, change {change}"
+                            );
+                            found[usize::from(quick.is_some())] += 1;
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers are common.
+        assert!(found[0] > 500 && found[1] > 500, "{found:?} of {compared}");
     }
 
     /// The quick rounding is the library's, bit for bit: halves, values a

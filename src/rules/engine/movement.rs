@@ -10,6 +10,7 @@
 //! units and generals alike: what differs between them (a troop type's
 //! ground, the uphill rule, road moves) is said in its [`Mover`].
 
+use super::quick_moves::remembered_path_walk;
 use super::{Path, Plan, STEP};
 use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
 use crate::battlefield::{Base, Point};
@@ -427,7 +428,10 @@ impl GameState {
             uphill: true,
             quick: path.quick,
         };
-        let (cost, sweep_len) = self.walk_cost(path.points, &mover)?;
+        let (cost, sweep_len) =
+            remembered_path_walk(&self.battlefield, &mover, path.points, || {
+                self.walk_cost(path.points, &mover)
+            })?;
         // The sampled points along the path, from its start, as the walk
         // took them: the sweep below (rarely needed) walks them again
         // rather than the walk keeping them.
@@ -577,11 +581,33 @@ impl GameState {
         me: UnitId,
         ignore: Option<UnitId>,
     ) -> Vec<usize> {
+        // The path's bounding box (of its points that are numbers): a unit
+        // whose centre is farther from it on either axis than both reaches,
+        // a hair and a margin far above the rounding of
+        // `maybe_within_segment`'s squares is farther than that from every
+        // segment, so `may_meet_on_path` says no; decided without it.
+        let (mut low, mut high) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        );
+        for point in points {
+            low = Point::new(low.x.min(point.x), low.y.min(point.y));
+            high = Point::new(high.x.max(point.x), high.y.max(point.y));
+        }
+        let surely_apart = |other: &Base| {
+            let limit = (base.reach() + other.reach() + 1e-6) * (1.0 + 1e-6) + 1e-5;
+            let centre = other.centre;
+            centre.x < low.x - limit
+                || centre.x > high.x + limit
+                || centre.y < low.y - limit
+                || centre.y > high.y + limit
+        };
         let meets = |index: &usize| {
             let u = &self.units[*index];
             *index != me.0
                 && Some(UnitId(*index)) != ignore
                 && u.is_active()
+                && !surely_apart(&u.base)
                 && may_meet_on_path(base, &u.base, points)
         };
         if self.units.indexed() {
@@ -705,6 +731,105 @@ pub(super) mod walk_tests {
     /// The state at the start of the shipped scenario `name`.
     pub(in crate::rules::engine) fn state(name: &str) -> GameState {
         crate::rules::fixture::builtin_state(name, &mut Seeded::new(1))
+    }
+
+    /// The remembered walk of a path is the walk's answer, to the bit and
+    /// with the refusal naming the mover: the same points walked by every
+    /// kind of mover in turn (troop types, generals' none, along the road
+    /// or not, slowed uphill or not, quick or not, under two names), so a
+    /// key missing any of them recalls another's answer; each asked twice.
+    /// Paths are random polylines and runs of road cells' centres (so road
+    /// moves are lawful too) on four shipped tables.
+    #[test]
+    fn remembered_path_walks_are_the_walks() {
+        use super::super::quick_moves::remembered_path_walk;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1_818);
+        let mut lawful = [0usize; 2];
+        for name in ["guilford", "monongahela", "guilford-rv", "learning"] {
+            let state = state(name);
+            let field = &state.battlefield;
+            let grid = &field.grid;
+            let roads: Vec<usize> = (0..grid.len()).filter(|&c| field.on_road(c)).collect();
+            let troops = field.ruleset.troop_types.len();
+            for _ in 0..300 {
+                let mut points = vec![Point::new(
+                    rng.random_range(-1.0..field.width() + 1.0),
+                    rng.random_range(-1.0..field.height() + 1.0),
+                )];
+                if !roads.is_empty() && rng.random_range(0..2) == 0 {
+                    // Along a road: from a road cell's centre, to road
+                    // neighbours' centres.
+                    let mut cell = roads[rng.random_range(0..roads.len())];
+                    points = vec![grid.centre(cell)];
+                    for _ in 0..rng.random_range(1..5) {
+                        let (x, y) = ((cell % grid.width) as i64, (cell / grid.width) as i64);
+                        let next = (0..8)
+                            .map(|_| {
+                                (
+                                    x + rng.random_range(-2..=2i64),
+                                    y + rng.random_range(-2..=2i64),
+                                )
+                            })
+                            .filter(|&(nx, ny)| {
+                                nx >= 0
+                                    && ny >= 0
+                                    && (nx as usize) < grid.width
+                                    && (ny as usize) < grid.height
+                            })
+                            .map(|(nx, ny)| ny as usize * grid.width + nx as usize)
+                            .find(|&c| c != cell && field.on_road(c));
+                        let Some(next) = next else { break };
+                        cell = next;
+                        points.push(grid.centre(cell));
+                    }
+                } else {
+                    for _ in 0..rng.random_range(1..4) {
+                        let bearing: f64 = rng.random_range(0.0..360.0);
+                        let length = rng.random_range(0.0..8.0);
+                        let last = points[points.len() - 1];
+                        points.push(
+                            last + crate::battlefield::Vector::from_bearing(bearing) * length,
+                        );
+                    }
+                }
+                for _ in 0..2 {
+                    for troop in (0..troops).map(|t| Some(TroopTypeId(t))).chain([None]) {
+                        let category = match troop {
+                            Some(troop) => field.ruleset.troop(troop).category,
+                            None => Category::General,
+                        };
+                        for flags in 0..8 {
+                            for who in ["first", "second"] {
+                                let mover = Mover {
+                                    name: who,
+                                    troop,
+                                    category,
+                                    along_road: flags & 1 != 0,
+                                    uphill: flags & 2 != 0,
+                                    quick: flags & 4 != 0,
+                                };
+                                let fresh = state.walk_cost(&points, &mover);
+                                let remembered = remembered_path_walk(
+                                    &state.battlefield,
+                                    &mover,
+                                    &points,
+                                    || state.walk_cost(&points, &mover),
+                                );
+                                let bits = |walk: &Result<(f64, usize), Refusal>| {
+                                    walk.as_ref()
+                                        .map(|&(cost, n)| (cost.to_bits(), n))
+                                        .map_err(|refusal| format!("{refusal:?}"))
+                                };
+                                assert_eq!(bits(&remembered), bits(&fresh), "{name}: {points:?}");
+                                lawful[usize::from(fresh.is_ok())] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers are common.
+        assert!(lawful[0] > 5_000 && lawful[1] > 5_000, "{lawful:?}");
     }
 
     /// The run-by-run walk says yes exactly when the step-by-step one

@@ -9,8 +9,9 @@
 //! whose outcome is known.
 
 use super::movement::{Mover, may_meet_on_path, steps};
-use crate::battlefield::geometry::{EPSILON, turn_between};
-use crate::battlefield::{Base, Battlefield, Point};
+use crate::battlefield::geometry::{EPSILON, maybe_within_segment, turn_between};
+use crate::battlefield::{Base, Battlefield, Point, Vector};
+use crate::rules::event::Refusal;
 use crate::rules::id::{GeneralId, UnitId};
 use crate::rules::state::{GameState, Unit};
 use crate::ruleset::Category;
@@ -71,8 +72,9 @@ impl GameState {
         // than both reaches (overlaps, the sweep's broad phase) or both
         // reaches and the keep-clear distance. The 0.02" are a margin.
         let reach = allowance + unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
-        let mut others = Vec::new();
-        let mut enemies = Vec::new();
+        // Room for all, so that neither is grown a push at a time.
+        let mut others = Vec::with_capacity(self.units.len());
+        let mut enemies = Vec::with_capacity(self.units.len());
         let mut presence = Vec::new();
         for (index, other) in self.units.iter().enumerate() {
             if index == id.0 || !other.is_active() {
@@ -148,6 +150,51 @@ impl GameState {
             key.push(u64::from(enemy));
             key.extend(base_bits(&self.units[index].base));
         }
+        key
+    }
+
+    /// All the listed move of `near`'s unit along `direction` (of length
+    /// one) ending at `facing` depends on (`legal`'s `listed_way`, besides
+    /// the table): the unit's troop type, category and base; the
+    /// direction and facing; the rules' keep-clear distance and tolerance
+    /// of "directly"; the bearings to the enemies within the enemy
+    /// presence distance; and the bases of the neighbourhood's units
+    /// within both reaches and the keep-clear distance (and a margin) of
+    /// the line from where it stands to a full move's end, each marked
+    /// friend or enemy. Every move tried ends on that line (but for the
+    /// rounding to 1/1000"), so every unit its checks could name (one it
+    /// may meet along the way, end on, or end within the keep-clear
+    /// distance of) is among those. As bits.
+    pub(super) fn way_key(&self, near: &Neighbourhood, direction: Vector, facing: f64) -> Vec<u64> {
+        let unit = &self.units[near.unit.0];
+        let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+        let start = unit.base.centre;
+        let far = start + direction * allowance;
+        let slack = unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
+        let mut key = Vec::with_capacity(16 + near.presence.len() + 6 * near.others.len());
+        key.extend([unit.troop.0 as u64, unit.category.index() as u64]);
+        key.extend(base_bits(&unit.base));
+        key.extend([
+            self.rules.keep_clear.to_bits(),
+            self.rules.directly_within.to_bits(),
+            direction.x.to_bits(),
+            direction.y.to_bits(),
+            facing.to_bits(),
+            near.presence.len() as u64,
+        ]);
+        key.extend(near.presence.iter().map(|bearing| bearing.to_bits()));
+        let mut enemies = near.enemies.iter().peekable();
+        let mut along = 0;
+        for &index in &near.others {
+            let enemy = enemies.next_if_eq(&&index).is_some();
+            let base = &self.units[index].base;
+            if maybe_within_segment(base.centre, start, far, slack + base.reach()) {
+                key.push(u64::from(enemy));
+                key.extend(base_bits(base));
+                along += 1;
+            }
+        }
+        key.push(along);
         key
     }
 
@@ -441,6 +488,22 @@ thread_local! {
         const { RefCell::new(Remembered::new()) };
 }
 
+thread_local! {
+    /// Where a unit's listed move one way goes (if anywhere), by all it
+    /// depends on ([`GameState::way_key`]).
+    static WAYS: RefCell<Remembered<Option<Point>, Vec<u64>>> =
+        const { RefCell::new(Remembered::new()) };
+}
+
+/// `way()`, remembered on `field` by `key` ([`GameState::way_key`]).
+pub(super) fn remembered_way(
+    field: &Arc<Battlefield>,
+    key: Vec<u64>,
+    way: impl FnOnce() -> Option<Point>,
+) -> Option<Point> {
+    recall(&WAYS, field, key, way)
+}
+
 /// `moves()`, remembered on `field` by `key` ([`GameState::moves_key`]).
 pub(super) fn remembered_moves(
     field: &Arc<Battlefield>,
@@ -484,4 +547,65 @@ pub(super) fn remembered_road(
     road: impl FnOnce() -> Option<RoadMove>,
 ) -> Option<RoadMove> {
     recall(&ROADS, field, key(unit, unit.base.centre, goal), road)
+}
+
+/// A walk along a path: its cost and the number of points it sampled, or
+/// why it is refused ([`GameState::walk_cost`]'s answer).
+type PathWalk = Result<(f64, usize), Refusal>;
+
+thread_local! {
+    /// The walks of units' paths (`check_path`'s), by all they depend on
+    /// ([`path_walk_key`]): a charge or road move listed again, and a move
+    /// checked by the listing and then made, walks once.
+    static PATH_WALKS: RefCell<Remembered<PathWalk, Vec<u64>>> =
+        const { RefCell::new(Remembered::new()) };
+}
+
+/// All a walk along `points` depends on besides the table and the name in
+/// its refusals: the mover's troop type (if any) and category, whether it
+/// moves along the road, is slowed uphill and wants only yes or no, and
+/// the points. As bits.
+pub(super) fn path_walk_key(mover: &Mover<'_>, points: &[Point]) -> Vec<u64> {
+    let mut key = Vec::with_capacity(4 + 2 * points.len());
+    key.extend([
+        mover.troop.map_or(u64::MAX, |troop| troop.0 as u64),
+        mover.category.index() as u64,
+        u64::from(mover.along_road) | u64::from(mover.uphill) << 1 | u64::from(mover.quick) << 2,
+        points.len() as u64,
+    ]);
+    for point in points {
+        key.extend([point.x.to_bits(), point.y.to_bits()]);
+    }
+    key
+}
+
+/// `walk()`, the walk of `mover` along `points` on `field`, remembered: a
+/// refusal recalled names `mover` (the walk's refusals name only the
+/// mover, and nothing else of its answer depends on who it is).
+pub(super) fn remembered_path_walk(
+    field: &Arc<Battlefield>,
+    mover: &Mover<'_>,
+    points: &[Point],
+    walk: impl FnOnce() -> PathWalk,
+) -> PathWalk {
+    let answer = recall(&PATH_WALKS, field, path_walk_key(mover, points), walk);
+    answer.map_err(|refusal| named(refusal, mover.name))
+}
+
+/// A walk's `refusal` naming `who`.
+fn named(mut refusal: Refusal, who: &str) -> Refusal {
+    match &mut refusal {
+        Refusal::TooFar { name, .. }
+        | Refusal::Impassable { name, .. }
+        | Refusal::OffTable { name }
+        | Refusal::OffRoad { name, .. }
+            if name != who =>
+        {
+            *name = who.to_string();
+        }
+        // Named already, or not a walk's refusal (a walk refuses in no
+        // other way).
+        _ => {}
+    }
+    refusal
 }

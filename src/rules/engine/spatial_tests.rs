@@ -135,6 +135,18 @@ fn same_answers(
         met.0[1] += usize::from(overlap.is_some());
         let near = grid.near_path(&base, &points, id, ignore);
         assert_eq!(near, scan.near_path(&base, &points, id, ignore));
+        // And exactly the units the broad phase alone lets through: the
+        // bounding box before it leaves out none of them.
+        let broad: Vec<usize> = (0..scan.units.len())
+            .filter(|&index| {
+                let other = &scan.units[index];
+                index != id.0
+                    && Some(UnitId(index)) != ignore
+                    && other.is_active()
+                    && may_meet_on_path(&base, &other.base, &points)
+            })
+            .collect();
+        assert_eq!(near, broad, "units near {points:?}");
         met.0[2] += usize::from(!near.is_empty());
         for quick in [false, true] {
             let path = Path {
