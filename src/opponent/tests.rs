@@ -133,6 +133,39 @@ fn the_column_is_the_best_cover_facing_the_enemy() {
     assert_eq!(reading.ground, Column::Hard);
 }
 
+/// The key the readings sort distances by orders numbers as
+/// `f64::total_cmp` does: negative and positive zeros, infinities, NaNs of
+/// either sign, and numbers drawn at random from their bits.
+#[test]
+fn the_distance_key_orders_as_total_cmp() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(13);
+    let mut values = vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        f64::MIN_POSITIVE,
+        f64::MAX,
+        f64::MIN,
+    ];
+    values.extend((0..200).map(|_| f64::from_bits(rng.random::<u64>())));
+    values.extend((0..200).map(|_| rng.random_range(0.0..60.0)));
+    for &a in &values {
+        for &b in &values {
+            assert_eq!(
+                read::total_order_key(a).cmp(&read::total_order_key(b)),
+                a.total_cmp(&b),
+                "{a:?} {b:?}"
+            );
+        }
+    }
+}
+
 /// With many units on the table the memo's blocked cells come from rosters
 /// kept across questions and brought up to date as units move: they are
 /// the battlefield's own, worked out afresh, whichever units move (one,
