@@ -14,6 +14,7 @@ pub mod sight;
 
 pub use geometry::{Arc, Base, Point, Vector};
 pub use grid::{CellIndex, DEFAULT_CELL, Feature, Grid};
+pub(crate) use pathing::Roster;
 pub use pathing::{CellSet, Field, Leg, Route, Spans, Waypoint};
 pub use shape::Shape;
 
@@ -738,8 +739,19 @@ impl grid::Raster {
         mover: &Base,
         other: &Base,
     ) -> ((usize, usize), (usize, usize)) {
+        self.blocked_box_for_reach(mover.reach(), other)
+    }
+
+    /// [`grid::Raster::blocked_box`] for every mover whose reach
+    /// ([`Base::reach`]) is `reach`: the box depends on the mover through
+    /// its reach alone.
+    pub(super) fn blocked_box_for_reach(
+        &self,
+        reach: f64,
+        other: &Base,
+    ) -> ((usize, usize), (usize, usize)) {
         let (min, max) = other.bounds();
-        let reach = mover.reach() + self.cell;
+        let reach = reach + self.cell;
         (
             self.clamped_cell(Point::new(min.x - reach, min.y - reach)),
             self.clamped_cell(Point::new(max.x + reach, max.y + reach)),

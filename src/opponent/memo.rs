@@ -11,7 +11,7 @@
 //! clones: its answers depend only on where the bases stand, not on who
 //! asks.
 
-use crate::battlefield::{Base, Point, Spans};
+use crate::battlefield::{Base, Point, Roster, Spans};
 use crate::rules::{GameState, UnitId};
 use crate::tables::Column;
 use std::cell::RefCell;
@@ -103,6 +103,12 @@ pub(crate) struct UnitMemo {
     asks: std::cell::Cell<u64>,
     /// [`UnitMemo::blocked_for`]'s units and their cells, a buffer kept.
     asked: RefCell<Vec<(UnitId, Spans)>>,
+    /// With many units on the table, [`UnitMemo::blocked_for`]'s units by
+    /// the buckets of cells they may block, for movers of a few reaches,
+    /// the one used last at the end: kept across questions and brought up
+    /// to date as units move, instead of every unit deferred and indexed
+    /// at each question.
+    rosters: RefCell<Vec<Arc<Roster>>>,
 }
 
 /// The cells a unit blocks for movers of one size and facing, as runs
@@ -128,6 +134,14 @@ const SHAPES: usize = 4;
 /// until a search or a leg asks ([`crate::battlefield::CellSet::defer`]);
 /// fewer are worked out at once, which costs less than asking about them.
 const DEFER_FROM: usize = 24;
+
+/// How many units on the table from which [`UnitMemo::blocked_for`]'s
+/// questions go to a [`Roster`] kept across them.
+pub(super) const ROSTER_FROM: usize = 64;
+
+/// How many movers' reaches [`UnitMemo::rosters`] keeps a roster for: an
+/// army's units come in a few sizes.
+const ROSTERS: usize = 4;
 
 impl UnitMemo {
     /// Exactly `state.unit(a).base.distance_to(&state.unit(b).base)`. The
@@ -193,6 +207,9 @@ impl UnitMemo {
         units: impl IntoIterator<Item = UnitId>,
     ) -> crate::battlefield::CellSet {
         let field = &state.battlefield;
+        if state.units.len() >= ROSTER_FROM {
+            return self.blocked_by_roster(state, mover, units);
+        }
         let mut blocks = self.blocks.borrow_mut();
         if blocks.len() < state.units.len() {
             blocks.resize_with(state.units.len(), Default::default);
@@ -273,6 +290,54 @@ impl UnitMemo {
             }
         }
         set
+    }
+
+    /// [`UnitMemo::blocked_for`] through the roster of units for movers
+    /// of `mover`'s reach, brought up to date with where the units stand.
+    fn blocked_by_roster(
+        &self,
+        state: &GameState,
+        mover: &Base,
+        units: impl IntoIterator<Item = UnitId>,
+    ) -> crate::battlefield::CellSet {
+        let field = &state.battlefield;
+        let ask = self.asks.get() + 1;
+        self.asks.set(ask);
+        let mut rosters = self.rosters.borrow_mut();
+        let reach = mover.reach();
+        match rosters
+            .iter()
+            .position(|roster| roster.serves(field, reach))
+        {
+            Some(at) => {
+                let roster = rosters.remove(at);
+                rosters.push(roster);
+            }
+            None => {
+                if rosters.len() == ROSTERS {
+                    rosters.remove(0);
+                }
+                rosters.push(Arc::new(Roster::new(field, reach)));
+            }
+        }
+        let kept = rosters.last_mut().expect("a roster");
+        // A roster still held by a set of cells asked for before is left
+        // to it, and a new one built.
+        if Arc::get_mut(kept).is_none() {
+            *kept = Arc::new(Roster::new(field, reach));
+        }
+        let roster = Arc::get_mut(kept).expect("a roster held here alone");
+        for (index, unit) in state.units.iter().enumerate() {
+            roster.stand(index, &unit.base);
+        }
+        roster.truncate(state.units.len());
+        let mut included = vec![0u64; state.units.len().div_ceil(64)];
+        for id in units {
+            included[id.0 / 64] |= 1 << (id.0 % 64);
+        }
+        crate::battlefield::CellSet::deferred_roster(kept.clone(), mover, ask, |unit| {
+            included[unit / 64] & (1 << (unit % 64)) != 0
+        })
     }
 }
 

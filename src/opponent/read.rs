@@ -121,8 +121,12 @@ impl Opponent {
         let enemy_side = GameState::enemy_of(self.side);
         let enemies = super::active_ids(state, enemy_side);
         let field = &state.battlefield;
+        // By distance, then by unit: a total order (and entries equal in
+        // it are the same entry), so an unstable sort, which needs no
+        // buffer, puts them in the one order a stable sort would, and the
+        // comparison is of whole numbers ([`f64::total_cmp`]'s key).
         let by_distance = |ids: &mut Vec<(UnitId, f64)>| {
-            ids.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+            ids.sort_unstable_by_key(|&(id, distance)| (total_order_key(distance), id));
         };
         let mut distances: Vec<(UnitId, f64)> = enemies
             .iter()
@@ -276,4 +280,12 @@ impl Opponent {
         };
         (reading, distances)
     }
+}
+
+/// A whole number ordered as [`f64::total_cmp`] orders `value`: its bits,
+/// those after the sign flipped for a negative number (the same key the
+/// standard library's `total_cmp` compares).
+pub(super) fn total_order_key(value: f64) -> i64 {
+    let bits = value.to_bits() as i64;
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
 }

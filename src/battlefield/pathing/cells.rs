@@ -12,9 +12,9 @@
 //! asked about, and every answer is the one the set built whole gives.
 
 use crate::battlefield::grid::Raster;
-use crate::battlefield::{Base, CellIndex};
+use crate::battlefield::{Base, Battlefield, CellIndex};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A unit's blocked cells for a mover, as runs (first cell, length),
 /// worked out once and shared by whoever keeps them (the opponent's memo).
@@ -41,7 +41,8 @@ struct Lazy {
     raster: Raster,
     /// Buckets west to east.
     across: usize,
-    jobs: Vec<Job>,
+    /// The units not worked out yet, and where their cells may fall.
+    pending: Pending,
     /// One bit per bucket: asked about, its units' cells worked out.
     touched: Vec<AtomicU64>,
     /// The cells of the units worked out so far.
@@ -49,9 +50,190 @@ struct Lazy {
     /// Cells taken out of the set after units were deferred (they stay
     /// out whatever a unit's cells say).
     removed: Vec<CellIndex>,
-    /// The jobs whose boxes hold each bucket (bucket `b`'s are
-    /// `jobs[starts[b]..starts[b + 1]]`), built at the first question.
-    index: OnceLock<(Vec<u32>, Vec<u32>)>,
+}
+
+/// A deferred set's units: added one by one ([`CellSet::defer`]) and
+/// indexed by bucket at the first question, or those of a [`Roster`]
+/// kept across questions, already indexed.
+#[derive(Debug, Clone)]
+enum Pending {
+    Jobs {
+        jobs: Vec<Job>,
+        /// The jobs whose boxes hold each bucket (bucket `b`'s are
+        /// `jobs[starts[b]..starts[b + 1]]`), built at the first question.
+        index: OnceLock<(Vec<u32>, Vec<u32>)>,
+    },
+    Roster(Box<RosterAsk>),
+}
+
+/// A question put to a [`Roster`]: the cells its units in `included`
+/// block for `mover`.
+#[derive(Debug)]
+struct RosterAsk {
+    roster: Arc<Roster>,
+    mover: Base,
+    /// The bits of the mover's facing, frontage and depth: what its
+    /// blocked cells depend on besides the other unit.
+    shape: [u64; 3],
+    /// The question's number, a stamp of when each unit's cells were last
+    /// used ([`Standing::kept`]).
+    stamp: u64,
+    /// One bit per unit of the roster: in the set.
+    included: Vec<u64>,
+    /// One bit per unit of the roster: its cells worked out.
+    done: Vec<AtomicU64>,
+}
+
+impl Clone for RosterAsk {
+    fn clone(&self) -> RosterAsk {
+        RosterAsk {
+            roster: self.roster.clone(),
+            mover: self.mover,
+            shape: self.shape,
+            stamp: self.stamp,
+            included: self.included.clone(),
+            done: copy_words(&self.done),
+        }
+    }
+}
+
+/// The units on a table, each indexed by the buckets its blocked cells
+/// may fall in for movers of one reach ([`Base::reach`]; the box of a
+/// unit's cells depends on the mover through its reach alone). Kept
+/// across the questions of a bound, when most units stand still, and
+/// brought up to date one unit at a time as they move
+/// ([`Roster::stand`]), so that a question does not index every unit
+/// again. Each unit keeps its cells for a few movers' shapes.
+#[derive(Debug)]
+pub(crate) struct Roster {
+    raster: Raster,
+    across: usize,
+    reach: f64,
+    units: Vec<Standing>,
+    /// The units whose boxes hold each bucket, in the order of the units.
+    buckets: Vec<Vec<u32>>,
+}
+
+/// A unit of a [`Roster`]: where it stands, its box in buckets (south-west
+/// and north-east, both included), and its cells for the movers' shapes
+/// asked about lately.
+#[derive(Debug, Default)]
+struct Standing {
+    base: Option<Base>,
+    from: (usize, usize),
+    to: (usize, usize),
+    kept: Mutex<Vec<Kept>>,
+}
+
+/// A unit's blocked cells for movers of one shape, as runs (first cell,
+/// length), with the stamp of the question that used them last.
+#[derive(Debug)]
+struct Kept {
+    shape: [u64; 3],
+    used: u64,
+    spans: Vec<(CellIndex, usize)>,
+}
+
+/// How many movers' shapes each unit of a [`Roster`] keeps its cells for:
+/// an army's movers come in a few shapes, and the one used longest ago
+/// makes room for a new one.
+const SHAPES: usize = 4;
+
+/// The bits of `base`'s facing, frontage and depth.
+fn shape_of(base: &Base) -> [u64; 3] {
+    [
+        base.facing.to_bits(),
+        base.frontage.to_bits(),
+        base.depth.to_bits(),
+    ]
+}
+
+/// Whether two bases stand exactly alike: centre, facing and size, bit for
+/// bit (the rest of a base follows from these).
+fn same_place(a: &Base, b: &Base) -> bool {
+    a.centre.x.to_bits() == b.centre.x.to_bits()
+        && a.centre.y.to_bits() == b.centre.y.to_bits()
+        && shape_of(a) == shape_of(b)
+}
+
+impl Roster {
+    /// A roster with no units, for movers of reach `reach` on `field`.
+    pub(crate) fn new(field: &Battlefield, reach: f64) -> Roster {
+        let raster = field.grid.raster();
+        let across = raster.width.div_ceil(BUCKET);
+        let n_buckets = across * raster.height.div_ceil(BUCKET);
+        Roster {
+            raster,
+            across,
+            reach,
+            units: Vec::new(),
+            buckets: vec![Vec::new(); n_buckets],
+        }
+    }
+
+    /// Whether the roster serves movers of reach `reach` on `field`.
+    pub(crate) fn serves(&self, field: &Battlefield, reach: f64) -> bool {
+        self.reach.to_bits() == reach.to_bits() && self.raster == field.grid.raster()
+    }
+
+    /// Put unit `unit` at `base` (nothing if it stands there already),
+    /// the units before it first put where they stood if they are new.
+    pub(crate) fn stand(&mut self, unit: usize, base: &Base) {
+        if unit >= self.units.len() {
+            self.units.resize_with(unit + 1, Standing::default);
+        }
+        let standing = &mut self.units[unit];
+        if standing
+            .base
+            .as_ref()
+            .is_some_and(|was| same_place(was, base))
+        {
+            return;
+        }
+        if standing.base.is_some() {
+            let (from, to) = (standing.from, standing.to);
+            self.leave(unit, from, to);
+        }
+        let ((x0, y0), (x1, y1)) = self.raster.blocked_box_for_reach(self.reach, base);
+        let (from, to) = ((x0 / BUCKET, y0 / BUCKET), (x1 / BUCKET, y1 / BUCKET));
+        let standing = &mut self.units[unit];
+        standing.base = Some(*base);
+        (standing.from, standing.to) = (from, to);
+        standing
+            .kept
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clear();
+        for by in from.1..=to.1 {
+            for bx in from.0..=to.0 {
+                let listed = &mut self.buckets[by * self.across + bx];
+                let at = listed.partition_point(|&other| (other as usize) < unit);
+                listed.insert(at, unit as u32);
+            }
+        }
+    }
+
+    /// Keep the first `n_units` units only.
+    pub(crate) fn truncate(&mut self, n_units: usize) {
+        while self.units.len() > n_units {
+            let unit = self.units.len() - 1;
+            let standing = self.units.pop().expect("a unit");
+            if standing.base.is_some() {
+                self.leave(unit, standing.from, standing.to);
+            }
+        }
+    }
+
+    /// Take `unit` out of the buckets of its box `from..=to`.
+    fn leave(&mut self, unit: usize, from: (usize, usize), to: (usize, usize)) {
+        for by in from.1..=to.1 {
+            for bx in from.0..=to.0 {
+                let listed = &mut self.buckets[by * self.across + bx];
+                let at = listed.partition_point(|&other| (other as usize) < unit);
+                listed.remove(at);
+            }
+        }
+    }
 }
 
 /// A unit whose cells are not worked out yet: the mover's and its base,
@@ -91,11 +273,10 @@ impl Clone for Lazy {
         Lazy {
             raster: self.raster,
             across: self.across,
-            jobs: self.jobs.clone(),
+            pending: self.pending.clone(),
             touched: copy_words(&self.touched),
             overlay: copy_words(&self.overlay),
             removed: self.removed.clone(),
-            index: self.index.clone(),
         }
     }
 }
@@ -174,26 +355,78 @@ impl Lazy {
             return;
         }
         self.touched[word].fetch_or(bit, Relaxed);
-        let (starts, listed) = self.index.get_or_init(|| self.build_index());
         let n_bits = self.raster.width * self.raster.height;
-        for &job in &listed[starts[bucket] as usize..starts[bucket + 1] as usize] {
-            let job = &self.jobs[job as usize];
-            if job.done.swap(true, Relaxed) {
-                continue;
-            }
-            let spans = job.spans.get_or_init(|| {
-                let mut spans = Vec::new();
-                self.raster
-                    .for_each_span_blocked_for(&job.mover, &job.other, |first, len| {
-                        spans.push((first, len));
-                    });
-                spans
-            });
+        let mut add = |spans: &[(CellIndex, usize)]| {
             for &(first, len) in spans {
                 for_each_word_of_span(first, len, n_bits, |word, bits| {
                     self.overlay[word].fetch_or(bits, Relaxed);
                 });
                 visit(first, len);
+            }
+        };
+        match &self.pending {
+            Pending::Jobs { jobs, index } => {
+                let (starts, listed) = index.get_or_init(|| self.build_index(jobs));
+                for &job in &listed[starts[bucket] as usize..starts[bucket + 1] as usize] {
+                    let job = &jobs[job as usize];
+                    if job.done.swap(true, Relaxed) {
+                        continue;
+                    }
+                    let spans = job.spans.get_or_init(|| {
+                        let mut spans = Vec::new();
+                        self.raster.for_each_span_blocked_for(
+                            &job.mover,
+                            &job.other,
+                            |first, len| spans.push((first, len)),
+                        );
+                        spans
+                    });
+                    add(spans);
+                }
+            }
+            Pending::Roster(ask) => {
+                for &unit in &ask.roster.buckets[bucket] {
+                    let unit = unit as usize;
+                    let (word, bit) = (unit / 64, 1u64 << (unit % 64));
+                    if ask.included[word] & bit == 0
+                        || ask.done[word].fetch_or(bit, Relaxed) & bit != 0
+                    {
+                        continue;
+                    }
+                    let standing = &ask.roster.units[unit];
+                    let other = standing.base.as_ref().expect("a unit in a bucket stands");
+                    let mut kept = standing
+                        .kept
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    if let Some(kept) = kept.iter_mut().find(|kept| kept.shape == ask.shape) {
+                        kept.used = ask.stamp;
+                        add(&kept.spans);
+                        continue;
+                    }
+                    // A new shape: in a new slot, or in the one used
+                    // longest ago, its runs' room reused.
+                    let mut spans = if kept.len() < SHAPES {
+                        Vec::new()
+                    } else {
+                        let oldest = (0..kept.len())
+                            .min_by_key(|&at| kept[at].used)
+                            .expect("SHAPES slots");
+                        let mut spans = kept.swap_remove(oldest).spans;
+                        spans.clear();
+                        spans
+                    };
+                    self.raster
+                        .for_each_span_blocked_for(&ask.mover, other, |first, len| {
+                            spans.push((first, len));
+                        });
+                    add(&spans);
+                    kept.push(Kept {
+                        shape: ask.shape,
+                        used: ask.stamp,
+                        spans,
+                    });
+                }
             }
         }
     }
@@ -201,10 +434,10 @@ impl Lazy {
     /// Which jobs' boxes hold each bucket, as `(starts, jobs)`: a count
     /// of each bucket's jobs, their running sums, then the jobs filled in,
     /// each bucket's in the order of the jobs.
-    fn build_index(&self) -> (Vec<u32>, Vec<u32>) {
+    fn build_index(&self, jobs: &[Job]) -> (Vec<u32>, Vec<u32>) {
         let n_buckets = self.across * self.raster.height.div_ceil(BUCKET);
         let mut starts = vec![0u32; n_buckets + 1];
-        for job in &self.jobs {
+        for job in jobs {
             for by in job.from.1..=job.to.1 {
                 let row = by * self.across;
                 for count in &mut starts[row + job.from.0 + 1..=row + job.to.0 + 1] {
@@ -217,7 +450,7 @@ impl Lazy {
         }
         let mut fill = starts.clone();
         let mut listed = vec![0u32; starts[n_buckets] as usize];
-        for (at, job) in self.jobs.iter().enumerate() {
+        for (at, job) in jobs.iter().enumerate() {
             for by in job.from.1..=job.to.1 {
                 let row = by * self.across;
                 for next in &mut fill[row + job.from.0..=row + job.to.0] {
@@ -300,7 +533,10 @@ impl CellSet {
         set.lazy = Some(Box::new(Lazy {
             raster,
             across,
-            jobs: Vec::new(),
+            pending: Pending::Jobs {
+                jobs: Vec::new(),
+                index: OnceLock::new(),
+            },
             touched: (0..n_buckets.div_ceil(64))
                 .map(|_| AtomicU64::new(0))
                 .collect(),
@@ -308,7 +544,41 @@ impl CellSet {
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             removed: Vec::new(),
-            index: OnceLock::new(),
+        }));
+        set
+    }
+
+    /// The cells the units of `roster` for which `included(unit)` holds
+    /// block for `mover` (whose reach must be the roster's), each unit's
+    /// worked out when first asked about, as in a set deferred unit by
+    /// unit ([`CellSet::defer`]) but with no unit added or indexed here.
+    /// `stamp` numbers the question, newer ones larger: the units keep
+    /// their cells for the shapes of movers used latest.
+    pub(crate) fn deferred_roster(
+        roster: Arc<Roster>,
+        mover: &Base,
+        stamp: u64,
+        included: impl Fn(usize) -> bool,
+    ) -> CellSet {
+        debug_assert_eq!(roster.reach.to_bits(), mover.reach().to_bits());
+        let mut set = CellSet::deferred(roster.raster);
+        let n_units = roster.units.len();
+        let mut bits = vec![0u64; n_units.div_ceil(64)];
+        for (unit, standing) in roster.units.iter().enumerate() {
+            if standing.base.is_some() && included(unit) {
+                bits[unit / 64] |= 1 << (unit % 64);
+            }
+        }
+        let lazy = set.lazy.as_mut().expect("a deferred set");
+        lazy.pending = Pending::Roster(Box::new(RosterAsk {
+            roster,
+            mover: *mover,
+            shape: shape_of(mover),
+            stamp,
+            included: bits,
+            done: (0..n_units.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
         }));
         set
     }
@@ -317,8 +587,10 @@ impl CellSet {
     /// ([`CellSet::defer`]) without growing it on the way; nothing in a
     /// set that is not deferred.
     pub(crate) fn reserve_deferred(&mut self, additional: usize) {
-        if let Some(lazy) = &mut self.lazy {
-            lazy.jobs.reserve(additional);
+        if let Some(lazy) = &mut self.lazy
+            && let Pending::Jobs { jobs, .. } = &mut lazy.pending
+        {
+            jobs.reserve(additional);
         }
     }
 
@@ -329,15 +601,18 @@ impl CellSet {
     /// them out now.
     pub(crate) fn defer(&mut self, mover: &Base, other: &Base, spans: Spans) {
         let lazy = self.lazy.as_mut().expect("a deferred set");
+        let Pending::Jobs { jobs, index } = &mut lazy.pending else {
+            panic!("units are deferred one by one only in a set built so")
+        };
         // A unit added after cells were taken out or questions were asked
         // (the first question builds the index, so no bucket is asked
         // about before it) is worked out now: answers given stay given,
         // and cells taken out come back with a unit's.
-        if spans.get().is_none() && lazy.removed.is_empty() && lazy.index.get().is_none() {
+        if spans.get().is_none() && lazy.removed.is_empty() && index.get().is_none() {
             let ((x0, y0), (x1, y1)) = lazy.raster.blocked_box(mover, other);
             let (from, to) = ((x0 / BUCKET, y0 / BUCKET), (x1 / BUCKET, y1 / BUCKET));
             {
-                lazy.jobs.push(Job {
+                jobs.push(Job {
                     mover: *mover,
                     other: *other,
                     from,

@@ -52,6 +52,7 @@ mod squares;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use cells::Roster;
 pub use cells::{CellSet, Spans};
 pub use field::Field;
 pub(super) use guides::{GUIDES, GuideCosts, guide_costs};
