@@ -455,32 +455,24 @@ impl Battlefield {
             // goal is shut in a small space (among units), a small flood
             // from it says so first. Among many units (a deferred set),
             // where a start shut in among its neighbours is common, a
-            // smaller flood from the start goes first, before the units
-            // round the goal are worked out.
+            // smaller flood from the start goes first; each floods only the
+            // buckets it comes to, working out their units as it goes.
             let deferred = blocked.is_deferred();
             if deferred {
                 // The cells the search starts with worked out: those the
                 // start and the cells taken out lie in (so that no unit
-                // worked out later covers them), and the start's box.
+                // worked out later covers them).
                 blocked.touch(source, |_, _| {});
                 for &cell in blocked.removed() {
                     blocked.touch(cell, |_, _| {});
                 }
-                self.for_each_bucket_of_box(source, START_BOX, |cell| {
-                    blocked.touch(cell, |_, _| {})
-                });
             }
             search.start(self.grid.len(), &self.impassable[category], blocked, source);
-            if deferred {
-                if self.cut_off(&search.closed, goal, source, START_BOX) {
-                    return None;
-                }
-                let closed = &mut search.closed;
-                self.for_each_bucket_of_box(goal, CUT_OFF_BOX, |cell| {
-                    blocked.touch(cell, |first, len| set_span(closed, first, len));
-                });
+            let lazy = deferred.then_some(blocked);
+            if deferred && self.cut_off(&mut search.closed, goal, source, START_BOX, lazy) {
+                return None;
             }
-            if self.cut_off(&search.closed, source, goal, CUT_OFF_BOX) {
+            if self.cut_off(&mut search.closed, source, goal, CUT_OFF_BOX, lazy) {
                 return None;
             }
             // The search's parts as plain slices and locals, so that the
@@ -713,21 +705,11 @@ impl Battlefield {
         )
     }
 
-    /// A cell of each bucket of a deferred set ([`BUCKET`] cells square)
-    /// that [`Battlefield::cut_off_box`]`(cell, reach)` overlaps.
-    fn for_each_bucket_of_box(&self, cell: usize, reach: usize, mut visit: impl FnMut(usize)) {
-        let width = self.grid.width;
-        let (x_lo, x_hi, y_lo, y_hi) = self.cut_off_box(cell, reach);
-        for y in (y_lo..y_hi).step_by(BUCKET).chain([y_hi - 1]) {
-            for x in (x_lo..x_hi).step_by(BUCKET).chain([x_hi - 1]) {
-                visit(y * width + x);
-            }
-        }
-    }
-
     /// Whether `goal` surely cannot be reached from `source`, on a
     /// [`Search`] just started (the cells it may not enter closed, at least
-    /// within the box): the cells reachable from the goal within a box of
+    /// within the box; with `deferred`, the deferred set whose units are
+    /// worked out into `closed` bucket by bucket as the flood comes to
+    /// them): the cells reachable from the goal within a box of
     /// `reach` cells each way (at most [`CUT_OFF_BOX`]), flooded a row of
     /// 64 cells at a time, close up without
     /// meeting the source or an edge of the box that is not the table's
@@ -736,7 +718,14 @@ impl Battlefield {
     /// the source exactly when the source reaches the goal. A goal in a
     /// space too large for the box is left to the search: this answers
     /// only how much work the search does, never what it finds.
-    fn cut_off(&self, closed: &[u64], source: usize, goal: usize, reach: usize) -> bool {
+    fn cut_off(
+        &self,
+        closed: &mut [u64],
+        source: usize,
+        goal: usize,
+        reach: usize,
+        deferred: Option<&CellSet>,
+    ) -> bool {
         if source == goal {
             return false;
         }
@@ -759,11 +748,64 @@ impl Battlefield {
         if x_hi < width {
             side |= 1 << (box_width - 1);
         }
+        // With a deferred set, the flood goes only over buckets worked out,
+        // and works out those it comes to as it comes to them (a goal shut
+        // in a small space needs only the buckets round that space);
+        // `allowed` holds a row's cells in buckets worked out. Cells not
+        // worked out count as closed until then, so the flood never reaches
+        // more than it would with every unit worked out, and it says "cut
+        // off" only when no bucket is left at its edge.
+        let (column_lo, row_lo) = (x_lo / BUCKET, y_lo / BUCKET);
+        let n_columns = (x_hi - 1) / BUCKET - column_lo + 1;
+        let column_bits = |column: usize| {
+            let lo = (column * BUCKET).max(x_lo) - x_lo;
+            let hi = ((column + 1) * BUCKET).min(x_hi) - x_lo;
+            match hi - lo {
+                64 => u64::MAX,
+                n => ((1u64 << n) - 1) << lo,
+            }
+        };
+        let mut worked_out = [0u16; CUT_OFF_ROWS.div_ceil(BUCKET) + 1];
+        let mut allowed = [full; CUT_OFF_ROWS];
         let mut open = [0u64; CUT_OFF_ROWS];
         let mut reached = [0u64; CUT_OFF_ROWS];
-        for (row, bits) in open.iter_mut().enumerate().take(n_rows) {
-            let first = (y_lo + row) * width + x_lo;
-            *bits = !closed_bits(closed, first, box_width) & full;
+        // Work out the bucket at `column`, `bucket_row` (of the table) and
+        // open the box's rows through it.
+        let work_out = |column: usize,
+                        bucket_row: usize,
+                        closed: &mut [u64],
+                        allowed: &mut [u64; CUT_OFF_ROWS],
+                        open: &mut [u64; CUT_OFF_ROWS],
+                        worked_out: &mut [u16]| {
+            if let Some(blocked) = deferred {
+                blocked.touch(
+                    bucket_row * BUCKET * width + column * BUCKET,
+                    |first, len| set_span(closed, first, len),
+                );
+                worked_out[bucket_row - row_lo] |= 1 << (column - column_lo);
+                let rows = (bucket_row * BUCKET).max(y_lo)..((bucket_row + 1) * BUCKET).min(y_hi);
+                for y in rows {
+                    let row = y - y_lo;
+                    allowed[row] |= column_bits(column);
+                    open[row] = !closed_bits(closed, y * width + x_lo, box_width) & allowed[row];
+                }
+            }
+        };
+        if deferred.is_some() {
+            allowed = [0; CUT_OFF_ROWS];
+            work_out(
+                goal_x / BUCKET,
+                goal_y / BUCKET,
+                closed,
+                &mut allowed,
+                &mut open,
+                &mut worked_out,
+            );
+        } else {
+            for (row, bits) in open.iter_mut().enumerate().take(n_rows) {
+                let first = (y_lo + row) * width + x_lo;
+                *bits = !closed_bits(closed, first, box_width) & full;
+            }
         }
         let (source_x, source_y) = (source % width, source / width);
         let source_bit = if (x_lo..x_hi).contains(&source_x) && (y_lo..y_hi).contains(&source_y) {
@@ -817,7 +859,46 @@ impl Battlefield {
                 low = low.min(row);
                 high = high.max(row);
             }
-            if !changed {
+            if changed {
+                continue;
+            }
+            if deferred.is_none() {
+                return true;
+            }
+            // The flood has stopped: work out the buckets next to what it
+            // reached that are not worked out yet, and go on, or stop if
+            // there are none.
+            let mut more = false;
+            for row in low.saturating_sub(1)..=(high + 1).min(n_rows - 1) {
+                let mut from = reached[row];
+                if row > 0 {
+                    from |= reached[row - 1];
+                }
+                if row + 1 < n_rows {
+                    from |= reached[row + 1];
+                }
+                let edge = (from | from << 1 | from >> 1) & full & !allowed[row];
+                if edge == 0 {
+                    continue;
+                }
+                let bucket_row = (y_lo + row) / BUCKET;
+                for column in column_lo..column_lo + n_columns {
+                    if edge & column_bits(column) != 0
+                        && worked_out[bucket_row - row_lo] & (1 << (column - column_lo)) == 0
+                    {
+                        work_out(
+                            column,
+                            bucket_row,
+                            closed,
+                            &mut allowed,
+                            &mut open,
+                            &mut worked_out,
+                        );
+                        more = true;
+                    }
+                }
+            }
+            if !more {
                 return true;
             }
         }
@@ -1119,7 +1200,7 @@ mod tests {
                 (cell % width).abs_diff(gx) < box_reach - 1
                     && (cell / width).abs_diff(gy) < box_reach
             });
-            let answer = field.cut_off(&search.closed, source, goal, box_reach);
+            let answer = field.cut_off(&mut search.closed, source, goal, box_reach, None);
             if answer {
                 assert!(!reaches_source, "goal {goal} source {source}");
                 shut += 1;
@@ -1132,6 +1213,92 @@ mod tests {
             }
         }
         assert!(shut > 300 && open > 300, "{shut} shut, {open} open");
+    }
+
+    /// Among many units (a deferred set, its units worked out bucket by
+    /// bucket as the flood comes to them), the flood says what it says
+    /// with every unit worked out first, for the goal's box and the
+    /// start's: over seeded rings of units round a cell, often with a gap,
+    /// and units scattered, sometimes in crowds, movers of several sizes
+    /// and facings.
+    #[test]
+    fn floods_over_deferred_units_answer_as_over_all_of_them() {
+        use super::super::cells::Spans;
+        use crate::battlefield::{Base, Point};
+        let field = table(48.0, 40.0, &[]);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        let (mut shut, mut open) = (0, 0);
+        for _ in 0..1500 {
+            let mut bases = Vec::new();
+            let centre = Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..40.0));
+            let radius = rng.random_range(2.0..14.0);
+            let n_ring = rng.random_range(6..40);
+            let gap = rng.random_bool(0.3);
+            for k in 0..n_ring {
+                if gap && k == 0 {
+                    continue;
+                }
+                let angle = k as f64 / n_ring as f64 * std::f64::consts::TAU;
+                let at = Point::new(
+                    centre.x + radius * angle.cos(),
+                    centre.y + radius * angle.sin(),
+                );
+                bases.push(Base::new(at, angle.to_degrees() + 90.0, 4.0, 1.0));
+            }
+            // Sometimes a crowd, leaving pockets open one way only.
+            let crowd = if rng.random_bool(0.4) { 250 } else { 30 };
+            for _ in 0..rng.random_range(0..crowd) {
+                let at = Point::new(rng.random_range(0.0..48.0), rng.random_range(0.0..40.0));
+                bases.push(Base::new(at, rng.random_range(0.0..360.0), 4.0, 1.0));
+            }
+            let mover = Base::new(
+                Point::new(0.0, 0.0),
+                rng.random_range(0.0..360.0),
+                rng.random_range(1.0..4.0),
+                rng.random_range(0.5..2.0),
+            );
+            let whole = field.blocked_for(&mover, &bases);
+            let n_cells = field.grid.len();
+            let goal = if rng.random_bool(0.7) {
+                field.grid.cell_at(centre).unwrap()
+            } else {
+                rng.random_range(0..n_cells)
+            };
+            let source = rng.random_range(0..n_cells);
+            if whole.contains(goal) || goal == source {
+                continue;
+            }
+            let reach = if rng.random_bool(0.5) {
+                CUT_OFF_BOX
+            } else {
+                START_BOX
+            };
+            let mut all = Search::default();
+            all.start(n_cells, &CellSet::none(), &whole, source);
+            let expected = field.cut_off(&mut all.closed, source, goal, reach, None);
+            let mut deferred = field.deferred_cells();
+            for base in &bases {
+                deferred.defer(&mover, base, Spans::default());
+            }
+            deferred.touch(source, |_, _| {});
+            let mut lazy = Search::default();
+            lazy.start(n_cells, &CellSet::none(), &deferred, source);
+            let answer = field.cut_off(&mut lazy.closed, source, goal, reach, Some(&deferred));
+            assert_eq!(
+                answer, expected,
+                "goal {goal} source {source} reach {reach}"
+            );
+            // What the flood worked out is the units' cells.
+            for (cell, &word) in lazy.closed.iter().enumerate().take(n_cells / 64) {
+                assert_eq!(word & !all.closed[cell], 0, "word {cell}");
+            }
+            if answer {
+                shut += 1;
+            } else {
+                open += 1;
+            }
+        }
+        assert!(shut > 50 && open > 50, "{shut} shut, {open} open");
     }
 
     /// Over seeded random tables of blocked cells, with walls across the
