@@ -1950,13 +1950,9 @@ fn side_ranked_within_is_ranked_within_of_the_side() {
                     rng.random_range(-4.0..w * spread + 4.0),
                     rng.random_range(-4.0..h * spread + 4.0),
                 );
+                let facing = rng.random_range(0.0..360.0);
+                crate::rules::fixture::stand(&mut state, index, at, facing);
                 let unit = &mut state.units[index];
-                unit.base = Base::new(
-                    at,
-                    rng.random_range(0.0..360.0),
-                    unit.base.frontage,
-                    unit.base.depth,
-                );
                 if rng.random_range(0..10) == 0 {
                     unit.status = Status::Routed;
                 }

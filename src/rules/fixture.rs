@@ -6,11 +6,18 @@
 
 use super::{ForceSetup, GameSetup, GameState, GeneralSetup, RulesTable, UnitSetup};
 use crate::battlefield::tests::{p, table};
-use crate::battlefield::{Base, Edge, Shape};
+use crate::battlefield::{Base, Edge, Point, Shape};
 use crate::dice::Scripted;
 use crate::ruleset::Ruleset;
 use crate::tables::{Character, Tables};
 use std::sync::Arc;
+
+/// Stand unit `index` of `state` at `at`, facing `facing`, its base's size
+/// kept: the tests' scatterings of units.
+pub(crate) fn stand(state: &mut GameState, index: usize, at: Point, facing: f64) {
+    let unit = &mut state.units[index];
+    unit.base = Base::new(at, facing, unit.base.frontage, unit.base.depth);
+}
 
 /// The state at the start of the shipped scenario `name`, its generals'
 /// characters rolled on `roller`.

@@ -667,13 +667,8 @@ mod tests {
                         x0 + rng.random_range(0.0..w / 4.0),
                         y0 + rng.random_range(0.0..h / 4.0),
                     );
-                    let unit = &mut state.units[index];
-                    unit.base = Base::new(
-                        at,
-                        rng.random_range(0.0..360.0),
-                        unit.base.frontage,
-                        unit.base.depth,
-                    );
+                    let facing = rng.random_range(0.0..360.0);
+                    crate::rules::fixture::stand(&mut state, index, at, facing);
                 }
                 let id = UnitId(rng.random_range(0..state.units.len()));
                 let unit = &state.units[id.0];

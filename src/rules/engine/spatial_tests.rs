@@ -59,13 +59,9 @@ fn scattered(name: &str, seed: u64) -> (GameState, rand::rngs::ChaCha8Rng) {
         } else {
             at
         };
+        let facing = rng.random_range(0.0..360.0);
+        crate::rules::fixture::stand(&mut state, index, at, facing);
         let unit = &mut state.units[index];
-        unit.base = Base::new(
-            at,
-            rng.random_range(0.0..360.0),
-            unit.base.frontage,
-            unit.base.depth,
-        );
         unit.status = match rng.random_range(0..12) {
             0 => Status::Routed,
             1 => Status::Exited,
