@@ -12,6 +12,12 @@
 #                                      in random legal play of Guilford
 #                                      (callgrind, counting only inside
 #                                      `legal_actions`), and per game
+#   benches/instructions.sh parts      where a Guilford self-play game's
+#                                      instructions go (callgrind): the
+#                                      route searches and string pulling,
+#                                      the cells units block for them, the
+#                                      rules' checks of the opponent's
+#                                      moves, reading the map, the rest
 #
 # Each figure is the difference between two runs of examples/selfplay that
 # differ only in the games played (the later games), so loading and the
@@ -45,6 +51,43 @@ if [ "${1:-}" = randomplay ]; then
     read -r -a b <<<"$(random 12)"
     awk -v l="$((b[0] - a[0]))" -v t="$((b[1] - a[1]))" -v c="$((b[2] - a[2]))" 'BEGIN {
         printf "guilford random legal play: %.1f k instructions a legal_actions call, %.1f k a call all told, %.1f M a game (games 2..12, %d calls)\n", l / c / 1e3, t / c / 1e3, t / 10 / 1e6, c
+    }'
+    exit 0
+fi
+if [ "${1:-}" = parts ]; then
+    if [ -z "${SELFPLAY:-}" ]; then
+        cargo build --release --quiet --example selfplay
+        SELFPLAY=target/release/examples/selfplay
+    fi
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    # parts GAMES: prints the total and each part's inclusive count.
+    parts() {
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg" \
+            "$SELFPLAY" guilford "$1" >/dev/null 2>"$work/err"
+        callgrind_annotate --inclusive=yes --threshold=100 "$work/cg" >"$work/ann" 2>/dev/null
+        local total
+        total=$(sed -n 's/ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' "$work/ann" | tr -d ,)
+        printf '%s' "$total"
+        # The first line naming each function (its inclusive count).
+        for name in 'Battlefield>::route_within ' 'UnitMemo::blocked_for ' \
+            'opponent::act::lawful ' 'Opponent>::read_measuring '; do
+            grep -F "$name" "$work/ann" | head -1 | awk '{ gsub(",", "", $1); printf " %s", $1 }'
+        done
+        echo
+    }
+    read -r -a a <<<"$(parts 2)"
+    read -r -a b <<<"$(parts 22)"
+    awk -v t="$((b[0] - a[0]))" -v r="$((b[1] - a[1]))" -v c="$((b[2] - a[2]))" \
+        -v l="$((b[3] - a[3]))" -v m="$((b[4] - a[4]))" 'BEGIN {
+        g = 20
+        printf "guilford self-play, a game (games 3..22): %.2f M instructions\n", t / g / 1e6
+        printf "  routes (search, string pulling)      %6.2f M  %3.0f%%\n", r / g / 1e6, 100 * r / t
+        printf "  cells units block, for the routes    %6.2f M  %3.0f%%\n", c / g / 1e6, 100 * c / t
+        printf "  the rules checking the moves         %6.2f M  %3.0f%%\n", l / g / 1e6, 100 * l / t
+        printf "  reading the map                      %6.2f M  %3.0f%%\n", m / g / 1e6, 100 * m / t
+        rest = t - r - c - l - m
+        printf "  the rest                             %6.2f M  %3.0f%%\n", rest / g / 1e6, 100 * rest / t
     }'
     exit 0
 fi
