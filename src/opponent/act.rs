@@ -132,6 +132,56 @@ pub(super) fn rank_by_target_rule(
         .collect()
 }
 
+/// [`rank_by_target_rule`] of enemies `measured` nearest first, ties by
+/// unit (as [`Opponent::read_measuring`] orders them). The rule's first key,
+/// the distance to the thousandth of an inch, never falls along that order,
+/// so only runs of enemies equal in it need sorting, by the rule's other
+/// keys; the rule's order is a total one, so the list is the same.
+pub(super) fn rank_measured(
+    state: &GameState,
+    mut measured: Vec<(UnitId, f64)>,
+) -> Vec<(UnitId, f64)> {
+    let key = |distance: f64| (distance * 1000.0).round();
+    let mut start = 0;
+    while start < measured.len() {
+        let first = key(measured[start].1);
+        let mut end = start + 1;
+        while end < measured.len() && key(measured[end].1).total_cmp(&first).is_eq() {
+            end += 1;
+        }
+        if end - start > 1 {
+            measured[start..end].sort_by(|a, b| {
+                state
+                    .unit(b.0)
+                    .hits
+                    .cmp(&state.unit(a.0).hits)
+                    .then_with(|| state.unit(a.0).name.cmp(&state.unit(b.0).name))
+                    .then(a.0.cmp(&b.0))
+            });
+        }
+        start = end;
+    }
+    measured
+}
+
+/// Whether no charge by `id` could reach `target` within its move
+/// allowance, judged by the centres alone, as the engine's first test of a
+/// charge's reach judges it (a charger ends within [`crate::rules::CONTACT`]
+/// of its target, a base moved `s` inches comes at most `s` inches nearer,
+/// and no inch costs less than the table's cheapest), with a margin twice
+/// the engine's. When true, the engine refuses the charge.
+pub(super) fn surely_beyond_charge(state: &GameState, id: UnitId, target: UnitId) -> bool {
+    let (unit, enemy) = (state.unit(id), state.unit(target));
+    let field = &state.battlefield;
+    let allowance = field.ruleset.move_inches[unit.category.index()];
+    let cheapest = field.cheapest_multiplier(unit.category);
+    let rough = unit.base.centre.distance(enemy.base.centre)
+        - unit.base.reach()
+        - enemy.base.reach()
+        - crate::rules::CONTACT;
+    rough * cheapest > allowance + 0.02
+}
+
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
@@ -157,6 +207,26 @@ pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: 
                 && memo.within(state, UnitId(index), target, clearance + 1e-6)
         });
     !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
+}
+
+/// Whether `id` could shoot at any of the enemies `among` names (by unit
+/// index) now: exactly whether [`shot_open`] holds for any of them. A shot
+/// needs the target active and within the weapon's reach, so only the
+/// units the spatial index finds within that reach are asked about.
+pub(crate) fn any_shot_open(
+    state: &GameState,
+    memo: &UnitMemo,
+    id: UnitId,
+    among: impl Fn(usize) -> bool,
+) -> bool {
+    let Some(most) = reach(state, id) else {
+        return false;
+    };
+    state
+        .units
+        .any_near(&state.unit(id).base, most + 1e-6, |index, _| {
+            among(index) && shot_open(state, memo, id, UnitId(index))
+        })
 }
 
 /// The engine's acceptance of `action` now, kept with its plan so that
@@ -283,7 +353,6 @@ fn open_point_near(
     best.map(|(_, centre)| centre)
 }
 
-/// The weapon's reach in inches, if the unit shoots.
 /// Why a unit told to fire holds its fire, in a few words, from the
 /// engine's refusal of the shot at the nearest enemy in reach.
 fn held_fire(refusal: &Refusal) -> String {
@@ -302,6 +371,7 @@ fn held_fire(refusal: &Refusal) -> String {
     }
 }
 
+/// The weapon's reach in inches, if the unit shoots.
 pub(crate) fn reach(state: &GameState, id: UnitId) -> Option<f64> {
     state.weapon_of(state.unit(id)).map(|weapon| match weapon {
         crate::rules::Weapon::Musket => state.rules.musket.range,
@@ -482,8 +552,12 @@ impl Opponent {
         // enemy stands in its way.
         let objective = self.objective_target(state, id);
         // The enemies as the reading measured them: nothing has moved since.
-        let enemies: Vec<UnitId> = measured.iter().map(|(e, _)| *e).collect();
-        let ranked = rank_by_target_rule(state, measured.into_iter());
+        let mut enemies = vec![0u64; state.units.len().div_ceil(64)];
+        for (e, _) in &measured {
+            enemies[e.0 / 64] |= 1 << (e.0 % 64);
+        }
+        let among = |index: usize| enemies[index / 64] & (1 << (index % 64)) != 0;
+        let ranked = rank_measured(state, measured);
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
         let first_in_arc = ranked
@@ -580,6 +654,11 @@ impl Opponent {
                     if reserve && !self.wavering(state, *target) {
                         continue;
                     }
+                    // Once the first refusal is kept, only a yes or no is
+                    // wanted, and a charge surely out of reach is a no.
+                    if first_refusal.is_some() && surely_beyond_charge(state, id, *target) {
+                        continue;
+                    }
                     let action = Action::Charge {
                         unit: id,
                         target: *target,
@@ -641,8 +720,7 @@ impl Opponent {
                 }
             }
             (true, Some(Towards::Enemy | Towards::Front)) => {
-                let can_fire_now =
-                    wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
+                let can_fire_now = wants_fire && any_shot_open(state, &self.memo, id, among);
                 // Ruling PL11: an attacker told to advance presses home on
                 // an enemy in disorder within a move, or one it would
                 // strike double. (An advance fires a single volley at most,
@@ -826,7 +904,7 @@ impl Opponent {
             && !reserve
             && self.rule("press-home")
             && {
-                let has_a_shot = enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
+                let has_a_shot = any_shot_open(state, &self.memo, id, among);
                 self.press_home(
                     state,
                     roller,
@@ -853,7 +931,7 @@ impl Opponent {
             && decision.reading.situation.enemy_in_sight
             && (self.rule("close-to-range") || counter_attack.is_some())
             && reach(state, id).is_some()
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && let Some((Goal::Point(point), at, _)) = heading.clone()
         {
             // The objective is ground to take: it goes on towards it.
@@ -879,7 +957,7 @@ impl Opponent {
             && decision.reading.situation.enemy_in_sight
             && (self.rule("close-to-range") || counter_attack.is_some())
             && let Some(reach) = reach(state, id)
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && let Some((Goal::Enemy(target), at, why)) = heading.clone()
         {
             let distance = self.memo.distance(state, id, target);
@@ -988,7 +1066,7 @@ impl Opponent {
             && let Some((enemy, distance)) = ranked.first().copied()
             && distance <= reach
             && !self.memo.in_frontal_arc(state, id, enemy)
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && state.battlefield.can_see(&base, &state.unit(enemy).base)
         {
             let facing = bearing((state.unit(enemy).base.centre - base.centre).bearing());
