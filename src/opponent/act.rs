@@ -4,6 +4,7 @@
 
 use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
+use super::read::{Measured, NEAR};
 use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
@@ -162,6 +163,105 @@ pub(super) fn rank_measured(
         start = end;
     }
     measured
+}
+
+/// The enemies a reading measured ([`Measured`]) in the order of the
+/// targeting rule ([`rank_measured`]): at first only those that come
+/// before every enemy not yet measured (nearer than [`NEAR`] by a
+/// thousandth of an inch and more), all of them when a question goes past
+/// those. The list only grows at its end: the enemies ranked first keep
+/// their places.
+pub(super) struct Ranked {
+    measured: Measured,
+    /// The enemies ranked so far, each before every enemy not among them.
+    list: Vec<(UnitId, f64)>,
+}
+
+impl Ranked {
+    /// The measured enemies, those surely ahead of the unmeasured ranked.
+    pub(super) fn new(state: &GameState, measured: Measured) -> Ranked {
+        if measured.complete() {
+            let list = rank_measured(state, measured.by_distance.clone());
+            return Ranked { measured, list };
+        }
+        // The rule's first key rises with the distance, and every enemy
+        // not measured is farther than `NEAR`: those below `NEAR`'s key
+        // come before them all, whatever their other keys.
+        let key = |distance: f64| (distance * 1000.0).round();
+        let settled = measured
+            .by_distance
+            .iter()
+            .take_while(|(_, distance)| key(*distance) < key(NEAR))
+            .count();
+        let list = rank_measured(state, measured.by_distance[..settled].to_vec());
+        Ranked { measured, list }
+    }
+
+    /// The enemies ranked so far.
+    pub(super) fn list(&self) -> &[(UnitId, f64)] {
+        &self.list
+    }
+
+    /// Whether every enemy is ranked.
+    pub(super) fn complete(&self) -> bool {
+        self.measured.complete() && self.list.len() == self.measured.by_distance.len()
+    }
+
+    /// The enemies not ranked yet.
+    pub(super) fn unranked(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.measured.by_distance[self.list.len()..]
+            .iter()
+            .map(|(e, _)| *e)
+            .chain(self.measured.rest())
+    }
+
+    /// Every enemy, ranked or not yet.
+    pub(super) fn ids(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.measured.ids()
+    }
+
+    /// Measure and rank them all.
+    pub(super) fn rank_all(&mut self, state: &GameState, memo: &UnitMemo) {
+        if self.complete() {
+            return;
+        }
+        self.measured.measure_all(state, memo);
+        let list = rank_measured(state, self.measured.by_distance.clone());
+        debug_assert_eq!(list[..self.list.len()], self.list[..]);
+        self.list = list;
+    }
+
+    /// The first enemy, in the rule's order, for which `test` holds.
+    pub(super) fn find(
+        &mut self,
+        state: &GameState,
+        memo: &UnitMemo,
+        mut test: impl FnMut(UnitId) -> bool,
+    ) -> Option<(UnitId, f64)> {
+        let ranked = self.list.len();
+        let found = self.list.iter().copied().find(|(e, _)| test(*e));
+        if found.is_some() || self.complete() {
+            return found;
+        }
+        self.rank_all(state, memo);
+        self.list[ranked..].iter().copied().find(|(e, _)| test(*e))
+    }
+
+    /// The ranked enemies as far as every enemy within `limit` inches
+    /// (base to base) is among them: the list asked with a limit, whose
+    /// enemies farther than it do not count.
+    pub(super) fn up_to(
+        &mut self,
+        state: &GameState,
+        memo: &UnitMemo,
+        limit: f64,
+    ) -> &[(UnitId, f64)] {
+        // Those not ranked are `NEAR` to the thousandth or farther.
+        if limit >= NEAR - 0.001 {
+            self.rank_all(state, memo);
+        }
+        &self.list
+    }
 }
 
 /// Whether no charge by `id` could reach `target` within its move
@@ -418,7 +518,7 @@ impl Opponent {
         state: &mut GameState,
         roller: &mut dyn Roller,
         id: UnitId,
-        ranked: &[(UnitId, f64)],
+        ranked: &mut Ranked,
         allowance: f64,
         decision: &mut Decision,
         plan: &mut Vec<String>,
@@ -426,7 +526,9 @@ impl Opponent {
         has_a_shot: bool,
     ) -> bool {
         let mut first_refusal = None;
-        for (target, distance) in ranked {
+        // The enemies beyond the allowance are passed over: only those
+        // within it need be ranked.
+        for (target, distance) in ranked.up_to(state, &self.memo, allowance + 1e-6) {
             if *distance > allowance + 1e-6 {
                 continue;
             }
@@ -482,7 +584,7 @@ impl Opponent {
         roller: &mut dyn Roller,
         id: UnitId,
         memory: &mut Memory,
-        (reading, measured): (Reading, Vec<(UnitId, f64)>),
+        (reading, measured): (Reading, Measured),
         outcome: Outcome,
         report: &mut TurnReport,
     ) -> (Decision, bool) {
@@ -552,20 +654,20 @@ impl Opponent {
         // enemy stands in its way.
         let objective = self.objective_target(state, id);
         // The enemies as the reading measured them: nothing has moved since.
+        let mut ranked = Ranked::new(state, measured);
         let mut enemies = vec![0u64; state.units.len().div_ceil(64)];
-        for (e, _) in &measured {
+        for e in ranked.ids() {
             enemies[e.0 / 64] |= 1 << (e.0 % 64);
         }
         let among = |index: usize| enemies[index / 64] & (1 << (index % 64)) != 0;
-        let ranked = rank_measured(state, measured);
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
-        let first_in_arc = ranked
-            .iter()
-            .copied()
-            .find(|(e, _)| self.memo.in_frontal_arc(state, id, *e));
+        let first_in_arc = ranked.find(state, &self.memo, |e| {
+            self.memo.in_frontal_arc(state, id, e)
+        });
+        let first = ranked.find(state, &self.memo, |_| true);
         let any_in_arc = first_in_arc.is_some();
-        let advance_target = first_in_arc.or(ranked.first().copied());
+        let advance_target = first_in_arc.or(first);
         let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
             format!(
                 "nearest enemy{} ({:.1}\" away; ties go to the most hits, then the name)",
@@ -578,9 +680,8 @@ impl Opponent {
         // Ruling PL6: a unit of a fallen line falls back behind the next
         // line, unless an enemy is close enough that seed 000 allows only a
         // move directly away from it.
-        let enemy_close = ranked
-            .first()
-            .is_some_and(|(_, distance)| *distance <= state.rules.enemy_presence + 1e-6);
+        let enemy_close =
+            first.is_some_and(|(_, distance)| distance <= state.rules.enemy_presence + 1e-6);
         let fall_back = if enemy_close {
             None
         } else {
@@ -647,7 +748,25 @@ impl Opponent {
                     f64::INFINITY
                 };
                 let mut first_refusal = None;
-                for (target, distance) in &ranked {
+                let mut at = 0;
+                loop {
+                    if at == ranked.list().len() {
+                        // Past the enemies ranked so far, the rest are
+                        // ranked only if one of them could be tried.
+                        if ranked.complete()
+                            || reach_limit + 1e-6 < NEAR - 0.001
+                            || (first_refusal.is_some()
+                                && ranked
+                                    .unranked()
+                                    .all(|e| surely_beyond_charge(state, id, e)))
+                        {
+                            break;
+                        }
+                        ranked.rank_all(state, &self.memo);
+                    }
+                    let (target, distance) = ranked.list()[at];
+                    at += 1;
+                    let (target, distance) = (&target, &distance);
                     if *distance > reach_limit + 1e-6 {
                         continue;
                     }
@@ -733,7 +852,7 @@ impl Opponent {
                         state,
                         roller,
                         id,
-                        &ranked,
+                        &mut ranked,
                         allowance,
                         &mut decision,
                         &mut plan,
@@ -909,7 +1028,7 @@ impl Opponent {
                     state,
                     roller,
                     id,
-                    &ranked,
+                    &mut ranked,
                     allowance,
                     &mut decision,
                     &mut plan,
@@ -1063,7 +1182,7 @@ impl Opponent {
             && wants_fire
             && decision.actions.is_empty()
             && let Some(reach) = reach(state, id)
-            && let Some((enemy, distance)) = ranked.first().copied()
+            && let Some((enemy, distance)) = first
             && distance <= reach
             && !self.memo.in_frontal_arc(state, id, enemy)
             && !any_shot_open(state, &self.memo, id, among)

@@ -2059,6 +2059,83 @@ fn ranking_the_measured_enemies_is_the_targeting_rules_ranking() {
     assert!(tied > 5_000, "{tied}");
 }
 
+/// The enemies a reading measures, near ones at once and the rest when
+/// asked, are every enemy by distance then unit, as a full sort orders
+/// them; ranked, the near ones are the head of the targeting rule's
+/// ranking of them all, and the first for which a test holds, and those
+/// within a limit, are the full ranking's: over the scatterings above,
+/// from units of either side, with hits at random.
+#[test]
+fn the_measured_enemies_near_first_are_all_of_them_in_order() {
+    use rand::{RngExt, SeedableRng};
+    let (mut partial, mut completed) = (0, 0);
+    for (name, seeds) in [("guilford", 10), ("stress", 3)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_600 + seed);
+            let mut state = scattered(name, seed, &mut rng);
+            for index in 0..state.units.len() {
+                state.units[index].hits = rng.random_range(0..3);
+            }
+            let memo = memo::UnitMemo::default();
+            let n_units = state.units.len();
+            for _ in 0..100 {
+                let from = UnitId(rng.random_range(0..n_units));
+                let enemies = active_ids(&state, GameState::enemy_of(state.unit(from).side));
+                let mut all: Vec<(UnitId, f64)> = enemies
+                    .iter()
+                    .map(|e| (*e, memo.distance(&state, from, *e)))
+                    .collect();
+                all.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                let ruled = act::rank_by_target_rule(&state, all.iter().copied());
+                let measured = read::Measured::new(&state, &memo, from, &enemies);
+                let near = measured.by_distance.len();
+                assert_eq!(measured.by_distance[..], all[..near], "{name} seed {seed}");
+                let mut whole = measured.clone();
+                whole.measure_all(&state, &memo);
+                assert!(whole.complete());
+                assert_eq!(whole.by_distance, all, "{name} seed {seed}");
+                let mut ranked = act::Ranked::new(&state, measured.clone());
+                assert_eq!(ranked.list()[..], ruled[..ranked.list().len()]);
+                if ranked.complete() {
+                    completed += 1;
+                } else {
+                    partial += 1;
+                }
+                // The first with one of a few hits, of a side (none), or
+                // in the frontal arc.
+                let hits = rng.random_range(0..3);
+                let found = ranked.find(&state, &memo, |e| state.unit(e).hits == hits);
+                let expected = ruled
+                    .iter()
+                    .copied()
+                    .find(|(e, _)| state.unit(*e).hits == hits);
+                assert_eq!(found, expected, "{name} seed {seed}");
+                let mut ranked = act::Ranked::new(&state, measured.clone());
+                let arc = |e: UnitId| memo.in_frontal_arc(&state, from, e);
+                let found = ranked.find(&state, &memo, arc);
+                assert_eq!(found, ruled.iter().copied().find(|(e, _)| arc(*e)));
+                let mut ranked = act::Ranked::new(&state, measured);
+                let limit = rng.random_range(0.0..40.0);
+                let within: Vec<_> = ranked
+                    .up_to(&state, &memo, limit)
+                    .iter()
+                    .copied()
+                    .filter(|(_, distance)| *distance <= limit)
+                    .collect();
+                let expected: Vec<_> = ruled
+                    .iter()
+                    .copied()
+                    .filter(|(_, distance)| *distance <= limit)
+                    .collect();
+                assert_eq!(within, expected, "{name} seed {seed}: within {limit}");
+                let unranked: Vec<UnitId> = ranked.unranked().collect();
+                assert_eq!(unranked.len() + ranked.list().len(), all.len());
+            }
+        }
+    }
+    assert!(partial > 200 && completed > 200, "{partial} {completed}");
+}
+
 /// A charge the opponent judges surely out of reach by the centres alone
 /// is one the engine refuses, quick check or full: over the scatterings
 /// above, every unit of the side to move against every enemy within 30"
