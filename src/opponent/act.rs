@@ -4,6 +4,7 @@
 
 use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
+use super::read::{Measured, NEAR};
 use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::geometry::turn_between;
 use crate::battlefield::{CellSet, Field, Point, Vector};
@@ -132,6 +133,155 @@ pub(super) fn rank_by_target_rule(
         .collect()
 }
 
+/// [`rank_by_target_rule`] of enemies `measured` nearest first, ties by
+/// unit (as [`Opponent::read_measuring`] orders them). The rule's first key,
+/// the distance to the thousandth of an inch, never falls along that order,
+/// so only runs of enemies equal in it need sorting, by the rule's other
+/// keys; the rule's order is a total one, so the list is the same.
+pub(super) fn rank_measured(
+    state: &GameState,
+    mut measured: Vec<(UnitId, f64)>,
+) -> Vec<(UnitId, f64)> {
+    let key = |distance: f64| (distance * 1000.0).round();
+    let mut start = 0;
+    while start < measured.len() {
+        let first = key(measured[start].1);
+        let mut end = start + 1;
+        while end < measured.len() && key(measured[end].1).total_cmp(&first).is_eq() {
+            end += 1;
+        }
+        if end - start > 1 {
+            measured[start..end].sort_by(|a, b| {
+                state
+                    .unit(b.0)
+                    .hits
+                    .cmp(&state.unit(a.0).hits)
+                    .then_with(|| state.unit(a.0).name.cmp(&state.unit(b.0).name))
+                    .then(a.0.cmp(&b.0))
+            });
+        }
+        start = end;
+    }
+    measured
+}
+
+/// The enemies a reading measured ([`Measured`]) in the order of the
+/// targeting rule ([`rank_measured`]): at first only those that come
+/// before every enemy not yet measured (nearer than [`NEAR`] by a
+/// thousandth of an inch and more), all of them when a question goes past
+/// those. The list only grows at its end: the enemies ranked first keep
+/// their places.
+pub(super) struct Ranked {
+    measured: Measured,
+    /// The enemies ranked so far, each before every enemy not among them.
+    list: Vec<(UnitId, f64)>,
+}
+
+impl Ranked {
+    /// The measured enemies, those surely ahead of the unmeasured ranked.
+    pub(super) fn new(state: &GameState, measured: Measured) -> Ranked {
+        if measured.complete() {
+            let list = rank_measured(state, measured.by_distance.clone());
+            return Ranked { measured, list };
+        }
+        // The rule's first key rises with the distance, and every enemy
+        // not measured is farther than `NEAR`: those below `NEAR`'s key
+        // come before them all, whatever their other keys.
+        let key = |distance: f64| (distance * 1000.0).round();
+        let settled = measured
+            .by_distance
+            .iter()
+            .take_while(|(_, distance)| key(*distance) < key(NEAR))
+            .count();
+        let list = rank_measured(state, measured.by_distance[..settled].to_vec());
+        Ranked { measured, list }
+    }
+
+    /// The enemies ranked so far.
+    pub(super) fn list(&self) -> &[(UnitId, f64)] {
+        &self.list
+    }
+
+    /// Whether every enemy is ranked.
+    pub(super) fn complete(&self) -> bool {
+        self.measured.complete() && self.list.len() == self.measured.by_distance.len()
+    }
+
+    /// The enemies not ranked yet.
+    pub(super) fn unranked(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.measured.by_distance[self.list.len()..]
+            .iter()
+            .map(|(e, _)| *e)
+            .chain(self.measured.rest())
+    }
+
+    /// Every enemy, ranked or not yet.
+    pub(super) fn ids(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.measured.ids()
+    }
+
+    /// Measure and rank them all.
+    pub(super) fn rank_all(&mut self, state: &GameState, memo: &UnitMemo) {
+        if self.complete() {
+            return;
+        }
+        self.measured.measure_all(state, memo);
+        let list = rank_measured(state, self.measured.by_distance.clone());
+        debug_assert_eq!(list[..self.list.len()], self.list[..]);
+        self.list = list;
+    }
+
+    /// The first enemy, in the rule's order, for which `test` holds.
+    pub(super) fn find(
+        &mut self,
+        state: &GameState,
+        memo: &UnitMemo,
+        mut test: impl FnMut(UnitId) -> bool,
+    ) -> Option<(UnitId, f64)> {
+        let ranked = self.list.len();
+        let found = self.list.iter().copied().find(|(e, _)| test(*e));
+        if found.is_some() || self.complete() {
+            return found;
+        }
+        self.rank_all(state, memo);
+        self.list[ranked..].iter().copied().find(|(e, _)| test(*e))
+    }
+
+    /// The ranked enemies as far as every enemy within `limit` inches
+    /// (base to base) is among them: the list asked with a limit, whose
+    /// enemies farther than it do not count.
+    pub(super) fn up_to(
+        &mut self,
+        state: &GameState,
+        memo: &UnitMemo,
+        limit: f64,
+    ) -> &[(UnitId, f64)] {
+        // Those not ranked are `NEAR` to the thousandth or farther.
+        if limit >= NEAR - 0.001 {
+            self.rank_all(state, memo);
+        }
+        &self.list
+    }
+}
+
+/// Whether no charge by `id` could reach `target` within its move
+/// allowance, judged by the centres alone, as the engine's first test of a
+/// charge's reach judges it (a charger ends within [`crate::rules::CONTACT`]
+/// of its target, a base moved `s` inches comes at most `s` inches nearer,
+/// and no inch costs less than the table's cheapest), with a margin twice
+/// the engine's. When true, the engine refuses the charge.
+pub(super) fn surely_beyond_charge(state: &GameState, id: UnitId, target: UnitId) -> bool {
+    let (unit, enemy) = (state.unit(id), state.unit(target));
+    let field = &state.battlefield;
+    let allowance = field.ruleset.move_inches[unit.category.index()];
+    let cheapest = field.cheapest_multiplier(unit.category);
+    let rough = unit.base.centre.distance(enemy.base.centre)
+        - unit.base.reach()
+        - enemy.base.reach()
+        - crate::rules::CONTACT;
+    rough * cheapest > allowance + 0.02
+}
+
 /// Whether `unit` could shoot at `target` now if it stood still (the
 /// engine's fire checks, without the phase): weapon, arc, range, sight,
 /// friends near the target.
@@ -157,6 +307,26 @@ pub(crate) fn shot_open(state: &GameState, memo: &UnitMemo, id: UnitId, target: 
                 && memo.within(state, UnitId(index), target, clearance + 1e-6)
         });
     !crowded && state.battlefield.can_see(&unit.base, &enemy.base)
+}
+
+/// Whether `id` could shoot at any of the enemies `among` names (by unit
+/// index) now: exactly whether [`shot_open`] holds for any of them. A shot
+/// needs the target active and within the weapon's reach, so only the
+/// units the spatial index finds within that reach are asked about.
+pub(crate) fn any_shot_open(
+    state: &GameState,
+    memo: &UnitMemo,
+    id: UnitId,
+    among: impl Fn(usize) -> bool,
+) -> bool {
+    let Some(most) = reach(state, id) else {
+        return false;
+    };
+    state
+        .units
+        .any_near(&state.unit(id).base, most + 1e-6, |index, _| {
+            among(index) && shot_open(state, memo, id, UnitId(index))
+        })
 }
 
 /// The engine's acceptance of `action` now, kept with its plan so that
@@ -283,7 +453,6 @@ fn open_point_near(
     best.map(|(_, centre)| centre)
 }
 
-/// The weapon's reach in inches, if the unit shoots.
 /// Why a unit told to fire holds its fire, in a few words, from the
 /// engine's refusal of the shot at the nearest enemy in reach.
 fn held_fire(refusal: &Refusal) -> String {
@@ -302,6 +471,7 @@ fn held_fire(refusal: &Refusal) -> String {
     }
 }
 
+/// The weapon's reach in inches, if the unit shoots.
 pub(crate) fn reach(state: &GameState, id: UnitId) -> Option<f64> {
     state.weapon_of(state.unit(id)).map(|weapon| match weapon {
         crate::rules::Weapon::Musket => state.rules.musket.range,
@@ -348,7 +518,7 @@ impl Opponent {
         state: &mut GameState,
         roller: &mut dyn Roller,
         id: UnitId,
-        ranked: &[(UnitId, f64)],
+        ranked: &mut Ranked,
         allowance: f64,
         decision: &mut Decision,
         plan: &mut Vec<String>,
@@ -356,7 +526,9 @@ impl Opponent {
         has_a_shot: bool,
     ) -> bool {
         let mut first_refusal = None;
-        for (target, distance) in ranked {
+        // The enemies beyond the allowance are passed over: only those
+        // within it need be ranked.
+        for (target, distance) in ranked.up_to(state, &self.memo, allowance + 1e-6) {
             if *distance > allowance + 1e-6 {
                 continue;
             }
@@ -412,7 +584,7 @@ impl Opponent {
         roller: &mut dyn Roller,
         id: UnitId,
         memory: &mut Memory,
-        (reading, measured): (Reading, Vec<(UnitId, f64)>),
+        (reading, measured): (Reading, Measured),
         outcome: Outcome,
         report: &mut TurnReport,
     ) -> (Decision, bool) {
@@ -482,16 +654,20 @@ impl Opponent {
         // enemy stands in its way.
         let objective = self.objective_target(state, id);
         // The enemies as the reading measured them: nothing has moved since.
-        let enemies: Vec<UnitId> = measured.iter().map(|(e, _)| *e).collect();
-        let ranked = rank_by_target_rule(state, measured.into_iter());
+        let mut ranked = Ranked::new(state, measured);
+        let mut enemies = vec![0u64; state.units.len().div_ceil(64)];
+        for e in ranked.ids() {
+            enemies[e.0 / 64] |= 1 << (e.0 % 64);
+        }
+        let among = |index: usize| enemies[index / 64] & (1 << (index % 64)) != 0;
         // The advance target: nearest in the frontal arc, else nearest. Only
         // the first in the arc matters, so the arc test stops there.
-        let first_in_arc = ranked
-            .iter()
-            .copied()
-            .find(|(e, _)| self.memo.in_frontal_arc(state, id, *e));
+        let first_in_arc = ranked.find(state, &self.memo, |e| {
+            self.memo.in_frontal_arc(state, id, e)
+        });
+        let first = ranked.find(state, &self.memo, |_| true);
         let any_in_arc = first_in_arc.is_some();
-        let advance_target = first_in_arc.or(ranked.first().copied());
+        let advance_target = first_in_arc.or(first);
         let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
             format!(
                 "nearest enemy{} ({:.1}\" away; ties go to the most hits, then the name)",
@@ -504,9 +680,8 @@ impl Opponent {
         // Ruling PL6: a unit of a fallen line falls back behind the next
         // line, unless an enemy is close enough that seed 000 allows only a
         // move directly away from it.
-        let enemy_close = ranked
-            .first()
-            .is_some_and(|(_, distance)| *distance <= state.rules.enemy_presence + 1e-6);
+        let enemy_close =
+            first.is_some_and(|(_, distance)| distance <= state.rules.enemy_presence + 1e-6);
         let fall_back = if enemy_close {
             None
         } else {
@@ -573,11 +748,34 @@ impl Opponent {
                     f64::INFINITY
                 };
                 let mut first_refusal = None;
-                for (target, distance) in &ranked {
+                let mut at = 0;
+                loop {
+                    if at == ranked.list().len() {
+                        // Past the enemies ranked so far, the rest are
+                        // ranked only if one of them could be tried.
+                        if ranked.complete()
+                            || reach_limit + 1e-6 < NEAR - 0.001
+                            || (first_refusal.is_some()
+                                && ranked
+                                    .unranked()
+                                    .all(|e| surely_beyond_charge(state, id, e)))
+                        {
+                            break;
+                        }
+                        ranked.rank_all(state, &self.memo);
+                    }
+                    let (target, distance) = ranked.list()[at];
+                    at += 1;
+                    let (target, distance) = (&target, &distance);
                     if *distance > reach_limit + 1e-6 {
                         continue;
                     }
                     if reserve && !self.wavering(state, *target) {
+                        continue;
+                    }
+                    // Once the first refusal is kept, only a yes or no is
+                    // wanted, and a charge surely out of reach is a no.
+                    if first_refusal.is_some() && surely_beyond_charge(state, id, *target) {
                         continue;
                     }
                     let action = Action::Charge {
@@ -641,8 +839,7 @@ impl Opponent {
                 }
             }
             (true, Some(Towards::Enemy | Towards::Front)) => {
-                let can_fire_now =
-                    wants_fire && enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
+                let can_fire_now = wants_fire && any_shot_open(state, &self.memo, id, among);
                 // Ruling PL11: an attacker told to advance presses home on
                 // an enemy in disorder within a move, or one it would
                 // strike double. (An advance fires a single volley at most,
@@ -655,7 +852,7 @@ impl Opponent {
                         state,
                         roller,
                         id,
-                        &ranked,
+                        &mut ranked,
                         allowance,
                         &mut decision,
                         &mut plan,
@@ -826,12 +1023,12 @@ impl Opponent {
             && !reserve
             && self.rule("press-home")
             && {
-                let has_a_shot = enemies.iter().any(|e| shot_open(state, &self.memo, id, *e));
+                let has_a_shot = any_shot_open(state, &self.memo, id, among);
                 self.press_home(
                     state,
                     roller,
                     id,
-                    &ranked,
+                    &mut ranked,
                     allowance,
                     &mut decision,
                     &mut plan,
@@ -853,7 +1050,7 @@ impl Opponent {
             && decision.reading.situation.enemy_in_sight
             && (self.rule("close-to-range") || counter_attack.is_some())
             && reach(state, id).is_some()
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && let Some((Goal::Point(point), at, _)) = heading.clone()
         {
             // The objective is ground to take: it goes on towards it.
@@ -879,7 +1076,7 @@ impl Opponent {
             && decision.reading.situation.enemy_in_sight
             && (self.rule("close-to-range") || counter_attack.is_some())
             && let Some(reach) = reach(state, id)
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && let Some((Goal::Enemy(target), at, why)) = heading.clone()
         {
             let distance = self.memo.distance(state, id, target);
@@ -985,10 +1182,10 @@ impl Opponent {
             && wants_fire
             && decision.actions.is_empty()
             && let Some(reach) = reach(state, id)
-            && let Some((enemy, distance)) = ranked.first().copied()
+            && let Some((enemy, distance)) = first
             && distance <= reach
             && !self.memo.in_frontal_arc(state, id, enemy)
-            && !enemies.iter().any(|e| shot_open(state, &self.memo, id, *e))
+            && !any_shot_open(state, &self.memo, id, among)
             && state.battlefield.can_see(&base, &state.unit(enemy).base)
         {
             let facing = bearing((state.unit(enemy).base.centre - base.centre).bearing());

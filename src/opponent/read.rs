@@ -106,15 +106,15 @@ impl Opponent {
     }
 
     /// [`Opponent::read`], and every active enemy with its base-to-base
-    /// distance, nearest first (ties by unit), as measured for the reading:
-    /// carrying out the order ranks the same enemies, and nothing moves in
-    /// between.
+    /// distance, nearest first (ties by unit), as measured for the reading
+    /// ([`Measured`]): carrying out the order ranks the same enemies, and
+    /// nothing moves in between.
     pub(super) fn read_measuring(
         &self,
         state: &GameState,
         id: UnitId,
         memory: &Memory,
-    ) -> (Reading, Vec<(UnitId, f64)>) {
+    ) -> (Reading, Measured) {
         let unit = state.unit(id);
         let tables = &self.tables;
         let kind = memory.kind.unwrap_or(ClassKind::Line);
@@ -128,19 +128,33 @@ impl Opponent {
         let by_distance = |ids: &mut Vec<(UnitId, f64)>| {
             ids.sort_unstable_by_key(|&(id, distance)| (total_order_key(distance), id));
         };
-        let mut distances: Vec<(UnitId, f64)> = enemies
-            .iter()
-            .map(|e| (*e, self.memo.distance(state, id, *e)))
-            .collect();
-        by_distance(&mut distances);
-        let nearest_enemy = distances.first().copied();
+        let mut measured = Measured::new(state, &self.memo, id, &enemies);
+        if measured.by_distance.is_empty() {
+            measured.measure_all(state, &self.memo);
+        }
+        let nearest_enemy = measured.by_distance.first().copied();
         // Sight is asked of the nearest enemies first and only until the
         // three answers it gives are settled: the nearest enemy in sight,
-        // the nearest seen falling back, and whether cavalry is seen.
+        // the nearest seen falling back, and whether cavalry is seen. The
+        // enemies beyond the near ones are measured only if one of them
+        // could still settle an answer.
         let mut seen_enemy = None;
         let mut retreating_enemy = None;
         let mut sees_cavalry = false;
-        for &(e, _) in &distances {
+        let mut at = 0;
+        loop {
+            if at == measured.by_distance.len() {
+                let matters = |e: UnitId| {
+                    (self.enemy_retreating.contains(&e) && retreating_enemy.is_none())
+                        || (state.unit(e).category == Category::Cavalry && !sees_cavalry)
+                };
+                if measured.complete() || (seen_enemy.is_some() && !measured.rest().any(matters)) {
+                    break;
+                }
+                measured.measure_all(state, &self.memo);
+            }
+            let (e, _) = measured.by_distance[at];
+            at += 1;
             let retreating = self.enemy_retreating.contains(&e);
             let cavalry = state.unit(e).category == Category::Cavalry;
             let matters = seen_enemy.is_none()
@@ -278,7 +292,101 @@ impl Opponent {
             figures_left,
             off_table: false,
         };
-        (reading, distances)
+        (reading, measured)
+    }
+}
+
+/// How far, base to base, a reading measures the enemies at once
+/// ([`Measured`]).
+pub(super) const NEAR: f64 = 48.0;
+
+/// The active enemies a reading measured, nearest first: at once those
+/// within [`NEAR`] inches of the unit, the rest (all of them farther) only
+/// when a question goes past the near ones. Every enemy farther than
+/// `NEAR` comes after every one within it, so the near ones are the head
+/// of the list of them all, by distance then unit.
+#[derive(Debug, Clone)]
+pub(super) struct Measured {
+    /// The unit measured from, and its base when it was measured.
+    from: (UnitId, Base),
+    /// The enemies measured so far, by distance then unit: those within
+    /// `NEAR`, then, once [`Measured::measure_all`] has run, the rest.
+    pub(super) by_distance: Vec<(UnitId, f64)>,
+    /// The enemies farther than `NEAR`, in unit order, with their
+    /// distance when it was worked out on the way: empty once measured.
+    far: Vec<(UnitId, Option<f64>)>,
+}
+
+impl Measured {
+    /// The enemies `enemies` of unit `id`, those within [`NEAR`] measured.
+    pub(super) fn new(
+        state: &GameState,
+        memo: &super::memo::UnitMemo,
+        id: UnitId,
+        enemies: &[UnitId],
+    ) -> Measured {
+        let base = state.unit(id).base;
+        let mut by_distance = Vec::with_capacity(enemies.len());
+        let mut far = Vec::new();
+        for &e in enemies {
+            // `surely_farther_than` holds only of bases more than `NEAR`
+            // apart.
+            if base.surely_farther_than(&state.unit(e).base, NEAR) {
+                far.push((e, None));
+                continue;
+            }
+            let distance = memo.distance(state, id, e);
+            if distance <= NEAR {
+                by_distance.push((e, distance));
+            } else {
+                far.push((e, Some(distance)));
+            }
+        }
+        by_distance.sort_unstable_by_key(|&(id, distance)| (total_order_key(distance), id));
+        Measured {
+            from: (id, base),
+            by_distance,
+            far,
+        }
+    }
+
+    /// Whether every enemy is measured.
+    pub(super) fn complete(&self) -> bool {
+        self.far.is_empty()
+    }
+
+    /// The enemies not measured yet.
+    pub(super) fn rest(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.far.iter().map(|(e, _)| *e)
+    }
+
+    /// Every enemy measured, whether or not yet.
+    pub(super) fn ids(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.by_distance.iter().map(|(e, _)| *e).chain(self.rest())
+    }
+
+    /// Measure the rest, and put them after the near ones in order. The
+    /// enemies have not moved since the reading; the unit may have (a
+    /// pivot), so its distances are from its base as it was.
+    pub(super) fn measure_all(&mut self, state: &GameState, memo: &super::memo::UnitMemo) {
+        let (id, base) = self.from;
+        let unchanged = state.unit(id).base == base;
+        let mut rest: Vec<(UnitId, f64)> = self
+            .far
+            .drain(..)
+            .map(|(e, known)| {
+                let distance = known.unwrap_or_else(|| {
+                    if unchanged {
+                        memo.distance(state, id, e)
+                    } else {
+                        base.distance_to(&state.unit(e).base)
+                    }
+                });
+                (e, distance)
+            })
+            .collect();
+        rest.sort_unstable_by_key(|&(id, distance)| (total_order_key(distance), id));
+        self.by_distance.extend(rest);
     }
 }
 

@@ -1928,6 +1928,305 @@ fn an_attacker_closes_in_on_an_enemy_in_reach_it_cannot_see() {
     assert!(to.y > from.y + 0.5, "{from} -> {to}");
 }
 
+/// A builtin scenario's units scattered at random, seeded: over the whole
+/// table and a little off it, or crowded into its first quarter; facing
+/// any way; one in ten routed. The units' spatial index is on whatever
+/// their number.
+fn scattered(name: &str, seed: u64, rng: &mut rand::rngs::ChaCha8Rng) -> GameState {
+    use rand::RngExt;
+    let mut state = crate::rules::fixture::builtin_state(name, &mut Seeded::new(seed));
+    let (w, h) = (state.battlefield.width(), state.battlefield.height());
+    let spread = if rng.random_range(0..2) == 0 {
+        1.0
+    } else {
+        0.25
+    };
+    for index in 0..state.units.len() {
+        let at = p(
+            rng.random_range(-4.0..w * spread + 4.0),
+            rng.random_range(-4.0..h * spread + 4.0),
+        );
+        let facing = rng.random_range(0.0..360.0);
+        crate::rules::fixture::stand(&mut state, index, at, facing);
+        let unit = &mut state.units[index];
+        if rng.random_range(0..10) == 0 {
+            unit.status = Status::Routed;
+        }
+    }
+    state.units.force_indexed(Some(true));
+    state
+}
+
+/// Whether a unit has a shot at any of some enemies, asked of the units'
+/// spatial index within its weapon's reach, is exactly whether `shot_open`
+/// holds for any of them, over the scatterings above: every unit, those
+/// of the other side, half of them picked at random, and one it has a
+/// shot at.
+#[test]
+fn any_shot_open_is_shot_open_of_any() {
+    use rand::{RngExt, SeedableRng};
+    let (mut open, mut closed) = (0, 0);
+    for (name, seeds) in [("guilford", 20), ("stress", 3)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_300 + seed);
+            let state = scattered(name, seed, &mut rng);
+            let memo = memo::UnitMemo::default();
+            let n_units = state.units.len();
+            for _ in 0..600 {
+                let from = UnitId(rng.random_range(0..n_units));
+                // Every unit, the other side's, half at random, or one it
+                // has a shot at (when it has one).
+                let open_at: Vec<usize> = (0..n_units)
+                    .filter(|&i| act::shot_open(&state, &memo, from, UnitId(i)))
+                    .collect();
+                let among: Vec<bool> = match rng.random_range(0..4) {
+                    0 => vec![true; n_units],
+                    1 => {
+                        let side = state.unit(from).side;
+                        (0..n_units).map(|i| state.units[i].side != side).collect()
+                    }
+                    2 => (0..n_units).map(|_| rng.random_range(0..2) == 0).collect(),
+                    _ if !open_at.is_empty() => {
+                        let one = open_at[rng.random_range(0..open_at.len())];
+                        (0..n_units).map(|i| i == one).collect()
+                    }
+                    _ => vec![false; n_units],
+                };
+                let scanned = (0..n_units)
+                    .filter(|&i| among[i])
+                    .any(|i| act::shot_open(&state, &memo, from, UnitId(i)));
+                let indexed = act::any_shot_open(&state, &memo, from, |i| among[i]);
+                assert_eq!(indexed, scanned, "{name} seed {seed}: {from:?}");
+
+                if scanned {
+                    open += 1;
+                } else {
+                    closed += 1;
+                }
+            }
+        }
+    }
+    assert!(open > 800 && closed > 3_000, "{open} open, {closed} closed");
+}
+
+/// Enemies in the reading's order (by distance, then unit) ranked by
+/// sorting only the runs equal to the thousandth of an inch are ranked as
+/// the targeting rule ranks them: over the scatterings above with hits at
+/// random, at their own distances and at distances coarsened so that many
+/// tie to the thousandth (and some exactly).
+#[test]
+fn ranking_the_measured_enemies_is_the_targeting_rules_ranking() {
+    use rand::{RngExt, SeedableRng};
+    let mut tied = 0;
+    for (name, seeds) in [("guilford", 10), ("stress", 2)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_400 + seed);
+            let mut state = scattered(name, seed, &mut rng);
+            for index in 0..state.units.len() {
+                state.units[index].hits = rng.random_range(0..3);
+            }
+            let memo = memo::UnitMemo::default();
+            let n_units = state.units.len();
+            for round in 0..60 {
+                let from = UnitId(rng.random_range(0..n_units));
+                let coarse = [0.0, 0.0004, 0.0015, 0.25][round % 4];
+                let mut measured: Vec<(UnitId, f64)> = (0..n_units)
+                    .filter(|&i| i != from.0)
+                    .map(|i| {
+                        let distance = memo.distance(&state, from, UnitId(i));
+                        let distance = if coarse > 0.0 {
+                            (distance / coarse).floor() * coarse
+                        } else {
+                            distance
+                        };
+                        (UnitId(i), distance)
+                    })
+                    .collect();
+                measured.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                tied += measured
+                    .windows(2)
+                    .filter(|w| (w[0].1 * 1000.0).round() == (w[1].1 * 1000.0).round())
+                    .count();
+                let ruled = act::rank_by_target_rule(&state, measured.iter().copied());
+                assert_eq!(
+                    act::rank_measured(&state, measured),
+                    ruled,
+                    "{name} seed {seed}: {from:?}"
+                );
+            }
+        }
+    }
+    assert!(tied > 5_000, "{tied}");
+}
+
+/// The enemies a reading measures, near ones at once and the rest when
+/// asked, are every enemy by distance then unit, as a full sort orders
+/// them; ranked, the near ones are the head of the targeting rule's
+/// ranking of them all, and the first for which a test holds, and those
+/// within a limit, are the full ranking's: over the scatterings above,
+/// from units of either side, with hits at random.
+#[test]
+fn the_measured_enemies_near_first_are_all_of_them_in_order() {
+    use rand::{RngExt, SeedableRng};
+    let (mut partial, mut completed) = (0, 0);
+    for (name, seeds) in [("guilford", 10), ("stress", 3)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_600 + seed);
+            let mut state = scattered(name, seed, &mut rng);
+            for index in 0..state.units.len() {
+                state.units[index].hits = rng.random_range(0..3);
+            }
+            let memo = memo::UnitMemo::default();
+            let n_units = state.units.len();
+            for _ in 0..100 {
+                let from = UnitId(rng.random_range(0..n_units));
+                let enemies = active_ids(&state, GameState::enemy_of(state.unit(from).side));
+                let mut all: Vec<(UnitId, f64)> = enemies
+                    .iter()
+                    .map(|e| (*e, memo.distance(&state, from, *e)))
+                    .collect();
+                all.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                let ruled = act::rank_by_target_rule(&state, all.iter().copied());
+                let measured = read::Measured::new(&state, &memo, from, &enemies);
+                let near = measured.by_distance.len();
+                assert_eq!(measured.by_distance[..], all[..near], "{name} seed {seed}");
+                let mut whole = measured.clone();
+                whole.measure_all(&state, &memo);
+                assert!(whole.complete());
+                assert_eq!(whole.by_distance, all, "{name} seed {seed}");
+                let mut ranked = act::Ranked::new(&state, measured.clone());
+                assert_eq!(ranked.list()[..], ruled[..ranked.list().len()]);
+                if ranked.complete() {
+                    completed += 1;
+                } else {
+                    partial += 1;
+                }
+                // The first with one of a few hits, of a side (none), or
+                // in the frontal arc.
+                let hits = rng.random_range(0..3);
+                let found = ranked.find(&state, &memo, |e| state.unit(e).hits == hits);
+                let expected = ruled
+                    .iter()
+                    .copied()
+                    .find(|(e, _)| state.unit(*e).hits == hits);
+                assert_eq!(found, expected, "{name} seed {seed}");
+                let mut ranked = act::Ranked::new(&state, measured.clone());
+                let arc = |e: UnitId| memo.in_frontal_arc(&state, from, e);
+                let found = ranked.find(&state, &memo, arc);
+                assert_eq!(found, ruled.iter().copied().find(|(e, _)| arc(*e)));
+                let mut ranked = act::Ranked::new(&state, measured);
+                let limit = rng.random_range(0.0..40.0);
+                let within: Vec<_> = ranked
+                    .up_to(&state, &memo, limit)
+                    .iter()
+                    .copied()
+                    .filter(|(_, distance)| *distance <= limit)
+                    .collect();
+                let expected: Vec<_> = ruled
+                    .iter()
+                    .copied()
+                    .filter(|(_, distance)| *distance <= limit)
+                    .collect();
+                assert_eq!(within, expected, "{name} seed {seed}: within {limit}");
+                let unranked: Vec<UnitId> = ranked.unranked().collect();
+                assert_eq!(unranked.len() + ranked.list().len(), all.len());
+            }
+        }
+    }
+    assert!(partial > 200 && completed > 200, "{partial} {completed}");
+}
+
+/// A charge the opponent judges surely out of reach by the centres alone
+/// is one the engine refuses, quick check or full: over the scatterings
+/// above, every unit of the side to move against every enemy within 30"
+/// of it (facing it half the time); and, head on across open ground, at
+/// every distance from 3" to 30" (centre to centre) by twentieths of an
+/// inch, where the charges right up to the allowance are lawful.
+#[test]
+fn a_charge_surely_beyond_reach_is_refused() {
+    use rand::SeedableRng;
+    let mut beyond = 0;
+    for (name, seeds) in [("guilford", 20), ("stress", 2)] {
+        for seed in 0..seeds {
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_500 + seed);
+            let mut state = scattered(name, seed, &mut rng);
+            // Some scatterings end the game (a side's units all off the
+            // table or routed): those have no charges to ask about.
+            let side = (seed % 2) as usize;
+            while !(state.is_over() || state.active == side && state.phase() == Phase::Movement) {
+                state.apply(&Action::EndPhase, &mut dice([])).unwrap();
+            }
+            if state.is_over() {
+                continue;
+            }
+            for from in 0..state.units.len() {
+                let unit = &state.units[from];
+                if unit.side != side || !unit.is_active() {
+                    continue;
+                }
+                let base = unit.base;
+                for to in 0..state.units.len() {
+                    let enemy = state.units[to].base;
+                    if state.units[to].side == side || base.centre.distance(enemy.centre) > 30.0 {
+                        continue;
+                    }
+                    if to % 2 == 0 {
+                        let facing = (enemy.centre - base.centre).bearing();
+                        crate::rules::fixture::stand(&mut state, from, base.centre, facing);
+                    }
+                    let charge = Action::Charge {
+                        unit: UnitId(from),
+                        target: UnitId(to),
+                    };
+                    let (quick, full) =
+                        (state.checked(&charge, true), state.checked(&charge, false));
+                    assert_eq!(
+                        quick.is_ok(),
+                        full.is_ok(),
+                        "{name} seed {seed}: {charge:?}"
+                    );
+                    if act::surely_beyond_charge(&state, UnitId(from), UnitId(to)) {
+                        assert!(full.is_err(), "{name} seed {seed}: {charge:?}");
+                        beyond += 1;
+                    }
+                    state.units[from].base = base;
+                }
+            }
+        }
+    }
+    assert!(beyond > 5_000, "{beyond}");
+    let (mut lawful, mut last_lawful, mut first_beyond) = (0, 0.0_f64, f64::INFINITY);
+    for troop in ["cavalry", "militia"] {
+        for step in 60..=600 {
+            let gap = f64::from(step) * 0.05;
+            let state = game(
+                &[("Chargers", troop, 24.0, 4.0, NORTH)],
+                &[("Target", "militia", 24.0, 4.0 + gap, SOUTH)],
+            );
+            let (chargers, target) = (unit(&state, "Chargers"), unit(&state, "Target"));
+            let charge = Action::Charge {
+                unit: chargers,
+                target,
+            };
+            let full = state.checked(&charge, false);
+            if act::surely_beyond_charge(&state, chargers, target) {
+                assert!(full.is_err(), "{troop} at {gap}");
+                first_beyond = first_beyond.min(gap);
+            } else if full.is_ok() {
+                lawful += 1;
+                last_lawful = last_lawful.max(gap);
+            }
+        }
+    }
+    // Lawful up to the allowance; judged beyond within two bases' reach of
+    // the last lawful charge.
+    assert!(lawful > 100, "{lawful}");
+    assert!(
+        first_beyond - last_lawful < 6.0,
+        "{last_lawful} {first_beyond}"
+    );
+}
+
 /// The enemies in range through the units' spatial index are exactly the
 /// scan's, in the same order, over seeded scatterings of Guilford's and
 /// the stress test's units (on and off the table, crowded, routed).
@@ -1938,26 +2237,7 @@ fn side_ranked_within_is_ranked_within_of_the_side() {
     for (name, seeds) in [("guilford", 20), ("stress", 3)] {
         for seed in 0..seeds {
             let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18_200 + seed);
-            let mut state = crate::rules::fixture::builtin_state(name, &mut Seeded::new(seed));
-            let (w, h) = (state.battlefield.width(), state.battlefield.height());
-            let spread = if rng.random_range(0..2) == 0 {
-                1.0
-            } else {
-                0.25
-            };
-            for index in 0..state.units.len() {
-                let at = p(
-                    rng.random_range(-4.0..w * spread + 4.0),
-                    rng.random_range(-4.0..h * spread + 4.0),
-                );
-                let facing = rng.random_range(0.0..360.0);
-                crate::rules::fixture::stand(&mut state, index, at, facing);
-                let unit = &mut state.units[index];
-                if rng.random_range(0..10) == 0 {
-                    unit.status = Status::Routed;
-                }
-            }
-            state.units.force_indexed(Some(true));
+            let state = scattered(name, seed, &mut rng);
             let memo = memo::UnitMemo::default();
             for _ in 0..200 {
                 let from = UnitId(rng.random_range(0..state.units.len()));
