@@ -4,7 +4,7 @@
 
 use super::quick_moves::{
     Heading, Listed, Moves, Neighbourhood, RoadMove, remembered_moves, remembered_road,
-    remembered_way,
+    remembered_way, with_key_buffer,
 };
 use crate::battlefield::geometry::{EPSILON, turn_between};
 use crate::battlefield::{Point, Vector};
@@ -51,21 +51,33 @@ impl GameState {
                 actions.push(action);
             }
         };
+        // One neighbourhood's room, for each unit in turn.
+        let mut neighbourhood = Neighbourhood::empty();
         for &id in &own {
             let unit = &self.units[id.0];
             if unit.moved {
                 continue;
             }
             let from = actions.len();
-            // Only the three nearest enemies are used.
-            let nearest = self.nearest_three(unit.base.centre, &enemies);
             let moving =
                 allowed.contains(&ActionKind::Move) || allowed.contains(&ActionKind::MoveRoad);
             let pivoting = allowed.contains(&ActionKind::Pivot) && !unit.pivoted;
-            let near = (moving || pivoting).then(|| self.neighbourhood(id));
+            // Only the three nearest enemies are used, and only by pivots
+            // and moves.
+            let nearest = if moving || pivoting {
+                self.nearest_three(unit.base.centre, &enemies)
+            } else {
+                Nearest::default()
+            };
+            let nearest = nearest.as_slice();
+            let near = (moving || pivoting).then(|| {
+                self.fill_neighbourhood(id, &mut neighbourhood);
+                &neighbourhood
+            });
             if allowed.contains(&ActionKind::Charge) {
+                let screen = self.charge_screen(unit);
                 for &target in &enemies {
-                    if !self.charge_surely_refused(unit, target) {
+                    if !self.charge_surely_refused(&screen, target) {
                         push_once(&mut actions, Action::Charge { unit: id, target });
                     }
                 }
@@ -73,38 +85,42 @@ impl GameState {
             // The unit's pivots and moves depend only on what the key
             // holds, and equal none of its charges listed before them.
             let moving_straight = allowed.contains(&ActionKind::Move);
-            if let Some(near) = &near
+            if let Some(near) = near
                 && (pivoting || moving_straight)
             {
-                let key = self.moves_key(near, &nearest, pivoting, moving_straight);
-                let listed = remembered_moves(&self.battlefield, key, || Listed {
-                    pivots: if pivoting {
-                        self.listed_pivots(unit, near, &nearest)
-                    } else {
-                        Vec::new()
-                    },
-                    moves: if moving_straight {
-                        self.listed_moves(unit, near, &nearest)
-                    } else {
-                        Vec::new()
-                    },
+                with_key_buffer(|key| {
+                    self.moves_key(near, nearest, pivoting, moving_straight, key);
+                    let listed = || Listed {
+                        pivots: if pivoting {
+                            self.listed_pivots(unit, near, nearest)
+                        } else {
+                            Vec::new()
+                        },
+                        moves: if moving_straight {
+                            self.listed_moves(unit, near, nearest)
+                        } else {
+                            Vec::new()
+                        },
+                    };
+                    remembered_moves(&self.battlefield, key, listed, |listed| {
+                        actions.extend(
+                            listed
+                                .pivots
+                                .iter()
+                                .map(|&facing| Action::Pivot { unit: id, facing }),
+                        );
+                        actions.extend(listed.moves.iter().map(|&(to, facing)| Action::Move {
+                            unit: id,
+                            to,
+                            facing,
+                        }));
+                    });
                 });
-                actions.extend(
-                    listed
-                        .pivots
-                        .into_iter()
-                        .map(|facing| Action::Pivot { unit: id, facing }),
-                );
-                actions.extend(listed.moves.into_iter().map(|(to, facing)| Action::Move {
-                    unit: id,
-                    to,
-                    facing,
-                }));
             }
             // A road move is refused whatever its path while an enemy is
             // within the enemy presence distance: no route is asked for.
             if allowed.contains(&ActionKind::MoveRoad)
-                && near.as_ref().is_some_and(|near| !near.enemy_present())
+                && near.is_some_and(|near| !near.enemy_present())
                 && let Some(cell) = self.battlefield.grid.cell_at(unit.base.centre)
                 && self.battlefield.on_road(cell)
             {
@@ -177,11 +193,11 @@ impl GameState {
         if allowed.contains(&ActionKind::Fire) {
             for &unit in &own {
                 let shooter = &self.units[unit.0];
-                if self.cannot_shoot_now(shooter) {
+                let Some(most) = self.shot_reach(shooter) else {
                     continue;
-                }
+                };
                 for &target in &enemies {
-                    if self.shot_surely_refused(shooter, target) {
+                    if self.shot_surely_refused(shooter, most, target) {
                         continue;
                     }
                     // A player's shot is single: the other volleys are
@@ -433,13 +449,15 @@ impl GameState {
         direction: Vector,
         facing: f64,
     ) -> Option<Point> {
-        let key = self.way_key(near, direction, facing);
-        remembered_way(&self.battlefield, key, || {
-            let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
-            let heading = Heading::new(facing);
-            [1.0, 0.75, 0.5, 0.25].into_iter().find_map(|fraction| {
-                let to = round_point(unit.base.centre + direction * (allowance * fraction));
-                self.allows_listed_move(near, &heading, to).then_some(to)
+        with_key_buffer(|key| {
+            self.way_key(near, direction, facing, key);
+            remembered_way(&self.battlefield, key, || {
+                let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
+                let heading = Heading::new(facing);
+                [1.0, 0.75, 0.5, 0.25].into_iter().find_map(|fraction| {
+                    let to = round_point(unit.base.centre + direction * (allowance * fraction));
+                    self.allows_listed_move(near, &heading, to).then_some(to)
+                })
             })
         })
     }
@@ -517,7 +535,7 @@ impl GameState {
     /// fewer), all the listing uses: its order is total (distance, then
     /// id), so keeping the three least by it, each distance worked out
     /// once, gives the same, without sorting the rest.
-    fn nearest_three(&self, point: Point, candidates: &[UnitId]) -> Vec<UnitId> {
+    fn nearest_three(&self, point: Point, candidates: &[UnitId]) -> Nearest {
         let mut least: [(f64, UnitId); 3] = [(0.0, UnitId(0)); 3];
         let mut len = 0;
         for &id in candidates {
@@ -539,7 +557,10 @@ impl GameState {
             }
             least[at] = key;
         }
-        least[..len].iter().map(|&(_, id)| id).collect()
+        Nearest {
+            ids: least.map(|(_, id)| id),
+            len,
+        }
     }
 
     /// Exactly [`GameState::nearest`]: its order is total (distance, then
@@ -552,6 +573,29 @@ impl GameState {
             .collect();
         keyed.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.0.cmp(&b.0)));
         keyed.into_iter().map(|(_, id)| id).collect()
+    }
+}
+
+/// Up to three units, nearest first: [`GameState::nearest_three`]'s
+/// answer, kept without an allocation.
+struct Nearest {
+    ids: [UnitId; 3],
+    len: usize,
+}
+
+impl Default for Nearest {
+    /// None.
+    fn default() -> Nearest {
+        Nearest {
+            ids: [UnitId(0); 3],
+            len: 0,
+        }
+    }
+}
+
+impl Nearest {
+    fn as_slice(&self) -> &[UnitId] {
+        &self.ids[..self.len]
     }
 }
 
@@ -616,8 +660,8 @@ mod tests {
                 }
                 let sorted = state.nearest(point, &candidates);
                 assert_eq!(
-                    state.nearest_three(point, &candidates),
-                    sorted[..sorted.len().min(3)].to_vec()
+                    state.nearest_three(point, &candidates).as_slice(),
+                    &sorted[..sorted.len().min(3)]
                 );
                 assert_eq!(state.nearest_of(point, &candidates), sorted);
             }
@@ -678,7 +722,7 @@ mod tests {
                     .collect();
                 let nearest = state.nearest_three(unit.base.centre, &enemies);
                 let ways: Vec<(Vector, f64)> = state
-                    .move_directions(unit, &nearest)
+                    .move_directions(unit, nearest.as_slice())
                     .into_iter()
                     .filter(|(direction, _)| {
                         direction.length() >= crate::battlefield::geometry::EPSILON

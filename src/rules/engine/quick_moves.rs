@@ -35,6 +35,17 @@ pub(super) struct Neighbourhood {
 }
 
 impl Neighbourhood {
+    /// A neighbourhood of nobody, to be filled
+    /// ([`GameState::fill_neighbourhood`]).
+    pub(super) fn empty() -> Neighbourhood {
+        Neighbourhood {
+            unit: UnitId(0),
+            others: Vec::new(),
+            enemies: Vec::new(),
+            presence: Vec::new(),
+        }
+    }
+
     /// Whether an enemy is within the enemy presence distance, so that
     /// only moves directly towards or away from one are allowed (and no
     /// road move at all).
@@ -64,7 +75,16 @@ impl Heading {
 
 impl GameState {
     /// The neighbourhood of `id`'s moves now (a unit of the side to act).
+    #[cfg(test)]
     pub(super) fn neighbourhood(&self, id: UnitId) -> Neighbourhood {
+        let mut near = Neighbourhood::empty();
+        self.fill_neighbourhood(id, &mut near);
+        near
+    }
+
+    /// [`GameState::neighbourhood`] of `id`, written over `near`: its
+    /// lists keep their room from one unit to the next of a listing.
+    pub(super) fn fill_neighbourhood(&self, id: UnitId, near: &mut Neighbourhood) {
         let unit = &self.units[id.0];
         let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
         // A listed move ends within its allowance of the centre (plus the
@@ -72,10 +92,13 @@ impl GameState {
         // than both reaches (overlaps, the sweep's broad phase) or both
         // reaches and the keep-clear distance. The 0.02" are a margin.
         let reach = allowance + unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
+        near.unit = id;
+        near.others.clear();
+        near.enemies.clear();
+        near.presence.clear();
         // Room for all, so that neither is grown a push at a time.
-        let mut others = Vec::with_capacity(self.units.len());
-        let mut enemies = Vec::with_capacity(self.units.len());
-        let mut presence = Vec::new();
+        near.others.reserve(self.units.len());
+        near.enemies.reserve(self.units.len());
         for (index, other) in self.units.iter().enumerate() {
             if index == id.0 || !other.is_active() {
                 continue;
@@ -86,22 +109,17 @@ impl GameState {
                     .base
                     .within(&other.base, self.rules.enemy_presence + EPSILON)
             {
-                presence.push((other.base.centre - unit.base.centre).bearing());
+                near.presence
+                    .push((other.base.centre - unit.base.centre).bearing());
             }
             let limit = reach + other.base.reach();
             let apart = other.base.centre - unit.base.centre;
             if apart.dot(apart) <= limit * limit {
-                others.push(index);
+                near.others.push(index);
                 if enemy {
-                    enemies.push(index);
+                    near.enemies.push(index);
                 }
             }
-        }
-        Neighbourhood {
-            unit: id,
-            others,
-            enemies,
-            presence,
         }
     }
 
@@ -113,19 +131,20 @@ impl GameState {
     /// which it moves; the bearings to the enemies within the enemy
     /// presence distance; the bases of the units near enough to matter
     /// (the neighbourhood's), each marked friend or enemy; and the rules'
-    /// keep-clear distance and tolerance of "directly". As bits.
+    /// keep-clear distance and tolerance of "directly". As bits, written
+    /// over `key`.
     pub(super) fn moves_key(
         &self,
         near: &Neighbourhood,
         nearest: &[UnitId],
         pivoting: bool,
         moving: bool,
-    ) -> Vec<u64> {
+        key: &mut Vec<u64>,
+    ) {
         let unit = &self.units[near.unit.0];
         let nearest = &nearest[..nearest.len().min(3)];
-        let mut key = Vec::with_capacity(
-            13 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len(),
-        );
+        key.clear();
+        key.reserve(13 + 2 * nearest.len() + near.presence.len() + 6 * near.others.len());
         key.extend([
             u64::from(pivoting) | (u64::from(moving) << 1),
             unit.troop.0 as u64,
@@ -150,7 +169,6 @@ impl GameState {
             key.push(u64::from(enemy));
             key.extend(base_bits(&self.units[index].base));
         }
-        key
     }
 
     /// All the listed move of `near`'s unit along `direction` (of length
@@ -164,14 +182,21 @@ impl GameState {
     /// friend or enemy. Every move tried ends on that line (but for the
     /// rounding to 1/1000"), so every unit its checks could name (one it
     /// may meet along the way, end on, or end within the keep-clear
-    /// distance of) is among those. As bits.
-    pub(super) fn way_key(&self, near: &Neighbourhood, direction: Vector, facing: f64) -> Vec<u64> {
+    /// distance of) is among those. As bits, written over `key`.
+    pub(super) fn way_key(
+        &self,
+        near: &Neighbourhood,
+        direction: Vector,
+        facing: f64,
+        key: &mut Vec<u64>,
+    ) {
         let unit = &self.units[near.unit.0];
         let allowance = self.battlefield.ruleset.move_inches[unit.category.index()];
         let start = unit.base.centre;
         let far = start + direction * allowance;
         let slack = unit.base.reach() + self.rules.keep_clear.max(0.0) + 0.02;
-        let mut key = Vec::with_capacity(16 + near.presence.len() + 6 * near.others.len());
+        key.clear();
+        key.reserve(16 + near.presence.len() + 6 * near.others.len());
         key.extend([unit.troop.0 as u64, unit.category.index() as u64]);
         key.extend(base_bits(&unit.base));
         key.extend([
@@ -195,7 +220,6 @@ impl GameState {
             }
         }
         key.push(along);
-        key
     }
 
     /// Exactly `self.allows(&Action::Pivot { unit, facing })` for the
@@ -330,7 +354,7 @@ impl GameState {
             to.x.to_bits(),
             to.y.to_bits(),
         ];
-        let walked = recall(&GENERAL_WALKS, &self.battlefield, key, || {
+        let walked = recall(&GENERAL_WALKS, &self.battlefield, &key, || {
             let mover = Mover {
                 name: &general.name,
                 troop,
@@ -383,15 +407,60 @@ thread_local! {
 /// A road move's path (its points after the start) and facing.
 pub(super) type RoadMove = (Vec<Point>, f64);
 
+/// The key of a remembered answer as it is stored: its bits.
+trait StoredKey {
+    /// The key's bits.
+    fn bits(&self) -> &[u64];
+    /// The key of `bits` (of the right length).
+    fn of_bits(bits: &[u64]) -> Self;
+}
+
+impl StoredKey for Key {
+    fn bits(&self) -> &[u64] {
+        self
+    }
+
+    fn of_bits(bits: &[u64]) -> Key {
+        let mut key = [0; 6];
+        key.copy_from_slice(bits);
+        key
+    }
+}
+
+impl StoredKey for Box<[u64]> {
+    fn bits(&self) -> &[u64] {
+        self
+    }
+
+    fn of_bits(bits: &[u64]) -> Box<[u64]> {
+        Box::from(bits)
+    }
+}
+
 /// `answer()`, remembered in `memo` by `field` and `key`: only for answers
 /// that depend on nothing else.
-fn recall<V: Clone, K: AsRef<[u64]> + PartialEq>(
+fn recall<V: Clone, K: StoredKey>(
     memo: &'static std::thread::LocalKey<RefCell<Remembered<V, K>>>,
     field: &Arc<Battlefield>,
-    key: K,
+    key: &[u64],
     answer: impl FnOnce() -> V,
 ) -> V {
-    let slot = slot_of(key.as_ref());
+    recall_with(memo, field, key, answer, V::clone)
+}
+
+/// `read(&answer())`, `answer()` remembered in `memo` by `field` and
+/// `key` (only for answers that depend on nothing else): a remembered
+/// answer is read where it is kept, not copied out, and the key is copied
+/// only to be kept with a new answer.
+fn recall_with<V, K: StoredKey, R>(
+    memo: &'static std::thread::LocalKey<RefCell<Remembered<V, K>>>,
+    field: &Arc<Battlefield>,
+    key: &[u64],
+    answer: impl FnOnce() -> V,
+    read: impl FnOnce(&V) -> R,
+) -> R {
+    let slot = slot_of(key);
+    let mut read = Some(read);
     let known = memo.with_borrow_mut(|memo| {
         if !same_table(&memo.table, field) {
             memo.table = Arc::downgrade(field);
@@ -399,16 +468,36 @@ fn recall<V: Clone, K: AsRef<[u64]> + PartialEq>(
             memo.slots.resize_with(SLOTS, || None);
         }
         match &memo.slots[slot] {
-            Some((stored, value)) if *stored == key => Some(value.clone()),
+            Some((stored, value)) if stored.bits() == key => read.take().map(|read| read(value)),
             _ => None,
         }
     });
-    if let Some(value) = known {
-        return value;
+    if let Some(known) = known {
+        return known;
     }
     let value = answer();
-    memo.with_borrow_mut(|memo| memo.slots[slot] = Some((key, value.clone())));
-    value
+    let read = read.take().expect("not read yet");
+    let result = read(&value);
+    memo.with_borrow_mut(|memo| memo.slots[slot] = Some((K::of_bits(key), value)));
+    result
+}
+
+thread_local! {
+    /// Buffers for keys, lent out one at a time (a key may be built while
+    /// another one is in use).
+    static KEY_BUFFERS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `use_buffer(buffer)` with an empty buffer for a key, lent so that a key
+/// is not allocated afresh each time.
+pub(super) fn with_key_buffer<R>(use_buffer: impl FnOnce(&mut Vec<u64>) -> R) -> R {
+    let mut buffer = KEY_BUFFERS
+        .with_borrow_mut(|buffers| buffers.pop())
+        .unwrap_or_default();
+    buffer.clear();
+    let result = use_buffer(&mut buffer);
+    KEY_BUFFERS.with_borrow_mut(|buffers| buffers.push(buffer));
+    result
 }
 
 /// Whether `held` is `field`: a table held weakly keeps its allocation,
@@ -484,33 +573,35 @@ thread_local! {
     /// A unit's listed pivots and moves, by all they depend on
     /// ([`GameState::moves_key`]): a unit nobody near has moved up to is
     /// offered the same listing after listing.
-    static MOVES: RefCell<Remembered<Listed, Vec<u64>>> =
+    static MOVES: RefCell<Remembered<Listed, Box<[u64]>>> =
         const { RefCell::new(Remembered::new()) };
 }
 
 thread_local! {
     /// Where a unit's listed move one way goes (if anywhere), by all it
     /// depends on ([`GameState::way_key`]).
-    static WAYS: RefCell<Remembered<Option<Point>, Vec<u64>>> =
+    static WAYS: RefCell<Remembered<Option<Point>, Box<[u64]>>> =
         const { RefCell::new(Remembered::new()) };
 }
 
 /// `way()`, remembered on `field` by `key` ([`GameState::way_key`]).
 pub(super) fn remembered_way(
     field: &Arc<Battlefield>,
-    key: Vec<u64>,
+    key: &[u64],
     way: impl FnOnce() -> Option<Point>,
 ) -> Option<Point> {
     recall(&WAYS, field, key, way)
 }
 
-/// `moves()`, remembered on `field` by `key` ([`GameState::moves_key`]).
-pub(super) fn remembered_moves(
+/// `read(&moves())`, `moves()` remembered on `field` by `key`
+/// ([`GameState::moves_key`]).
+pub(super) fn remembered_moves<R>(
     field: &Arc<Battlefield>,
-    key: Vec<u64>,
+    key: &[u64],
     moves: impl FnOnce() -> Listed,
-) -> Listed {
-    recall(&MOVES, field, key, moves)
+    read: impl FnOnce(&Listed) -> R,
+) -> R {
+    recall_with(&MOVES, field, key, moves, read)
 }
 
 /// The key of `unit` going from `a` to `b`.
@@ -534,7 +625,7 @@ fn remembered_walk(
     points: &[Point; 2],
     walk: impl FnOnce() -> bool,
 ) -> bool {
-    recall(&WALKS, field, key(unit, points[0], points[1]), walk)
+    recall(&WALKS, field, &key(unit, points[0], points[1]), walk)
 }
 
 /// `road()`, remembered: the road move `unit` is offered towards `goal`
@@ -546,7 +637,7 @@ pub(super) fn remembered_road(
     goal: Point,
     road: impl FnOnce() -> Option<RoadMove>,
 ) -> Option<RoadMove> {
-    recall(&ROADS, field, key(unit, unit.base.centre, goal), road)
+    recall(&ROADS, field, &key(unit, unit.base.centre, goal), road)
 }
 
 /// A walk along a path: its cost and the number of points it sampled, or
@@ -557,7 +648,7 @@ thread_local! {
     /// The walks of units' paths (`check_path`'s), by all they depend on
     /// ([`path_walk_key`]): a charge or road move listed again, and a move
     /// checked by the listing and then made, walks once.
-    static PATH_WALKS: RefCell<Remembered<PathWalk, Vec<u64>>> =
+    static PATH_WALKS: RefCell<Remembered<PathWalk, Box<[u64]>>> =
         const { RefCell::new(Remembered::new()) };
 }
 
@@ -588,7 +679,7 @@ pub(super) fn remembered_path_walk(
     points: &[Point],
     walk: impl FnOnce() -> PathWalk,
 ) -> PathWalk {
-    let answer = recall(&PATH_WALKS, field, path_walk_key(mover, points), walk);
+    let answer = recall(&PATH_WALKS, field, &path_walk_key(mover, points), walk);
     answer.map_err(|refusal| named(refusal, mover.name))
 }
 

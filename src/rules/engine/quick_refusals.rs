@@ -10,21 +10,52 @@ use crate::battlefield::geometry::turn_between;
 use crate::rules::event::Weapon;
 use crate::rules::id::UnitId;
 use crate::rules::state::{GameState, Unit};
+use crate::rules::table::TroopSet;
+
+/// What [`GameState::charge_surely_refused`] asks of the charger, worked
+/// out once for all its targets.
+pub(super) struct ChargeScreen<'a> {
+    unit: &'a Unit,
+    /// The kinds it may charge (none when it may charge nobody).
+    allowed: Option<&'a TroopSet>,
+    /// Its move allowance.
+    allowance: f64,
+    /// The table's cheapest cost of an inch for its category.
+    cheapest: f64,
+}
 
 impl GameState {
-    /// Whether `unit` (of the side to act, on the table, not moved)
-    /// surely may not charge the enemy `target` now: it has pivoted, may
-    /// not charge its kind, the target is charged already, the turn to
-    /// face it is over the most, or its allowance could not bring it into
-    /// contact even over the cheapest ground (the charge check's rough
-    /// bound from the centres).
-    pub(super) fn charge_surely_refused(&self, unit: &Unit, target_id: UnitId) -> bool {
+    /// The charger's side of [`GameState::charge_surely_refused`].
+    pub(super) fn charge_screen<'a>(&'a self, unit: &'a Unit) -> ChargeScreen<'a> {
+        let field = &self.battlefield;
+        ChargeScreen {
+            unit,
+            allowed: self.rules.may_charge(unit.troop, unit.category),
+            allowance: field.ruleset.move_inches[unit.category.index()],
+            cheapest: field.cheapest_multiplier(unit.category),
+        }
+    }
+
+    /// Whether the charger of `screen` (of the side to act, on the table,
+    /// not moved) surely may not charge the enemy `target` now: it has
+    /// pivoted, may not charge its kind, the target is charged already, the
+    /// turn to face it is over the most, or its allowance could not bring
+    /// it into contact even over the cheapest ground (the charge check's
+    /// rough bound from the centres).
+    pub(super) fn charge_surely_refused(
+        &self,
+        screen: &ChargeScreen<'_>,
+        target_id: UnitId,
+    ) -> bool {
+        let unit = screen.unit;
         if unit.pivoted {
             return true;
         }
         let target = &self.units[target_id.0];
-        let allowed = self.rules.may_charge(unit.troop, unit.category);
-        if !allowed.is_some_and(|set| set.contains(target.troop, target.category)) {
+        if !screen
+            .allowed
+            .is_some_and(|set| set.contains(target.troop, target.category))
+        {
             return true;
         }
         if self.charges.iter().any(|(_, t)| *t == target_id) {
@@ -33,35 +64,35 @@ impl GameState {
         // The bound from the centres before the bearing: most enemies are
         // far out of reach, and a bearing costs an arc tangent (the tests
         // are all side-effect free, so their order changes no answer).
-        let field = &self.battlefield;
-        let allowance = field.ruleset.move_inches[unit.category.index()];
-        let cheapest = field.cheapest_multiplier(unit.category);
         let rough = unit.base.centre.distance(target.base.centre)
             - unit.base.reach()
             - target.base.reach()
             - CONTACT;
-        if rough * cheapest > allowance + 0.01 {
+        if rough * screen.cheapest > screen.allowance + 0.01 {
             return true;
         }
         let facing = (target.base.centre - unit.base.centre).bearing();
         turn_between(unit.base.facing, facing) > self.rules.charge_max_pivot + 1e-6
     }
 
-    /// Whether `unit` (of the side to act, on the table) may not shoot at
-    /// all now: it moved, pivoted or fired, or has no weapon.
-    pub(super) fn cannot_shoot_now(&self, unit: &Unit) -> bool {
-        unit.moved || unit.pivoted || unit.fired || self.weapon_of(unit).is_none()
+    /// How far `unit` (of the side to act, on the table) may shoot now
+    /// (its weapon's most range), or none when it may not shoot at all: it
+    /// moved, pivoted or fired, or has no weapon.
+    pub(super) fn shot_reach(&self, unit: &Unit) -> Option<f64> {
+        if unit.moved || unit.pivoted || unit.fired {
+            return None;
+        }
+        match self.weapon_of(unit)? {
+            Weapon::Musket => Some(self.rules.musket.range),
+            Weapon::Artillery => Some(self.rules.artillery.max_range),
+        }
     }
 
-    /// Whether `unit`, able to shoot, surely may not shoot at the enemy
-    /// `target`: it is outside the shooter's frontal arc or out of range.
-    pub(super) fn shot_surely_refused(&self, unit: &Unit, target_id: UnitId) -> bool {
+    /// Whether `unit`, able to shoot as far as `most` ([`GameState::shot_reach`]),
+    /// surely may not shoot at the enemy `target`: it is outside the
+    /// shooter's frontal arc or out of range.
+    pub(super) fn shot_surely_refused(&self, unit: &Unit, most: f64, target_id: UnitId) -> bool {
         let target = &self.units[target_id.0];
-        let most = match self.weapon_of(unit) {
-            Some(Weapon::Musket) => self.rules.musket.range,
-            Some(Weapon::Artillery) => self.rules.artillery.max_range,
-            None => return true,
-        };
         // Far out of range by the centres alone (then `distance_to` is over
         // the range too), before the arc and the exact distance.
         if unit.base.surely_farther_than(&target.base, most + 1e-6) {
