@@ -27,13 +27,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "${1:-}" = randomplay ]; then
-    if [ -z "${RANDOMPLAY:-}" ]; then
-        cargo build --release --quiet --example randomplay
-        RANDOMPLAY=target/release/examples/randomplay
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# built NAME GIVEN: GIVEN if set, else examples/NAME built for release.
+built() {
+    if [ -n "$2" ]; then
+        echo "$2"
+        return
     fi
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
+    cargo build --release --quiet --example "$1"
+    echo "target/release/examples/$1"
+}
+
+if [ "${1:-}" = randomplay ]; then
+    RANDOMPLAY=$(built randomplay "${RANDOMPLAY:-}")
     # random GAMES: prints "in-legal-actions total calls" of one run.
     random() {
         valgrind --tool=callgrind --callgrind-out-file=/dev/null \
@@ -54,13 +62,9 @@ if [ "${1:-}" = randomplay ]; then
     }'
     exit 0
 fi
+SELFPLAY=$(built selfplay "${SELFPLAY:-}")
+
 if [ "${1:-}" = parts ]; then
-    if [ -z "${SELFPLAY:-}" ]; then
-        cargo build --release --quiet --example selfplay
-        SELFPLAY=target/release/examples/selfplay
-    fi
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
     # parts GAMES: prints the total and each part's inclusive count.
     parts() {
         valgrind --tool=callgrind --callgrind-out-file="$work/cg" \
@@ -91,13 +95,6 @@ if [ "${1:-}" = parts ]; then
     }'
     exit 0
 fi
-if [ -z "${SELFPLAY:-}" ]; then
-    cargo build --release --quiet --example selfplay
-    SELFPLAY=target/release/examples/selfplay
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
 # run SCENARIO GAMES: prints "instructions unit-bounds" of one run.
 run() {
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
