@@ -37,24 +37,33 @@ fn bucket_of(value: u64) -> u64 {
 pub(super) struct CostQueue {
     /// The bucket number of the ring's first slot in use: no entry in the
     /// ring is in a lower bucket, and the ring holds buckets `first ..
-    /// first + RING`.
+    /// first + RING`. [`UNANCHORED`] while the queue is empty after
+    /// [`CostQueue::clear`], so that the first push sets it.
     first: u64,
-    /// Slot `b % RING` holds bucket `b`'s entries.
-    slots: Vec<Vec<u64>>,
+    /// Slot `b % RING` holds bucket `b`'s entries (an array of the ring's
+    /// size, so that a slot, `b % RING`, needs no bounds check).
+    slots: Box<[Vec<u64>; RING]>,
     /// Bit `s % 64` of word `s / 64` set when slot `s` holds an entry.
-    occupied: Vec<u64>,
+    occupied: [u64; RING / 64],
     /// How many entries the ring holds.
     in_ring: usize,
     /// Entries outside the ring, popped by plain comparison.
     outside: BinaryHeap<Reverse<u64>>,
 }
 
+/// [`CostQueue::first`] of a queue just cleared: far above every bucket
+/// (a bucket is a `u64` shifted right by 36 bits), so that every entry
+/// falls outside the ring and the first push, finding the queue empty,
+/// starts the ring at its own bucket.
+const UNANCHORED: u64 = 1 << 62;
+
 impl Default for CostQueue {
     fn default() -> CostQueue {
+        let slots: Vec<Vec<u64>> = (0..RING).map(|_| Vec::new()).collect();
         CostQueue {
-            first: 0,
-            slots: (0..RING).map(|_| Vec::new()).collect(),
-            occupied: vec![0; RING / 64],
+            first: UNANCHORED,
+            slots: slots.into_boxed_slice().try_into().expect("RING slots"),
+            occupied: [0; RING / 64],
             in_ring: 0,
             outside: BinaryHeap::new(),
         }
@@ -74,7 +83,7 @@ impl CostQueue {
             }
         }
         self.in_ring = 0;
-        self.first = 0;
+        self.first = UNANCHORED;
         self.outside.clear();
     }
 
@@ -83,13 +92,17 @@ impl CostQueue {
     pub(super) fn push(&mut self, entry: Entry) {
         let value = entry.0;
         let bucket = bucket_of(value);
-        if self.in_ring == 0 && self.outside.is_empty() {
-            // An empty queue starts its ring at the entry's bucket.
+        // How far above the ring's first bucket the entry's lies; below it,
+        // the difference wraps round to far above the ring.
+        if bucket.wrapping_sub(self.first) >= RING as u64 {
+            if self.in_ring != 0 || !self.outside.is_empty() {
+                self.outside.push(entry);
+                return;
+            }
+            // An empty queue starts its ring at the entry's bucket (an
+            // empty queue whose ring holds the entry's bucket keeps it: no
+            // entry lies below its first bucket).
             self.first = bucket;
-        }
-        if bucket < self.first || bucket - self.first >= RING as u64 {
-            self.outside.push(entry);
-            return;
         }
         let slot = (bucket % RING as u64) as usize;
         self.slots[slot].push(value);

@@ -10,6 +10,7 @@
 //! from searching again).
 
 use super::cells::{BUCKET, CellSet};
+use super::guides::{GUIDES, signed, signed_lower_bound};
 use super::queue::CostQueue;
 use crate::battlefield::geometry::Point;
 use crate::battlefield::{Battlefield, CellIndex};
@@ -93,6 +94,10 @@ struct CategoryTerrain {
     /// two cell centres over the cheapest ground, in units, a thousandth
     /// short, rounded down: the estimate's first term ([`Battlefield::search_path`]).
     straight: Vec<u32>,
+    /// By cell, its costs from the table's guides as
+    /// [`super::guides::signed`] gives them: the estimate's second term,
+    /// the bound [`super::guides::signed_lower_bound`] works out quickly.
+    guides: Vec<[i32; GUIDES]>,
 }
 
 /// The slot in a cell's [`CategoryTerrain::prices`] of step `k` of
@@ -160,7 +165,12 @@ impl CategoryTerrain {
                 units_down(distance * scale)
             })
             .collect();
-        CategoryTerrain { prices, straight }
+        let guides = field.guides(category).iter().map(signed).collect();
+        CategoryTerrain {
+            prices,
+            straight,
+            guides,
+        }
     }
 }
 
@@ -432,22 +442,7 @@ impl Battlefield {
         // The graph's nodes this troop may enter, its start and passable
         // cells nobody stands on, are those `Search::start` leaves open.
         let (width, height) = (self.grid.width, self.grid.height);
-        // The estimate of the cost from a cell at column `x`, row `y` to
-        // the goal, in units: the larger of the straight line over the
-        // cheapest ground ([`CategoryTerrain::straight`], a thousandth
-        // short, rounded down) and the guides' bound less a 1024th of
-        // itself, rounded down (below every way's cost, and strictly below
-        // any way's but the goal's own). Both are consistent, and so is
-        // the larger: it changes how much is searched, never what is
-        // found ([`canonical_walk`]).
         let (goal_x, goal_y) = (goal % width, goal / width);
-        let guides = self.guides(category);
-        let goal_guides = guides[goal];
-        let estimate_at = |straight: &[u32], x: usize, y: usize, cell: usize| {
-            let line = straight[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)];
-            let guided = super::guides::lower_bound(&guides[cell], &goal_guides);
-            line.max(guided - (guided >> 10).max(u32::from(guided != 0)))
-        };
         let steps = Steps::new(&self.grid);
         SEARCH.with_borrow_mut(|search| {
             // A goal that cannot be reached would have the search visit
@@ -486,8 +481,29 @@ impl Battlefield {
                 terrain,
             } = search;
             let (generation, nodes, closed) = (*generation, &mut nodes[..], &mut closed[..]);
-            let CategoryTerrain { prices, straight } = terrain.of(self, category);
-            let estimate_at = |x, y, cell| estimate_at(straight, x, y, cell);
+            let CategoryTerrain {
+                prices,
+                straight,
+                guides,
+            } = terrain.of(self, category);
+            let (straight, guides) = (&straight[..], &guides[..]);
+            let goal_guides = guides[goal];
+            // The estimate of the cost from a cell at column `x`, row `y`
+            // to the goal, in units: the larger of the straight line over
+            // the cheapest ground ([`CategoryTerrain::straight`], a
+            // thousandth short, rounded down) and the guides' bound
+            // ([`super::guides::lower_bound`], worked out as
+            // [`signed_lower_bound`]) less a 1024th of itself, rounded down
+            // (below every way's cost, and strictly below any way's but the
+            // goal's own). Both are consistent, and so is the larger: it
+            // changes how much is searched, never what is found
+            // ([`canonical_walk`]). What it reads it holds by value, so
+            // that the loop reaches it in one step.
+            let estimate_at = move |x: usize, y: usize, cell: usize| {
+                let line = straight[y.abs_diff(goal_y) * width + x.abs_diff(goal_x)];
+                let guided = signed_lower_bound(&guides[cell], &goal_guides);
+                line.max(guided - (guided >> 10).max(u32::from(guided != 0)))
+            };
             let source_estimate = estimate_at(source % width, source / width, source);
             nodes[source] = Node {
                 stamp: generation,
