@@ -261,7 +261,12 @@ pub(super) fn canonical_walk(
     let mut at = end;
     while at != start {
         let (x, y) = (at % width, at / width);
-        let on_table = neighbours_on_table(width, height, x, y);
+        // Every neighbour of a cell off the table's edge is on it.
+        let on_table = if x > 0 && y > 0 && x + 1 < width && y + 1 < height {
+            ALL_NEIGHBOURS
+        } else {
+            neighbours_on_table(width, height, x, y)
+        };
         let mut next = None;
         for (k, &offset) in offsets.iter().enumerate() {
             if on_table & (1 << k) == 0 {
@@ -1104,6 +1109,27 @@ mod tests {
                 for (cell, costs) in terrain.guides.iter().enumerate() {
                     assert_eq!(*costs, signed(&guides[cell]), "{name} cell {cell}");
                     assert!(costs.iter().all(|&cost| cost >= 0), "{name} cell {cell}");
+                }
+            }
+        }
+    }
+
+    /// Every neighbour of a cell off the table's edge is on the table (the
+    /// walk's and the search's shortcut past `neighbours_on_table`), and a
+    /// cell on the edge has some neighbour off it, on grids of several
+    /// shapes.
+    #[test]
+    fn cells_off_the_edge_have_every_neighbour() {
+        for (width, height) in [(1, 1), (2, 3), (3, 3), (7, 2), (48, 40), (97, 61)] {
+            for y in 0..height {
+                for x in 0..width {
+                    let interior = x > 0 && y > 0 && x + 1 < width && y + 1 < height;
+                    let plain = neighbours_on_table(width, height, x, y);
+                    assert_eq!(
+                        plain == ALL_NEIGHBOURS,
+                        interior,
+                        "{width}x{height} {x},{y}"
+                    );
                 }
             }
         }
