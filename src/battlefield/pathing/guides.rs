@@ -136,10 +136,46 @@ pub(crate) fn guide_costs(grid: &Grid, multipliers: &[f32]) -> GuideCosts {
 /// of the cells: the guides' costs are over the same ground as the search,
 /// both ways, so two cells joined by any way are reached by the same
 /// guides (a guide reaching neither gives 0, `UNREACHABLE` less itself),
-/// and for two cells no way joins, any bound is a true one.
-#[inline(always)]
+/// and for two cells no way joins, any bound is a true one. The search
+/// works it out as [`signed_lower_bound`]; this is the plain form the
+/// tests hold that to.
+#[cfg(test)]
 pub(crate) fn lower_bound(a: &[u32; GUIDES], b: &[u32; GUIDES]) -> u32 {
     (0..GUIDES).map(|k| a[k].abs_diff(b[k])).fold(0, u32::max)
+}
+
+/// A cell's costs from the guides as `i32`s, for [`signed_lower_bound`]:
+/// each cost as it is, or `i32::MAX` for a cost above it
+/// ([`UNREACHABLE`] among them).
+#[inline]
+pub(crate) fn signed(costs: &[u32; GUIDES]) -> [i32; GUIDES] {
+    costs.map(|cost| i32::try_from(cost).unwrap_or(i32::MAX))
+}
+
+/// [`lower_bound`] of two cells' [`signed`] costs, cheaper: the
+/// differences of non-negative `i32`s never overflow, and their absolute
+/// values and largest are plain signed arithmetic, which the vector
+/// instructions every x86-64 has do four at a time (the unsigned
+/// comparisons [`lower_bound`] needs have no such instruction there).
+///
+/// It is [`lower_bound`] of the costs whenever the two cells' costs are
+/// all below `i32::MAX` or alike in every guide's unreachable ones, as
+/// for any two cells a way joins (the guides reach the same cells of two
+/// cells joined). Otherwise it is still a true bound: a cost clamped to
+/// `i32::MAX` moves its differences towards nothing, never above them.
+#[inline(always)]
+pub(crate) fn signed_lower_bound(a: &[i32; GUIDES], b: &[i32; GUIDES]) -> u32 {
+    let difference: [i32; GUIDES] = std::array::from_fn(|k| {
+        let difference = a[k] - b[k];
+        let sign = difference >> 31;
+        (difference ^ sign) - sign
+    });
+    // The largest of four, in pairs, as the vector instructions take it.
+    let pairs = [
+        difference[0].max(difference[2]),
+        difference[1].max(difference[3]),
+    ];
+    pairs[0].max(pairs[1]) as u32
 }
 
 /// Put `cell` in bucket `index`, adding buckets as needed.
@@ -189,6 +225,69 @@ mod tests {
             }
         }
         cost
+    }
+
+    /// Over seeded random costs (some unreachable, some above `i32::MAX`,
+    /// most small) and over every pair of Guilford's cells a guide apart
+    /// in index (those a way may join): the signed bound is the plain one wherever the costs are
+    /// below `i32::MAX` or unreachable alike, and never above it.
+    #[test]
+    fn signed_bounds_are_the_plain_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(18);
+        let cost = |rng: &mut rand::rngs::ChaCha8Rng| match rng.random_range(0..10) {
+            0 => UNREACHABLE,
+            1 => rng.random_range(1u32 << 31..UNREACHABLE),
+            2 => i32::MAX as u32,
+            _ => {
+                let bits = rng.random_range(1..31);
+                rng.random_range(0..1u32 << bits)
+            }
+        };
+        let mut alike = 0;
+        for _ in 0..200_000 {
+            let a: [u32; GUIDES] = std::array::from_fn(|_| cost(&mut rng));
+            let mut b: [u32; GUIDES] = std::array::from_fn(|_| cost(&mut rng));
+            for k in 0..GUIDES {
+                if (a[k] == UNREACHABLE) != (b[k] == UNREACHABLE) && rng.random_bool(0.7) {
+                    b[k] = if a[k] == UNREACHABLE {
+                        UNREACHABLE
+                    } else {
+                        rng.random_range(0..1 << 30)
+                    };
+                }
+            }
+            let (plain, signed) = (
+                lower_bound(&a, &b),
+                signed_lower_bound(&signed(&a), &signed(&b)),
+            );
+            assert!(signed <= plain, "{a:?} {b:?}");
+            let comparable = (0..GUIDES).all(|k| {
+                (a[k] < 1 << 31 && b[k] < 1 << 31) || (a[k] == UNREACHABLE && b[k] == UNREACHABLE)
+            });
+            if comparable {
+                assert_eq!(signed, plain, "{a:?} {b:?}");
+                alike += 1;
+            }
+        }
+        assert!(alike > 10_000, "{alike}");
+        let field = crate::battlefield::tests::guilford();
+        for multipliers in &field.multipliers {
+            let costs = guide_costs(&field.grid, multipliers);
+            let signed_costs: Vec<_> = costs.iter().map(signed).collect();
+            for (a, b) in (0..costs.len()).zip((0..costs.len()).rev().step_by(3)) {
+                // Cells on ground no way joins (impassable) are left out.
+                if (0..GUIDES).any(|k| (costs[a][k] == UNREACHABLE) != (costs[b][k] == UNREACHABLE))
+                {
+                    continue;
+                }
+                assert_eq!(
+                    signed_lower_bound(&signed_costs[a], &signed_costs[b]),
+                    lower_bound(&costs[a], &costs[b]),
+                    "cells {a} {b}"
+                );
+            }
+        }
     }
 
     /// Dial's buckets find each guide's costs exactly as a binary heap
