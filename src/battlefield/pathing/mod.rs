@@ -22,16 +22,15 @@
 //! real, and of several cheapest paths the one walked back from the goal
 //! by the first neighbour in the graph's order on a cheapest way is taken
 //! (`search::canonical_walk`). The search's estimate of the cost still to
-//! go is the larger of the straight line over the cheapest ground and the
-//! bound the table's guide cells give (`guides`: each cell's cost from each
-//! corner, worked out once per table and category); it changes how much is
-//! searched, never what is found.
+//! go is the bound the table's guide cells give (`guides`: each cell's cost
+//! from each corner, worked out once per table and category); it changes
+//! how much is searched, never what is found.
 //!
 //! The files: `cells` (sets of cells, those units stand on), `search` (the
 //! A* search, its step price and what a thread keeps between searches),
 //! `guides` (the guide cells' costs and the bound they give),
-//! `queue` (the search's priority queue, buckets by cost that pop as a
-//! binary heap would),
+//! `queue` (the search's priority queue, buckets by cost that pop in
+//! order of cost, ties in any order),
 //! `regions` (whether two cells are joined over bare ground, by regions
 //! labelled once), `legs` (string pulling: a cell path into legal legs), `squares` (the
 //! squares of cells alike that string pulling counts rather than walks),
