@@ -43,6 +43,27 @@ fn ceil(v: f64) -> f64 {
     -floor(-v)
 }
 
+/// `v.floor()` as a whole number, for `v` between -2^50 and 2^50 (not
+/// NaN): adding 1.5 × 2^52 rounds `v` to the nearest whole number, which
+/// the sum's bits then hold, counted up from those of 1.5 × 2^52 (the sum
+/// stays between 2^52 and 2^53, where the numbers are one apart and share
+/// an exponent); one less where that is above `v`. No check for NaN or
+/// for numbers too large, and no saturating conversion: the quick walk of
+/// blocked cells holds its numbers to the grid first.
+#[inline]
+fn floor_to_int(v: f64) -> i64 {
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    let sum = v + ROUND;
+    let nearest = sum.to_bits() as i64 - ROUND.to_bits() as i64;
+    nearest - i64::from(sum - ROUND > v)
+}
+
+/// `v.ceil()` as a whole number, as [`floor_to_int`] is `v.floor()`.
+#[inline]
+fn ceil_to_int(v: f64) -> i64 {
+    -floor_to_int(-v)
+}
+
 /// The pathing graph: one node per cell (index = y·width + x), an edge to
 /// each of the eight neighbours in both directions, weighted by step length
 /// in inches. Terrain costs are applied when searching, per troop type.
@@ -790,7 +811,7 @@ impl grid::Raster {
         let ((x0, y0), (x1, y1)) = self.blocked_box(mover, other);
         let width = grid.table_width.abs() + grid.cell;
         let inverse_cell = 1.0 / grid.cell;
-        let (first_x, last_x) = (x0 as f64, x1 as f64);
+        let (before_x, after_x) = (x0 as f64 - 1.0, x1 as f64 + 1.0);
         // The rows that may hold a cell. Slabs 0 and 1 (the mover's
         // forward and right axes) and slabs 2 and 3 (the other's) each
         // bound a rectangle, and a centre the test passes lies in both
@@ -863,7 +884,9 @@ impl grid::Raster {
         // The run of cells found but not yet visited.
         let (mut run_first, mut run_len) = (0, 0);
         for y in y0..=y1 {
-            let centre_y = grid.centre_of_xy(x0, y).y;
+            // `grid.centre_of_xy(x0, y).y`, through `i64` (a quicker
+            // conversion, and exact: `y` is far below 2^53).
+            let centre_y = (y as i64 as f64 + 0.5) * grid.cell;
             // The stretch of the row inside every slab across it, in inches:
             // `(lo - across) / axis.x` and `(hi - across) / axis.x`, in
             // order, as the plain walk works them out but for rounding (a
@@ -898,25 +921,34 @@ impl grid::Raster {
             }
             // Cells whose centres lie `outside` or more outside the
             // stretch fail the test; those a millionth of an inch inside
-            // pass it.
-            let from = ceil((lower - outside) * inverse_cell - 0.5).max(first_x);
-            let to = floor((upper + outside) * inverse_cell - 0.5).min(last_x);
-            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            // pass it. Their numbers along the row are held to a cell
+            // beyond `x0..=x1` first, whole numbers (so the same whether
+            // held before rounding or after), where rounding to whole
+            // numbers is quick and exact.
+            let hold = |v: f64| {
+                if v > before_x {
+                    if v < after_x { v } else { after_x }
+                } else {
+                    before_x
+                }
+            };
+            let from = ceil_to_int(hold((lower - outside) * inverse_cell - 0.5)).max(x0 as i64);
+            let to = floor_to_int(hold((upper + outside) * inverse_cell - 0.5)).min(x1 as i64);
             if from > to {
                 continue;
             }
-            // The cells surely inside, `sure_from..=sure_to` (whole
-            // numbers, or none), held to `from..=to`.
+            // The cells surely inside, `sure_from..=sure_to` (or none),
+            // held to `from..=to`.
             let (sure_from, sure_to) = if sure_here {
                 (
-                    ceil((lower + 1e-6) * inverse_cell - 0.5).max(from),
-                    floor((upper - 1e-6) * inverse_cell - 0.5).min(to),
+                    ceil_to_int(hold((lower + 1e-6) * inverse_cell - 0.5)).max(from),
+                    floor_to_int(hold((upper - 1e-6) * inverse_cell - 0.5)).min(to),
                 )
             } else {
-                (1.0, 0.0)
+                (1, 0)
             };
-            // `from` and `to` lie within `x0..=x1`, whole numbers.
-            let (from, to) = (from as i64 as usize, to as i64 as usize);
+            // `from` and `to` lie within `x0..=x1`.
+            let (from, to) = (from as usize, to as usize);
             let row = y * grid.width;
             let mut take = |first: CellIndex, len: usize| {
                 if run_len > 0 && run_first + run_len == first {
@@ -940,7 +972,7 @@ impl grid::Raster {
             // side of the cells surely inside (`from <= sure_from <=
             // sure_to <= to` then).
             let (tested, after) = if sure_from <= sure_to {
-                let (sure_from, sure_to) = (sure_from as i64 as usize, sure_to as i64 as usize);
+                let (sure_from, sure_to) = (sure_from as usize, sure_to as usize);
                 (from..sure_from, Some((sure_from, sure_to)))
             } else {
                 (from..to + 1, None)
@@ -1656,6 +1688,27 @@ pub(crate) mod tests {
             }
             // Not a test of nothing: most pairs block cells.
             assert!(found > 6000 * 10, "{cell} {found}");
+        }
+    }
+
+    /// The floor and ceiling as whole numbers are the library's, for
+    /// numbers either side of whole numbers and halves, and any between.
+    #[test]
+    fn floor_and_ceil_to_int_are_the_library_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(31);
+        let mut values = vec![0.0, -0.0, 1e-300, -1e-300, 2f64.powi(50), -(2f64.powi(50))];
+        for whole in -300..=300 {
+            let v = f64::from(whole) * 0.5;
+            values.extend([v, v.next_up(), v.next_down(), v + 1e-9, v - 1e-9]);
+        }
+        for _ in 0..100_000 {
+            values.push(rng.random_range(-1e6..1e6));
+            values.push(rng.random_range(-2.0..2.0));
+        }
+        for v in values {
+            assert_eq!(floor_to_int(v), v.floor() as i64, "{v}");
+            assert_eq!(ceil_to_int(v), v.ceil() as i64, "{v}");
         }
     }
 
