@@ -110,6 +110,8 @@ pub(crate) struct Roster {
     across: usize,
     reach: f64,
     units: Vec<Standing>,
+    /// How many of `units` stand somewhere (`base` is not `None`).
+    n_standing: usize,
     /// The units whose boxes hold each bucket, in the order of the units.
     buckets: Vec<Vec<u32>>,
 }
@@ -149,11 +151,14 @@ fn shape_of(base: &Base) -> [u64; 3] {
 }
 
 /// Whether two bases stand exactly alike: centre, facing and size, bit for
-/// bit (the rest of a base follows from these).
+/// bit (the rest of a base follows from these). Field by field, not
+/// through [`shape_of`]'s arrays, which the compiler copies out to compare.
 fn same_place(a: &Base, b: &Base) -> bool {
     a.centre.x.to_bits() == b.centre.x.to_bits()
         && a.centre.y.to_bits() == b.centre.y.to_bits()
-        && shape_of(a) == shape_of(b)
+        && a.facing.to_bits() == b.facing.to_bits()
+        && a.frontage.to_bits() == b.frontage.to_bits()
+        && a.depth.to_bits() == b.depth.to_bits()
 }
 
 impl Roster {
@@ -167,6 +172,7 @@ impl Roster {
             across,
             reach,
             units: Vec::new(),
+            n_standing: 0,
             buckets: vec![Vec::new(); n_buckets],
         }
     }
@@ -193,6 +199,8 @@ impl Roster {
         if standing.base.is_some() {
             let (from, to) = (standing.from, standing.to);
             self.leave(unit, from, to);
+        } else {
+            self.n_standing += 1;
         }
         let ((x0, y0), (x1, y1)) = self.raster.blocked_box_for_reach(self.reach, base);
         let (from, to) = ((x0 / BUCKET, y0 / BUCKET), (x1 / BUCKET, y1 / BUCKET));
@@ -213,12 +221,33 @@ impl Roster {
         }
     }
 
+    /// Put unit `i` at the `i`th of `bases` ([`Roster::stand`]) and keep
+    /// no units beyond them ([`Roster::truncate`]): most units stand where
+    /// they stood, and are passed over in a tight loop.
+    pub(crate) fn stand_all<'a>(&mut self, bases: impl ExactSizeIterator<Item = &'a Base>) {
+        let n_units = bases.len();
+        if self.units.len() < n_units {
+            self.units.resize_with(n_units, Standing::default);
+        }
+        for (unit, base) in bases.enumerate() {
+            let stood = self.units[unit]
+                .base
+                .as_ref()
+                .is_some_and(|was| same_place(was, base));
+            if !stood {
+                self.stand(unit, base);
+            }
+        }
+        self.truncate(n_units);
+    }
+
     /// Keep the first `n_units` units only.
     pub(crate) fn truncate(&mut self, n_units: usize) {
         while self.units.len() > n_units {
             let unit = self.units.len() - 1;
             let standing = self.units.pop().expect("a unit");
             if standing.base.is_some() {
+                self.n_standing -= 1;
                 self.leave(unit, standing.from, standing.to);
             }
         }
@@ -548,25 +577,38 @@ impl CellSet {
         set
     }
 
-    /// The cells the units of `roster` for which `included(unit)` holds
-    /// block for `mover` (whose reach must be the roster's), each unit's
-    /// worked out when first asked about, as in a set deferred unit by
-    /// unit ([`CellSet::defer`]) but with no unit added or indexed here.
+    /// The cells the units of `roster` whose bits are set in `included`
+    /// (bit `unit % 64` of word `unit / 64`; those of units the roster
+    /// does not hold, or that stand nowhere, are left out) block for
+    /// `mover` (whose reach must be the roster's), each unit's worked out
+    /// when first asked about, as in a set deferred unit by unit
+    /// ([`CellSet::defer`]) but with no unit added or indexed here.
     /// `stamp` numbers the question, newer ones larger: the units keep
     /// their cells for the shapes of movers used latest.
     pub(crate) fn deferred_roster(
         roster: Arc<Roster>,
         mover: &Base,
         stamp: u64,
-        included: impl Fn(usize) -> bool,
+        mut included: Vec<u64>,
     ) -> CellSet {
         debug_assert_eq!(roster.reach.to_bits(), mover.reach().to_bits());
         let mut set = CellSet::deferred(roster.raster);
         let n_units = roster.units.len();
-        let mut bits = vec![0u64; n_units.div_ceil(64)];
-        for (unit, standing) in roster.units.iter().enumerate() {
-            if standing.base.is_some() && included(unit) {
-                bits[unit / 64] |= 1 << (unit % 64);
+        let mut bits = {
+            included.resize(n_units.div_ceil(64), 0);
+            if n_units % 64 != 0 {
+                included[n_units / 64] &= (1u64 << (n_units % 64)) - 1;
+            }
+            included
+        };
+        // Where every unit stands (as where a question stands them all
+        // first), every bit kept is a unit's; otherwise those of the
+        // units standing nowhere are cleared one by one.
+        if roster.n_standing != n_units {
+            for (unit, standing) in roster.units.iter().enumerate() {
+                if standing.base.is_none() {
+                    bits[unit / 64] &= !(1u64 << (unit % 64));
+                }
             }
         }
         let lazy = set.lazy.as_mut().expect("a deferred set");
