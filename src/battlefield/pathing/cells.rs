@@ -13,7 +13,7 @@
 
 use crate::battlefield::grid::Raster;
 use crate::battlefield::{Base, Battlefield, CellIndex};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A unit's blocked cells for a mover, as runs (first cell, length),
@@ -22,6 +22,19 @@ pub type Spans = Arc<OnceLock<Vec<(CellIndex, usize)>>>;
 
 /// The side of a bucket, in cells.
 pub(super) const BUCKET: usize = 8;
+
+/// How many dropped deferred sets' words [`SPARE`] keeps.
+const SPARES: usize = 4;
+
+thread_local! {
+    /// The words and overlays of deferred sets dropped, every bit clear
+    /// (only the words a set wrote to are cleared when it is dropped), for
+    /// the next deferred sets to take instead of clearing new words: a
+    /// question among many units makes a set over the whole table and
+    /// often works out only a few buckets of it.
+    static SPARE: std::cell::RefCell<Vec<(Vec<u64>, Vec<AtomicU64>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// A set of cells, e.g. those enemy units stand on: one bit per cell.
 #[derive(Debug, Default)]
@@ -50,6 +63,12 @@ struct Lazy {
     /// Cells taken out of the set after units were deferred (they stay
     /// out whatever a unit's cells say).
     removed: Vec<CellIndex>,
+    /// The first and last words of `overlay` written to (none while the
+    /// first is above the last).
+    overlay_written: [AtomicUsize; 2],
+    /// The first and last of the set's own words written to (none while
+    /// the first is above the last).
+    words_written: (usize, usize),
 }
 
 /// A deferred set's units: added one by one ([`CellSet::defer`]) and
@@ -306,6 +325,11 @@ impl Clone for Lazy {
             touched: copy_words(&self.touched),
             overlay: copy_words(&self.overlay),
             removed: self.removed.clone(),
+            overlay_written: self
+                .overlay_written
+                .each_ref()
+                .map(|end| AtomicUsize::new(end.load(Relaxed))),
+            words_written: self.words_written,
         }
     }
 }
@@ -317,6 +341,50 @@ impl Clone for CellSet {
             len: self.len,
             lazy: self.lazy.clone(),
         }
+    }
+}
+
+/// A deferred set gives its words and overlay to [`SPARE`] when dropped,
+/// having cleared those it wrote to (all others are clear: the words it
+/// took were).
+impl Drop for CellSet {
+    fn drop(&mut self) {
+        let Some(lazy) = self.lazy.take() else {
+            return;
+        };
+        let Lazy {
+            overlay,
+            overlay_written,
+            words_written,
+            ..
+        } = *lazy;
+        let mut words = std::mem::take(&mut self.words);
+        let n_words = words.len();
+        if n_words == 0 || overlay.len() != n_words {
+            return;
+        }
+        let (first, last) = words_written;
+        if first <= last {
+            words[first..=last.min(n_words - 1)].fill(0);
+        }
+        let (first, last) = (
+            overlay_written[0].load(Relaxed),
+            overlay_written[1].load(Relaxed),
+        );
+        if first <= last {
+            for word in &overlay[first..=last.min(n_words - 1)] {
+                word.store(0, Relaxed);
+            }
+        }
+        // (A thread's spares may be gone as it ends; the words are then
+        // freed.)
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < SPARES
+            {
+                spare.push((words, overlay));
+            }
+        });
     }
 }
 
@@ -370,6 +438,12 @@ fn bits_of(word: impl Fn(usize) -> u64, n_words: usize, first: CellIndex, count:
 }
 
 impl Lazy {
+    /// Note that the set's own words `first..=last` may have been written to.
+    fn wrote_words(&mut self, first: usize, last: usize) {
+        self.words_written.0 = self.words_written.0.min(first);
+        self.words_written.1 = self.words_written.1.max(last);
+    }
+
     fn bucket_of(&self, cell: CellIndex) -> usize {
         let width = self.raster.width;
         (cell / width / BUCKET) * self.across + (cell % width) / BUCKET
@@ -385,8 +459,14 @@ impl Lazy {
         }
         self.touched[word].fetch_or(bit, Relaxed);
         let n_bits = self.raster.width * self.raster.height;
+        // The first and last words of the overlay written to here.
+        let (mut first_word, mut last_word) = (usize::MAX, 0);
         let mut add = |spans: &[(CellIndex, usize)]| {
             for &(first, len) in spans {
+                if len > 0 {
+                    first_word = first_word.min(first / 64);
+                    last_word = last_word.max((first + len - 1) / 64);
+                }
                 for_each_word_of_span(first, len, n_bits, |word, bits| {
                     self.overlay[word].fetch_or(bits, Relaxed);
                 });
@@ -457,6 +537,10 @@ impl Lazy {
                     });
                 }
             }
+        }
+        if first_word <= last_word {
+            self.overlay_written[0].fetch_min(first_word, Relaxed);
+            self.overlay_written[1].fetch_max(last_word, Relaxed);
         }
     }
 
@@ -558,23 +642,44 @@ impl CellSet {
         let n_cells = raster.width * raster.height;
         let across = raster.width.div_ceil(BUCKET);
         let n_buckets = across * raster.height.div_ceil(BUCKET);
-        let mut set = CellSet::new(n_cells);
-        set.lazy = Some(Box::new(Lazy {
-            raster,
-            across,
-            pending: Pending::Jobs {
-                jobs: Vec::new(),
-                index: OnceLock::new(),
-            },
-            touched: (0..n_buckets.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            overlay: (0..n_cells.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            removed: Vec::new(),
-        }));
-        set
+        let n_words = n_cells.div_ceil(64);
+        // A dropped set's words if there are some of this size, every bit
+        // clear; otherwise new ones.
+        let spare = SPARE
+            .try_with(|spare| {
+                let mut spare = spare.borrow_mut();
+                let at = spare.iter().position(|(words, overlay)| {
+                    words.len() == n_words && overlay.len() == n_words
+                });
+                at.map(|at| spare.swap_remove(at))
+            })
+            .ok()
+            .flatten();
+        let (words, overlay) = spare.unwrap_or_else(|| {
+            (
+                vec![0; n_words],
+                (0..n_words).map(|_| AtomicU64::new(0)).collect(),
+            )
+        });
+        CellSet {
+            words,
+            len: n_cells,
+            lazy: Some(Box::new(Lazy {
+                raster,
+                across,
+                pending: Pending::Jobs {
+                    jobs: Vec::new(),
+                    index: OnceLock::new(),
+                },
+                touched: (0..n_buckets.div_ceil(64))
+                    .map(|_| AtomicU64::new(0))
+                    .collect(),
+                overlay,
+                removed: Vec::new(),
+                overlay_written: [AtomicUsize::new(usize::MAX), AtomicUsize::new(0)],
+                words_written: (usize::MAX, 0),
+            })),
+        }
     }
 
     /// The cells the units of `roster` whose bits are set in `included`
@@ -683,6 +788,7 @@ impl CellSet {
             self.words[cell / 64] |= 1 << (cell % 64);
             if let Some(lazy) = &mut self.lazy {
                 lazy.removed.retain(|&removed| removed != cell);
+                lazy.wrote_words(cell / 64, cell / 64);
             }
         }
     }
@@ -694,6 +800,9 @@ impl CellSet {
         if let Some(lazy) = &mut self.lazy {
             lazy.removed
                 .retain(|&removed| removed < first || removed - first >= len);
+            if len > 0 {
+                lazy.wrote_words(first / 64, (first + len - 1) / 64);
+            }
         }
     }
 
@@ -797,6 +906,66 @@ impl CellSet {
                 self.worked_out_into(&mut words, |_| false);
                 std::borrow::Cow::Owned(words)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::tests::{p, table};
+    use rand::{RngExt, SeedableRng};
+
+    /// A deferred set made after others were dropped (their words taken
+    /// back, cleared where written) starts empty, and holds what a set
+    /// built whole holds: units worked out in some buckets, cells added
+    /// and taken out, sets cloned, in many rounds.
+    #[test]
+    fn deferred_sets_reuse_words_cleared() {
+        let field = table(30.0, 20.0, &[]);
+        let n_words = field.grid.len().div_ceil(64);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+        for round in 0..200 {
+            let fresh = field.deferred_cells();
+            assert!(fresh.words.iter().all(|&word| word == 0), "{round}");
+            let lazy = fresh.lazy.as_ref().expect("deferred");
+            assert!(lazy.overlay.iter().all(|word| word.load(Relaxed) == 0));
+            assert_eq!(fresh.words.len(), n_words);
+            drop(fresh);
+            let mover = Base::new(p(15.0, 10.0), rng.random_range(0.0..360.0), 3.0, 1.0);
+            let others: Vec<Base> = (0..30)
+                .map(|_| {
+                    Base::new(
+                        p(rng.random_range(0.0..30.0), rng.random_range(0.0..20.0)),
+                        rng.random_range(0.0..360.0),
+                        rng.random_range(1.0..5.0),
+                        rng.random_range(0.5..2.0),
+                    )
+                })
+                .collect();
+            let mut set = field.deferred_cells();
+            for other in &others {
+                set.defer(&mover, other, Spans::default());
+            }
+            let mut whole = field.blocked_for(&mover, &others);
+            for _ in 0..rng.random_range(0..20) {
+                set.touch(rng.random_range(0..field.grid.len()), |_, _| {});
+            }
+            for _ in 0..rng.random_range(0..4) {
+                let cell = rng.random_range(0..field.grid.len());
+                if rng.random_range(0..2) == 0 {
+                    set.insert(cell);
+                    whole.insert(cell);
+                } else {
+                    set.remove(cell);
+                    whole.remove(cell);
+                }
+            }
+            if rng.random_range(0..3) == 0 {
+                let copy = set.clone();
+                assert!(copy == whole);
+            }
+            assert_eq!(&set.resolved()[..], &whole.words[..], "{round}");
         }
     }
 }
