@@ -43,6 +43,27 @@ fn ceil(v: f64) -> f64 {
     -floor(-v)
 }
 
+/// `v.floor()` as a whole number, for `v` between -2^50 and 2^50 (not
+/// NaN): adding 1.5 × 2^52 rounds `v` to the nearest whole number, which
+/// the sum's bits then hold, counted up from those of 1.5 × 2^52 (the sum
+/// stays between 2^52 and 2^53, where the numbers are one apart and share
+/// an exponent); one less where that is above `v`. No check for NaN or
+/// for numbers too large, and no saturating conversion: the quick walk of
+/// blocked cells holds its numbers to the grid first.
+#[inline]
+fn floor_to_int(v: f64) -> i64 {
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    let sum = v + ROUND;
+    let nearest = sum.to_bits() as i64 - ROUND.to_bits() as i64;
+    nearest - i64::from(sum - ROUND > v)
+}
+
+/// `v.ceil()` as a whole number, as [`floor_to_int`] is `v.floor()`.
+#[inline]
+fn ceil_to_int(v: f64) -> i64 {
+    -floor_to_int(-v)
+}
+
 /// The pathing graph: one node per cell (index = y·width + x), an edge to
 /// each of the eight neighbours in both directions, weighted by step length
 /// in inches. Terrain costs are applied when searching, per troop type.
@@ -759,13 +780,15 @@ impl grid::Raster {
     }
 
     /// [`Battlefield::for_each_span_blocked_for`]: each row's stretch
-    /// worked out once from the slabs (their bounds along the row as lines
-    /// in the row's number, worked out once a call), the cells surely
-    /// inside taken without testing and those at the stretch's ends tested
-    /// as [`grid::Raster::for_each_span_blocked_for_plain`] tests them; runs
-    /// of cells next to each other visited as one. The same cells in the
-    /// same order as the plain walk (a test compares them); slabs with a
-    /// bound that is not a finite number are left to it.
+    /// worked out once from the slabs, the cells surely inside taken
+    /// without testing and only those whose centres lie within a hair of
+    /// the stretch's ends tested as
+    /// [`grid::Raster::for_each_span_blocked_for_plain`] tests them; rows
+    /// that surely hold no cell (outside the slabs' extent north and
+    /// south) skipped; runs of cells next to each other visited as one.
+    /// The same cells in the same order as the plain walk (a test compares
+    /// them); slabs with a bound that is not a finite number are left to
+    /// it.
     pub(super) fn for_each_span_blocked_for(
         &self,
         mover: &Base,
@@ -788,28 +811,55 @@ impl grid::Raster {
         let ((x0, y0), (x1, y1)) = self.blocked_box(mover, other);
         let width = grid.table_width.abs() + grid.cell;
         let inverse_cell = 1.0 / grid.cell;
-        let (first_x, last_x) = (x0 as f64, x1 as f64);
+        let (before_x, after_x) = (x0 as f64 - 1.0, x1 as f64 + 1.0);
+        // The rows that may hold a cell. Slabs 0 and 1 (the mover's
+        // forward and right axes) and slabs 2 and 3 (the other's) each
+        // bound a rectangle, and a centre the test passes lies in both
+        // (within rounding, about 1e-13"). The axes of a pair are square
+        // to each other and of unit length (but for rounding, 1e-16), so
+        // a point is `along_0 * axis_0 + along_1 * axis_1` and a
+        // rectangle's north-south extent is that of its bounds' products
+        // with the axes' `y`. Rows whose centres lie a millionth of an
+        // inch or more outside either extent hold no cell the test
+        // passes; the rest are walked.
+        let extent = |(a, a_lo, a_hi): (Vector, f64, f64), (b, b_lo, b_hi): (Vector, f64, f64)| {
+            let (p, q) = (a_lo * a.y, a_hi * a.y);
+            let (r, s) = (b_lo * b.y, b_hi * b.y);
+            (p.min(q) + r.min(s), p.max(q) + r.max(s))
+        };
+        let (south_m, north_m) = extent(slabs[0], slabs[1]);
+        let (south_o, north_o) = extent(slabs[2], slabs[3]);
+        let (south, north) = (south_m.max(south_o), north_m.min(north_o));
+        let first_row = ceil((south - 1e-6) * inverse_cell - 0.5).max(y0 as f64);
+        let last_row = floor((north + 1e-6) * inverse_cell - 0.5).min(y1 as f64);
+        // (Neither is NaN: finite bounds, and `max` and `min` pass over a
+        // NaN anyway.)
+        if first_row > last_row {
+            return;
+        }
+        // Within `y0..=y1`, whole numbers.
+        let (y0, y1) = (first_row as i64 as usize, last_row as i64 as usize);
         // The slabs across the row (their axis not square to it), as
         // `(lo, hi, 1 / axis.x, axis.y)` with `lo` and `hi` swapped where
         // `axis.x` is negative (so that `lo`'s end of the stretch is its
-        // lower one), and those along it.
-        let mut across_row = [(0.0, 0.0, 0.0, 0.0); 4];
-        let mut n_across = 0;
+        // lower one), and those along it. The four places are always
+        // worked through (the compiler unrolls them): a slab along the row
+        // has `(-inf, inf, 1, 0)` there, whose stretch is the whole row.
+        let mut across_row = [(f64::NEG_INFINITY, f64::INFINITY, 1.0, 0.0); 4];
         let mut along_row = [(0.0, 0.0, 0.0); 4];
         let mut n_along = 0;
         // Whether any cells are surely inside: not where a slab's axis is
         // nearly square to the row (its bounds along the row are then far
         // from the cells, and rounding in them large).
         let mut sure_at_all = true;
-        for &(axis, lo, hi) in &slabs {
+        for (at, &(axis, lo, hi)) in slabs.iter().enumerate() {
             if axis.x.abs() > 1e-9 {
                 let inverse_x = 1.0 / axis.x;
-                across_row[n_across] = if inverse_x > 0.0 {
+                across_row[at] = if inverse_x > 0.0 {
                     (lo, hi, inverse_x, axis.y)
                 } else {
                     (hi, lo, inverse_x, axis.y)
                 };
-                n_across += 1;
                 if axis.x.abs() <= 1e-3 {
                     sure_at_all = false;
                 }
@@ -818,24 +868,38 @@ impl grid::Raster {
                 n_along += 1;
             }
         }
-        let (across_row, along_row) = (&across_row[..n_across], &along_row[..n_along]);
+        let along_row = &along_row[..n_along];
+        // How far outside the stretch a centre may lie and still be
+        // tested, in inches. Where every slab across the row is far from
+        // square to it (`|axis.x| > 1e-3`), a centre `2.5e-7"` outside a
+        // slab's stretch of the row is `2.5e-10` or more outside the
+        // slab's bounds, against rounding of about 1e-13 in the test's dot
+        // product (and a few 1e-12" in the stretch's ends, whose error in
+        // the slab's bounds divided by `axis.x` is at most 1e-3 times
+        // smaller than the margin); the test would fail. (Less than
+        // `geometry::EPSILON`, by which a base touching the other but not
+        // overlapping it lies outside: those centres are not tested.)
+        // Otherwise a cell, far more than rounding can move the ends.
+        let outside = if sure_at_all { 2.5e-7 } else { grid.cell };
         // The run of cells found but not yet visited.
         let (mut run_first, mut run_len) = (0, 0);
         for y in y0..=y1 {
-            let centre_y = grid.centre_of_xy(x0, y).y;
+            // `grid.centre_of_xy(x0, y).y`, through `i64` (a quicker
+            // conversion, and exact: `y` is far below 2^53).
+            let centre_y = (y as i64 as f64 + 0.5) * grid.cell;
             // The stretch of the row inside every slab across it, in inches:
             // `(lo - across) / axis.x` and `(hi - across) / axis.x`, in
             // order, as the plain walk works them out but for rounding (a
-            // few 1e-13", against the margins below of a cell and of a
-            // millionth of an inch). In order without comparing them:
-            // with `lo <= hi`, subtracting `across` and multiplying by a
-            // number of one sign keeps or reverses their order (rounding
-            // is monotonic), and equal ends are the same number but for
-            // the sign of a zero, which nothing below tells apart. No end
-            // is NaN (finite numbers, `1 / axis.x` not zero), so a plain
-            // comparison takes the larger and the smaller.
+            // few 1e-13", against the margins below). In order without
+            // comparing them: with `lo <= hi`, subtracting `across` and
+            // multiplying by a number of one sign keeps or reverses their
+            // order (rounding is monotonic), and equal ends are the same
+            // number but for the sign of a zero, which nothing below tells
+            // apart. No end is NaN (finite numbers, or infinities less a
+            // zero, times a number not zero), so a plain comparison takes
+            // the larger and the smaller.
             let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
-            for &(low, high, inverse_x, axis_y) in across_row {
+            for &(low, high, inverse_x, axis_y) in &across_row {
                 let across = centre_y * axis_y;
                 let (a, b) = ((low - across) * inverse_x, (high - across) * inverse_x);
                 lower = if a > lower { a } else { lower };
@@ -855,32 +919,36 @@ impl grid::Raster {
             if empty {
                 continue;
             }
-            // Cells whose centres lie a cell or more outside the stretch
-            // fail the test; those a millionth of an inch inside pass it.
-            let from = ceil(lower * inverse_cell - 1.5).max(first_x);
-            let to = floor(upper * inverse_cell + 0.5).min(last_x);
-            // (Neither is NaN: `max` and `min` pass over a NaN bound.)
+            // Cells whose centres lie `outside` or more outside the
+            // stretch fail the test; those a millionth of an inch inside
+            // pass it. Their numbers along the row are held to a cell
+            // beyond `x0..=x1` first, whole numbers (so the same whether
+            // held before rounding or after), where rounding to whole
+            // numbers is quick and exact.
+            let hold = |v: f64| {
+                if v > before_x {
+                    if v < after_x { v } else { after_x }
+                } else {
+                    before_x
+                }
+            };
+            let from = ceil_to_int(hold((lower - outside) * inverse_cell - 0.5)).max(x0 as i64);
+            let to = floor_to_int(hold((upper + outside) * inverse_cell - 0.5)).min(x1 as i64);
             if from > to {
                 continue;
             }
-            // The cells surely inside, `sure_from..=sure_to` (whole
-            // numbers, or none), held to `from - 1 ..= to + 1`: for a cell
-            // of `from..=to` the same answer.
+            // The cells surely inside, `sure_from..=sure_to` (or none),
+            // held to `from..=to`.
             let (sure_from, sure_to) = if sure_here {
                 (
-                    ceil((lower + 1e-6) * inverse_cell - 0.5)
-                        .max(from)
-                        .min(to + 1.0) as i64,
-                    floor((upper - 1e-6) * inverse_cell - 0.5)
-                        .min(to)
-                        .max(from - 1.0) as i64,
+                    ceil_to_int(hold((lower + 1e-6) * inverse_cell - 0.5)).max(from),
+                    floor_to_int(hold((upper - 1e-6) * inverse_cell - 0.5)).min(to),
                 )
             } else {
                 (1, 0)
             };
-            // `from` and `to` lie within `x0..=x1`, whole numbers.
-            let (from, to) = (from as i64 as usize, to as i64 as usize);
-            let sure = |x: usize| sure_from <= x as i64 && x as i64 <= sure_to;
+            // `from` and `to` lie within `x0..=x1`.
+            let (from, to) = (from as usize, to as usize);
             let row = y * grid.width;
             let mut take = |first: CellIndex, len: usize| {
                 if run_len > 0 && run_first + run_len == first {
@@ -892,24 +960,35 @@ impl grid::Raster {
                     (run_first, run_len) = (first, len);
                 }
             };
-            let mut x = from;
-            while x <= to {
-                if sure(x) {
-                    // `sure_to` lies within `x..=to` here.
-                    let last = sure_to as usize;
-                    take(row + x, last - x + 1);
-                    x = last + 1;
-                    continue;
-                }
+            // The plain walk's test of cell `x` of the row.
+            let inside = |x: usize| {
                 let centre = grid.centre_of_xy(x, y);
-                let inside = slabs.iter().all(|&(axis, lo, hi)| {
+                slabs.iter().all(|&(axis, lo, hi)| {
                     let along = Vector::new(centre.x, centre.y).dot(axis);
                     lo < along && along < hi
-                });
-                if inside {
+                })
+            };
+            // The cells left to test: all of `from..=to`, or those either
+            // side of the cells surely inside (`from <= sure_from <=
+            // sure_to <= to` then).
+            let (tested, after) = if sure_from <= sure_to {
+                let (sure_from, sure_to) = (sure_from as usize, sure_to as usize);
+                (from..sure_from, Some((sure_from, sure_to)))
+            } else {
+                (from..to + 1, None)
+            };
+            for x in tested {
+                if inside(x) {
                     take(row + x, 1);
                 }
-                x += 1;
+            }
+            if let Some((sure_from, sure_to)) = after {
+                take(row + sure_from, sure_to - sure_from + 1);
+                for x in sure_to + 1..to + 1 {
+                    if inside(x) {
+                        take(row + x, 1);
+                    }
+                }
             }
         }
         if run_len > 0 {
@@ -1560,6 +1639,76 @@ pub(crate) mod tests {
                 });
                 assert_eq!(quick, plain, "{mover:?} {other:?}");
             }
+        }
+    }
+
+    /// The quick walk of the blocked cells visits exactly the cells the
+    /// plain walk visits, in the same order, for bases on a lattice of
+    /// quarter inches (centres, sizes) facing the table's sides and
+    /// diagonals: the bases whose swollen sums have edges a hair
+    /// (`geometry::EPSILON`) from rows and columns of cell centres, where
+    /// the quick walk's margins are tightest; on tables of cells of
+    /// several sizes.
+    #[test]
+    fn quick_blocked_cells_are_the_plain_walks_on_a_lattice() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1819);
+        for cell in [0.5, 0.25, 1.0, 0.3, 0.75] {
+            let field = Battlefield::new(rules(), 30.0, 20.0, cell, Vec::new());
+            let raster = field.grid.raster();
+            let mut found = 0;
+            for round in 0..6000 {
+                let base = |rng: &mut rand::rngs::ChaCha8Rng| {
+                    let facing = match round % 4 {
+                        0 => f64::from(rng.random_range(0..4u8)) * 90.0,
+                        1 => f64::from(rng.random_range(0..8u8)) * 45.0,
+                        2 => f64::from(rng.random_range(0..24u8)) * 15.0,
+                        _ => rng.random_range(0.0..360.0),
+                    };
+                    let quarter = |rng: &mut rand::rngs::ChaCha8Rng, lo: i32, hi: i32| {
+                        f64::from(rng.random_range(lo..=hi)) * 0.25
+                    };
+                    Base::new(
+                        p(quarter(rng, -8, 128), quarter(rng, -8, 88)),
+                        facing,
+                        quarter(rng, 1, 32),
+                        quarter(rng, 1, 12),
+                    )
+                };
+                let (mover, other) = (base(&mut rng), base(&mut rng));
+                let (mut quick, mut plain) = (Vec::new(), Vec::new());
+                raster.for_each_span_blocked_for(&mover, &other, |first, len| {
+                    quick.extend(first..first + len)
+                });
+                raster.for_each_span_blocked_for_plain(&mover, &other, |first, len| {
+                    plain.extend(first..first + len)
+                });
+                assert_eq!(quick, plain, "{cell} {mover:?} {other:?}");
+                found += plain.len();
+            }
+            // Not a test of nothing: most pairs block cells.
+            assert!(found > 6000 * 10, "{cell} {found}");
+        }
+    }
+
+    /// The floor and ceiling as whole numbers are the library's, for
+    /// numbers either side of whole numbers and halves, and any between.
+    #[test]
+    fn floor_and_ceil_to_int_are_the_library_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(31);
+        let mut values = vec![0.0, -0.0, 1e-300, -1e-300, 2f64.powi(50), -(2f64.powi(50))];
+        for whole in -300..=300 {
+            let v = f64::from(whole) * 0.5;
+            values.extend([v, v.next_up(), v.next_down(), v + 1e-9, v - 1e-9]);
+        }
+        for _ in 0..100_000 {
+            values.push(rng.random_range(-1e6..1e6));
+            values.push(rng.random_range(-2.0..2.0));
+        }
+        for v in values {
+            assert_eq!(floor_to_int(v), v.floor() as i64, "{v}");
+            assert_eq!(ceil_to_int(v), v.ceil() as i64, "{v}");
         }
     }
 

@@ -327,17 +327,12 @@ impl UnitMemo {
             *kept = Arc::new(Roster::new(field, reach));
         }
         let roster = Arc::get_mut(kept).expect("a roster held here alone");
-        for (index, unit) in state.units.iter().enumerate() {
-            roster.stand(index, &unit.base);
-        }
-        roster.truncate(state.units.len());
+        roster.stand_all(state.units.iter().map(|unit| &unit.base));
         let mut included = vec![0u64; state.units.len().div_ceil(64)];
         for id in units {
             included[id.0 / 64] |= 1 << (id.0 % 64);
         }
-        crate::battlefield::CellSet::deferred_roster(kept.clone(), mover, ask, |unit| {
-            included[unit / 64] & (1 << (unit % 64)) != 0
-        })
+        crate::battlefield::CellSet::deferred_roster(kept.clone(), mover, ask, included)
     }
 }
 

@@ -13,7 +13,7 @@
 
 use crate::battlefield::grid::Raster;
 use crate::battlefield::{Base, Battlefield, CellIndex};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A unit's blocked cells for a mover, as runs (first cell, length),
@@ -22,6 +22,19 @@ pub type Spans = Arc<OnceLock<Vec<(CellIndex, usize)>>>;
 
 /// The side of a bucket, in cells.
 pub(super) const BUCKET: usize = 8;
+
+/// How many dropped deferred sets' words [`SPARE`] keeps.
+const SPARES: usize = 4;
+
+thread_local! {
+    /// The words and overlays of deferred sets dropped, every bit clear
+    /// (only the words a set wrote to are cleared when it is dropped), for
+    /// the next deferred sets to take instead of clearing new words: a
+    /// question among many units makes a set over the whole table and
+    /// often works out only a few buckets of it.
+    static SPARE: std::cell::RefCell<Vec<(Vec<u64>, Vec<AtomicU64>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// A set of cells, e.g. those enemy units stand on: one bit per cell.
 #[derive(Debug, Default)]
@@ -50,6 +63,12 @@ struct Lazy {
     /// Cells taken out of the set after units were deferred (they stay
     /// out whatever a unit's cells say).
     removed: Vec<CellIndex>,
+    /// The first and last words of `overlay` written to (none while the
+    /// first is above the last).
+    overlay_written: [AtomicUsize; 2],
+    /// The first and last of the set's own words written to (none while
+    /// the first is above the last).
+    words_written: (usize, usize),
 }
 
 /// A deferred set's units: added one by one ([`CellSet::defer`]) and
@@ -110,6 +129,8 @@ pub(crate) struct Roster {
     across: usize,
     reach: f64,
     units: Vec<Standing>,
+    /// How many of `units` stand somewhere (`base` is not `None`).
+    n_standing: usize,
     /// The units whose boxes hold each bucket, in the order of the units.
     buckets: Vec<Vec<u32>>,
 }
@@ -149,11 +170,14 @@ fn shape_of(base: &Base) -> [u64; 3] {
 }
 
 /// Whether two bases stand exactly alike: centre, facing and size, bit for
-/// bit (the rest of a base follows from these).
+/// bit (the rest of a base follows from these). Field by field, not
+/// through [`shape_of`]'s arrays, which the compiler copies out to compare.
 fn same_place(a: &Base, b: &Base) -> bool {
     a.centre.x.to_bits() == b.centre.x.to_bits()
         && a.centre.y.to_bits() == b.centre.y.to_bits()
-        && shape_of(a) == shape_of(b)
+        && a.facing.to_bits() == b.facing.to_bits()
+        && a.frontage.to_bits() == b.frontage.to_bits()
+        && a.depth.to_bits() == b.depth.to_bits()
 }
 
 impl Roster {
@@ -167,6 +191,7 @@ impl Roster {
             across,
             reach,
             units: Vec::new(),
+            n_standing: 0,
             buckets: vec![Vec::new(); n_buckets],
         }
     }
@@ -193,6 +218,8 @@ impl Roster {
         if standing.base.is_some() {
             let (from, to) = (standing.from, standing.to);
             self.leave(unit, from, to);
+        } else {
+            self.n_standing += 1;
         }
         let ((x0, y0), (x1, y1)) = self.raster.blocked_box_for_reach(self.reach, base);
         let (from, to) = ((x0 / BUCKET, y0 / BUCKET), (x1 / BUCKET, y1 / BUCKET));
@@ -213,12 +240,33 @@ impl Roster {
         }
     }
 
+    /// Put unit `i` at the `i`th of `bases` ([`Roster::stand`]) and keep
+    /// no units beyond them ([`Roster::truncate`]): most units stand where
+    /// they stood, and are passed over in a tight loop.
+    pub(crate) fn stand_all<'a>(&mut self, bases: impl ExactSizeIterator<Item = &'a Base>) {
+        let n_units = bases.len();
+        if self.units.len() < n_units {
+            self.units.resize_with(n_units, Standing::default);
+        }
+        for (unit, base) in bases.enumerate() {
+            let stood = self.units[unit]
+                .base
+                .as_ref()
+                .is_some_and(|was| same_place(was, base));
+            if !stood {
+                self.stand(unit, base);
+            }
+        }
+        self.truncate(n_units);
+    }
+
     /// Keep the first `n_units` units only.
     pub(crate) fn truncate(&mut self, n_units: usize) {
         while self.units.len() > n_units {
             let unit = self.units.len() - 1;
             let standing = self.units.pop().expect("a unit");
             if standing.base.is_some() {
+                self.n_standing -= 1;
                 self.leave(unit, standing.from, standing.to);
             }
         }
@@ -277,6 +325,11 @@ impl Clone for Lazy {
             touched: copy_words(&self.touched),
             overlay: copy_words(&self.overlay),
             removed: self.removed.clone(),
+            overlay_written: self
+                .overlay_written
+                .each_ref()
+                .map(|end| AtomicUsize::new(end.load(Relaxed))),
+            words_written: self.words_written,
         }
     }
 }
@@ -288,6 +341,50 @@ impl Clone for CellSet {
             len: self.len,
             lazy: self.lazy.clone(),
         }
+    }
+}
+
+/// A deferred set gives its words and overlay to [`SPARE`] when dropped,
+/// having cleared those it wrote to (all others are clear: the words it
+/// took were).
+impl Drop for CellSet {
+    fn drop(&mut self) {
+        let Some(lazy) = self.lazy.take() else {
+            return;
+        };
+        let Lazy {
+            overlay,
+            overlay_written,
+            words_written,
+            ..
+        } = *lazy;
+        let mut words = std::mem::take(&mut self.words);
+        let n_words = words.len();
+        if n_words == 0 || overlay.len() != n_words {
+            return;
+        }
+        let (first, last) = words_written;
+        if first <= last {
+            words[first..=last.min(n_words - 1)].fill(0);
+        }
+        let (first, last) = (
+            overlay_written[0].load(Relaxed),
+            overlay_written[1].load(Relaxed),
+        );
+        if first <= last {
+            for word in &overlay[first..=last.min(n_words - 1)] {
+                word.store(0, Relaxed);
+            }
+        }
+        // (A thread's spares may be gone as it ends; the words are then
+        // freed.)
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < SPARES
+            {
+                spare.push((words, overlay));
+            }
+        });
     }
 }
 
@@ -341,6 +438,12 @@ fn bits_of(word: impl Fn(usize) -> u64, n_words: usize, first: CellIndex, count:
 }
 
 impl Lazy {
+    /// Note that the set's own words `first..=last` may have been written to.
+    fn wrote_words(&mut self, first: usize, last: usize) {
+        self.words_written.0 = self.words_written.0.min(first);
+        self.words_written.1 = self.words_written.1.max(last);
+    }
+
     fn bucket_of(&self, cell: CellIndex) -> usize {
         let width = self.raster.width;
         (cell / width / BUCKET) * self.across + (cell % width) / BUCKET
@@ -356,8 +459,14 @@ impl Lazy {
         }
         self.touched[word].fetch_or(bit, Relaxed);
         let n_bits = self.raster.width * self.raster.height;
+        // The first and last words of the overlay written to here.
+        let (mut first_word, mut last_word) = (usize::MAX, 0);
         let mut add = |spans: &[(CellIndex, usize)]| {
             for &(first, len) in spans {
+                if len > 0 {
+                    first_word = first_word.min(first / 64);
+                    last_word = last_word.max((first + len - 1) / 64);
+                }
                 for_each_word_of_span(first, len, n_bits, |word, bits| {
                     self.overlay[word].fetch_or(bits, Relaxed);
                 });
@@ -428,6 +537,10 @@ impl Lazy {
                     });
                 }
             }
+        }
+        if first_word <= last_word {
+            self.overlay_written[0].fetch_min(first_word, Relaxed);
+            self.overlay_written[1].fetch_max(last_word, Relaxed);
         }
     }
 
@@ -529,44 +642,78 @@ impl CellSet {
         let n_cells = raster.width * raster.height;
         let across = raster.width.div_ceil(BUCKET);
         let n_buckets = across * raster.height.div_ceil(BUCKET);
-        let mut set = CellSet::new(n_cells);
-        set.lazy = Some(Box::new(Lazy {
-            raster,
-            across,
-            pending: Pending::Jobs {
-                jobs: Vec::new(),
-                index: OnceLock::new(),
-            },
-            touched: (0..n_buckets.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            overlay: (0..n_cells.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            removed: Vec::new(),
-        }));
-        set
+        let n_words = n_cells.div_ceil(64);
+        // A dropped set's words if there are some of this size, every bit
+        // clear; otherwise new ones.
+        let spare = SPARE
+            .try_with(|spare| {
+                let mut spare = spare.borrow_mut();
+                let at = spare.iter().position(|(words, overlay)| {
+                    words.len() == n_words && overlay.len() == n_words
+                });
+                at.map(|at| spare.swap_remove(at))
+            })
+            .ok()
+            .flatten();
+        let (words, overlay) = spare.unwrap_or_else(|| {
+            (
+                vec![0; n_words],
+                (0..n_words).map(|_| AtomicU64::new(0)).collect(),
+            )
+        });
+        CellSet {
+            words,
+            len: n_cells,
+            lazy: Some(Box::new(Lazy {
+                raster,
+                across,
+                pending: Pending::Jobs {
+                    jobs: Vec::new(),
+                    index: OnceLock::new(),
+                },
+                touched: (0..n_buckets.div_ceil(64))
+                    .map(|_| AtomicU64::new(0))
+                    .collect(),
+                overlay,
+                removed: Vec::new(),
+                overlay_written: [AtomicUsize::new(usize::MAX), AtomicUsize::new(0)],
+                words_written: (usize::MAX, 0),
+            })),
+        }
     }
 
-    /// The cells the units of `roster` for which `included(unit)` holds
-    /// block for `mover` (whose reach must be the roster's), each unit's
-    /// worked out when first asked about, as in a set deferred unit by
-    /// unit ([`CellSet::defer`]) but with no unit added or indexed here.
+    /// The cells the units of `roster` whose bits are set in `included`
+    /// (bit `unit % 64` of word `unit / 64`; those of units the roster
+    /// does not hold, or that stand nowhere, are left out) block for
+    /// `mover` (whose reach must be the roster's), each unit's worked out
+    /// when first asked about, as in a set deferred unit by unit
+    /// ([`CellSet::defer`]) but with no unit added or indexed here.
     /// `stamp` numbers the question, newer ones larger: the units keep
     /// their cells for the shapes of movers used latest.
     pub(crate) fn deferred_roster(
         roster: Arc<Roster>,
         mover: &Base,
         stamp: u64,
-        included: impl Fn(usize) -> bool,
+        mut included: Vec<u64>,
     ) -> CellSet {
         debug_assert_eq!(roster.reach.to_bits(), mover.reach().to_bits());
         let mut set = CellSet::deferred(roster.raster);
         let n_units = roster.units.len();
-        let mut bits = vec![0u64; n_units.div_ceil(64)];
-        for (unit, standing) in roster.units.iter().enumerate() {
-            if standing.base.is_some() && included(unit) {
-                bits[unit / 64] |= 1 << (unit % 64);
+        let mut bits = {
+            included.resize(n_units.div_ceil(64), 0);
+            if n_units % 64 != 0 {
+                included[n_units / 64] &= (1u64 << (n_units % 64)) - 1;
+            }
+            included
+        };
+        // Where every unit stands (as where a question stands them all
+        // first), every bit kept is a unit's; otherwise those of the
+        // units standing nowhere are cleared one by one.
+        if roster.n_standing != n_units {
+            for (unit, standing) in roster.units.iter().enumerate() {
+                if standing.base.is_none() {
+                    bits[unit / 64] &= !(1u64 << (unit % 64));
+                }
             }
         }
         let lazy = set.lazy.as_mut().expect("a deferred set");
@@ -641,6 +788,7 @@ impl CellSet {
             self.words[cell / 64] |= 1 << (cell % 64);
             if let Some(lazy) = &mut self.lazy {
                 lazy.removed.retain(|&removed| removed != cell);
+                lazy.wrote_words(cell / 64, cell / 64);
             }
         }
     }
@@ -652,6 +800,9 @@ impl CellSet {
         if let Some(lazy) = &mut self.lazy {
             lazy.removed
                 .retain(|&removed| removed < first || removed - first >= len);
+            if len > 0 {
+                lazy.wrote_words(first / 64, (first + len - 1) / 64);
+            }
         }
     }
 
@@ -755,6 +906,66 @@ impl CellSet {
                 self.worked_out_into(&mut words, |_| false);
                 std::borrow::Cow::Owned(words)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::tests::{p, table};
+    use rand::{RngExt, SeedableRng};
+
+    /// A deferred set made after others were dropped (their words taken
+    /// back, cleared where written) starts empty, and holds what a set
+    /// built whole holds: units worked out in some buckets, cells added
+    /// and taken out, sets cloned, in many rounds.
+    #[test]
+    fn deferred_sets_reuse_words_cleared() {
+        let field = table(30.0, 20.0, &[]);
+        let n_words = field.grid.len().div_ceil(64);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+        for round in 0..200 {
+            let fresh = field.deferred_cells();
+            assert!(fresh.words.iter().all(|&word| word == 0), "{round}");
+            let lazy = fresh.lazy.as_ref().expect("deferred");
+            assert!(lazy.overlay.iter().all(|word| word.load(Relaxed) == 0));
+            assert_eq!(fresh.words.len(), n_words);
+            drop(fresh);
+            let mover = Base::new(p(15.0, 10.0), rng.random_range(0.0..360.0), 3.0, 1.0);
+            let others: Vec<Base> = (0..30)
+                .map(|_| {
+                    Base::new(
+                        p(rng.random_range(0.0..30.0), rng.random_range(0.0..20.0)),
+                        rng.random_range(0.0..360.0),
+                        rng.random_range(1.0..5.0),
+                        rng.random_range(0.5..2.0),
+                    )
+                })
+                .collect();
+            let mut set = field.deferred_cells();
+            for other in &others {
+                set.defer(&mover, other, Spans::default());
+            }
+            let mut whole = field.blocked_for(&mover, &others);
+            for _ in 0..rng.random_range(0..20) {
+                set.touch(rng.random_range(0..field.grid.len()), |_, _| {});
+            }
+            for _ in 0..rng.random_range(0..4) {
+                let cell = rng.random_range(0..field.grid.len());
+                if rng.random_range(0..2) == 0 {
+                    set.insert(cell);
+                    whole.insert(cell);
+                } else {
+                    set.remove(cell);
+                    whole.remove(cell);
+                }
+            }
+            if rng.random_range(0..3) == 0 {
+                let copy = set.clone();
+                assert!(copy == whole);
+            }
+            assert_eq!(&set.resolved()[..], &whole.words[..], "{round}");
         }
     }
 }
