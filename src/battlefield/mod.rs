@@ -1630,16 +1630,26 @@ pub(crate) mod tests {
                     )
                 };
                 let (mover, other) = (base(&mut rng), base(&mut rng));
-                let (mut quick, mut plain) = (Vec::new(), Vec::new());
-                raster.for_each_span_blocked_for(&mover, &other, |first, len| {
-                    quick.extend(first..first + len)
-                });
-                raster.for_each_span_blocked_for_plain(&mover, &other, |first, len| {
-                    plain.extend(first..first + len)
-                });
+                let (quick, plain) = quick_and_plain_blocked_cells(&raster, &mover, &other);
                 assert_eq!(quick, plain, "{mover:?} {other:?}");
             }
         }
+    }
+
+    /// The cells `mover` may not put its centre on for `other`, in the
+    /// order visited, by the quick walk and by the plain walk.
+    fn quick_and_plain_blocked_cells(
+        raster: &grid::Raster,
+        mover: &Base,
+        other: &Base,
+    ) -> (Vec<CellIndex>, Vec<CellIndex>) {
+        let (mut quick, mut plain) = (Vec::new(), Vec::new());
+        raster
+            .for_each_span_blocked_for(mover, other, |first, len| quick.extend(first..first + len));
+        raster.for_each_span_blocked_for_plain(mover, other, |first, len| {
+            plain.extend(first..first + len)
+        });
+        (quick, plain)
     }
 
     /// The quick walk of the blocked cells visits exactly the cells the
@@ -1676,13 +1686,7 @@ pub(crate) mod tests {
                     )
                 };
                 let (mover, other) = (base(&mut rng), base(&mut rng));
-                let (mut quick, mut plain) = (Vec::new(), Vec::new());
-                raster.for_each_span_blocked_for(&mover, &other, |first, len| {
-                    quick.extend(first..first + len)
-                });
-                raster.for_each_span_blocked_for_plain(&mover, &other, |first, len| {
-                    plain.extend(first..first + len)
-                });
+                let (quick, plain) = quick_and_plain_blocked_cells(&raster, &mover, &other);
                 assert_eq!(quick, plain, "{cell} {mover:?} {other:?}");
                 found += plain.len();
             }
