@@ -874,9 +874,11 @@ impl grid::Raster {
         // square to it (`|axis.x| > 1e-3`), a centre `2.5e-7"` outside a
         // slab's stretch of the row is `2.5e-10` or more outside the
         // slab's bounds, against rounding of about 1e-13 in the test's dot
-        // product (and a few 1e-12" in the stretch's ends, whose error in
-        // the slab's bounds divided by `axis.x` is at most 1e-3 times
-        // smaller than the margin); the test would fail. (Less than
+        // product (a scenario's table is at most 480" a side, so the
+        // coordinates are a few hundred inches at most) and a few 1e-12"
+        // in the stretch's ends (whose error in the slab's bounds divided
+        // by `axis.x` is at most 1e-3 times smaller than the margin); the
+        // test would fail. (Less than
         // `geometry::EPSILON`, by which a base touching the other but not
         // overlapping it lies outside: those centres are not tested.)
         // Otherwise a cell, far more than rounding can move the ends.

@@ -261,7 +261,7 @@ pub(super) fn canonical_walk(
     let mut at = end;
     while at != start {
         let (x, y) = (at % width, at / width);
-        // Every neighbour of a cell off the table's edge is on it.
+        // Every neighbour of a cell not on the table's edge is on the table.
         let on_table = if x > 0 && y > 0 && x + 1 < width && y + 1 < height {
             ALL_NEIGHBOURS
         } else {
@@ -1114,7 +1114,7 @@ mod tests {
         }
     }
 
-    /// Every neighbour of a cell off the table's edge is on the table (the
+    /// Every neighbour of a cell not on the table's edge is on the table (the
     /// walk's and the search's shortcut past `neighbours_on_table`), and a
     /// cell on the edge has some neighbour off it, on grids of several
     /// shapes.
