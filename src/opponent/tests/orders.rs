@@ -41,7 +41,7 @@ fn a_unit_that_withdrew_last_bound_and_scores_minus_1_routs() {
     assert_eq!(regulars.outcome.column, Column::Retreat);
     assert_eq!(regulars.outcome.total, -1);
     assert_eq!(regulars.outcome.order, Order::Rout);
-    // Ruling O12 (issue 15): it routs off the table, lost to its army now.
+    // Ruling O12: it routs off the table, lost to its army now.
     assert_eq!(
         regulars.actions,
         vec![Action::Rout {
@@ -250,7 +250,7 @@ fn fire_and_withdraw_in_cover_fires_its_volley_at_minus_1() {
     assert_eq!(state.unit(unit(&state, "Militia")).hits, 1);
 }
 
-/// Issue 15: routes are planned for the whole base. Two friends stand
+/// Routes are planned for the whole base. Two friends stand
 /// just ahead with a 3" gap between them, too narrow for a 4" base: the
 /// straight line is refused, and the route leads around them, not into the
 /// gap (which the engine would refuse, leaving the unit stuck).
@@ -286,7 +286,7 @@ fn a_base_too_wide_for_a_gap_goes_around_not_through() {
     );
 }
 
-/// Issue 15: the footprint mask must not close the route's goal. The
+/// The footprint mask must not close the route's goal. The
 /// target stands beside another enemy, whose blocked cells (for a 4" base)
 /// cover the target's centre; the route still heads there, and stops short.
 #[test]
@@ -333,7 +333,7 @@ fn a_column_deploys_without_firing() {
     );
 }
 
-/// Issue 15: the march column belongs to the march. A holding unit told to
+/// The march column belongs to the march. A holding unit told to
 /// march in column stays where it is, so it stays in line and does not
 /// waste its next bound in sight deploying.
 #[test]
@@ -412,7 +412,7 @@ fn routing_guns_are_abandoned_and_never_act_again() {
     assert!(report.decisions.is_empty(), "abandoned guns take no test");
 }
 
-/// Issue 15: a target horse may not enter. The militia stands deep in a
+/// A target horse may not enter. The militia stands deep in a
 /// wood and the dragoons wait at its southern edge, so every straight move
 /// towards the militia ends among the trees (impassable to cavalry, seed
 /// 000). The route heads for the open ground nearest the target instead of
@@ -455,7 +455,7 @@ fn horse_heads_for_open_ground_near_a_target_in_woods() {
     );
 }
 
-/// Issue 15: hemmed in is the rules, not a refused plan. Within 6" of the
+/// Hemmed in is the rules, not a refused plan. Within 6" of the
 /// militia a unit may move only directly towards or away from it (seed 000
 /// Enemy Presence); a friend stands in the straight line, and going back
 /// brings it no nearer. The planner finds no move and says the unit is
@@ -488,7 +488,7 @@ fn a_unit_hemmed_in_by_the_enemy_presence_rule_is_not_a_refused_plan() {
     assert_eq!(plan(false), (true, None, false));
 }
 
-/// Issue 15: held up behind a friend is not a plan the engine refused.
+/// Held up behind a friend is not a plan the engine refused.
 /// Two woods leave a 6" gap, and a friend stands in it; the dragoons wait
 /// right behind the friend. Over bare ground they would have a way, so
 /// they are held up by units, not stuck for want of a route.

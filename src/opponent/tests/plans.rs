@@ -358,8 +358,8 @@ fn an_attacker_standing_presses_home_without_a_shot_or_into_a_flank() {
 #[test]
 fn cavalry_that_presses_home_has_not_dismounted() {
     // Stand and fire is "dismount and deploy into a skirmish line" for
-    // mounted cavalry; one that charges instead stays mounted (issue 15:
-    // no formation recorded that was not taken).
+    // mounted cavalry; one that charges instead stays mounted (no
+    // formation recorded that was not taken).
     let mut state = game(
         &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
         // Its flank to the dragoons: a charge that strikes double.
@@ -561,7 +561,7 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
     );
 }
 
-/// Issue 15: an attack on ground to take (a scenario's area, as the trace
+/// An attack on ground to take (a scenario's area, as the trace
 /// at the Monongahela). A unit told to stand and fire with nobody in reach
 /// moves on towards the area rather than standing fast; with the rule off
 /// it stands.
@@ -607,7 +607,7 @@ fn an_attacker_on_an_area_with_nobody_in_reach_moves_on_towards_it() {
     assert!(moved(decision(&report, "Regulars")).is_none());
 }
 
-/// Issue 15: an attacker told to stand and fire with no enemy in sight at
+/// An attacker told to stand and fire with no enemy in sight at
 /// all stands fast in seed 004; with the plan it marches on its objective
 /// (rule close-to-range), and says so once, not "stand fast" and a march.
 #[test]
@@ -658,7 +658,7 @@ fn an_attacker_with_no_enemy_in_sight_marches_on_rather_than_standing_fast() {
     assert!(moved(decision(&report, "Regulars")).is_none());
 }
 
-/// Issue 15: an enemy in reach that cannot be seen (among the trees) is
+/// An enemy in reach that cannot be seen (among the trees) is
 /// no target; an attacker told to stand and fire closes in on it instead
 /// of standing with no shot.
 #[test]

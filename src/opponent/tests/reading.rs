@@ -32,7 +32,7 @@ fn the_column_is_the_best_cover_facing_the_enemy() {
     assert_eq!(column("Behind the fence", foot), Column::Hard);
     assert_eq!(column("In the wood", foot), Column::Natural);
     assert_eq!(column("In the open", foot), Column::Open);
-    // Issue 15: the fence lies between the unit and an enemy to the south
+    // The fence lies between the unit and an enemy to the south
     // only; against an enemy on its own (north) side it stands in the open.
     // The wood it stands in covers it from every side.
     let north = p(24.0, 30.0);

@@ -210,7 +210,7 @@ fn who_may_charge_whom() {
     ok(&mut state, charge(unit("Light"), unit("Rifles")), &[]);
 }
 
-/// Found by the soak runner (issue 14): a charger already within contact
+/// Found by the soak runner: a charger already within contact
 /// of its target pivots where it stands, and a pivot that swings its base
 /// into the target is no charge (seed 000 Interpenetration).
 #[test]

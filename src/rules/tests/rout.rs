@@ -80,7 +80,7 @@ fn army_resolve_strikes_once_with_2_hits() {
     assert!(state.sides[0].resolve_spent);
 }
 
-/// Ruling O12 (issue 15): a unit the Lone Warrior test routs leaves the
+/// Ruling O12: a unit the Lone Warrior test routs leaves the
 /// table routed, with whatever hits it has, and counts as lost at once: for
 /// "rout or force off the tabletop" at the end of the phase, and for army
 /// resolve in the Rout phase. `legal_actions` never offers it.

@@ -151,7 +151,7 @@ fn musket_modifiers_apply_in_the_order_listed() {
     assert_eq!(fired_hits(&events), (2, vec![3, 2]));
 }
 
-/// Issue 15: seed 000's "target in cover" is cover between the target and
+/// Seed 000's "target in cover" is cover between the target and
 /// the shooter. A fence under the front of a base covers it from an enemy
 /// beyond the fence; a fence under the rear of a base, with the shooter on
 /// the unit's own side, does not, though it covers the same unit from an
