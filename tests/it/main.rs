@@ -11,6 +11,7 @@ mod opponent;
 mod oracle;
 mod play;
 mod player;
+mod readme;
 mod rules;
 mod rv;
 mod saves;
