@@ -272,7 +272,8 @@ pub fn tables_hash(dir: Option<&Path>) -> Result<Option<String>> {
 /// one on the same file ([`lock`]).
 #[derive(Debug)]
 pub struct Lock {
-    file: std::fs::File,
+    /// Held open: the lock lasts as long as the file does.
+    _file: std::fs::File,
     path: PathBuf,
 }
 
@@ -280,7 +281,7 @@ impl Drop for Lock {
     fn drop(&mut self) {
         // Removed while still held: a foe that opened it meanwhile finds,
         // once it holds it, that the name is gone, and takes a new one.
-        // The lock itself goes when `file` is closed, just after this.
+        // The lock itself goes when the file is closed, just after this.
         let _ = std::fs::remove_file(&self.path);
     }
 }
@@ -336,7 +337,7 @@ fn lock_path(save: &Path) -> PathBuf {
 
 /// Take the lock on the save at `save`, refusing in one line when another
 /// foe holds it. `None` where no lock can be made (a read-only folder, in
-/// which no save can be written either).
+/// which no save can be written either, or a file system without locks).
 pub fn lock(save: &Path) -> Result<Option<Lock>> {
     let path = lock_path(save);
     if let Some(dir) = path.parent() {
@@ -351,21 +352,10 @@ pub fn lock(save: &Path) -> Result<Option<Lock>> {
             .open(&path)
         {
             Ok(file) => file,
-            Err(error)
-                if matches!(
-                    error.kind(),
-                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
-                ) =>
-            {
-                return Ok(None);
-            }
-            Err(source) => {
-                return Err(Error::Io {
-                    action: "lock",
-                    path: path.clone(),
-                    source,
-                });
-            }
+            // No lock file can be made where no save can be written either
+            // (a read-only folder, a file in the folder's place): the game
+            // goes on and its autosave warns, as without a lock.
+            Err(_) => return Ok(None),
         };
         match try_lock(&file) {
             Ok(Taken::Yes) => {}
@@ -382,20 +372,13 @@ pub fn lock(save: &Path) -> Result<Option<Lock>> {
                     save.display()
                 )));
             }
-            Ok(Taken::Unsupported) => return Ok(None),
-            Err(source) => {
-                return Err(Error::Io {
-                    action: "lock",
-                    path: path.clone(),
-                    source,
-                });
-            }
+            Ok(Taken::Unsupported) | Err(_) => return Ok(None),
         }
         if same_file(&file, &path) {
             let mut file = file;
             let _ = file.set_len(0);
             let _ = write!(file, "{}", std::process::id());
-            return Ok(Some(Lock { file, path }));
+            return Ok(Some(Lock { _file: file, path }));
         }
         // The holder before us removed it as we opened it: try the new one.
     }
