@@ -153,6 +153,12 @@ pub fn run(args: &Args, context: &mut CliContext<'_>) -> Result<()> {
             .as_ref()
             .map(|slots| slots.new_path(&what, saves::now()))
     };
+    // Held for the whole game: a second foe on the same save is refused.
+    let lock = match &autosave {
+        Some(path) => saves::lock(path)?,
+        None => None,
+    };
+    let running = crate::save::Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
     let seed = super::dice::seed_or_clock(args.seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
@@ -177,6 +183,8 @@ pub fn run(args: &Args, context: &mut CliContext<'_>) -> Result<()> {
         autosave,
         walking: false,
         draft: None,
+        running,
+        _lock: lock,
     };
     repl.start(args)?;
     repl.run();
@@ -320,6 +328,10 @@ struct Repl<'a> {
     walking: bool,
     /// The unit being asked about and what has been answered so far.
     draft: Option<(String, Draft)>,
+    /// The foe and tables this run plays by, for saves and loads.
+    running: crate::save::Running,
+    /// The lock on the autosave, held until the game ends.
+    _lock: Option<saves::Lock>,
 }
 
 impl Repl<'_> {
@@ -530,6 +542,7 @@ impl Repl<'_> {
     fn save_file(&self) -> SaveFile {
         let mut save = SaveFile::of(&self.session, Some(self.stream.seed), &self.stream.drawn);
         save.asked = self.asks;
+        save.made = Some(self.running.made(None));
         save
     }
 
@@ -561,13 +574,19 @@ impl Repl<'_> {
 
     fn load_quietly(&mut self, path: &Path) -> Result<()> {
         let text = super::read_text(path)?;
-        let save = SaveFile::from_json(&text)
-            .and_then(|save| save.session(&self.tables).map(|session| (save, session)))
-            .map_err(|error| {
-                Error::Invalid(format!("cannot load `{}`: {error}", path.display()))
-            })?;
-        let (save, session) = save;
+        let cannot = |error: &dyn std::fmt::Display| {
+            Error::Invalid(format!("cannot load `{}`: {error}", path.display()))
+        };
+        let save = SaveFile::from_json(&text).map_err(|error| cannot(&error))?;
+        crate::save::check_tables(save.made.as_ref(), &self.running)
+            .map_err(|problem| cannot(&format!("the game {problem}")))?;
+        let session = save.session(&self.tables).map_err(|error| cannot(&error))?;
+        let notice = crate::save::after_replay(save.made.as_ref(), &self.running, None, None)
+            .map_err(|problem| cannot(&format!("the game {problem}")))?;
         self.session = session;
+        if let Some(notice) = notice {
+            self.console.say(&notice);
+        }
         // A game played with the player's own dice goes on with them.
         if save.asked && !self.asks {
             self.asks = true;

@@ -22,6 +22,7 @@ use crate::host::save::HostSave;
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
 use crate::play::complete::Vocabulary;
+use crate::save::Running;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::io::IsTerminal;
@@ -93,6 +94,11 @@ pub(super) fn run(
     super::play::refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
+    let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
+    let lock = match &args.autosave {
+        Some(path) if !args.no_autosave => saves::lock(path)?,
+        _ => None,
+    };
     let announced = context.asks();
     let start = Start::new(scenario.clone(), tables.clone(), seed)
         .player_sides(player_sides.clone())
@@ -124,7 +130,27 @@ pub(super) fn run(
     } else {
         Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
     };
-    go(args, context, game, file, autosave, None, announced)
+    let lock = match (lock, &autosave) {
+        (Some(lock), _) => Some(lock),
+        (None, Some(path)) => saves::lock(path)?,
+        (None, None) => None,
+    };
+    let saving = Saving {
+        file,
+        autosave,
+        running,
+        _lock: lock,
+    };
+    go(args, context, game, saving, None, announced)
+}
+
+/// Where and how a game is saved: its scenario file, its autosave (and
+/// the lock on it), and the foe and tables it is played by.
+struct Saving {
+    file: ScenarioFile,
+    autosave: Option<PathBuf>,
+    running: Running,
+    _lock: Option<saves::Lock>,
 }
 
 /// Resume the game saved at `path`.
@@ -134,8 +160,13 @@ pub(super) fn resume(
     path: &Path,
     tables: Arc<Tables>,
 ) -> Result<()> {
+    // Held before the save is read: a second foe on it is refused here.
+    let lock = saves::lock(path)?;
     let text = super::read_text(path)?;
     let save = HostSave::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
+    crate::save::check_tables(save.made.as_ref(), &running)
         .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     let scenario = super::check::load_scenario_text(
         &save.scenario.shown_as,
@@ -241,17 +272,37 @@ pub(super) fn resume(
             .baseline_sides(baseline_sides)
             .replay(&save.actions)
     }
-    .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    .map_err(|problem| {
+        // An action refused, or the game over early, is how a game played
+        // by other rules shows; a bad record of rolls is damage.
+        let said =
+            if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
+                crate::save::replay_failed(save.made.as_ref(), &running, &problem)
+            } else {
+                problem
+            };
+        Error::Invalid(format!("`{}`: {said}", path.display()))
+    })?;
+    // A save that ended during foe's turn went on with the player's dice:
+    // its bookkeeping is of an earlier moment than the replayed game's.
+    let book = game.ran_on().is_none().then(|| game.book());
+    let notice = crate::save::after_replay(save.made.as_ref(), &running, book.as_ref(), None)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     if switched_to_asked {
         game.set_dice(Box::new(AskRoller::new(save.seed)));
     }
+    let saving = Saving {
+        file: save.scenario,
+        autosave: Some(path.to_path_buf()),
+        running,
+        _lock: lock,
+    };
     go(
         args,
         context,
         game,
-        save.scenario,
-        Some(path.to_path_buf()),
-        Some(resumed),
+        saving,
+        Some((resumed, notice)),
         announced,
     )
 }
@@ -339,11 +390,14 @@ fn go(
     args: &Args,
     context: &mut Context<'_>,
     game: HostMatch,
-    file: ScenarioFile,
-    autosave: Option<PathBuf>,
-    resumed: Option<Resumed>,
+    saving: Saving,
+    resumed: Option<(Resumed, Option<String>)>,
     announced: bool,
 ) -> Result<()> {
+    let (resumed, notice) = match resumed {
+        Some((how, notice)) => (Some(how), notice),
+        None => (None, None),
+    };
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
         match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
@@ -355,13 +409,14 @@ fn go(
     };
     let mut repl = Repl {
         game,
-        file,
+        file: saving.file,
+        running: saving.running,
         console: Console {
             source,
             out: &mut *context.out,
             echo: !interactive,
         },
-        autosave,
+        autosave: saving.autosave,
         width: args.width,
         printed: 0,
         decisions_printed: 0,
@@ -389,6 +444,9 @@ fn go(
             "Resumed: {} of your actions replayed.",
             repl.game.player_actions().len()
         ));
+        if let Some(notice) = &notice {
+            repl.console.say(notice);
+        }
         repl.printed = repl.game.log.len();
         repl.decisions_printed = repl.game.opponent.decisions().len();
         repl.baseline_printed = repl.game.baseline_decisions().len();
@@ -420,6 +478,8 @@ fn go(
 struct Repl<'a> {
     game: HostMatch,
     file: ScenarioFile,
+    /// The foe and tables the game is played by, for its saves.
+    running: Running,
     console: Console<'a>,
     autosave: Option<PathBuf>,
     width: usize,
@@ -443,7 +503,7 @@ impl Repl<'_> {
         let sides = self.game.game.sides();
         HostSave {
             format: crate::host::save::FORMAT.to_string(),
-            version: crate::host::save::version_for(self.game.asks()),
+            version: crate::host::save::VERSION_MADE,
             engine: self.game.game.engine(),
             scenario: self.file.clone(),
             seed: self.game.seed,
@@ -468,6 +528,7 @@ impl Repl<'_> {
                 .player_sides
                 .is_empty()
                 .then(|| self.game.all_actions().count()),
+            made: Some(self.running.made(Some(self.game.book()))),
         }
     }
 

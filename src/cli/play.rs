@@ -138,6 +138,8 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     }
     let slots = Slots::play();
     let mut notes = Vec::new();
+    let running = crate::save::Running::new(saves::tables_hash(tables_dir.as_deref())?);
+    let mut lock = None;
     let (game, autosave, resumed) = if let Some(name) = &args.resume {
         let path = match (&args.autosave, slots.as_ref()) {
             (Some(path), _) => path.clone(),
@@ -156,7 +158,16 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         if super::host_play::is_save(&path) {
             return super::host_play::resume(args, context, &path, tables);
         }
-        let game = read_save(&path, tables.clone(), tables_dir.as_deref(), context.asks())?;
+        // Held before the save is read: a second foe on it is refused here.
+        lock = saves::lock(&path)?;
+        let (game, notice) = read_save(
+            &path,
+            tables.clone(),
+            tables_dir.as_deref(),
+            context.asks(),
+            &running,
+        )?;
+        notes.extend(notice);
         // The resumed game goes on saving to its own file.
         (game, Some(path.clone()), Some(path))
     } else {
@@ -208,9 +219,11 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         .map_err(|error| Error::Invalid(error.to_string()))?;
         let started = saves::now();
         game.started = Some(started);
+        game.tables_hash = running.tables.clone();
         let autosave = if args.no_autosave {
             None
         } else if let Some(path) = &args.autosave {
+            lock = saves::lock(path)?;
             // A new game never writes over another's save unseen.
             if let Some(previous) = saves::set_aside(path) {
                 notes.push(format!(
@@ -227,8 +240,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 .map_or("game".into(), |stem| stem.to_string_lossy().into_owned());
             slots.as_ref().map(|slots| slots.new_path(&what, started))
         };
+        if lock.is_none()
+            && let Some(path) = &autosave
+        {
+            lock = saves::lock(path)?;
+        }
         (game, autosave, None)
     };
+    // The save stays locked until the game ends.
+    let _held = lock;
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let source: Box<dyn LineSource> = if interactive {
         match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
@@ -248,6 +268,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let asks = context.asks();
     let mut repl = Repl {
         asks,
+        running,
         game,
         tables,
         tables_dir,
@@ -352,22 +373,55 @@ fn read_save(
     tables: Arc<crate::tables::Tables>,
     tables_dir: Option<&Path>,
     asks: bool,
-) -> Result<Match> {
+    running: &crate::save::Running,
+) -> Result<(Match, Option<String>)> {
     let text = super::read_text(path)?;
     let save = SaveFile::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    crate::save::check_tables(save.made.as_ref(), running)
         .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
     // A game played with the player's own dice goes on with them.
     let asks = asks || save.asked;
     let dice: Option<Box<dyn crate::dice::Roller>> = asks
         .then(|| Box::new(super::dice::AskRoller::new(save.seed)) as Box<dyn crate::dice::Roller>);
-    Match::from_save(&save, loaded.scenario, loaded.rules, tables, dice)
-        .map_err(|error| Error::Invalid(format!("`{}`: {error}", path.display())))
+    let mut game =
+        Match::from_save(&save, loaded.scenario, loaded.rules, tables, dice).map_err(|error| {
+            // An action refused, or the game over early, is how a game
+            // played by other rules shows; a bad record of rolls is damage.
+            let diverged = match &error {
+                crate::play::MatchError::Replay { index, refusal } => {
+                    Some(format!("action {index} refused: {refusal}"))
+                }
+                crate::play::MatchError::Rolls { at, problem }
+                    if problem == crate::play::ALREADY_OVER =>
+                {
+                    Some(format!("{at}: {problem}"))
+                }
+                _ => None,
+            };
+            let said = match diverged {
+                Some(problem) => crate::save::replay_failed(save.made.as_ref(), running, &problem),
+                None => error.to_string(),
+            };
+            Error::Invalid(format!("`{}`: {said}", path.display()))
+        })?;
+    // An older save says the turn it was saved in, if nothing more.
+    let turns = save
+        .about
+        .as_ref()
+        .map(|about| (about.turn, game.state().turn));
+    let notice = crate::save::after_replay(save.made.as_ref(), running, Some(&game.book()), turns)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    game.tables_hash = running.tables.clone();
+    Ok((game, notice))
 }
 
 struct Repl<'a> {
     /// The player rolls real dice.
     asks: bool,
+    /// The foe and tables this run plays by, checked against a save loaded.
+    running: crate::save::Running,
     game: Match,
     tables: Arc<crate::tables::Tables>,
     tables_dir: Option<PathBuf>,
@@ -736,9 +790,13 @@ impl Repl<'_> {
                 self.tables.clone(),
                 self.tables_dir.as_deref(),
                 self.asks,
+                &self.running,
             ) {
-                Ok(game) => {
+                Ok((game, notice)) => {
                     self.game = game;
+                    if let Some(notice) = notice {
+                        self.console.say(&notice);
+                    }
                     self.printed = self.game.log().len();
                     self.autosave();
                     let now = self.now();

@@ -11,6 +11,14 @@
 //! one of those) is refused and left as it is: renaming over it would
 //! replace the device with a plain file. Temporary files left by a foe that
 //! died mid-write are removed the next time that file is written.
+//!
+//! A game holds a [`Lock`] on its save for as long as it runs, so a second
+//! foe on the same save (two `--resume` of one game, or one `--autosave
+//! FILE`) is refused in one line instead of writing over the first one's
+//! acknowledged actions. The lock is the system's advisory lock (`flock`)
+//! on `.NAME.lock` beside the save: the kernel lets go of it when the
+//! process ends, however it ends, so a killed foe never leaves a save
+//! locked; the file is removed when the game ends.
 
 use super::repl::data_dir;
 use crate::error::{Error, Result};
@@ -226,6 +234,175 @@ fn remove_stale_temps(dir: &Path, file_name: &str) {
         if stale {
             let _ = std::fs::remove_file(entry.path());
         }
+    }
+}
+
+/// The hash of the tables a run plays by when `--tables DIR` changes any
+/// of them (none: the built-in ones): every file of `DIR` that foe reads
+/// in place of a built-in one (the Lone Warrior tables, `rulesets/NAME.yaml`)
+/// and whose text differs from it, by name. Saves record it, so a game is
+/// never resumed under other tables unseen.
+pub fn tables_hash(dir: Option<&Path>) -> Result<Option<String>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let rulesets = crate::ruleset::BUILTIN
+        .iter()
+        .map(|(name, _, text)| (format!("rulesets/{name}.yaml"), *text));
+    let tables = crate::tables::EMBEDDED
+        .iter()
+        .map(|(file, text)| (file.to_string(), *text));
+    let mut hash = crate::save::Fnv::new();
+    let mut changed = false;
+    for (file, built_in) in tables.chain(rulesets) {
+        let path = dir.join(&file);
+        if !path.is_file() {
+            continue;
+        }
+        let text = super::read_text(&path)?;
+        if text != built_in {
+            changed = true;
+            hash.text(&file).text(&text);
+        }
+    }
+    Ok(changed.then(|| hash.hex()))
+}
+
+/// A game's hold on its save file: while it lives, no other foe can take
+/// one on the same file ([`lock`]).
+#[derive(Debug)]
+pub struct Lock {
+    /// Held open: the lock lasts as long as the file does.
+    _file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held: a foe that opened it meanwhile finds,
+        // once it holds it, that the name is gone, and takes a new one.
+        // The lock itself goes when the file is closed, just after this.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Whether the lock was taken.
+enum Taken {
+    Yes,
+    /// Another process holds it.
+    Busy,
+    /// The system or file system has no such locks.
+    Unsupported,
+}
+
+/// Take the system's exclusive advisory lock on `file` without waiting.
+#[cfg(unix)]
+fn try_lock(file: &std::fs::File) -> std::io::Result<Taken> {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: flock only reads the descriptor, which `file` keeps open for
+    // the length of the call.
+    let result = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if result == 0 {
+        return Ok(Taken::Yes);
+    }
+    let error = std::io::Error::last_os_error();
+    match error.raw_os_error() {
+        Some(code) if code == libc::EWOULDBLOCK || code == libc::EAGAIN => Ok(Taken::Busy),
+        Some(code) if code == libc::ENOLCK || code == libc::EOPNOTSUPP || code == libc::EINVAL => {
+            Ok(Taken::Unsupported)
+        }
+        _ => Err(error),
+    }
+}
+
+#[cfg(not(unix))]
+fn try_lock(_file: &std::fs::File) -> std::io::Result<Taken> {
+    Ok(Taken::Unsupported)
+}
+
+/// The lock file of a save: `.NAME.lock` beside the file it names (links
+/// followed, so two names for one save share a lock).
+fn lock_path(save: &Path) -> PathBuf {
+    let target = std::fs::canonicalize(save).unwrap_or_else(|_| save.to_path_buf());
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "save".into());
+    let dir = target
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    dir.join(format!(".{name}.lock"))
+}
+
+/// Take the lock on the save at `save`, refusing in one line when another
+/// foe holds it. `None` where no lock can be made (a read-only folder, in
+/// which no save can be written either, or a file system without locks).
+pub fn lock(save: &Path) -> Result<Option<Lock>> {
+    let path = lock_path(save);
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    for _ in 0..10 {
+        let file = match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+        {
+            Ok(file) => file,
+            // No lock file can be made where no save can be written either
+            // (a read-only folder, a file in the folder's place): the game
+            // goes on and its autosave warns, as without a lock.
+            Err(_) => return Ok(None),
+        };
+        match try_lock(&file) {
+            Ok(Taken::Yes) => {}
+            Ok(Taken::Busy) => {
+                let holder = std::fs::read_to_string(&path).unwrap_or_default();
+                let holder = holder.trim();
+                let by = if holder.chars().all(|c| c.is_ascii_digit()) && !holder.is_empty() {
+                    format!("another foe (process {holder})")
+                } else {
+                    "another foe".to_string()
+                };
+                return Err(Error::Invalid(format!(
+                    "`{}` is in use by {by}: one game, one foe; finish it there first",
+                    save.display()
+                )));
+            }
+            Ok(Taken::Unsupported) | Err(_) => return Ok(None),
+        }
+        if same_file(&file, &path) {
+            let mut file = file;
+            let _ = file.set_len(0);
+            let _ = write!(file, "{}", std::process::id());
+            return Ok(Some(Lock { _file: file, path }));
+        }
+        // The holder before us removed it as we opened it: try the new one.
+    }
+    Err(Error::Invalid(format!(
+        "`{}`: could not take its lock file `{}`",
+        save.display(),
+        path.display()
+    )))
+}
+
+/// Whether the open `file` is still the one named `path`.
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 

@@ -8,7 +8,7 @@
 use super::{Action, Event, Game};
 use crate::dice::{Die, Roller};
 use crate::error::{Error, Result};
-use crate::save::{Replay, VersionProblem, check_version};
+use crate::save::{Fnv, Made, Replay, VersionProblem, check_version};
 use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
 
@@ -16,8 +16,11 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT: &str = "foe-companion";
 
 /// The save format this foe writes. Older formats are read; newer ones are
-/// refused, since their meaning cannot be known. Version 2 added `asked`.
-pub const VERSION: u32 = 2;
+/// refused, since their meaning cannot be known. Version 2 added `asked`;
+/// version 3 added `made` (the foe and tables that played the game) and
+/// `check`, a hash of everything else in the save, so a save changed by
+/// hand (its `seed` or `drawn`, which decide every later die) is refused.
+pub const VERSION: u32 = 3;
 
 /// An action that was applied, with the dice it rolled in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -151,6 +154,14 @@ pub struct SaveFile {
     /// asks for them again.
     #[serde(default, skip_serializing_if = "is_false")]
     pub asked: bool,
+    /// The foe and tables that played the game (none: a save from before
+    /// version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made: Option<Made>,
+    /// A hash of the rest of the save, written by [`SaveFile::to_json`]
+    /// and checked when read (none: a save from before version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -167,12 +178,28 @@ impl SaveFile {
             drawn: drawn.to_vec(),
             actions: session.played.clone(),
             asked: false,
+            made: None,
+            check: None,
         }
     }
 
-    /// The file's text.
+    /// The hash of everything in the save but its `check`.
+    fn content_check(&self) -> String {
+        let unchecked = SaveFile {
+            check: None,
+            ..self.clone()
+        };
+        let text = serde_json::to_string(&unchecked).unwrap_or_default();
+        Fnv::new().bytes(text.as_bytes()).hex()
+    }
+
+    /// The file's text, with its `check`.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let checked = SaveFile {
+            check: Some(self.content_check()),
+            ..self.clone()
+        };
+        let mut text = serde_json::to_string_pretty(&checked).unwrap_or_default();
         text.push('\n');
         text
     }
@@ -205,8 +232,21 @@ impl SaveFile {
                 )));
             }
         }
-        serde_json::from_value(value)
-            .map_err(|error| Error::Invalid(format!("the save is damaged ({error})")))
+        let save: SaveFile = serde_json::from_value(value)
+            .map_err(|error| Error::Invalid(format!("the save is damaged ({error})")))?;
+        // From version 3 every save carries the hash of its content: one
+        // changed since foe wrote it would change every later die.
+        if save.version >= 3 && save.check.as_deref() != Some(save.content_check().as_str()) {
+            let what = if save.check.is_some() {
+                "its content does not match its `check`"
+            } else {
+                "it has no `check`"
+            };
+            return Err(Error::Invalid(format!(
+                "the save was changed after foe wrote it ({what}): its seed, dice or answers are not the game that was played"
+            )));
+        }
+        Ok(save)
     }
 
     /// Replay the save into a session.

@@ -403,10 +403,10 @@ fn a_save_round_trips_and_refuses_newer_or_damaged_files() {
     assert_eq!(save.seed, Some(7));
     assert_eq!(save.session(&play.tables).unwrap(), play.session);
 
-    let newer = text.replace("\"version\": 2", "\"version\": 3");
+    let newer = text.replace("\"version\": 3", "\"version\": 4");
     assert_eq!(
         SaveFile::from_json(&newer).unwrap_err().to_string(),
-        "the save is format version 3, written by a newer foe; this foe reads up to version 2"
+        "the save is format version 4, written by a newer foe; this foe reads up to version 3"
     );
     let cut = &text[..text.len() / 2];
     assert!(
@@ -415,9 +415,40 @@ fn a_save_round_trips_and_refuses_newer_or_damaged_files() {
             .to_string()
             .starts_with("the save is damaged")
     );
-    // Well-formed JSON whose rolls were tampered with does not replay.
-    let tampered = text.replacen("\"rolls\": [\n        1,", "\"rolls\": [\n        9,", 1);
-    assert_ne!(tampered, text);
+    // A save changed by hand (its seed or its dice drawn decide every later
+    // die; its rolls the game so far) is refused by its check.
+    let changed = "the save was changed after foe wrote it (its content does not match its `check`): its seed, dice or answers are not the game that was played";
+    for tampered in [
+        text.replace("\"seed\": 7", "\"seed\": 8"),
+        text.replace("\"d6\"", "\"d100\""),
+        text.replacen("\"rolls\": [\n        1,", "\"rolls\": [\n        2,", 1),
+    ] {
+        assert_ne!(tampered, text);
+        assert_eq!(
+            SaveFile::from_json(&tampered).unwrap_err().to_string(),
+            changed
+        );
+    }
+    let unchecked = serde_json::to_string_pretty(&SaveFile {
+        check: None,
+        ..save.clone()
+    })
+    .unwrap();
+    assert_eq!(
+        SaveFile::from_json(&unchecked).unwrap_err().to_string(),
+        "the save was changed after foe wrote it (it has no `check`): its seed, dice or answers are not the game that was played"
+    );
+    // A version 2 save (no check) whose rolls were tampered with does not
+    // replay.
+    let old = SaveFile {
+        version: 2,
+        check: None,
+        made: None,
+        ..save
+    };
+    let old = serde_json::to_string_pretty(&old).unwrap();
+    let tampered = old.replacen("\"rolls\": [\n        1,", "\"rolls\": [\n        9,", 1);
+    assert_ne!(tampered, old);
     let error = SaveFile::from_json(&tampered)
         .unwrap()
         .session(&play.tables)

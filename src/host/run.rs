@@ -805,6 +805,23 @@ impl HostMatch {
         }
     }
 
+    /// The game's dice bookkeeping, for its save: every roll made so far
+    /// (recorded or not), and where the units stand.
+    pub fn book(&self) -> crate::save::Book {
+        let units = self
+            .game
+            .units()
+            .into_iter()
+            .map(|unit| crate::save::UnitMark {
+                x: unit.position.x,
+                y: unit.position.y,
+                facing: unit.facing,
+                strength: unit.strength,
+                removed: unit.removed,
+            });
+        crate::save::Book::of(&self.roller.rolls, self.game.turn(), units)
+    }
+
     /// How many rolls the game has made, recorded or not.
     pub(crate) fn rolls_made(&self) -> usize {
         self.roller.rolls.len()

@@ -12,19 +12,18 @@ use serde::{Deserialize, Serialize};
 
 /// The format's name, written first in every save.
 pub const FORMAT: &str = "foe-other-rules-save";
-/// The version this foe writes for a game played with seeded dice (so
-/// such saves still load in a foe from before `--dice ask`).
+/// The version earlier foes wrote for a game played with seeded dice (so
+/// such saves still loaded in a foe from before `--dice ask`); still read.
 pub const VERSION: u32 = 1;
-/// The version this foe writes for a game played with the player's own
+/// The version earlier foes wrote for a game played with the player's own
 /// dice (`asked`, `rolls`): a foe that reads only [`VERSION`] would ignore
 /// the record of rolls and replay a different game, so it must refuse it.
 pub const VERSION_ASKED: u32 = 2;
 
-/// The version a save is written with: [`VERSION_ASKED`] when the player
-/// rolled their own dice, [`VERSION`] otherwise.
-pub fn version_for(asked: bool) -> u32 {
-    if asked { VERSION_ASKED } else { VERSION }
-}
+/// The version this foe writes for every game: `made` (what foe and
+/// tables played it, and its dice bookkeeping) is checked when it resumes,
+/// so a foe that reads only versions 1 and 2 must refuse it.
+pub const VERSION_MADE: u32 = 3;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -64,6 +63,10 @@ pub struct HostSave {
     /// to the end (none: left out; a player's game stops at their turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub watched_actions: Option<usize>,
+    /// The foe and tables that played the game, and its dice bookkeeping,
+    /// checked when it resumes (none: a save from before version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made: Option<crate::save::Made>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -98,10 +101,10 @@ impl HostSave {
         // Version 1 saves with `asked` were written by the first foe with
         // `--dice ask`, before it wrote version 2 for them: both read.
         match header.version {
-            Some(VERSION | VERSION_ASKED) => {}
+            Some(VERSION | VERSION_ASKED | VERSION_MADE) => {}
             Some(v) => {
                 return Err(format!(
-                    "was written by another foe (save version {v}; this foe reads {VERSION} and {VERSION_ASKED})"
+                    "was written by another foe (save version {v}; this foe reads {VERSION} to {VERSION_MADE})"
                 ));
             }
             None => return Err("has no version".into()),
@@ -118,7 +121,7 @@ mod tests {
         let (file, text) = crate::scenario::builtin("guilford-ruinous").expect("built in");
         HostSave {
             format: FORMAT.to_string(),
-            version: version_for(asked),
+            version: VERSION_MADE,
             engine: Engine::Rv,
             scenario: ScenarioFile {
                 shown_as: file.to_string(),
@@ -132,35 +135,42 @@ mod tests {
             asked,
             rolls: if asked { vec![4, 2] } else { Vec::new() },
             watched_actions: None,
+            made: Some(crate::save::Running::new(None).made(None)),
         }
     }
 
-    /// A save of asked dice is version 2, which a foe reading only
-    /// version 1 refuses (rather than replay a different game); a seeded
-    /// save stays version 1. This foe reads both, and version 1 saves with
-    /// a record (written before version 2) too; a newer one is refused.
+    /// Every save is written as version 3, which a foe reading only
+    /// versions 1 and 2 refuses (rather than replay it without checking
+    /// what made it). This foe still reads the saves of earlier foes:
+    /// version 1 (seeded dice, and the first saves with a record of rolls)
+    /// and version 2 (the player's dice), with no `made`; a newer one is
+    /// refused.
     #[test]
-    fn asked_saves_are_version_2_and_seeded_ones_version_1() {
-        let asked = save(true);
-        let json = asked.to_json();
-        assert!(json.contains("\"version\": 2"), "{json}");
-        assert_eq!(HostSave::from_json(&json).unwrap(), asked);
-        let seeded = save(false);
-        let json = seeded.to_json();
-        assert!(json.contains("\"version\": 1"), "{json}");
-        assert_eq!(HostSave::from_json(&json).unwrap(), seeded);
-        let early = HostSave {
-            version: 1,
-            ..save(true)
-        };
-        assert_eq!(HostSave::from_json(&early.to_json()).unwrap(), early);
+    fn saves_are_version_3_and_earlier_versions_still_read() {
+        for asked in [true, false] {
+            let save = save(asked);
+            let json = save.to_json();
+            assert!(json.contains("\"version\": 3"), "{json}");
+            assert!(json.contains("\"made\""), "{json}");
+            assert_eq!(HostSave::from_json(&json).unwrap(), save);
+        }
+        for (version, asked) in [(1, false), (1, true), (2, true)] {
+            let early = HostSave {
+                version,
+                made: None,
+                ..save(asked)
+            };
+            let json = early.to_json();
+            assert!(!json.contains("\"made\""), "{json}");
+            assert_eq!(HostSave::from_json(&json).unwrap(), early);
+        }
         let newer = HostSave {
-            version: 3,
+            version: 4,
             ..save(true)
         };
         assert_eq!(
             HostSave::from_json(&newer.to_json()).unwrap_err(),
-            "was written by another foe (save version 3; this foe reads 1 and 2)"
+            "was written by another foe (save version 4; this foe reads 1 to 3)"
         );
     }
 }

@@ -43,7 +43,15 @@ fn same(a: &Place, b: &Place) -> bool {
 /// was worked out for: it counts only while both still stand exactly there.
 type Slot<T> = Option<(Place, Place, T)>;
 
-/// Answers about pairs of units by unit id, `n_units` squared slots.
+/// The most slots a [`Pairs`] keeps: every pair of up to 1,024 units has
+/// its own; with more units, pairs share slots (`a × n + b` wrapped round),
+/// so the memory stays near 100 MB whatever the armies. A shared slot can
+/// only hand back an answer worked out for the very same two places, which
+/// is the same answer, so sharing costs recomputing, never a change.
+const MAX_PAIR_SLOTS: usize = 1 << 20;
+
+/// Answers about pairs of units by unit id, `n_units` squared slots (at
+/// most [`MAX_PAIR_SLOTS`]).
 #[derive(Debug)]
 struct Pairs<T> {
     n_units: usize,
@@ -72,10 +80,17 @@ impl<T: Copy> Pairs<T> {
         if self.n_units != n_units {
             self.n_units = n_units;
             self.slots.clear();
-            self.slots.resize_with(n_units * n_units, || None);
+            let slots = n_units.saturating_mul(n_units).min(MAX_PAIR_SLOTS);
+            self.slots.resize_with(slots, || None);
         }
         let (place_a, place_b) = (place(base_a), place(base_b));
-        let slot = &mut self.slots[a.0 * n_units + b.0];
+        let pair = a.0 * n_units + b.0;
+        let index = if pair < self.slots.len() {
+            pair
+        } else {
+            pair % self.slots.len()
+        };
+        let slot = &mut self.slots[index];
         if let Some((was_a, was_b, answer)) = slot
             && same(was_a, &place_a)
             && same(was_b, &place_b)
@@ -363,5 +378,29 @@ mod tests {
                 "{a:?} {b:?}"
             );
         }
+    }
+
+    /// With more units than have a slot each, pairs share slots: the
+    /// memory stays bounded and every answer is still the one worked out
+    /// for those two bases, whichever pair used the slot before.
+    #[test]
+    fn many_units_share_slots_and_get_their_own_answers() {
+        let n_units = 2_500;
+        let base = |i: usize| Base::new(Point::new(i as f64 * 0.25, 3.0), 0.0, 2.0, 1.0);
+        let mut pairs: Pairs<f64> = Pairs::default();
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50_000 {
+            let (a, b) = (rng.random_range(0..n_units), rng.random_range(0..n_units));
+            let (base_a, base_b) = (base(a), base(b));
+            let got = pairs.get(n_units, (UnitId(a), &base_a), (UnitId(b), &base_b), || {
+                base_a.distance_to(&base_b)
+            });
+            assert_eq!(got.to_bits(), base_a.distance_to(&base_b).to_bits());
+        }
+        assert_eq!(pairs.slots.len(), MAX_PAIR_SLOTS);
+        // Up to 1,024 units, every pair keeps its own slot.
+        let mut small: Pairs<f64> = Pairs::default();
+        small.get(1_024, (UnitId(0), &base(0)), (UnitId(1), &base(1)), || 1.0);
+        assert_eq!(small.slots.len(), 1_024 * 1_024);
     }
 }

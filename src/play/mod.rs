@@ -27,7 +27,7 @@ use crate::host::run::{Dice, HostMatch, Source, Start};
 use crate::host::{self, Game};
 use crate::opponent::{FieldCache, Opponent};
 use crate::rules::{Action, GameSetup, GameState, Refusal, RulesTable, SetupError};
-use crate::save::{Replay, VersionProblem, check_version};
+use crate::save::{Made, Replay, VersionProblem, check_version};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
@@ -35,8 +35,10 @@ use std::sync::Arc;
 
 /// The version of the save format this foe writes; it reads this and the
 /// older ones. Version 2 added `steps`, `started` and `about` (version 1
-/// saves read with none of them).
-pub const SAVE_VERSION: u32 = 2;
+/// saves read with none of them); version 3 added `made` (what foe and
+/// tables played the game, and its dice bookkeeping), so a foe that reads
+/// only version 2 refuses a save it might replay as another game.
+pub const SAVE_VERSION: u32 = 3;
 
 pub use crate::host::awi::Entry;
 pub use crate::save::ScenarioFile;
@@ -79,6 +81,10 @@ pub struct SaveFile {
     /// replaying them. Never used to replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub about: Option<About>,
+    /// The foe and tables that played the game, and its dice bookkeeping,
+    /// checked when it resumes (none: a save from before version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made: Option<Made>,
 }
 
 fn is_zero(value: &usize) -> bool {
@@ -133,6 +139,10 @@ impl SaveFile {
         serde_json::from_value(value).map_err(|error| format!("is not a foe play save: {error}"))
     }
 }
+
+/// What a watched save's replay says when the game ended before the turns
+/// it records were all played.
+pub const ALREADY_OVER: &str = "the game was already over";
 
 /// Why a match could not be started or rebuilt.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -223,6 +233,9 @@ pub struct Match {
     /// When the game began (seconds since 1970), if the edge said: kept in
     /// saves to name and list them.
     pub started: Option<u64>,
+    /// The hash of the game's tables when they are not the built-in ones
+    /// (`--tables`), as the edge said: kept in saves.
+    pub tables_hash: Option<String>,
 }
 
 /// How a game of `foe play` starts: the scenario and its tables, then
@@ -361,6 +374,7 @@ impl Match {
             action_turns: Vec::new(),
             steps: 0,
             started: None,
+            tables_hash: None,
         };
         if !game.watching() {
             game.play_opponents();
@@ -417,6 +431,7 @@ impl Match {
             .baseline_sides(save.baseline_sides.clone());
         let mut game = Match::build(setup, source, save.asked)?;
         game.started = save.started;
+        game.tables_hash = save.made.as_ref().and_then(|made| made.tables.clone());
         game.check_record("the set-up")?;
         for (index, action) in save.actions.iter().enumerate() {
             let at = || format!("action {}", index + 1);
@@ -441,7 +456,7 @@ impl Match {
                 if !game.step() {
                     return Err(MatchError::Rolls {
                         at: format!("watched turn {}", step + 1),
-                        problem: "the game was already over".into(),
+                        problem: ALREADY_OVER.into(),
                     });
                 }
                 game.check_record(&format!("watched turn {}", step + 1))?;
@@ -501,7 +516,14 @@ impl Match {
                 turns: state.turns,
                 over: state.is_over(),
             }),
+            made: Some(crate::save::Running::new(self.tables_hash.clone()).made(Some(self.book()))),
         }
+    }
+
+    /// The game's dice bookkeeping: the rolls made and where the units
+    /// stand.
+    pub fn book(&self) -> crate::save::Book {
+        self.runner.book()
     }
 
     /// Whether the player rolls their own dice.

@@ -393,12 +393,12 @@ fn save_files_are_checked_for_their_version_first() {
     let game = start("learning", 2, vec![0]);
     let text = game.save().to_json();
     assert_eq!(SaveFile::from_json(&text).unwrap(), game.save());
-    let newer = text.replace("\"version\": 2", "\"version\": 9");
+    let newer = text.replace("\"version\": 3", "\"version\": 9");
     assert_eq!(
         SaveFile::from_json(&newer).unwrap_err(),
-        "was saved by a newer foe (format 9, this foe reads 2); it is left untouched"
+        "was saved by a newer foe (format 9, this foe reads 3); it is left untouched"
     );
-    let zero = text.replace("\"version\": 2", "\"version\": 0");
+    let zero = text.replace("\"version\": 3", "\"version\": 0");
     assert_eq!(
         SaveFile::from_json(&zero).unwrap_err(),
         "is not a foe play save: `0` is not a format version"
@@ -412,6 +412,9 @@ fn save_files_are_checked_for_their_version_first() {
     // A version 1 save (no `steps`, `started`, `about`) still reads.
     let old = r#"{"version": 1, "scenario": {"shown_as": "x", "text": ""}, "seed": 1, "player_sides": [0], "actions": []}"#;
     assert_eq!(SaveFile::from_json(old).unwrap().version, 1);
+    // Version 3 records what made the game; earlier saves have no `made`.
+    assert!(text.contains("\"made\""), "{text}");
+    assert_eq!(SaveFile::from_json(old).unwrap().made, None);
 }
 
 #[test]

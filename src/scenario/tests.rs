@@ -243,3 +243,49 @@ fn rule_set_names_are_names_not_paths() {
         assert!(!is_plain_name(bad), "{bad}");
     }
 }
+
+/// Two lines of `per_side` units a side on a 400" × 240" table at 1"
+/// cells, for `turns` turns: the size the documented limits allow.
+fn big_battle(per_side: usize, turns: u32) -> String {
+    let mut text = format!(
+        "name: big\ntitle: big\nruleset: ohw-awi\ntable: {{ width: 400, height: 240 }}\ncell: 1\nturns: {turns}\nfirst: blue\nsides:\n"
+    );
+    for (side, edge, y0, dy, facing) in [
+        ("blue", "south", 2.0, 3.0, "north"),
+        ("red", "north", 238.0, -3.0, "south"),
+    ] {
+        text.push_str(&format!("  - name: {side}\n    edge: {edge}\n    units:\n"));
+        for i in 0..per_side {
+            let (row, column) = (i / 55, i % 55);
+            text.push_str(&format!(
+                "      - {{ name: {side} {i}, troop_type: british-regulars, position: [{:.1}, {:.1}], facing: {facing} }}\n",
+                3.6 + 7.2 * column as f64,
+                y0 + dy * row as f64
+            ));
+        }
+    }
+    text
+}
+
+#[test]
+fn a_battle_at_the_limits_loads_and_one_past_them_is_refused_in_one_line() {
+    let most = load_text("big.yaml", &big_battle(MAX_UNITS / 2, 1000)).unwrap();
+    assert_eq!(
+        most.sides.iter().map(|s| s.units.len()).sum::<usize>(),
+        MAX_UNITS
+    );
+    let error = load_text("big.yaml", &big_battle(MAX_UNITS / 2 + 1, 15)).unwrap_err();
+    assert_eq!(error.0.len(), 1, "{error}");
+    assert!(
+        error.0[0]
+            .message
+            .contains("the sides have 2502 units; foe plays at most 2500"),
+        "{error}"
+    );
+    let error = load_text("big.yaml", &big_battle(10, 1001)).unwrap_err();
+    assert_eq!(error.0.len(), 1, "{error}");
+    assert!(
+        error.0[0].message.contains("between 1 and 1000 turns"),
+        "{error}"
+    );
+}

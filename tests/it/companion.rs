@@ -399,7 +399,7 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
         .play(&["--seed", "3"], "add a rangers 8\nsave good.json\n")
         .ok();
     let good = std::fs::read_to_string(table.path("good.json")).unwrap();
-    let newer = good.replace("\"version\": 2", "\"version\": 99");
+    let newer = good.replace("\"version\": 3", "\"version\": 99");
     let damaged = &good[..good.len() / 2];
     std::fs::write(table.path("newer.json"), &newer).unwrap();
     std::fs::write(table.path("damaged.json"), damaged).unwrap();
@@ -410,7 +410,7 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
     );
     let text = run.ok();
     assert!(text.contains(
-        "! cannot load `newer.json`: the save is format version 99, written by a newer foe; this foe reads up to version 2"
+        "! cannot load `newer.json`: the save is format version 99, written by a newer foe; this foe reads up to version 3"
     ), "{text}");
     assert!(
         text.contains("! cannot load `damaged.json`: the save is damaged ("),

@@ -750,9 +750,10 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
-    // Version 2: a foe from before `--dice ask` refuses it rather than
-    // replay it with seeded dice.
-    assert_eq!(save["version"], 2, "{text}");
+    // Version 3: a foe from before `--dice ask` (version 1) or from
+    // before saves recorded what made the game (version 2) refuses it
+    // rather than replay it unchecked.
+    assert_eq!(save["version"], 3, "{text}");
     let rolls: Vec<u64> = save["rolls"]
         .as_array()
         .unwrap()
@@ -924,8 +925,8 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
-        save["version"], 1,
-        "a seeded save loads in older foes: {text}"
+        save["version"], 3,
+        "older foes, which cannot check what made it, refuse it: {text}"
     );
     let resumed = foe(
         desk.path(),
@@ -951,7 +952,7 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
-    assert_eq!(save["version"], 2, "{text}");
+    assert_eq!(save["version"], 3, "{text}");
     let again = foe(desk.path(), &["play", "--resume", "seeded.json"], "quit\n");
     assert_eq!(again.status, 0, "{}", again.stderr);
     assert!(
