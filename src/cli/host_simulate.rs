@@ -235,7 +235,7 @@ pub(super) fn check_rules(
     engine: crate::host::Engine,
     ruleset: &str,
 ) -> Result<()> {
-    crate::host::opponent::Settings::builtin()
+    crate::host::opponent::Settings::of(tables)?
         .check_switches(tables, engine, ruleset)
         .map_err(Error::Invalid)
 }

@@ -24,7 +24,6 @@ use crate::render::play::{self as text, Detail};
 use crate::render::scene::Scene;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
-use crate::yaml::Source;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -100,18 +99,9 @@ pub(super) struct Loaded {
 
 pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    let ruleset = &scenario.battlefield.ruleset;
-    let override_file =
-        tables_dir.map(|dir| dir.join("rulesets").join(format!("{}.yaml", ruleset.name)));
-    let rules = match override_file.filter(|file| file.is_file()) {
-        Some(file) => {
-            let text = super::read_text(&file)?;
-            RulesTable::parse(Source::new(&file.display().to_string(), &text), ruleset)?
-        }
-        None => RulesTable::builtin(&ruleset.name, ruleset).ok_or_else(|| {
-            Error::Invalid(format!("no rules engine for rule set `{}`", ruleset.name))
-        })??,
-    };
+    // The engine's sections come from the file the rule set was read from
+    // (built in, or the player's under `--tables`).
+    let rules = RulesTable::of(&scenario.battlefield.ruleset)?;
     Ok(Loaded {
         scenario: Arc::new(scenario),
         file: ScenarioFile {

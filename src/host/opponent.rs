@@ -165,11 +165,16 @@ pub struct Opponent {
 }
 
 impl Opponent {
-    /// An opponent with the Lone Warrior tables and the shipped settings.
-    /// The plan rules are those on in the file and not switched off in
-    /// `tables` (`--rule`, ruling HO8).
+    /// An opponent with the Lone Warrior tables and their settings file
+    /// ([`Settings::of`]). The plan rules are those on in the file and not
+    /// switched off in `tables` (`--rule`, ruling HO8).
+    ///
+    /// The settings file must read: the command line checks it where it
+    /// loads the tables (`cli::load_tables`), before any game starts.
     pub fn new(tables: Arc<Tables>) -> Opponent {
-        let settings = Settings::builtin();
+        let settings = Settings::of(&tables).unwrap_or_else(|problems| {
+            panic!("the opponent's settings were not checked: {problems}")
+        });
         let rules = settings.rules_on(&tables);
         Opponent {
             tables,

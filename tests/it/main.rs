@@ -18,3 +18,4 @@ mod simulate;
 mod soak;
 mod support;
 mod svg;
+mod tables;
