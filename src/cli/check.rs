@@ -86,6 +86,32 @@ pub fn load_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<Scenar
     load_scenario_text(&shown_as, &text, tables_dir)
 }
 
+/// A scenario named on the command line, read and validated once: what a
+/// start needs of it, passed down rather than read again.
+pub struct ReadScenario {
+    /// As typed on the command line.
+    pub argument: String,
+    /// Its name in messages and reports.
+    pub shown_as: String,
+    /// Its text.
+    pub text: String,
+    /// Validated against its rule set.
+    pub scenario: Scenario,
+}
+
+/// Read and validate the scenario `argument` names ([`scenario_text`],
+/// [`load_scenario_text`]).
+pub fn read_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<ReadScenario> {
+    let (shown_as, text) = scenario_text(argument)?;
+    let scenario = load_scenario_text(&shown_as, &text, tables_dir)?;
+    Ok(ReadScenario {
+        argument: argument.to_string(),
+        shown_as,
+        text,
+        scenario,
+    })
+}
+
 /// The name to show and the text of a scenario named on the command line.
 pub fn scenario_text(argument: &str) -> Result<(String, String)> {
     let path = PathBuf::from(argument);
