@@ -33,13 +33,5 @@ pub use table::{
     AcwTable, Band, Formation, FormationChange, Mode, OptionalRules, TerrainEffect, Weapon,
 };
 
-/// The seed-002 scenario: Henry House Hill, First Bull Run (file name as
-/// shown in messages, text); built in as `henry-hill` in
-/// `scenario::BUILTIN`.
-pub const HENRY_HILL: (&str, &str) = (
-    "src/acw/scenarios/henry-hill.yaml",
-    include_str!("scenarios/henry-hill.yaml"),
-);
-
 #[cfg(test)]
 mod tests;

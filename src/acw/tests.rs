@@ -64,6 +64,11 @@ use crate::tables::{Order, Tables};
 use crate::yaml::Source;
 use std::sync::Arc;
 
+/// The shipped Henry House Hill (seed 002's scenario): file name, text.
+fn shipped_henry_hill() -> (&'static str, &'static str) {
+    crate::scenario::builtin("henry-hill").expect("henry-hill is built in")
+}
+
 fn ruleset() -> Ruleset {
     Ruleset::builtin("ohw-acw").unwrap().unwrap()
 }
@@ -501,7 +506,7 @@ fn good_commanders_add_dice_and_the_worst_are_discarded() {
 
 #[test]
 fn optional_rules_switch_from_the_scenario_or_the_caller() {
-    let text = HENRY_HILL.1.replace(
+    let text = shipped_henry_hill().1.replace(
         "first: union ",
         "optional_rules: [initiative, good-commanders]\nfirst: union ",
     );
@@ -527,7 +532,7 @@ fn optional_rules_switch_from_the_scenario_or_the_caller() {
             .unwrap_err()
             .contains("did you mean `initiative`")
     );
-    let text = HENRY_HILL
+    let text = shipped_henry_hill()
         .1
         .replace("first: union ", "optional_rules: [drafting]\nfirst: union ");
     let scenario = crate::scenario::load(Source::new("h.yaml", &text), Ruleset::builtin).unwrap();
@@ -1552,8 +1557,8 @@ fn table_problems_are_located() {
 // ----- the scenario and random play ------------------------------------------------
 
 fn henry_hill() -> GameSetup {
-    let scenario =
-        crate::scenario::load(Source::new(HENRY_HILL.0, HENRY_HILL.1), Ruleset::builtin).unwrap();
+    let (file, text) = shipped_henry_hill();
+    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
     GameSetup::from_scenario(&scenario, &acw_table()).unwrap()
 }
 
