@@ -94,6 +94,52 @@ fn the_opponents_settings_under_tables_change_the_games() {
     );
 }
 
+/// `foe react --terrain WORD` reads the ground in the player's rule set.
+#[test]
+fn react_reads_the_ground_in_a_rule_set_under_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    edited_copy(
+        dir.path(),
+        "rulesets/ohw-awi.yaml",
+        "column: natural      # seed 004: woodland is natural cover",
+        "column: hard",
+    );
+    let args = |tables: Option<&str>| {
+        let mut args = Vec::new();
+        if let Some(tables) = tables {
+            args.extend(["--tables", tables]);
+        }
+        args.extend([
+            "react",
+            "--class",
+            "rangers",
+            "--terrain",
+            "woods",
+            "--die",
+            "4",
+        ]);
+        foe(&args)
+    };
+    let shipped = args(None);
+    assert!(
+        shipped
+            .stdout
+            .contains("(woods: natural cover in the ohw-awi rule set)"),
+        "{}",
+        shipped.stdout
+    );
+    let path = dir.path().display().to_string();
+    let edited = args(Some(&path));
+    assert!(
+        edited
+            .stdout
+            .contains("(woods: hard cover in the ohw-awi rule set)"),
+        "{}{}",
+        edited.stdout,
+        edited.stderr
+    );
+}
+
 /// A broken settings file is refused before any game, with its place.
 #[test]
 fn a_broken_settings_file_under_tables_is_refused_where_it_breaks() {
