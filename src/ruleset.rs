@@ -255,9 +255,30 @@ pub struct Ruleset {
     pub terrain: Vec<TerrainKind>,
     /// The kind a cell has when no feature covers it.
     pub open: TerrainId,
+    /// The file it was read from: the engines read their own sections
+    /// from the same text ([`Ruleset::source`]), so a rule set overridden
+    /// with `--tables` is overridden for every part of foe at once.
+    pub file: RulesetFile,
+}
+
+/// The file a [`Ruleset`] was read from: its name as messages show it and
+/// its whole text, shared by every copy of the rule set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesetFile {
+    /// The name shown in messages (`tables/rulesets/ohw-awi.yaml`, or the
+    /// path of a player's own file).
+    pub shown_as: std::sync::Arc<str>,
+    /// The whole text, every section of it.
+    pub text: std::sync::Arc<str>,
 }
 
 impl Ruleset {
+    /// The file the rule set was read from, for the engines to read their
+    /// own sections of it.
+    pub fn source(&self) -> Source<'_> {
+        Source::new(&self.file.shown_as, &self.file.text)
+    }
+
     /// The built-in rule set called `name`.
     pub fn builtin(name: &str) -> Option<Result<Ruleset, Problems>> {
         BUILTIN
@@ -510,6 +531,10 @@ impl Ruleset {
             troop_types,
             terrain,
             open,
+            file: RulesetFile {
+                shown_as: source.name.into(),
+                text: source.text.into(),
+            },
         };
         checker.finish(ruleset)
     }

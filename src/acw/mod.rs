@@ -14,14 +14,13 @@
 //! [`GameState::new`], [`GameState::to_act`], [`GameState::legal_actions`]
 //! (fixed order), [`GameState::check`], [`GameState::apply`] (a refusal
 //! changes nothing and rolls no die), [`GameState::outcome`], and unit
-//! queries. [`policy`] is how the opponent gives out its dice: each unit's
-//! Lone Warrior reaction test first, the order deciding the die.
+//! queries. How foe's opponent gives out its dice is the opponent's
+//! business (`host::opponent::dice`), read through this surface.
 //!
 //! Pure: no I/O, no clock, dice only through the `Roller` passed in.
 
 mod engine;
 mod event;
-pub mod policy;
 mod state;
 mod table;
 
@@ -33,13 +32,5 @@ pub use table::{
     AcwTable, Band, Formation, FormationChange, Mode, OptionalRules, TerrainEffect, Weapon,
 };
 
-/// The seed-002 scenario: Henry House Hill, First Bull Run (file name as
-/// shown in messages, text); built in as `henry-hill` in
-/// `scenario::BUILTIN`.
-pub const HENRY_HILL: (&str, &str) = (
-    "src/acw/scenarios/henry-hill.yaml",
-    include_str!("scenarios/henry-hill.yaml"),
-);
-
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -230,6 +230,13 @@ pub struct AcwTable {
 }
 
 impl AcwTable {
+    /// The seed-002 sections of `ruleset`'s own file (the one its
+    /// battlefield sections were read from: built in, or a player's under
+    /// `--tables`).
+    pub fn of(ruleset: &Ruleset) -> Result<AcwTable, Problems> {
+        AcwTable::parse(ruleset.source(), ruleset)
+    }
+
     /// The engine sections of the built-in rule set `ohw-acw`, checked
     /// against `ruleset` (its battlefield sections).
     pub fn builtin(ruleset: &Ruleset) -> Result<AcwTable, Problems> {

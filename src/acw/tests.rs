@@ -48,27 +48,26 @@
 //! - Actions, events, refusals as data and words  `actions_and_events_are_data_and_words`
 //! - The scenario loads and plays out .......... `henry_hill_loads_and_random_play_finishes`
 //! - Random legal play (property) .............. `random_legal_play_never_panics`
-//! - Dice policy: every die once, with reasons . `the_policy_assigns_every_die_once_with_a_reason`
-//! - Dice policy: charges and threatened first . `charging_and_threatened_units_get_the_highest_dice`
-//! - Dice policy: reaction orders from seed 004  `reaction_orders_come_from_the_lone_warrior_chart`
-//! - Random policy ............................. `random_assignment_gives_every_die_once`
-//! - The policy assigns through whole games .... `the_policy_assigns_through_whole_games`
+//! - The opponent's dice policy: its own tests (`host::opponent::dice`)
 
-use super::policy::{self, Priority};
 use super::*;
 use crate::battlefield::tests::p;
 use crate::battlefield::{Base, Battlefield, DEFAULT_CELL, Edge, Feature, Shape};
 use crate::dice::{Scripted, Seeded};
 use crate::ruleset::Ruleset;
-use crate::tables::{Order, Tables};
 use crate::yaml::Source;
 use std::sync::Arc;
+
+/// The shipped Henry House Hill (seed 002's scenario): file name, text.
+fn shipped_henry_hill() -> (&'static str, &'static str) {
+    crate::scenario::builtin("henry-hill").expect("henry-hill is built in")
+}
 
 fn ruleset() -> Ruleset {
     Ruleset::builtin("ohw-acw").unwrap().unwrap()
 }
 
-fn acw_table() -> Arc<AcwTable> {
+pub(crate) fn acw_table() -> Arc<AcwTable> {
     Arc::new(AcwTable::builtin(&ruleset()).unwrap())
 }
 
@@ -146,7 +145,7 @@ fn start(setup: GameSetup, rolls: &[u8]) -> (GameState, Vec<Event>) {
 }
 
 /// A game with the given units; side 0 rolls its dice, then side 1.
-fn game(
+pub(crate) fn game(
     features: &[(&str, Shape, f64)],
     blue: &[Placed<'_>],
     grey: &[Placed<'_>],
@@ -155,7 +154,7 @@ fn game(
     start(setup_with(features, blue, grey), rolls).0
 }
 
-fn id(state: &GameState, name: &str) -> UnitId {
+pub(crate) fn id(state: &GameState, name: &str) -> UnitId {
     UnitId(state.units.iter().position(|u| u.name == name).unwrap())
 }
 
@@ -245,8 +244,8 @@ fn hits_of(events: &[Event]) -> Vec<u32> {
         .collect()
 }
 
-const SOUTH: f64 = 180.0;
-const NORTH: f64 = 0.0;
+pub(crate) const SOUTH: f64 = 180.0;
+pub(crate) const NORTH: f64 = 0.0;
 
 // ----- activation ------------------------------------------------------------
 
@@ -501,7 +500,7 @@ fn good_commanders_add_dice_and_the_worst_are_discarded() {
 
 #[test]
 fn optional_rules_switch_from_the_scenario_or_the_caller() {
-    let text = HENRY_HILL.1.replace(
+    let text = shipped_henry_hill().1.replace(
         "first: union ",
         "optional_rules: [initiative, good-commanders]\nfirst: union ",
     );
@@ -527,7 +526,7 @@ fn optional_rules_switch_from_the_scenario_or_the_caller() {
             .unwrap_err()
             .contains("did you mean `initiative`")
     );
-    let text = HENRY_HILL
+    let text = shipped_henry_hill()
         .1
         .replace("first: union ", "optional_rules: [drafting]\nfirst: union ");
     let scenario = crate::scenario::load(Source::new("h.yaml", &text), Ruleset::builtin).unwrap();
@@ -1551,9 +1550,9 @@ fn table_problems_are_located() {
 
 // ----- the scenario and random play ------------------------------------------------
 
-fn henry_hill() -> GameSetup {
-    let scenario =
-        crate::scenario::load(Source::new(HENRY_HILL.0, HENRY_HILL.1), Ruleset::builtin).unwrap();
+pub(crate) fn henry_hill() -> GameSetup {
+    let (file, text) = shipped_henry_hill();
+    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
     GameSetup::from_scenario(&scenario, &acw_table()).unwrap()
 }
 
@@ -1633,137 +1632,6 @@ proptest::proptest! {
         setup.forces[1].extra_dice = 1;
         random_game(setup, seed);
     }
-}
-
-// ----- the dice policy ------------------------------------------------------------
-
-#[test]
-fn the_policy_assigns_every_die_once_with_a_reason() {
-    let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
-    let side = state.to_act().unwrap();
-    let tables = Tables::embedded();
-    let outcomes = policy::reaction_orders(&state, side, &tables, &mut Seeded::new(9));
-    assert_eq!(outcomes.len(), 8, "every unit takes its reaction test");
-    let orders: Vec<(UnitId, Order)> = outcomes.iter().map(|(u, o)| (*u, o.order)).collect();
-    let plan = policy::assign(&state, side, &orders);
-    let mut units: Vec<UnitId> = plan.iter().map(|a| a.unit).collect();
-    units.sort();
-    assert_eq!(units, state.active_units(side).collect::<Vec<_>>());
-    let mut dice: Vec<u8> = plan.iter().map(|a| a.die).collect();
-    let mut pool = state.dice_to_assign(side).to_vec();
-    dice.sort();
-    pool.sort();
-    assert_eq!(dice, pool, "each die exactly once");
-    assert!(plan.iter().all(|a| !a.reason.is_empty()));
-    // Priorities never rise as the dice fall.
-    assert!(
-        plan.windows(2)
-            .all(|w| w[0].priority <= w[1].priority && w[0].die >= w[1].die)
-    );
-    // Applying the plan one by one assigns every die.
-    let mut state = state;
-    for assignment in &plan {
-        state
-            .apply(&assignment.action(), &mut Scripted::new([]))
-            .unwrap();
-    }
-    assert!(state.unassigned(side).next().is_none());
-}
-
-#[test]
-fn charging_and_threatened_units_get_the_highest_dice() {
-    let state = game(
-        &[],
-        &[
-            ("Stand", "infantry", 5.0, 30.0, SOUTH, Formation::Line),
-            ("Charger", "cavalry", 20.0, 18.0, SOUTH, Formation::Line),
-            (
-                "Threatened",
-                "infantry",
-                30.0,
-                10.0,
-                SOUTH,
-                Formation::Column,
-            ),
-        ],
-        &[
-            ("C", "infantry", 20.0, 10.0, NORTH, Formation::Line),
-            ("Horse", "cavalry", 30.0, 2.0, NORTH, Formation::Line),
-        ],
-        &[2, 5, 3, 1, 1],
-    );
-    let (stand, charger, threatened) = (
-        id(&state, "Stand"),
-        id(&state, "Charger"),
-        id(&state, "Threatened"),
-    );
-    let orders = [
-        (stand, Order::StandAndFire),
-        (charger, Order::Charge),
-        (threatened, Order::AdvanceAndFire),
-    ];
-    let plan = policy::assign(&state, 0, &orders);
-    let got: Vec<(UnitId, u8, Priority)> =
-        plan.iter().map(|a| (a.unit, a.die, a.priority)).collect();
-    assert_eq!(
-        got,
-        vec![
-            (charger, 5, Priority::Charge),
-            (threatened, 3, Priority::Threatened),
-            (stand, 2, Priority::Stand),
-        ]
-    );
-    assert!(
-        plan[0].reason.contains("`C` is within reach"),
-        "{}",
-        plan[0].reason
-    );
-    assert!(
-        plan[1].reason.contains("could charge it"),
-        "{}",
-        plan[1].reason
-    );
-    assert_eq!(
-        policy::next_assignment(&state, 0, &orders)
-            .unwrap()
-            .action(),
-        Action::AssignDie {
-            die: 5,
-            unit: charger
-        }
-    );
-    assert!(policy::next_assignment(&state, 1, &orders).is_none());
-}
-
-#[test]
-fn reaction_orders_come_from_the_lone_warrior_chart() {
-    let state = game(
-        &[],
-        &[("A", "infantry", 10.0, 13.0, SOUTH, Formation::Line)],
-        &[("C", "infantry", 10.0, 8.0, NORTH, Formation::Line)],
-        &[1, 1],
-    );
-    let tables = Tables::embedded();
-    let a = id(&state, "A");
-    let situation = policy::situation(&state, a, &tables).unwrap();
-    assert_eq!(situation.class, "british-regulars");
-    assert!(situation.enemy_in_sight);
-    let expected = crate::reaction::test(&tables, &situation, Default::default(), 4).unwrap();
-    let outcomes = policy::reaction_orders(&state, 0, &tables, &mut Scripted::new([4]));
-    assert_eq!(outcomes, vec![(a, expected)]);
-}
-
-#[test]
-fn random_assignment_gives_every_die_once() {
-    let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
-    let side = state.to_act().unwrap();
-    let plan = policy::random_assignment(&state, side, &mut Seeded::new(2));
-    let mut dice: Vec<u8> = plan.iter().map(|a| a.die).collect();
-    let mut pool = state.dice_to_assign(side).to_vec();
-    dice.sort();
-    pool.sort();
-    assert_eq!(dice, pool);
-    assert_eq!(plan.len(), 8);
 }
 
 #[test]
@@ -1908,42 +1776,4 @@ fn charges_pay_for_the_ground_like_moves() {
         refusal(&mut state, Action::Charge { unit: h, target: c })
             .contains("cannot cross the woods")
     );
-}
-
-/// The policy gives out both sides' dice through whole games (drafting or
-/// not); the rest of the play is random.
-#[test]
-fn the_policy_assigns_through_whole_games() {
-    use rand::{RngExt, SeedableRng};
-    let tables = Tables::embedded();
-    for (seed, draft) in [(11, false), (12, true)] {
-        let mut setup = henry_hill();
-        setup.turns = 3;
-        setup.optional.draft = draft;
-        let mut roller = Seeded::new(seed);
-        let mut pick = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-        let (mut state, _) = GameState::new(setup, acw_table(), &mut roller).unwrap();
-        let mut assigned = 0;
-        while state.outcome() == &Outcome::Playing {
-            let action = match state.phase() {
-                Phase::Assigning { side } => {
-                    let orders: Vec<(UnitId, Order)> =
-                        policy::reaction_orders(&state, side, &tables, &mut roller)
-                            .into_iter()
-                            .map(|(unit, outcome)| (unit, outcome.order))
-                            .collect();
-                    let next = policy::next_assignment(&state, side, &orders).unwrap();
-                    assert!(!next.reason.is_empty());
-                    assigned += 1;
-                    next.action()
-                }
-                _ => {
-                    let legal = state.legal_actions();
-                    legal[pick.random_range(0..legal.len())].clone()
-                }
-            };
-            state.apply(&action, &mut roller).unwrap();
-        }
-        assert!(assigned >= 16, "draft {draft}: {assigned}");
-    }
 }

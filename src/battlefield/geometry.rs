@@ -52,7 +52,26 @@ impl fmt::Display for Point {
     }
 }
 
-/// A number with at most two decimals and no trailing zeros, for messages.
+/// A distance in inches as the engines' and the record's lines print it:
+/// [`trim`]med, with the inch mark (`6"`, `2.5"`, `0.33"`). The one
+/// formatter for inches; [`inches_to_tenths`] is its one variant.
+pub fn inches(value: f64) -> String {
+    format!("{}\"", trim(value))
+}
+
+/// A distance in inches to tenths, a whole number without `.0` and with
+/// no mark (`6`, `2.5`, `0.3`): the reaction test's and the companion's
+/// distances, which print one place where [`inches`] prints two.
+pub fn inches_to_tenths(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.1}")
+    }
+}
+
+/// A number with at most two decimals and no trailing zeros, for messages
+/// (a coordinate, or inches where the mark is written beside it).
 pub fn trim(value: f64) -> String {
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
@@ -530,6 +549,18 @@ fn point_segment_offset(p: Point, a: Point, b: Point) -> Vector {
 
 #[cfg(test)]
 mod tests {
+
+    /// The one inch formatter and its one variant, as every line prints them.
+    #[test]
+    fn inches_print_to_hundredths_with_the_mark_or_to_tenths_without() {
+        assert_eq!(inches(6.0), "6\"");
+        assert_eq!(inches(2.5), "2.5\"");
+        assert_eq!(inches(1.0 / 3.0), "0.33\"");
+        assert_eq!(inches(-0.001), "0\"");
+        assert_eq!(inches_to_tenths(6.0), "6");
+        assert_eq!(inches_to_tenths(2.5), "2.5");
+        assert_eq!(inches_to_tenths(1.0 / 3.0), "0.3");
+    }
     use super::*;
 
     /// The least distance is the plain least, bit for bit, with ties and

@@ -86,6 +86,32 @@ pub fn load_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<Scenar
     load_scenario_text(&shown_as, &text, tables_dir)
 }
 
+/// A scenario named on the command line, read and validated once: what a
+/// start needs of it, passed down rather than read again.
+pub struct ReadScenario {
+    /// As typed on the command line.
+    pub argument: String,
+    /// Its name in messages and reports.
+    pub shown_as: String,
+    /// Its text.
+    pub text: String,
+    /// Validated against its rule set.
+    pub scenario: Scenario,
+}
+
+/// Read and validate the scenario `argument` names ([`scenario_text`],
+/// [`load_scenario_text`]).
+pub fn read_scenario(argument: &str, tables_dir: Option<&Path>) -> Result<ReadScenario> {
+    let (shown_as, text) = scenario_text(argument)?;
+    let scenario = load_scenario_text(&shown_as, &text, tables_dir)?;
+    Ok(ReadScenario {
+        argument: argument.to_string(),
+        shown_as,
+        text,
+        scenario,
+    })
+}
+
 /// The name to show and the text of a scenario named on the command line.
 pub fn scenario_text(argument: &str) -> Result<(String, String)> {
     let path = PathBuf::from(argument);
@@ -110,31 +136,26 @@ pub fn scenario_text(argument: &str) -> Result<(String, String)> {
     }
 }
 
-/// Validate a scenario's text, reading an overridden rule set from `tables_dir`.
+/// Validate a scenario's text against its rule set: the player's
+/// `tables_dir/rulesets/NAME.yaml` when there is one (anything there that
+/// is not a regular file is an error, [`super::table_override`]), else the
+/// built-in one.
 pub fn load_scenario_text(
     shown_as: &str,
     text: &str,
     tables_dir: Option<&Path>,
 ) -> Result<Scenario> {
     let source = Source::new(shown_as, text);
-    let mut ruleset_text: Option<(String, String)> = None;
     let mut io_error = None;
     let loaded = scenario::load(source, |name| {
-        if let Some(dir) = tables_dir {
-            let file = dir.join("rulesets").join(format!("{name}.yaml"));
-            if file.is_file() {
-                match super::read_text(&file) {
-                    Ok(text) => ruleset_text = Some((file.display().to_string(), text)),
-                    Err(error) => {
-                        io_error = Some(error);
-                        return Some(Err(Problems(Vec::new())));
-                    }
-                }
-                let (shown, text) = ruleset_text.as_ref()?;
-                return Some(Ruleset::parse(Source::new(shown, text)));
+        match super::table_override(tables_dir, &format!("rulesets/{name}.yaml")) {
+            Ok(Some((shown, text))) => Some(Ruleset::parse(Source::new(&shown, &text))),
+            Ok(None) => Ruleset::builtin(name),
+            Err(error) => {
+                io_error = Some(error);
+                Some(Err(Problems(Vec::new())))
             }
         }
-        Ruleset::builtin(name)
     });
     if let Some(error) = io_error {
         return Err(error);

@@ -29,17 +29,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The scenario in `text`, if its games are told line by line (seeds 001
-/// and 002, [`crate::host::tells_turns`]) rather than by seed 000's REPL.
-pub(super) fn other_rules(
-    shown_as: &str,
-    text: &str,
-    tables_dir: Option<&Path>,
-) -> Result<Option<Scenario>> {
-    let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    Ok((!crate::host::tells_turns(&scenario)).then_some(scenario))
-}
-
 /// Whether the file at `path` is a save of a game played here.
 pub(super) fn is_save(path: &Path) -> bool {
     super::read_text(path).is_ok_and(|text| HostSave::is_one(&text))

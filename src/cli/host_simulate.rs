@@ -10,6 +10,7 @@
 //! is split. `--bench` times whole games and the stages the boundary shows.
 
 use super::Context;
+use super::check::ReadScenario;
 use super::repl::write_atomically;
 use super::simulate::{self as seed000, Args, STOP};
 use crate::error::{Error, Result};
@@ -41,27 +42,30 @@ pub(super) struct HostScenario {
     tables_dir: Option<PathBuf>,
 }
 
-/// The scenario `argument` names, if its games are told line by line
-/// (seeds 001 and 002, [`crate::host::tells_turns`]); seed 000's are
-/// studied by `cli::simulate` over `play::Match`, the runner's seed-000
-/// view.
-pub(super) fn other_rules(argument: &str, context: &Context<'_>) -> Result<Option<HostScenario>> {
-    let (shown_as, text) = super::check::scenario_text(argument)?;
-    let scenario =
-        super::check::load_scenario_text(&shown_as, &text, context.tables_dir.as_deref())?;
-    if crate::host::tells_turns(&scenario) {
-        return Ok(None);
-    }
-    Ok(
-        engine_for(&scenario.battlefield.ruleset.name).map(|engine| HostScenario {
-            argument: argument.to_string(),
-            shown_as,
-            text,
-            scenario,
+/// Which study a scenario read on the command line goes to.
+pub(super) enum Studied {
+    /// Seeds 001 and 002: told line by line ([`crate::host::tells_turns`]),
+    /// studied here.
+    Host(HostScenario),
+    /// Seed 000's: studied by `cli::simulate` over `play::Match`, the
+    /// runner's seed-000 view.
+    Seed000(ReadScenario),
+}
+
+/// Which study `read` goes to; the scenario is not read again.
+pub(super) fn other_rules(read: ReadScenario, context: &Context<'_>) -> Studied {
+    let engine = engine_for(&read.scenario.battlefield.ruleset.name);
+    match engine {
+        Some(engine) if !crate::host::tells_turns(&read.scenario) => Studied::Host(HostScenario {
+            argument: read.argument,
+            shown_as: read.shown_as,
+            text: read.text,
+            scenario: read.scenario,
             engine,
             tables_dir: context.tables_dir.clone(),
         }),
-    )
+        _ => Studied::Seed000(read),
+    }
 }
 
 impl HostScenario {
@@ -235,7 +239,7 @@ pub(super) fn check_rules(
     engine: crate::host::Engine,
     ruleset: &str,
 ) -> Result<()> {
-    crate::host::opponent::Settings::builtin()
+    crate::host::opponent::Settings::of(tables)?
         .check_switches(tables, engine, ruleset)
         .map_err(Error::Invalid)
 }

@@ -46,7 +46,8 @@ Examples:
   foe simulate guilford --games 1000"
 )]
 pub struct Cli {
-    /// Read rule tables from this folder instead of the built-in ones (files missing there stay built-in).
+    /// Read rule tables from this folder instead of the built-in ones, rule
+    /// sets from its `rulesets/` (files missing there stay built-in).
     #[arg(long, global = true, env = "FOE_TABLES", value_name = "DIR")]
     pub tables: Option<PathBuf>,
 
@@ -144,26 +145,71 @@ impl Context<'_> {
 /// The built-in tables, with any file found in `dir` read instead.
 pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
     let mut texts = crate::tables::embedded_texts();
-    if let Some(dir) = dir {
-        if !dir.is_dir() {
-            return Err(Error::Invalid(format!(
-                "--tables `{}` is not a folder",
-                dir.display()
-            )));
-        }
-        for text in &mut texts {
-            let path = dir.join(text.file);
-            if path.is_file() {
-                let content = read_text(&path)?;
-                *text = TableText {
-                    file: text.file,
-                    shown_as: path.display().to_string(),
-                    text: content,
-                };
-            }
+    if let Some(dir) = dir
+        && !dir.is_dir()
+    {
+        return Err(Error::Invalid(format!(
+            "--tables `{}` is not a folder",
+            dir.display()
+        )));
+    }
+    for text in &mut texts {
+        if let Some((shown_as, content)) = table_override(dir, text.file)? {
+            *text = TableText {
+                file: text.file,
+                shown_as,
+                text: content,
+            };
         }
     }
-    Ok(Tables::load(&texts)?)
+    let tables = Tables::load(&texts)?;
+    // The host opponent's file is read by `host::opponent`; it is checked
+    // here, where a problem can be reported, not when a game starts.
+    crate::host::opponent::Settings::of(&tables)?;
+    Ok(tables)
+}
+
+/// The player's own copy of the table file `relative` (`reaction.yaml`,
+/// `rulesets/ohw-acw.yaml`) in the `--tables` folder `dir`: its name as
+/// messages show it and its text, or `None` when the folder has no such
+/// file (the built-in one is read instead). The one way every table and
+/// rule set is looked up in `--tables`.
+///
+/// Anything at that path that is not a regular file (a folder, a named
+/// pipe, a device, a symbolic link to nothing) is an error naming it, not
+/// a silent return to the built-in file: the player meant foe to read it.
+/// A named pipe is refused from its metadata, never opened.
+pub(crate) fn table_override(
+    dir: Option<&std::path::Path>,
+    relative: &str,
+) -> Result<Option<(String, String)>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let path = dir.join(relative);
+    let io_error = |source| Error::Io {
+        action: "read",
+        path: path.clone(),
+        source,
+    };
+    match std::fs::symlink_metadata(&path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(io_error(error)),
+        Ok(link) if link.file_type().is_symlink() => match std::fs::metadata(&path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::Invalid(format!(
+                    "`{}` is a symbolic link to nothing; remove it to read the built-in {relative}",
+                    path.display()
+                )));
+            }
+            Err(error) => return Err(io_error(error)),
+            Ok(_) => {}
+        },
+        Ok(_) => {}
+    }
+    // `read_text` looks at the metadata again before opening and refuses
+    // folders, pipes and devices.
+    Ok(Some((path.display().to_string(), read_text(&path)?)))
 }
 
 /// Read a text file, refusing anything too large to be a table, scenario,

@@ -24,7 +24,6 @@ use crate::render::play::{self as text, Detail};
 use crate::render::scene::Scene;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
-use crate::yaml::Source;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -92,34 +91,34 @@ pub struct Args {
 }
 
 /// A scenario ready for play, with what a save needs to rebuild it.
+#[derive(Clone)]
 pub(super) struct Loaded {
     pub(super) scenario: Arc<Scenario>,
     pub(super) file: ScenarioFile,
     pub(super) rules: Arc<RulesTable>,
 }
 
+/// Validate a scenario's text and make it ready for play.
 pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    let ruleset = &scenario.battlefield.ruleset;
-    let override_file =
-        tables_dir.map(|dir| dir.join("rulesets").join(format!("{}.yaml", ruleset.name)));
-    let rules = match override_file.filter(|file| file.is_file()) {
-        Some(file) => {
-            let text = super::read_text(&file)?;
-            RulesTable::parse(Source::new(&file.display().to_string(), &text), ruleset)?
-        }
-        None => RulesTable::builtin(&ruleset.name, ruleset).ok_or_else(|| {
-            Error::Invalid(format!("no rules engine for rule set `{}`", ruleset.name))
-        })??,
-    };
-    Ok(Loaded {
-        scenario: Arc::new(scenario),
-        file: ScenarioFile {
-            shown_as: shown_as.to_string(),
-            text: text.to_string(),
-        },
-        rules: Arc::new(rules),
-    })
+    Loaded::new(scenario, shown_as, text)
+}
+
+impl Loaded {
+    /// A validated scenario ready for play: the engine's sections read
+    /// from the file its rule set was read from (built in, or the
+    /// player's under `--tables`).
+    pub(super) fn new(scenario: Scenario, shown_as: &str, text: &str) -> Result<Loaded> {
+        let rules = RulesTable::of(&scenario.battlefield.ruleset)?;
+        Ok(Loaded {
+            scenario: Arc::new(scenario),
+            file: ScenarioFile {
+                shown_as: shown_as.to_string(),
+                text: text.to_string(),
+            },
+            rules: Arc::new(rules),
+        })
+    }
 }
 
 /// Run `foe play`.
@@ -171,15 +170,17 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         // The resumed game goes on saving to its own file.
         (game, Some(path.clone()), Some(path))
     } else {
-        let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
+        // Read and validated once, here, whichever REPL plays it.
+        let read = super::check::read_scenario(&args.scenario, tables_dir.as_deref())?;
         // Seed 001's and 002's games are told line by line, by their REPL.
-        if let Some(scenario) =
-            super::host_play::other_rules(&shown_as, &text, tables_dir.as_deref())?
-        {
-            let file = ScenarioFile { shown_as, text };
-            return super::host_play::run(args, context, scenario, file, tables);
+        if !crate::host::tells_turns(&read.scenario) {
+            let file = ScenarioFile {
+                shown_as: read.shown_as,
+                text: read.text,
+            };
+            return super::host_play::run(args, context, read.scenario, file, tables);
         }
-        let loaded = load(&shown_as, &text, tables_dir.as_deref())?;
+        let loaded = Loaded::new(read.scenario, &read.shown_as, &read.text)?;
         let sides: Vec<String> = loaded
             .scenario
             .sides

@@ -98,7 +98,9 @@ pub struct Args {
 
 impl Args {
     /// The situation the arguments describe.
-    pub fn situation(&self) -> Result<Situation> {
+    /// A ground word is read in the rule set under `tables_dir` (`--tables`)
+    /// when the player has one there ([`ground`]).
+    pub fn situation(&self, tables_dir: Option<&std::path::Path>) -> Result<Situation> {
         if self.casualties < 0 {
             return Err(Error::Invalid(format!(
                 "--casualties must be 0 or more figures, not {}",
@@ -114,7 +116,7 @@ impl Args {
         };
         Ok(Situation {
             class: self.class.clone(),
-            column: Some(ground(&self.terrain)?.0),
+            column: Some(ground(&self.terrain, tables_dir)?.0),
             enemy_in_sight: !self.no_enemy_in_sight,
             enemy_distance: self.enemy_distance,
             general_within_3: self.general_within_3,
@@ -178,18 +180,29 @@ pub struct GroundWord {
 /// The reaction-chart column of a `--terrain` word: a column's own name (or
 /// a unique prefix of it), or ground in words, which the rule set's terrain
 /// kinds map to a column (`woods` is natural cover, `fence` hard cover).
-/// Every kind has exactly one column, so a word is never ambiguous.
-pub fn ground(word: &str) -> Result<(Column, Option<GroundWord>)> {
+/// Every kind has exactly one column, so a word is never ambiguous. The
+/// rule set is the player's `rulesets/ohw-awi.yaml` under `tables_dir`
+/// (`--tables`) when there is one, else the built-in one.
+pub fn ground(
+    word: &str,
+    tables_dir: Option<&std::path::Path>,
+) -> Result<(Column, Option<GroundWord>)> {
     if let Ok(column) = word.parse::<Column>() {
         return Ok((column, None));
     }
-    let ruleset = crate::ruleset::Ruleset::builtin(GROUND_RULESET)
-        .and_then(std::result::Result::ok)
-        .ok_or_else(|| {
-            Error::Invalid(format!(
-                "the built-in rule set `{GROUND_RULESET}` is missing"
-            ))
-        })?;
+    let file = format!("rulesets/{GROUND_RULESET}.yaml");
+    let ruleset = match super::table_override(tables_dir, &file)? {
+        Some((shown_as, text)) => {
+            crate::ruleset::Ruleset::parse(crate::yaml::Source::new(&shown_as, &text))?
+        }
+        None => crate::ruleset::Ruleset::builtin(GROUND_RULESET)
+            .and_then(std::result::Result::ok)
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "the built-in rule set `{GROUND_RULESET}` is missing"
+                ))
+            })?,
+    };
     let lower = word.to_lowercase();
     let kind_name = GROUND_SYNONYMS
         .iter()
@@ -235,7 +248,8 @@ pub fn forced(die: Option<i64>, kind: Die, flag: &str) -> Result<Option<u8>> {
 /// Run `foe react`.
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let tables = context.tables()?;
-    let situation = args.situation()?;
+    let tables_dir = context.tables_dir.clone();
+    let situation = args.situation(tables_dir.as_deref())?;
     let options = Options {
         sees_own_rout: args.sees_own_rout,
     };
@@ -264,7 +278,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 .collect();
             value["odds"] = serde_json::Value::Object(map);
         }
-        if let (_, Some(read)) = ground(&args.terrain)? {
+        if let (_, Some(read)) = ground(&args.terrain, tables_dir.as_deref())? {
             value["terrain"] = serde_json::json!({
                 "word": read.word,
                 "kind": read.kind,
@@ -280,7 +294,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         ));
     }
     let mut out = String::new();
-    if let (_, Some(read)) = ground(&args.terrain)? {
+    if let (_, Some(read)) = ground(&args.terrain, tables_dir.as_deref())? {
         let kind = if read.word.eq_ignore_ascii_case(&read.kind) {
             String::new()
         } else {

@@ -124,11 +124,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         .map(|text| Assignment::parse(text).map_err(|error| Error::Invalid(error.0)))
         .collect::<Result<Vec<_>>>()?;
     if args.bench {
-        if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
-            return super::host_simulate::bench(&scenario, &sets, args.seed, context, 2.0);
-        }
+        let read = super::check::read_scenario(&args.scenario, context.tables_dir.as_deref())?;
+        let read = match super::host_simulate::other_rules(read, context) {
+            super::host_simulate::Studied::Host(scenario) => {
+                return super::host_simulate::bench(&scenario, &sets, args.seed, context, 2.0);
+            }
+            super::host_simulate::Studied::Seed000(read) => read,
+        };
         let tables = Arc::new(context.tables()?);
-        let base = Base::read(args, context, tables)?;
+        let base = Base::read(read, args, context, tables)?;
         let figures = bench_scenario(&base, &sets, args.seed, 2.0)?;
         return context.print(&figures);
     }
@@ -146,12 +150,17 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         None => (args.first_game, args.games),
     };
     let tables = Arc::new(context.tables()?);
+    // Read and validated once, here, whichever study runs it.
+    let read = super::check::read_scenario(&args.scenario, context.tables_dir.as_deref())?;
     // Seed 001's and 002's games are summed from their line-by-line record.
-    if let Some(scenario) = super::host_simulate::other_rules(&args.scenario, context)? {
-        let games = first_game..first_game + games;
-        return super::host_simulate::run(args, context, scenario, tables, &sets, games);
-    }
-    let base = Base::read(args, context, tables)?;
+    let read = match super::host_simulate::other_rules(read, context) {
+        super::host_simulate::Studied::Host(scenario) => {
+            let games = first_game..first_game + games;
+            return super::host_simulate::run(args, context, scenario, tables, &sets, games);
+        }
+        super::host_simulate::Studied::Seed000(read) => read,
+    };
+    let base = Base::read(read, args, context, tables)?;
     if let Some(index) = args.replay {
         return replay(args, &base, &sets, index, context);
     }
@@ -227,6 +236,8 @@ struct Base {
     argument: String,
     shown_as: String,
     text: String,
+    /// The scenario as read, ready for play: the study without `--set`.
+    read: super::play::Loaded,
     tables_dir: Option<PathBuf>,
     tables: Arc<Tables>,
     /// The sides named by `--baseline`, as typed.
@@ -234,30 +245,50 @@ struct Base {
 }
 
 impl Base {
-    fn read(args: &Args, context: &Context<'_>, tables: Arc<Tables>) -> Result<Base> {
-        let (shown_as, text) = super::check::scenario_text(&args.scenario)?;
-        Ok(Base {
-            argument: args.scenario.clone(),
-            shown_as,
-            text,
-            tables_dir: context.tables_dir.clone(),
+    fn read(
+        read: super::check::ReadScenario,
+        args: &Args,
+        context: &Context<'_>,
+        tables: Arc<Tables>,
+    ) -> Result<Base> {
+        Base::new(
+            read,
+            context.tables_dir.clone(),
             tables,
-            baseline: args.baseline.clone(),
+            args.baseline.clone(),
+        )
+    }
+
+    fn new(
+        read: super::check::ReadScenario,
+        tables_dir: Option<PathBuf>,
+        tables: Arc<Tables>,
+        baseline: Vec<String>,
+    ) -> Result<Base> {
+        let loaded = super::play::Loaded::new(read.scenario, &read.shown_as, &read.text)?;
+        Ok(Base {
+            argument: read.argument,
+            shown_as: read.shown_as,
+            text: read.text,
+            read: loaded,
+            tables_dir,
+            tables,
+            baseline,
         })
     }
 
     /// The study with these assignments made.
     fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
-        let (shown_as, text) = if sets.is_empty() {
-            (self.shown_as.clone(), self.text.clone())
+        let loaded = if sets.is_empty() {
+            self.read.clone()
         } else {
             let text =
                 set::apply_to_text(&self.text, sets).map_err(|error| Error::Invalid(error.0))?;
             // Problems are located in the changed document, which is
             // reformatted: say so in the name they are reported under.
-            (format!("{} (after --set)", self.shown_as), text)
+            let shown_as = format!("{} (after --set)", self.shown_as);
+            super::play::load(&shown_as, &text, self.tables_dir.as_deref())?
         };
-        let loaded = super::play::load(&shown_as, &text, self.tables_dir.as_deref())?;
         let sides: Vec<&str> = loaded
             .scenario
             .sides
@@ -816,15 +847,8 @@ fn read_report(path: &Path) -> Result<Report> {
 /// `cargo bench`; `foe simulate SCENARIO --bench` measures any scenario.
 pub fn bench(seconds: f64) -> Result<String> {
     let tables = Arc::new(super::load_tables(None)?);
-    let (shown_as, text) = super::check::scenario_text("guilford")?;
-    let guilford = Base {
-        argument: "guilford".into(),
-        shown_as,
-        text,
-        tables_dir: None,
-        tables,
-        baseline: Vec::new(),
-    };
+    let read = super::check::read_scenario("guilford", None)?;
+    let guilford = Base::new(read, None, tables, Vec::new())?;
     bench_scenario(&guilford, &[], 1781, seconds)
 }
 
@@ -833,15 +857,13 @@ pub fn bench(seconds: f64) -> Result<String> {
 /// baseline.
 fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> Result<String> {
     use rand::{RngExt, SeedableRng};
-    let (shown_as, text) = super::check::scenario_text("learning")?;
-    let learning = Base {
-        argument: "learning".into(),
-        shown_as,
-        text,
-        tables_dir: base.tables_dir.clone(),
-        tables: base.tables.clone(),
-        baseline: Vec::new(),
-    };
+    let read = super::check::read_scenario("learning", base.tables_dir.as_deref())?;
+    let learning = Base::new(
+        read,
+        base.tables_dir.clone(),
+        base.tables.clone(),
+        Vec::new(),
+    )?;
     let name = &base.argument;
     let study = base.study(sets, seed)?;
     let learning = learning.study(&[], seed)?;

@@ -131,7 +131,7 @@ fn yes_no(value: bool) -> String {
 /// A distance as the player types it.
 pub fn distance_text(distance: Option<f64>) -> String {
     match distance {
-        Some(inches) => crate::render::text::inches(inches),
+        Some(inches) => crate::battlefield::geometry::inches_to_tenths(inches),
         None => "far".into(),
     }
 }

@@ -21,7 +21,7 @@
 
 use super::{Action, Game};
 use crate::battlefield::Point;
-use crate::battlefield::geometry::{Vector, turn_between};
+use crate::battlefield::geometry::{Vector, inches, turn_between};
 use crate::ruleset::Category;
 use crate::scenario::Condition;
 use crate::{acw, rv};
@@ -88,10 +88,6 @@ type ForUnit<A> = (A, Option<(usize, String)>);
 
 fn percent(strength: f64) -> String {
     format!("{:.0}%", strength * 100.0)
-}
-
-fn inches(distance: f64) -> String {
-    format!("{}\"", crate::battlefield::geometry::trim(distance))
 }
 
 /// A unit as the baseline weighs it.

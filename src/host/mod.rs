@@ -306,12 +306,9 @@ impl Game {
         let engine =
             engine_for(&ruleset.name).ok_or_else(|| StartError::NoEngine(ruleset.name.clone()))?;
         let table_problem = |p: crate::yaml::Problems| StartError::Table(p.to_string());
-        let no_table = || StartError::NoEngine(ruleset.name.clone());
         match engine {
             Engine::Awi => {
-                let table = rules::RulesTable::builtin(&ruleset.name, ruleset)
-                    .ok_or_else(no_table)?
-                    .map_err(table_problem)?;
+                let table = rules::RulesTable::of(ruleset).map_err(table_problem)?;
                 let setup = rules::GameSetup::from_scenario(scenario)
                     .map_err(|e| StartError::Setup(e.to_string()))?;
                 let (state, events) =
@@ -323,9 +320,7 @@ impl Game {
                 ))
             }
             Engine::Rv => {
-                let table = rv::RvTable::builtin(&ruleset.name, ruleset)
-                    .ok_or_else(no_table)?
-                    .map_err(table_problem)?;
+                let table = rv::RvTable::of(ruleset).map_err(table_problem)?;
                 let setup = rv::GameSetup::from_scenario(scenario, &table)
                     .map_err(|e| StartError::Setup(e.to_string()))?;
                 let (state, events) = rv::GameState::new(setup, Arc::new(table), roller)
@@ -336,7 +331,7 @@ impl Game {
                 ))
             }
             Engine::Acw => {
-                let table = acw::AcwTable::builtin(ruleset).map_err(table_problem)?;
+                let table = acw::AcwTable::of(ruleset).map_err(table_problem)?;
                 let setup = acw::GameSetup::from_scenario(scenario, &table)
                     .map_err(|e| StartError::Setup(e.to_string()))?;
                 let (state, events) = acw::GameState::new(setup, Arc::new(table), roller)

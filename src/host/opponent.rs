@@ -9,7 +9,7 @@
 //! move phase (the side's bound); the order then says what each does in
 //! its move, shoot and charge phases, and how it answers a charge. Seed
 //! 002: the units are tested when the side first gives out its dice that
-//! turn; [`acw::policy::assign`] gives the highest dice to the most urgent
+//! turn; [`dice::assign`] gives the highest dice to the most urgent
 //! units, and each unit acts on its order when its die comes up.
 //!
 //! Each side has a plan taken from the game ([`Role`]: seed 001's attacker
@@ -33,6 +33,7 @@ use crate::{acw, rv};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+pub mod dice;
 pub mod settings;
 
 pub use settings::{HostRules, RULE_NAMES, Rule, RulesOn, SETTINGS_FILE, Settings};
@@ -160,16 +161,21 @@ pub struct Opponent {
     /// Seed 001: bases at the unit's last test.
     bases_at_test: BTreeMap<usize, u32>,
     /// Seed 002: sides whose dice are given out at random (the yardstick
-    /// for the dice policy), not by [`acw::policy::assign`].
+    /// for the dice policy), not by [`dice::assign`].
     random_dice: Vec<usize>,
 }
 
 impl Opponent {
-    /// An opponent with the Lone Warrior tables and the shipped settings.
-    /// The plan rules are those on in the file and not switched off in
-    /// `tables` (`--rule`, ruling HO8).
+    /// An opponent with the Lone Warrior tables and their settings file
+    /// ([`Settings::of`]). The plan rules are those on in the file and not
+    /// switched off in `tables` (`--rule`, ruling HO8).
+    ///
+    /// The settings file must read: the command line checks it where it
+    /// loads the tables (`cli::load_tables`), before any game starts.
     pub fn new(tables: Arc<Tables>) -> Opponent {
-        let settings = Settings::builtin();
+        let settings = Settings::of(&tables).unwrap_or_else(|problems| {
+            panic!("the opponent's settings were not checked: {problems}")
+        });
         let rules = settings.rules_on(&tables);
         Opponent {
             tables,
@@ -187,7 +193,7 @@ impl Opponent {
     }
 
     /// This opponent, giving out `sides`' seed-002 activation dice at
-    /// random ([`acw::policy::random_assignment`], rolled on the game's
+    /// random ([`dice::random_assignment`], rolled on the game's
     /// roller) instead of by its policy: the yardstick for the policy.
     pub fn with_random_dice(mut self, sides: Vec<usize>) -> Opponent {
         self.random_dice = sides;
@@ -758,9 +764,7 @@ impl Opponent {
         match state.phase() {
             acw::Phase::Assigning { side } => {
                 if self.tested.insert((state.turn(), side)) {
-                    for (id, outcome) in
-                        acw::policy::reaction_orders(state, side, &self.tables, roller)
-                    {
+                    for (id, outcome) in dice::reaction_orders(state, side, &self.tables, roller) {
                         self.record(Decision {
                             unit: id.0,
                             name: state.unit(id).name.clone(),
@@ -794,11 +798,11 @@ impl Opponent {
                     .map(|id| (id, self.order_of(id.0)))
                     .collect();
                 let assignment = if self.random_dice.contains(&side) {
-                    acw::policy::random_assignment(state, side, roller)
+                    dice::random_assignment(state, side, roller)
                         .into_iter()
                         .next()?
                 } else {
-                    acw::policy::next_assignment(state, side, &orders)?
+                    dice::next_assignment(state, side, &orders)?
                 };
                 if let Some(&i) = self.current.get(&assignment.unit.0) {
                     self.decisions[i].die = Some((assignment.die, assignment.reason.clone()));

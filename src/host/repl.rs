@@ -539,7 +539,7 @@ pub fn auto_die(
     if !player_sides.contains(&side) {
         return Err("it is foe's turn to give out its dice");
     }
-    Ok(acw::policy::assign(state, side, &[])
+    Ok(crate::host::opponent::dice::assign(state, side, &[])
         .into_iter()
         .next()
         .map(|assignment| {

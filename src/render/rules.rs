@@ -1,7 +1,7 @@
 //! A plain-text log of a rules-engine game: one line per event, names
 //! looked up in the game state, numbers as the seed prints them.
 
-use crate::battlefield::geometry::trim;
+use crate::battlefield::geometry::{inches, trim};
 use crate::rules::{Applied, Cause, Event, GameState, MeleeRoll, Operation, Weapon};
 use std::fmt::Write;
 
@@ -12,10 +12,6 @@ pub fn transcript(state: &GameState, events: &[Event]) -> String {
         let _ = writeln!(out, "{}", event_line(state, event));
     }
     out
-}
-
-fn inches(value: f64) -> String {
-    format!("{}\"", trim(value))
 }
 
 fn degrees(value: f64) -> String {

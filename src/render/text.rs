@@ -2,6 +2,7 @@
 //! seed's worked example: one line per factor, the die, the total, the order,
 //! and what the unit physically does.
 
+use crate::battlefield::geometry::inches_to_tenths;
 use crate::general::{General, GeneralReaction};
 use crate::melee::MeleeOutcome;
 use crate::reaction::{Factor, Outcome};
@@ -98,7 +99,10 @@ pub fn what_it_does(outcome: &Outcome) -> String {
             Some(Towards::Friend) => " towards the friend",
             None => "",
         };
-        details.push(format!("move {}\"{towards}", inches(outcome.move_inches)));
+        details.push(format!(
+            "move {}\"{towards}",
+            inches_to_tenths(outcome.move_inches)
+        ));
     }
     if let Some(formation) = instruction.formation {
         details.push(format!("ends in {formation}"));
@@ -116,15 +120,6 @@ pub fn what_it_does(outcome: &Outcome) -> String {
         let _ = write!(text, " [{}]", details.join("; "));
     }
     text
-}
-
-/// Inches without a needless `.0`.
-pub fn inches(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
-    }
 }
 
 /// The exact chance of each order, one per line.
@@ -265,7 +260,7 @@ pub fn melee_odds(odds: &[(u32, u32)]) -> String {
     let _ = writeln!(
         out,
         "    on average     {} figures",
-        inches(f64::from(mean) / 6.0)
+        inches_to_tenths(f64::from(mean) / 6.0)
     );
     out
 }

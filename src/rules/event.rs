@@ -6,7 +6,7 @@
 use super::id::{GeneralId, UnitId};
 use super::table::{ActionKind, Operation, Phase};
 use crate::battlefield::Point;
-use crate::battlefield::geometry::trim;
+use crate::battlefield::geometry::{inches, trim};
 use crate::tables::Character;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -625,10 +625,6 @@ pub enum Refusal {
         /// The name.
         name: String,
     },
-}
-
-fn inches(value: f64) -> String {
-    format!("{}\"", trim(value))
 }
 
 impl fmt::Display for Refusal {

@@ -308,6 +308,12 @@ pub struct RulesTable {
 }
 
 impl RulesTable {
+    /// The rules sections of `ruleset`'s own file (the one its battlefield
+    /// sections were read from: built in, or a player's under `--tables`).
+    pub fn of(ruleset: &Ruleset) -> Result<RulesTable, Problems> {
+        RulesTable::parse(ruleset.source(), ruleset)
+    }
+
     /// The rules sections of the built-in rule set `name`, checked against
     /// its battlefield sections.
     pub fn builtin(name: &str, ruleset: &Ruleset) -> Option<Result<RulesTable, Problems>> {

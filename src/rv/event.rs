@@ -7,6 +7,7 @@
 
 use super::table::PhaseKind;
 use crate::battlefield::Point;
+use crate::battlefield::geometry::{inches, trim};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -405,10 +406,6 @@ pub enum Event {
     },
 }
 
-fn inches(value: f64) -> String {
-    crate::battlefield::geometry::trim(value)
-}
-
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -437,7 +434,7 @@ impl fmt::Display for Event {
                 backwards,
             } => write!(
                 f,
-                "{unit} move {}\"{}.",
+                "{unit} move {}{}.",
                 inches(from.distance(*to)),
                 if *backwards {
                     " backwards at half speed"
@@ -445,12 +442,9 @@ impl fmt::Display for Event {
                     ""
                 }
             ),
-            Event::CommanderMoved { commander, to } => write!(
-                f,
-                "{commander} rides to ({}, {}).",
-                inches(to.x),
-                inches(to.y)
-            ),
+            Event::CommanderMoved { commander, to } => {
+                write!(f, "{commander} rides to ({}, {}).", trim(to.x), trim(to.y))
+            }
             Event::Joined { commander, unit } => write!(f, "{commander} joins {unit}."),
             Event::Left {
                 commander, unit, ..
@@ -464,7 +458,7 @@ impl fmt::Display for Event {
                 hits,
             } => write!(
                 f,
-                "{unit} fire at {target} in the {}\" column, needing {needed}+: rolled {rolls:?}, {hits} hit{}.",
+                "{unit} fire at {target} in the {} column, needing {needed}+: rolled {rolls:?}, {hits} hit{}.",
                 inches(*band),
                 if *hits == 1 { "" } else { "s" }
             ),
@@ -516,7 +510,7 @@ impl fmt::Display for Event {
             },
             Event::Contact { unit, target } => write!(f, "{unit} close with {target}."),
             Event::Retreated { unit, from, to } => {
-                write!(f, "{unit} retreat {}\".", inches(from.distance(*to)))
+                write!(f, "{unit} retreat {}.", inches(from.distance(*to)))
             }
             Event::MeleeRound {
                 charger,
@@ -726,7 +720,7 @@ impl fmt::Display for Refusal {
                 allowed,
             } => write!(
                 f,
-                "{name} may move {}\" but this takes {}\".",
+                "{name} may move {} but this takes {}.",
                 inches(*allowed),
                 inches(*wanted)
             ),

@@ -192,6 +192,13 @@ pub struct RvTable {
 }
 
 impl RvTable {
+    /// The seed-001 sections of `ruleset`'s own file (the one its
+    /// battlefield sections were read from: built in, or a player's under
+    /// `--tables`).
+    pub fn of(ruleset: &Ruleset) -> Result<RvTable, Problems> {
+        RvTable::parse(ruleset.source(), ruleset)
+    }
+
     /// The seed-001 table of the built-in rule set `name`, read against its
     /// battlefield sections.
     pub fn builtin(name: &str, ruleset: &Ruleset) -> Option<Result<RvTable, Problems>> {

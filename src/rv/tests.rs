@@ -1949,10 +1949,9 @@ fn table_problems_are_located() {
 }
 
 fn guilford() -> (GameState, Vec<Event>) {
-    let text = include_str!("../../tests/it/data/guilford-ruinous.yaml");
-    let scenario =
-        crate::scenario::load(Source::new("guilford-ruinous.yaml", text), Ruleset::builtin)
-            .unwrap();
+    // The shipped scenario, as `foe play guilford-ruinous` reads it.
+    let (file, text) = crate::scenario::builtin("guilford-ruinous").unwrap();
+    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
     let table = rv_table();
     assert_eq!(scenario.turns, table.game_length);
     let setup = GameSetup::from_scenario(&scenario, &table).unwrap();

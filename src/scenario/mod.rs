@@ -34,8 +34,8 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
     ),
     (
         "henry-hill",
-        "src/acw/scenarios/henry-hill.yaml",
-        include_str!("../acw/scenarios/henry-hill.yaml"),
+        "scenarios/henry-hill.yaml",
+        include_str!("../../scenarios/henry-hill.yaml"),
     ),
     (
         "learning",

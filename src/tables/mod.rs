@@ -29,8 +29,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// The table files foe reads, by name, with their built-in contents.
-pub const EMBEDDED: [(&str, &str); 8] = [
+/// The table files foe reads, by name, with their built-in contents (the
+/// rule sets, read with their scenarios, are [`crate::ruleset::BUILTIN`]).
+pub const EMBEDDED: [(&str, &str); 9] = [
     ("reaction.yaml", include_str!("../../tables/reaction.yaml")),
     ("orders.yaml", include_str!("../../tables/orders.yaml")),
     (
@@ -45,6 +46,10 @@ pub const EMBEDDED: [(&str, &str); 8] = [
     ("melee.yaml", include_str!("../../tables/melee.yaml")),
     ("names.yaml", include_str!("../../tables/names.yaml")),
     ("opponent.yaml", include_str!("../../tables/opponent.yaml")),
+    (
+        "opponent-other-rules.yaml",
+        include_str!("../../tables/opponent-other-rules.yaml"),
+    ),
 ];
 
 /// A table file's text and the name to report problems under.
@@ -89,6 +94,10 @@ pub struct Tables {
     pub names: Names,
     /// The opponent's house mapping and optional plan rules.
     pub opponent: OpponentRules,
+    /// The text of `opponent-other-rules.yaml`, the settings of the
+    /// opponent under seeds 001 and 002: read and checked by
+    /// `host::opponent::Settings::of`, which owns its format.
+    pub other_rules: TableText,
 }
 
 impl Tables {
@@ -140,6 +149,18 @@ impl Tables {
         let melee = parse!("melee.yaml", MeleeTable);
         let names = parse!("names.yaml", Names);
         let opponent = parse!("opponent.yaml", OpponentRules);
+        let other_rules = match find("opponent-other-rules.yaml") {
+            Some(text) => Some(text.clone()),
+            None => {
+                problems.push(Problem {
+                    file: "opponent-other-rules.yaml".to_string(),
+                    line: None,
+                    column: None,
+                    message: "table file missing".into(),
+                });
+                None
+            }
+        };
 
         if let Some((chart, source)) = &reaction {
             problems.extend(validated(*source, |checker| chart.validate(checker)));
@@ -176,8 +197,9 @@ impl Tables {
             melee,
             names,
             opponent,
+            other_rules,
         ) {
-            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n), Some(p))
+            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n), Some(p), Some(h))
                 if problems.is_empty() =>
             {
                 Ok(Tables {
@@ -189,6 +211,7 @@ impl Tables {
                     melee: m.0,
                     names: n.0,
                     opponent: p.0,
+                    other_rules: h,
                 })
             }
             _ => Err(Problems(problems)),

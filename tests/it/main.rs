@@ -19,3 +19,4 @@ mod simulate;
 mod soak;
 mod support;
 mod svg;
+mod tables;

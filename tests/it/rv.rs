@@ -9,10 +9,10 @@ use foe::yaml::Source;
 use std::sync::Arc;
 
 fn guilford() -> GameState {
-    let text = include_str!("data/guilford-ruinous.yaml");
+    // The shipped scenario, as `foe play guilford-ruinous` reads it.
+    let (file, text) = foe::scenario::builtin("guilford-ruinous").expect("built in");
     let scenario =
-        foe::scenario::load(Source::new("guilford-ruinous.yaml", text), Ruleset::builtin)
-            .expect("the scenario loads");
+        foe::scenario::load(Source::new(file, text), Ruleset::builtin).expect("the scenario loads");
     let ruleset = &scenario.battlefield.ruleset;
     let table = Arc::new(
         RvTable::builtin(&ruleset.name, ruleset)

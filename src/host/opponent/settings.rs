@@ -9,6 +9,7 @@
 
 use crate::host::Engine;
 use crate::tables::{PlanRules, Tables};
+use crate::yaml::{Problems, Source};
 use serde::Deserialize;
 
 /// The numbers of the house mapping and the plan rules.
@@ -125,6 +126,17 @@ impl Settings {
                     .expect("the shipped opponent settings are valid")
             })
             .clone()
+    }
+
+    /// The settings of a game played with `tables`: their
+    /// `opponent-other-rules.yaml` (the shipped one, or a player's under
+    /// `--tables`), with every problem located.
+    pub fn of(tables: &Tables) -> Result<Settings, Problems> {
+        let file = &tables.other_rules;
+        if file.text == SETTINGS_FILE.1 {
+            return Ok(Settings::builtin());
+        }
+        Source::new(&file.shown_as, &file.text).parse()
     }
 
     /// Each rule by name with its file setting, in file order.

@@ -1,4 +1,6 @@
-//! How the opponent gives out its activation dice (rulings AC15–AC16).
+//! How the opponent gives out its seed-002 activation dice (rulings
+//! AC15–AC16): the opponent's policy, beside the opponent, read through the
+//! engine's public surface.
 //!
 //! Lone Warrior first: each unit takes its reaction test ([`reaction_orders`],
 //! the seed-004 chart, ACW troop types mapped to its classes in the rule
@@ -15,9 +17,7 @@
 //! function of the state, the side and the orders; every assignment carries
 //! its reason. [`random_assignment`] is the yardstick to compare it with.
 
-use super::event::Action;
-use super::state::{GameState, Phase, UnitId};
-use super::table::Formation;
+use crate::acw::{Action, Formation, GameState, Phase, UnitId};
 use crate::dice::{Die, Roller};
 use crate::reaction::{self, Options, Situation};
 use crate::ruleset::Category;
@@ -303,4 +303,178 @@ pub fn random_assignment(
             reason: "drawn at random".to_string(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Priority;
+    use crate::acw::tests::{NORTH, SOUTH, acw_table, game, henry_hill, id};
+    use crate::acw::{Action, Formation, GameState, Outcome, Phase, UnitId};
+    use crate::dice::{Scripted, Seeded};
+    use crate::tables::{Order, Tables};
+
+    #[test]
+    fn the_policy_assigns_every_die_once_with_a_reason() {
+        let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
+        let side = state.to_act().unwrap();
+        let tables = Tables::embedded();
+        let outcomes = super::reaction_orders(&state, side, &tables, &mut Seeded::new(9));
+        assert_eq!(outcomes.len(), 8, "every unit takes its reaction test");
+        let orders: Vec<(UnitId, Order)> = outcomes.iter().map(|(u, o)| (*u, o.order)).collect();
+        let plan = super::assign(&state, side, &orders);
+        let mut units: Vec<UnitId> = plan.iter().map(|a| a.unit).collect();
+        units.sort();
+        assert_eq!(units, state.active_units(side).collect::<Vec<_>>());
+        let mut dice: Vec<u8> = plan.iter().map(|a| a.die).collect();
+        let mut pool = state.dice_to_assign(side).to_vec();
+        dice.sort();
+        pool.sort();
+        assert_eq!(dice, pool, "each die exactly once");
+        assert!(plan.iter().all(|a| !a.reason.is_empty()));
+        // Priorities never rise as the dice fall.
+        assert!(
+            plan.windows(2)
+                .all(|w| w[0].priority <= w[1].priority && w[0].die >= w[1].die)
+        );
+        // Applying the plan one by one assigns every die.
+        let mut state = state;
+        for assignment in &plan {
+            state
+                .apply(&assignment.action(), &mut Scripted::new([]))
+                .unwrap();
+        }
+        assert!(state.unassigned(side).next().is_none());
+    }
+
+    #[test]
+    fn charging_and_threatened_units_get_the_highest_dice() {
+        let state = game(
+            &[],
+            &[
+                ("Stand", "infantry", 5.0, 30.0, SOUTH, Formation::Line),
+                ("Charger", "cavalry", 20.0, 18.0, SOUTH, Formation::Line),
+                (
+                    "Threatened",
+                    "infantry",
+                    30.0,
+                    10.0,
+                    SOUTH,
+                    Formation::Column,
+                ),
+            ],
+            &[
+                ("C", "infantry", 20.0, 10.0, NORTH, Formation::Line),
+                ("Horse", "cavalry", 30.0, 2.0, NORTH, Formation::Line),
+            ],
+            &[2, 5, 3, 1, 1],
+        );
+        let (stand, charger, threatened) = (
+            id(&state, "Stand"),
+            id(&state, "Charger"),
+            id(&state, "Threatened"),
+        );
+        let orders = [
+            (stand, Order::StandAndFire),
+            (charger, Order::Charge),
+            (threatened, Order::AdvanceAndFire),
+        ];
+        let plan = super::assign(&state, 0, &orders);
+        let got: Vec<(UnitId, u8, Priority)> =
+            plan.iter().map(|a| (a.unit, a.die, a.priority)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (charger, 5, Priority::Charge),
+                (threatened, 3, Priority::Threatened),
+                (stand, 2, Priority::Stand),
+            ]
+        );
+        assert!(
+            plan[0].reason.contains("`C` is within reach"),
+            "{}",
+            plan[0].reason
+        );
+        assert!(
+            plan[1].reason.contains("could charge it"),
+            "{}",
+            plan[1].reason
+        );
+        assert_eq!(
+            super::next_assignment(&state, 0, &orders).unwrap().action(),
+            Action::AssignDie {
+                die: 5,
+                unit: charger
+            }
+        );
+        assert!(super::next_assignment(&state, 1, &orders).is_none());
+    }
+
+    #[test]
+    fn reaction_orders_come_from_the_lone_warrior_chart() {
+        let state = game(
+            &[],
+            &[("A", "infantry", 10.0, 13.0, SOUTH, Formation::Line)],
+            &[("C", "infantry", 10.0, 8.0, NORTH, Formation::Line)],
+            &[1, 1],
+        );
+        let tables = Tables::embedded();
+        let a = id(&state, "A");
+        let situation = super::situation(&state, a, &tables).unwrap();
+        assert_eq!(situation.class, "british-regulars");
+        assert!(situation.enemy_in_sight);
+        let expected = crate::reaction::test(&tables, &situation, Default::default(), 4).unwrap();
+        let outcomes = super::reaction_orders(&state, 0, &tables, &mut Scripted::new([4]));
+        assert_eq!(outcomes, vec![(a, expected)]);
+    }
+
+    #[test]
+    fn random_assignment_gives_every_die_once() {
+        let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
+        let side = state.to_act().unwrap();
+        let plan = super::random_assignment(&state, side, &mut Seeded::new(2));
+        let mut dice: Vec<u8> = plan.iter().map(|a| a.die).collect();
+        let mut pool = state.dice_to_assign(side).to_vec();
+        dice.sort();
+        pool.sort();
+        assert_eq!(dice, pool);
+        assert_eq!(plan.len(), 8);
+    }
+
+    /// The policy gives out both sides' dice through whole games (drafting or
+    /// not); the rest of the play is random.
+    #[test]
+    fn the_policy_assigns_through_whole_games() {
+        use rand::{RngExt, SeedableRng};
+        let tables = Tables::embedded();
+        for (seed, draft) in [(11, false), (12, true)] {
+            let mut setup = henry_hill();
+            setup.turns = 3;
+            setup.optional.draft = draft;
+            let mut roller = Seeded::new(seed);
+            let mut pick = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+            let (mut state, _) = GameState::new(setup, acw_table(), &mut roller).unwrap();
+            let mut assigned = 0;
+            while state.outcome() == &Outcome::Playing {
+                let action = match state.phase() {
+                    Phase::Assigning { side } => {
+                        let orders: Vec<(UnitId, Order)> =
+                            super::reaction_orders(&state, side, &tables, &mut roller)
+                                .into_iter()
+                                .map(|(unit, outcome)| (unit, outcome.order))
+                                .collect();
+                        let next = super::next_assignment(&state, side, &orders).unwrap();
+                        assert!(!next.reason.is_empty());
+                        assigned += 1;
+                        next.action()
+                    }
+                    _ => {
+                        let legal = state.legal_actions();
+                        legal[pick.random_range(0..legal.len())].clone()
+                    }
+                };
+                state.apply(&action, &mut roller).unwrap();
+            }
+            assert!(assigned >= 16, "draft {draft}: {assigned}");
+        }
+    }
 }
