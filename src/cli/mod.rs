@@ -324,7 +324,12 @@ where
         // A closed pipe (`foe general --count 100 | head`) is not an error.
         Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
-            let _ = writeln!(err, "error: {error}");
+            // The message may quote a file, a save or the command line.
+            let _ = writeln!(
+                err,
+                "error: {}",
+                crate::names::escape_lines(&error.to_string())
+            );
             1
         }
     }
