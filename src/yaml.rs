@@ -1,17 +1,19 @@
 //! Reading YAML files with located problems.
 //!
 //! Tables and scenarios are untrusted text a player may have edited. This
-//! module turns text into typed values with serde, refuses oversized input,
-//! and maps every problem back to a file, line and column: serde's own
+//! module turns text into typed values with serde, refuses oversized input
+//! and text nested too deep or too wide before any parser sees it
+//! ([`bounds`]; JSON saves and reports through [`json`]), and maps every problem back to a file, line and column: serde's own
 //! errors carry a location, and problems found later by validation name a
 //! path (`bands[3].min`) that [`locate`] finds in the source with an event
 //! parser.
 
-mod bounds;
+pub mod bounds;
 pub mod json;
 
 pub use bounds::{Language, MAX_DEPTH, MAX_JSON_NODES, MAX_LINE_BYTES, MAX_YAML_NODES};
 
+use crate::names::escape;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::fmt;
@@ -41,14 +43,15 @@ pub struct Problem {
     pub message: String,
 }
 
+/// One line: the file's name and the message quote what a file or the
+/// command line said, so anything unprintable in them is escaped.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (escape(&self.file), escape(&self.message));
         match (self.line, self.column) {
-            (Some(line), Some(column)) => {
-                write!(f, "{}:{line}:{column}: {}", self.file, self.message)
-            }
-            (Some(line), None) => write!(f, "{}:{line}: {}", self.file, self.message),
-            _ => write!(f, "{}: {}", self.file, self.message),
+            (Some(line), Some(column)) => write!(f, "{file}:{line}:{column}: {message}"),
+            (Some(line), None) => write!(f, "{file}:{line}: {message}"),
+            _ => write!(f, "{file}: {message}"),
         }
     }
 }

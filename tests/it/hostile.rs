@@ -449,3 +449,82 @@ fn long_and_unprintable_names_from_the_command_line_and_reports_are_refused() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Counts no run should be asked for are refused before any work, each in
+/// one line naming its limit; a range is counted, not built.
+#[test]
+fn edge_options_are_refused_naming_their_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--games", "10000000000"],
+            "--games must be at most 10000000",
+        ),
+        (&["--jobs", "100000"], "--jobs must be at most 256 threads"),
+        (
+            &["--first-game", "18446744073709551615"],
+            "--first-game must be at most",
+        ),
+        (
+            &["--replay", "281474976710656"],
+            "--replay must be at most 281474976710655",
+        ),
+        (
+            &["--games", "2000000", "--csv", "g.csv"],
+            "--games must be at most 1000000 with --csv",
+        ),
+        (
+            &["--games", "1000000", "--shard", "1/1000000"],
+            "at most 100000 shards",
+        ),
+        (
+            &["--sweep", "turns=1..1000000000"],
+            "has more than 1000 values",
+        ),
+        (
+            &["--balance", "turns=1..1000000000"],
+            "has more than 1000 values",
+        ),
+        (
+            &["--games", "1000000", "--sweep", "turns=1..200"],
+            "a sweep plays at most 100000000",
+        ),
+    ];
+    for (options, expected) in cases {
+        let mut args = vec!["simulate", "learning"];
+        args.extend_from_slice(options);
+        let (status, _, stderr) = run(dir.path(), &args, "");
+        assert_eq!(status, 1, "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+    let merges: Vec<String> = (0..1_001).map(|i| format!("r{i}.json")).collect();
+    let mut args = vec!["simulate"];
+    for merge in &merges {
+        args.extend(["--merge", merge.as_str()]);
+    }
+    let (status, _, stderr) = run(dir.path(), &args, "");
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stderr.contains("--merge reads at most 1000 reports, not 1001"),
+        "{stderr}"
+    );
+}
+
+/// The companion's `general NAME` takes one printable line: an escape
+/// sequence typed at the prompt is refused and never echoed raw.
+#[test]
+fn a_general_named_with_an_escape_sequence_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, stdout, stderr) = run(
+        dir.path(),
+        &["companion", "--seed", "1", "--no-autosave"],
+        "general rash Colonel \u{1b}[2JX\nstatus\nquit\n",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stdout.contains("holds the character U+001B; a name is one line of printable characters"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains('\u{1b}'), "{stdout}");
+}
