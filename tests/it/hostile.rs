@@ -228,6 +228,8 @@ fn every_yaml_reader(dir: &Path, what: &str, file: &str, failures: &mut Vec<Stri
         failures,
     );
     refused(dir, what, &["simulate", file, "--games", "1"], failures);
+    let set = ["simulate", file, "--games", "1", "--set", "turns=2"];
+    refused(dir, what, &set, failures);
     refused(dir, what, &["map", file], failures);
     refused(
         dir,
@@ -402,12 +404,12 @@ fn long_and_unprintable_names_from_the_command_line_and_reports_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
     let long = format!("sides.british.units.44th Foot.name={}", "N".repeat(70_000));
-    refused(
-        dir.path(),
-        "--set",
-        &["simulate", "learning", "--games", "1", "--set", &long],
-        &mut failures,
-    );
+    // A value is read as YAML: one nested 60,000 deep is taken as a word.
+    let deep = format!("title={}", "[".repeat(60_000));
+    for set in [&long, &deep] {
+        let args = ["simulate", "learning", "--games", "1", "--set", set];
+        refused(dir.path(), "--set", &args, &mut failures);
+    }
     let (status, stdout, stderr) = run(
         dir.path(),
         &["simulate", "learning", "--games", "2", "--json"],
