@@ -312,9 +312,10 @@ fn formation_and_disorder_follow_the_instructions() {
     assert!(unit.disordered && unit.withdrew_last_bound);
 }
 
-/// An order to march in column out of sight put guns "in column", a
-/// formation artillery cannot be in, and every later answer for them was
-/// refused. Guns marching limber up; the next bound's test goes on.
+/// An order to march in column out of sight must not leave guns "in
+/// column", a formation artillery cannot be in (every later answer for
+/// them would be refused): guns marching limber up, and the next bound's
+/// test goes on.
 #[test]
 fn guns_told_to_march_in_column_limber_up_and_can_be_tested_again() {
     let mut play = Play::new();

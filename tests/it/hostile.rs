@@ -398,7 +398,7 @@ fn special_files_are_refused_by_every_reader() {
 }
 
 /// Names from `--set` and labels in a `--merge` report: refused, and a
-/// long one no longer panics the report's columns.
+/// long one must not panic the report's columns.
 #[test]
 fn long_and_unprintable_names_from_the_command_line_and_reports_are_refused() {
     let dir = tempfile::tempdir().unwrap();
