@@ -11,6 +11,7 @@ pub mod battlefield;
 pub mod completion;
 pub mod dice;
 pub mod error;
+pub mod names;
 pub mod ruleset;
 pub mod scenario;
 pub mod suggest;

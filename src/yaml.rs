@@ -1,12 +1,19 @@
 //! Reading YAML files with located problems.
 //!
 //! Tables and scenarios are untrusted text a player may have edited. This
-//! module turns text into typed values with serde, refuses oversized input,
-//! and maps every problem back to a file, line and column: serde's own
+//! module turns text into typed values with serde, refuses oversized input
+//! and text nested too deep or too wide before any parser sees it
+//! ([`bounds`]; JSON saves and reports through [`json`]), and maps every problem back to a file, line and column: serde's own
 //! errors carry a location, and problems found later by validation name a
 //! path (`bands[3].min`) that [`locate`] finds in the source with an event
 //! parser.
 
+pub mod bounds;
+pub mod json;
+
+pub use bounds::{Language, MAX_DEPTH, MAX_JSON_NODES, MAX_LINE_BYTES, MAX_YAML_NODES};
+
+use crate::names::escape;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::fmt;
@@ -36,14 +43,15 @@ pub struct Problem {
     pub message: String,
 }
 
+/// One line: the file's name and the message quote what a file or the
+/// command line said, so anything unprintable in them is escaped.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (escape(&self.file), escape(&self.message));
         match (self.line, self.column) {
-            (Some(line), Some(column)) => {
-                write!(f, "{}:{line}:{column}: {}", self.file, self.message)
-            }
-            (Some(line), None) => write!(f, "{}:{line}: {}", self.file, self.message),
-            _ => write!(f, "{}: {}", self.file, self.message),
+            (Some(line), Some(column)) => write!(f, "{file}:{line}:{column}: {message}"),
+            (Some(line), None) => write!(f, "{file}:{line}: {message}"),
+            _ => write!(f, "{file}: {message}"),
         }
     }
 }
@@ -95,6 +103,7 @@ impl<'a> Source<'a> {
                 ),
             }]));
         }
+        bounds::check(self.name, self.text, Language::Yaml).map_err(|p| Problems(vec![p]))?;
         screen(self.name, self.text)?;
         serde_yaml::from_str(self.text).map_err(|error| {
             let location = error.location();
@@ -139,14 +148,21 @@ pub const MAX_ALIAS_NODES: u64 = 50_000;
 /// Syntax errors are left to serde, whose messages say more.
 fn screen(name: &str, text: &str) -> Result<(), Problems> {
     let mut screen = Screen::default();
-    let mut parser = Parser::new_from_str(text);
-    let _ = parser.load(&mut screen, false);
+    let too_deep = walk_events(text, &mut screen).err();
     let problem = |(mark, message): (Marker, String)| Problem {
         file: name.to_string(),
         line: Some(mark.line()),
         column: Some(mark.col() + 1),
         message,
     };
+    if let Some(mark) = too_deep {
+        return Err(Problems(vec![problem((
+            mark,
+            format!(
+                "this nests more than {MAX_DEPTH} levels deep; foe reads files nested at most {MAX_DEPTH} levels"
+            ),
+        ))]));
+    }
     match screen.alias_problem {
         Some(found) => Err(Problems(vec![problem(found)])),
         None if screen.repeats.is_empty() && screen.control.is_none() => Ok(()),
@@ -159,6 +175,34 @@ fn screen(name: &str, text: &str) -> Result<(), Problems> {
                 .collect(),
         )),
     }
+}
+
+/// Give `receiver` the first document's parse events one at a time, as
+/// [`Parser::load`] would but without its recursion (one call a level):
+/// a collection deeper than [`MAX_DEPTH`] stops the walk, and its place
+/// is the error. A syntax error stops the walk quietly.
+fn walk_events(text: &str, receiver: &mut impl MarkedEventReceiver) -> Result<(), Marker> {
+    let mut parser = Parser::new_from_str(text);
+    let mut depth = 0usize;
+    while let Ok((event, mark)) = parser.next_token() {
+        match event {
+            Event::StreamEnd => break,
+            Event::MappingStart(..) | Event::SequenceStart(..) => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(mark);
+                }
+            }
+            Event::MappingEnd | Event::SequenceEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let end = event == Event::DocumentEnd;
+        receiver.on_event(event, mark);
+        if end {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// An open collection, as the screen sees it.
@@ -539,8 +583,9 @@ impl Index {
             movable: Vec::new(),
             done: false,
         };
-        let mut parser = Parser::new_from_str(text);
-        let _ = parser.load(&mut builder, false);
+        // A text nested too deep is refused before anything is located;
+        // here it only ends the walk.
+        let _ = walk_events(text, &mut builder);
         builder.index
     }
 

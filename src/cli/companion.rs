@@ -294,13 +294,17 @@ impl Asked<'_, '_> {
                     super::dice::Typed::Face(value) => return value,
                     super::dice::Typed::Help => {
                         let help = super::dice::roll_help(die, why);
-                        self.console.say(&format!("  {help}"));
+                        self.console
+                            .say(&crate::names::escape_lines(&format!("  {help}")));
                     }
                     super::dice::Typed::Wrong(message) => {
-                        self.console.say(&format!("! {message}"));
+                        self.console
+                            .say(&crate::names::escape_lines(&format!("! {message}")));
                     }
                 },
-                Read::Bad(problem) => self.console.say(&format!("! {problem}")),
+                Read::Bad(problem) => self
+                    .console
+                    .say(&crate::names::escape_lines(&format!("! {problem}"))),
                 Read::Interrupted => self
                     .console
                     .say("! a roll is needed to finish this; type it (Ctrl-D lets foe roll)"),
@@ -335,8 +339,14 @@ struct Repl<'a> {
 }
 
 impl Repl<'_> {
+    /// Print `text`: names come from army files, saves and what was typed,
+    /// so anything unprintable is shown escaped.
+    fn say(&mut self, text: &str) {
+        self.console.say(&crate::names::escape_lines(text));
+    }
+
     fn start(&mut self, args: &Args) -> Result<()> {
-        self.console.say(
+        self.say(
             "foe companion: the Lone Warrior opponent runs the enemy army. `help` lists the commands.",
         );
         if args.resume.is_some() {
@@ -348,7 +358,7 @@ impl Repl<'_> {
             && let Some(previous) = saves::set_aside(path)
         {
             // A new game must not overwrite the last one's save unseen.
-            self.console.say(&format!(
+            self.say(&format!(
                 "The last game's autosave is kept as {}; `load {}` brings it back.",
                 previous.display(),
                 previous.display()
@@ -358,7 +368,7 @@ impl Repl<'_> {
             self.console
                 .say("Dice: you roll real dice and type each result when asked.");
         } else if args.seed.is_none() && args.resume.is_none() {
-            self.console.say(&format!(
+            self.say(&format!(
                 "Dice: seed {} (--seed {} replays this battle).",
                 self.stream.seed, self.stream.seed
             ));
@@ -392,15 +402,15 @@ impl Repl<'_> {
             };
             match self.console.read(&prompt, &words, hint.as_deref()) {
                 Read::Eof => break,
-                Read::Bad(problem) => self.console.say(&format!("! {problem}")),
+                Read::Bad(problem) => self.say(&format!("! {problem}")),
                 Read::Interrupted => {
                     if let Some((name, _)) = self.draft.take() {
                         self.walking = false;
-                        self.console.say(&format!(
+                        self.say(&format!(
                             "Cancelled the questions for {name}; `bound` picks up again."
                         ));
                     } else {
-                        self.console.say("(Ctrl-D or `quit` leaves)");
+                        self.say("(Ctrl-D or `quit` leaves)");
                     }
                 }
                 Read::Line(line) => {
@@ -435,7 +445,7 @@ impl Repl<'_> {
                 .is_none_or(|(name, _)| *name != unit.name)
             {
                 self.draft = Some((unit.name.clone(), Draft::default()));
-                self.console.say(&unit_header(&unit));
+                self.say(&unit_header(&unit));
             }
             let context = self.session.game.context(&unit);
             let draft = &self.draft.as_ref()?.1;
@@ -458,7 +468,7 @@ impl Repl<'_> {
     /// A reply to a question: `?`, a command (a full command word), or the answer.
     fn reply(&mut self, question: &Question, line: &str) -> bool {
         if line == "?" {
-            self.console.say(&format!(
+            self.say(&format!(
                 "  choices: {} (empty: {})",
                 question.choices.join(", "),
                 question.default
@@ -486,7 +496,7 @@ impl Repl<'_> {
         if let Some((_, draft)) = &mut self.draft
             && let Err(message) = draft.answer(question, line, &context)
         {
-            self.console.say(&format!("! {message}"));
+            self.say(&format!("! {message}"));
         }
         true
     }
@@ -514,7 +524,7 @@ impl Repl<'_> {
                     .unwrap_or(0);
                 let text = render::companion::events(&self.tables, &events[..shown]);
                 if !text.is_empty() {
-                    self.console.say(&text);
+                    self.say(&text);
                 }
             }
             let mut roller = Asked::new(&mut self.console, &mut self.stream);
@@ -529,11 +539,11 @@ impl Repl<'_> {
                 self.autosave();
                 let text =
                     render::companion::events(&self.tables, &events[shown.min(events.len())..]);
-                self.console.say(&text);
+                self.say(&text);
                 true
             }
             Err(error) => {
-                self.console.say(&format!("! {error}"));
+                self.say(&format!("! {error}"));
                 false
             }
         }
@@ -565,7 +575,7 @@ impl Repl<'_> {
     }
 
     fn say_loaded(&mut self, path: &Path) {
-        self.console.say(&format!(
+        self.say(&format!(
             "Loaded `{}`: {} actions replayed.",
             path.display(),
             self.session.played.len()
@@ -632,21 +642,21 @@ impl Repl<'_> {
             return true;
         };
         if *first == "?" {
-            self.console.say(&help());
+            self.say(&help());
             return true;
         }
         let names = COMMANDS.map(|(name, _)| name);
         let command = match crate::suggest::resolve(first, names) {
             Ok(command) => command,
             Err(matches) if matches.len() > 1 => {
-                self.console.say(&format!(
+                self.say(&format!(
                     "! `{first}` could be {}; type more of it",
                     matches.join(" or ")
                 ));
                 return true;
             }
             Err(_) => {
-                self.console.say(&format!(
+                self.say(&format!(
                     "! unknown command `{first}`{}; `help` lists the commands",
                     crate::suggest::did_you_mean(first, names)
                 ));
@@ -658,9 +668,9 @@ impl Repl<'_> {
             "quit" | "exit" => return false,
             "help" => {
                 if rest.first().is_some_and(|topic| topic.starts_with('u')) {
-                    self.console.say(HELP_UNIT);
+                    self.say(HELP_UNIT);
                 } else {
-                    self.console.say(&help());
+                    self.say(&help());
                 }
                 Ok(())
             }
@@ -694,12 +704,12 @@ impl Repl<'_> {
             }),
             "status" => {
                 let text = render::companion::status(&self.session.game);
-                self.console.say(&text);
+                self.say(&text);
                 Ok(())
             }
             "history" => {
                 let text = render::companion::history(&self.tables, &self.session.game);
-                self.console.say(&text);
+                self.say(&text);
                 Ok(())
             }
             "undo" => {
@@ -711,13 +721,13 @@ impl Repl<'_> {
                         self.console
                             .say(&format!("Took back: {}", action_text(&played.action)));
                     }
-                    None => self.console.say("! nothing to undo"),
+                    None => self.say("! nothing to undo"),
                 }
                 Ok(())
             }
             "save" => one_name(rest, "save FILE").and_then(|file| {
                 write_atomically(Path::new(&file), &self.save_file().to_json())?;
-                self.console.say(&format!("Saved to `{file}`."));
+                self.say(&format!("Saved to `{file}`."));
                 Ok(())
             }),
             "load" => one_name(rest, "load FILE").and_then(|file| {
@@ -737,7 +747,7 @@ impl Repl<'_> {
         };
         if let Err(error) = result {
             // Located problems (an army file) may take several lines; everything else is one.
-            self.console.say(&format!("! {error}"));
+            self.say(&format!("! {error}"));
         }
         true
     }

@@ -370,7 +370,14 @@ where
         // A closed pipe (`foe general --count 100 | head`) is not an error.
         Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
-            let _ = writeln!(err, "error: {error}");
+            // The message may quote a file, a save or the command line: one
+            // line, or one a problem, with anything unprintable escaped.
+            let text = error.to_string();
+            let shown = match error {
+                Error::Problems(_) => crate::names::escape_lines(&text),
+                _ => crate::names::escape(&text),
+            };
+            let _ = writeln!(err, "error: {shown}");
             1
         }
     }

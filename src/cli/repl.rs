@@ -325,7 +325,8 @@ impl Console<'_> {
         if self.echo {
             match &read {
                 Read::Line(line) => {
-                    let _ = writeln!(self.out, "{prompt}{line}");
+                    // What was typed may hold an escape sequence.
+                    let _ = writeln!(self.out, "{prompt}{}", crate::names::escape(line));
                 }
                 Read::Bad(_) => {
                     let _ = writeln!(self.out, "{prompt}");

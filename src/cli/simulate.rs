@@ -142,6 +142,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if args.jobs == Some(0) {
         return Err(Error::Invalid("--jobs must be at least 1".into()));
     }
+    check_limits(args)?;
     args.first_game
         .checked_add(args.games)
         .ok_or_else(|| Error::Invalid("--first-game plus --games is too large".into()))?;
@@ -202,6 +203,76 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     }
 }
 
+/// The most games one run plays: at about 1,000 games a second a core,
+/// some hours on a small machine. A larger study is several runs of
+/// shards (`--shard`), merged.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// The most games a whole sweep plays, over all its values.
+pub const MAX_SWEEP_GAMES: u64 = 10 * MAX_GAMES;
+
+/// Game indices (`--first-game`, `--replay`) stay below this, so every
+/// report's counts stay far from overflowing when shards are merged.
+pub const MAX_GAME_INDEX: u64 = 1 << 48;
+
+/// The most threads `--jobs` starts.
+pub const MAX_JOBS: usize = 256;
+
+/// The most games `--csv` keeps a line of (each is held in memory until
+/// the file is written).
+pub const MAX_CSV_GAMES: u64 = 1_000_000;
+
+/// The most reports one `--merge` reads.
+pub const MAX_MERGE_FILES: usize = 1_000;
+
+/// The most shards a study is cut into.
+pub const MAX_SHARDS: u64 = 100_000;
+
+/// Refuse, before any work, a count no run should be asked for; each
+/// message names the limit.
+fn check_limits(args: &Args) -> Result<()> {
+    let too_many = |flag: &str, limit: u64, given: u64, why: &str| {
+        Err(Error::Invalid(format!(
+            "{flag} must be at most {limit}{why}, not {given}"
+        )))
+    };
+    if args.games > MAX_GAMES {
+        return too_many(
+            "--games",
+            MAX_GAMES,
+            args.games,
+            " (run a larger study as shards with --shard and merge them)",
+        );
+    }
+    if let Some(jobs) = args.jobs
+        && jobs > MAX_JOBS
+    {
+        return too_many("--jobs", MAX_JOBS as u64, jobs as u64, " threads");
+    }
+    if args.first_game > MAX_GAME_INDEX - MAX_GAMES {
+        return too_many(
+            "--first-game",
+            MAX_GAME_INDEX - MAX_GAMES,
+            args.first_game,
+            "",
+        );
+    }
+    if let Some(index) = args.replay
+        && index >= MAX_GAME_INDEX
+    {
+        return too_many("--replay", MAX_GAME_INDEX - 1, index, "");
+    }
+    if args.csv.is_some() && args.games > MAX_CSV_GAMES {
+        return too_many(
+            "--games",
+            MAX_CSV_GAMES,
+            args.games,
+            " with --csv (each game's line is held until the file is written)",
+        );
+    }
+    Ok(())
+}
+
 /// The games shard `text` ("I/N", I from 1 to N) of the `games` games from
 /// `first_game` plays: `(first game, games)`, the N shards covering the
 /// range end to end in order, their sizes differing by at most one. A
@@ -219,9 +290,15 @@ pub(crate) fn shard_range(
     if count == 0 || index == 0 || index > count {
         return Err(usage());
     }
+
     if count > games {
         return Err(format!(
             "--shard `{text}`: {count} shards of {games} games would leave some with none"
+        ));
+    }
+    if count > MAX_SHARDS {
+        return Err(format!(
+            "--shard `{text}`: a study is cut into at most {MAX_SHARDS} shards"
         ));
     }
     // `games * i / count` without overflow: both below 2^64, the product
@@ -595,15 +672,18 @@ fn parse_range(
                 "{flag} `{text}`: the range must run upwards by a positive step"
             )));
         }
-        let values: Vec<(String, f64)> = (from..=to)
-            .step_by(step as usize)
-            .map(|value| (value.to_string(), value as f64))
-            .collect();
-        if values.len() > 1000 {
+        // Counted before any value is made: `1..1000000000` is refused
+        // at once, not after a billion values are built.
+        let count = (i128::from(to) - i128::from(from)) / i128::from(step) + 1;
+        if count > 1000 {
             return Err(Error::Invalid(format!(
                 "{flag} `{text}` has more than 1000 values"
             )));
         }
+        let values: Vec<(String, f64)> = (from..=to)
+            .step_by(step as usize)
+            .map(|value| (value.to_string(), value as f64))
+            .collect();
         return Ok((key, values));
     }
     if integers_only {
@@ -683,6 +763,13 @@ pub(super) fn run_sweep(
     context: &mut Context<'_>,
 ) -> Result<()> {
     let (key, values) = parse_range("--sweep", sweep, false)?;
+    let total = values.len() as u64 * args.games;
+    if total > MAX_SWEEP_GAMES {
+        return Err(Error::Invalid(format!(
+            "--sweep `{sweep}` with --games {} plays {total} games; a sweep plays at most {MAX_SWEEP_GAMES}",
+            args.games
+        )));
+    }
     let sides = sides()?;
     let started = Instant::now();
     let mut points = Vec::new();
@@ -807,6 +894,12 @@ pub(super) fn run_balance(
 
 /// `--merge A.json B.json`: one report of runs over different games.
 fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
+    if args.merge.len() > MAX_MERGE_FILES {
+        return Err(Error::Invalid(format!(
+            "--merge reads at most {MAX_MERGE_FILES} reports, not {}; merge them in groups and merge the results",
+            args.merge.len()
+        )));
+    }
     let mut merged: Option<Report> = None;
     for path in &args.merge {
         let report = read_report(path)?;
@@ -832,12 +925,18 @@ fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
 
 fn read_report(path: &Path) -> Result<Report> {
     let text = super::read_text(path)?;
-    serde_json::from_str(&text).map_err(|error| {
+    let shown = path.display().to_string();
+    crate::yaml::json::check(&shown, &text)
+        .map_err(|problem| Error::Problems(crate::yaml::Problems(vec![problem])))?;
+    let report: Report = serde_json::from_str(&text).map_err(|error| {
         Error::Invalid(format!(
-            "`{}` is not a foe simulate --json report: {error}",
-            path.display()
+            "`{shown}` is not a foe simulate --json report: {error}"
         ))
-    })
+    })?;
+    report
+        .check()
+        .map_err(|message| Error::Invalid(format!("`{shown}` contradicts itself: {message}")))?;
+    Ok(report)
 }
 
 /// Measure whole games per second on one core for about `seconds` per

@@ -96,6 +96,17 @@ pub fn parse(tables: &Tables, shown_as: &str, text: &str) -> Result<ArmySetup, P
 /// the path is located) and for setups replayed from a save.
 pub fn problems(tables: &Tables, setup: &ArmySetup) -> Vec<(String, String)> {
     let mut problems = Vec::new();
+    if let Err(message) = crate::names::check("army name", &setup.name) {
+        problems.push(("name".to_string(), message));
+    }
+    if let Some(name) = setup
+        .general
+        .as_ref()
+        .and_then(|general| general.name.as_ref())
+        && let Err(message) = crate::names::check("general's name", name)
+    {
+        problems.push(("general.name".to_string(), message));
+    }
     if !tables.names.nations.contains_key(&setup.nation) {
         problems.push((
             "nation".to_string(),

@@ -580,6 +580,9 @@ impl Game {
         roller: &mut dyn Roller,
         events: &mut Vec<Event>,
     ) -> Result<()> {
+        if let Some(name) = &setup.name {
+            crate::names::check("general's name", name).map_err(Error::Invalid)?;
+        }
         let name = match &setup.name {
             Some(name) => name.clone(),
             None => {
@@ -967,7 +970,10 @@ impl Game {
         if !was_under_half && unit.under_half() {
             changes.push(Change::UnderHalf);
         }
-        if let Some(formation) = outcome.instruction.formation
+        if let Some(formation) = outcome
+            .instruction
+            .formation
+            .and_then(|formation| formation_for(kind, formation))
             && formation != unit.formation
         {
             unit.formation = formation;
@@ -1036,6 +1042,22 @@ impl Game {
                 in_reserve: self.reserves.len(),
             });
         }
+    }
+}
+
+/// The formation a unit of `kind` takes when its order says `formation`:
+/// guns told to march "in column" (out of sight, at double time) limber
+/// up, the way guns march; a formation the class cannot take at all
+/// leaves the unit as it was (`None`). An order must never leave a unit
+/// in a formation its class cannot be in: every later test of it would
+/// be refused.
+fn formation_for(kind: ClassKind, formation: Formation) -> Option<Formation> {
+    if formation.fits(kind) {
+        Some(formation)
+    } else if kind == ClassKind::Artillery && formation == Formation::Column {
+        Some(Formation::Limbered)
+    } else {
+        None
     }
 }
 

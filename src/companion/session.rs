@@ -207,6 +207,8 @@ impl SaveFile {
     /// Read a save file's text. The format and version are checked before
     /// anything else, so a newer file is refused as newer, not as damaged.
     pub fn from_json(text: &str) -> Result<SaveFile> {
+        crate::yaml::json::check_unnamed(text)
+            .map_err(|problem| Error::Invalid(format!("the save is damaged ({problem})")))?;
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|error| Error::Invalid(format!("the save is damaged ({error})")))?;
         if value.get("format").and_then(|format| format.as_str()) != Some(FORMAT) {

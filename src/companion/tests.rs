@@ -312,6 +312,46 @@ fn formation_and_disorder_follow_the_instructions() {
     assert!(unit.disordered && unit.withdrew_last_bound);
 }
 
+/// An order to march in column out of sight must not leave guns "in
+/// column", a formation artillery cannot be in (every later answer for
+/// them would be refused): guns marching limber up, and the next bound's
+/// test goes on.
+#[test]
+fn guns_told_to_march_in_column_limber_up_and_can_be_tested_again() {
+    let mut play = Play::new();
+    play.act(
+        Action::AddUnit {
+            unit: UnitSetup {
+                name: "guns".into(),
+                class: "artillery".into(),
+                figures: 4,
+                formation: Some(Formation::Unlimbered),
+                character: None,
+            },
+        },
+        &[],
+    );
+    play.act(Action::StartBound, &[]);
+    // Open ground +1, die 6 (+6): out of sight, march in column.
+    let events = play.answer("guns", "open unseen", &[6]);
+    let outcome = tested(&events);
+    assert_eq!(outcome.instruction.formation, Some(Formation::Column));
+    assert!(
+        matches!(&events[0], Event::UnitTested { changes, .. } if changes == &[Change::Formation(Formation::Limbered)]),
+        "{events:?}"
+    );
+    assert_eq!(play.game().units[0].formation, Formation::Limbered);
+    play.act(Action::StartBound, &[]);
+    let events = play.answer("guns", "open d=5", &[3]);
+    assert!(matches!(&events[0], Event::UnitTested { .. }), "{events:?}");
+    // Formations the class can take are kept as the order gives them.
+    assert_eq!(
+        formation_for(ClassKind::Line, Formation::Column),
+        Some(Formation::Column)
+    );
+    assert_eq!(formation_for(ClassKind::Artillery, Formation::Line), None);
+}
+
 #[test]
 fn rated_units_roll_their_character_and_others_refuse_one() {
     let mut play = Play::new();

@@ -93,6 +93,7 @@ impl HostSave {
     /// Read a save: the format and version first, then the rest; every
     /// problem is a message.
     pub fn from_json(text: &str) -> Result<HostSave, String> {
+        crate::yaml::json::check_unnamed(text).map_err(|e| format!("is not a foe save: {e}"))?;
         let header: Header =
             serde_json::from_str(text).map_err(|e| format!("is not a foe save: {e}"))?;
         if header.format.as_deref() != Some(FORMAT) {

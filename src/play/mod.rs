@@ -118,6 +118,8 @@ impl SaveFile {
     /// newer foe is refused as newer, not as damaged. The message completes
     /// a sentence that begins with the file's name.
     pub fn from_json(text: &str) -> Result<SaveFile, String> {
+        crate::yaml::json::check_unnamed(text)
+            .map_err(|problem| format!("is not a foe play save: {problem}"))?;
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|error| format!("is not a foe play save: {error}"))?;
         match check_version(&value, SAVE_VERSION) {

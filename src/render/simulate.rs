@@ -4,6 +4,11 @@
 use crate::simulate::{Aggregate, Rate, Report};
 use std::fmt::Write;
 
+/// The widest a column grows for its names. Names are at most
+/// [`crate::names::MAX_NAME_CHARS`] characters; a report built some other
+/// way must still not ask for a width the formatter refuses (above 65,535).
+const WIDEST: usize = 2 * crate::names::MAX_NAME_CHARS;
+
 /// A rate as `31.2%`.
 fn percent(rate: f64) -> String {
     format!("{:.1}%", 100.0 * rate)
@@ -98,7 +103,7 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         .map(|side| side.len() + 5)
         .max()
         .unwrap_or(0)
-        .max(10);
+        .clamp(10, WIDEST);
     let _ = writeln!(out, "\n  {:width$}  games       %  95% interval", "result");
     let mut row = |name: String, count: u64| {
         let rate = aggregate.rate(count);
@@ -133,7 +138,7 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         .map(|name| name.chars().count())
         .max()
         .unwrap_or(0)
-        .max(10);
+        .clamp(10, WIDEST);
     let _ = writeln!(
         out,
         "\n{:<heading$}units lost  hits taken  charges in contact",
@@ -170,7 +175,8 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         .iter()
         .map(|(_, name)| name.chars().count())
         .max()
-        .unwrap_or(4);
+        .unwrap_or(4)
+        .min(WIDEST);
     let _ = writeln!(
         out,
         "\nUnits lost (% of games)\n  {:10}  {:name_width$}  {:>7}  {:>10}",
@@ -267,7 +273,7 @@ pub fn sweep_table(sides: &[String], points: &[Point]) -> String {
         .map(|point| point.value.len())
         .max()
         .unwrap_or(5)
-        .max(5);
+        .clamp(5, WIDEST);
     let _ = write!(out, "{:>value_width$}  games", "value");
     for side in sides {
         let _ = write!(out, "  {:22}", format!("{side} wins (95%)"));

@@ -447,6 +447,68 @@ impl Validator<'_> {
         self.checker.report(path, message);
     }
 
+    /// Every name, group and the title: one short line of printable
+    /// characters each (see [`crate::names`]).
+    fn names(&mut self, raw: &RawScenario) {
+        use crate::names::{MAX_NAME_CHARS, MAX_TITLE_CHARS, problem};
+        let mut check = |path: String, what: &str, text: &str, max: usize| {
+            if let Some(message) = problem(what, text, max) {
+                self.checker.report(&path, message);
+            }
+        };
+        check("name".into(), "scenario name", &raw.name, MAX_NAME_CHARS);
+        check("title".into(), "title", &raw.title, MAX_TITLE_CHARS);
+        for (index, feature) in raw.terrain.iter().enumerate() {
+            if let Some(name) = &feature.name {
+                check(
+                    format!("terrain[{index}].name"),
+                    "terrain name",
+                    name,
+                    MAX_NAME_CHARS,
+                );
+            }
+        }
+        for (index, area) in raw.areas.iter().enumerate() {
+            check(
+                format!("areas[{index}].name"),
+                "area name",
+                &area.name,
+                MAX_NAME_CHARS,
+            );
+        }
+        for (side_index, side) in raw.sides.iter().enumerate() {
+            let path = format!("sides[{side_index}]");
+            check(
+                format!("{path}.name"),
+                "side name",
+                &side.name,
+                MAX_NAME_CHARS,
+            );
+            for (index, general) in side.generals.iter().enumerate() {
+                let at = format!("{path}.generals[{index}].name");
+                check(at, "general's name", &general.name, MAX_NAME_CHARS);
+            }
+            for (index, zone) in side.zones.iter().enumerate() {
+                let at = format!("{path}.zones[{index}].name");
+                check(at, "zone name", &zone.name, MAX_NAME_CHARS);
+            }
+            for (list, units) in [("units", &side.units), ("reserves", &side.reserves)] {
+                for (index, unit) in units.iter().enumerate() {
+                    let at = format!("{path}.{list}[{index}]");
+                    check(
+                        format!("{at}.name"),
+                        "unit name",
+                        &unit.name,
+                        MAX_NAME_CHARS,
+                    );
+                    if let Some(group) = &unit.group {
+                        check(format!("{at}.group"), "group name", group, MAX_NAME_CHARS);
+                    }
+                }
+            }
+        }
+    }
+
     /// The side's plan as the file gives it (`posture` is the old name of
     /// a defence of the side's groups in the order they are listed).
     fn plan(&mut self, side_path: &str, side: &raw::RawSide, areas: &[Area]) -> Option<Plan> {
@@ -609,6 +671,7 @@ impl Validator<'_> {
 
     fn run(mut self, raw: RawScenario) -> Result<Scenario, Problems> {
         let rules = self.ruleset;
+        self.names(&raw);
         if !(raw.table.width > 0.0 && raw.table.width <= MAX_TABLE_INCHES) {
             self.report(
                 "table.width",

@@ -117,6 +117,11 @@ impl Assignment {
 /// A value typed on the command line, read as YAML (a plain word if it is
 /// not valid YAML).
 pub fn parse_value(text: &str) -> Value {
+    // Text past the bounds every YAML text is held to is not parsed: it
+    // is taken as the word it is, and validation refuses it there.
+    if crate::yaml::bounds::check("--set", text, crate::yaml::Language::Yaml).is_err() {
+        return Value::String(text.to_string());
+    }
     serde_yaml::from_str::<Value>(text)
         .ok()
         .filter(|value| !value.is_null() || text == "null" || text == "~")
@@ -125,6 +130,8 @@ pub fn parse_value(text: &str) -> Value {
 
 /// The scenario text with every assignment made, in order.
 pub fn apply_to_text(text: &str, assignments: &[Assignment]) -> Result<String, SetError> {
+    crate::yaml::bounds::check("the scenario", text, crate::yaml::Language::Yaml)
+        .map_err(|problem| SetError(problem.to_string()))?;
     let mut root: Value = serde_yaml::from_str(text)
         .map_err(|error| SetError(format!("the scenario is not YAML: {error}")))?;
     for assignment in assignments {

@@ -6,6 +6,7 @@ mod crash;
 mod fuzz;
 mod host;
 mod host_simulate;
+mod hostile;
 mod malformed;
 mod opponent;
 mod oracle;
