@@ -81,7 +81,8 @@ impl Fnv {
 
 /// foe's rules-and-opponent fingerprint: [`BEHAVIOUR`] and every built-in
 /// text that games are played by (the Lone Warrior tables, the rule sets,
-/// the other rules' opponent settings), hashed.
+/// the other rules' opponent settings, all in [`crate::tables::EMBEDDED`]
+/// and [`crate::ruleset::BUILTIN`]), hashed.
 pub fn fingerprint() -> String {
     static PRINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PRINT
@@ -94,8 +95,6 @@ pub fn fingerprint() -> String {
             for (name, _, text) in crate::ruleset::BUILTIN {
                 hash.text(name).text(text);
             }
-            let (file, text) = crate::host::opponent::SETTINGS_FILE;
-            hash.text(file).text(text);
             hash.hex()
         })
         .clone()

@@ -582,7 +582,7 @@ impl Repl<'_> {
 
     /// The picture of the game now.
     fn picture(&self) -> String {
-        let scene = crate::host::scene::scene(
+        let scene = crate::render::game_scene::scene(
             &self.game.game,
             &self.game.scenario,
             &self.game.scenario.title,
@@ -594,7 +594,7 @@ impl Repl<'_> {
     /// Write this phase's picture into `dir` (made if need be), named by
     /// turn and phase, once a phase, so a folder of them follows the game.
     fn write_phase_svg(&mut self, dir: &Path) {
-        let path = dir.join(crate::host::scene::turn_file_name(&self.game.game));
+        let path = dir.join(crate::render::game_scene::turn_file_name(&self.game.game));
         if self.svg_written.as_ref() == Some(&path) {
             return;
         }

@@ -3,7 +3,7 @@
 //! ([`crate::host::opponent`]) or the scripted baseline
 //! ([`crate::host::baseline`]) on each side, through the rule-set boundary.
 //! Each game is summed into seed 000's [`crate::simulate::GameSummary`]
-//! ([`crate::host::run::summary`]), so the report, `--json`, `--merge`,
+//! ([`crate::simulate::host::summary`]), so the report, `--json`, `--merge`,
 //! `--csv`, `--sweep` and `--balance` are seed 000's own, with seed 001's
 //! victory margin added; game `i` is seeded from the study seed and `i`
 //! ([`crate::stats::game_seed`]), so it is the same game however the study
@@ -14,10 +14,11 @@ use super::check::ReadScenario;
 use super::repl::write_atomically;
 use super::simulate::{self as seed000, Args, STOP};
 use crate::error::{Error, Result};
-use crate::host::run::{HostMatch, HostStage, HostStudy};
+use crate::host::run::{HostMatch, HostStage};
 use crate::host::{Engine, Game, engine_for};
 use crate::render::simulate::{self as text, Point};
 use crate::scenario::Scenario;
+use crate::simulate::host::HostStudy;
 use crate::simulate::set::{self, Assignment};
 use crate::simulate::{Aggregate, REPORT_VERSION, Report, RunResult, text_hash};
 use crate::tables::Tables;

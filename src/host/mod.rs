@@ -1,4 +1,4 @@
-//! The rule-set boundary (issue 17): one [`Game`] over the three engines —
+//! The rule-set boundary: one [`Game`] over the three engines —
 //! the seed-000 referee ([`crate::rules`]), seed 001 "A Ruinous Victory"
 //! ([`crate::rv`]) and seed 002 OHW ACW with activation dice
 //! ([`crate::acw`]) — with the surface an opponent, a REPL, a simulation
@@ -29,7 +29,6 @@ pub mod opponent;
 pub mod repl;
 pub mod run;
 pub mod save;
-pub mod scene;
 
 #[cfg(test)]
 mod tests;
@@ -625,4 +624,24 @@ impl fmt::Display for Verdict {
         }
         Ok(())
     }
+}
+
+/// The map letter of each unit, by index: side 0's units `A`…, side 1's
+/// `a`…, in order (then digits past 26), as `status` and `map` show them.
+pub fn letters(units: &[UnitView]) -> Vec<char> {
+    let mut counts = [0u32; 2];
+    units
+        .iter()
+        .map(|u| {
+            let side = u.side.min(1);
+            let n = counts[side];
+            counts[side] += 1;
+            let base = if side == 0 { b'A' } else { b'a' };
+            if n < 26 {
+                char::from(base + n as u8)
+            } else {
+                char::from_digit(n % 10, 10).unwrap_or('?')
+            }
+        })
+        .collect()
 }

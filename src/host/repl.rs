@@ -703,13 +703,10 @@ pub fn status(game: &Game) -> String {
     text
 }
 
-/// Map letters ([`super::scene::letters`]) with their units.
+/// Map letters ([`super::letters`]) with their units.
 fn letters(game: &Game) -> Vec<(char, super::UnitView)> {
     let units = game.units();
-    super::scene::letters(&units)
-        .into_iter()
-        .zip(units)
-        .collect()
+    super::letters(&units).into_iter().zip(units).collect()
 }
 
 /// A map of the table, `width` columns wide: each unit in play is its

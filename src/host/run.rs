@@ -9,9 +9,8 @@
 //! same game, which is what saves and `undo` rely on. Sides given to the
 //! scripted baseline are played by it instead (seed 000's
 //! [`crate::baseline::Baseline`], seeds 001 and 002's [`Baseline`]).
-//! [`HostStudy`] plays many watched seed-001/002 games and sums each into
-//! seed 000's [`GameSummary`], so `foe simulate` reports, merges and writes
-//! them as it does seed 000's. Under seed 000 the record is
+//! [`crate::simulate::host::HostStudy`] plays many of its games for
+//! `foe simulate`. Under seed 000 the record is
 //! [`HostMatch::awi_log`]: the line-by-line `log`, `events`, `tally` and
 //! the boundary opponent's decisions stay empty.
 
@@ -19,18 +18,14 @@ use super::awi;
 use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
-use crate::baseline::{Controller, ControllerKind};
+use crate::baseline::Controller;
 use crate::dice::{Die, Roller, Seeded};
 use crate::opponent::FieldCache;
 use crate::save::Replay;
-use crate::scenario::{Condition, Scenario};
-use crate::simulate::{GameSummary, Labels, RunResult};
+use crate::scenario::Scenario;
 use crate::tables::Tables;
 use crate::{acw, rv};
-use std::collections::BTreeMap;
-use std::ops::Range;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// The most actions a game may take: far above any real game (a seed-001
 /// Guilford game takes about a thousand), so a rules bug that never ends a
@@ -875,7 +870,7 @@ impl HostMatch {
 /// An event as one line of text.
 pub fn event_line(game: &Game, event: &Event) -> String {
     match (game, event) {
-        (Game::Awi(state), Event::Awi(event)) => crate::render::rules::event_line(state, event),
+        (Game::Awi(state), Event::Awi(event)) => crate::rules::log::event_line(state, event),
         (_, Event::Rv(event)) => event.to_string(),
         (_, Event::Acw(event)) => with_names(&event.to_string(), game),
         (_, Event::Awi(event)) => format!("{event:?}"),
@@ -998,237 +993,11 @@ pub fn play_one_with(
     ))
 }
 
-/// Everything a game of a `foe simulate` study under seed 001 or 002 is
-/// played from: what [`crate::simulate::Study`] is for seed 000.
-#[derive(Debug, Clone)]
-pub struct HostStudy {
-    /// The scenario (after any `--set`).
-    pub scenario: Arc<Scenario>,
-    /// The Lone Warrior tables.
-    pub tables: Arc<Tables>,
-    /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
-    pub seed: u64,
-    /// The sides the scripted baseline commands (the others: foe).
-    pub baseline_sides: Vec<usize>,
-}
-
-impl HostStudy {
-    /// The seed of game `index`.
-    pub fn seed_of(&self, index: u64) -> u64 {
-        crate::stats::game_seed(self.seed, index)
-    }
-
-    /// Game `index`, not yet played. A seed-000 scenario is refused: its
-    /// games are told turn by turn and summed from their own record
-    /// ([`crate::simulate::Study`]).
-    pub fn start(&self, index: u64) -> Result<HostMatch, String> {
-        if super::tells_turns(&self.scenario) {
-            return Err("a seed-000 scenario is studied turn by turn (simulate::Study)".into());
-        }
-        Start::new(
-            self.scenario.clone(),
-            self.tables.clone(),
-            self.seed_of(index),
-        )
-        .baseline_sides(self.baseline_sides.clone())
-        .begin()
-        .map_err(|error| error.to_string())
-    }
-
-    /// Game `index` played to its end.
-    pub fn play(&self, index: u64) -> Result<HostMatch, String> {
-        let mut game_match = self.start(index)?;
-        game_match.play_foe()?;
-        if game_match.verdict().is_none() {
-            return Err("the game stopped before its end".to_string());
-        }
-        Ok(game_match)
-    }
-
-    /// Game `index` played and summed up.
-    pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
-        Ok(summary(&self.play(index)?, index))
-    }
-
-    /// Play `games` on the current rayon pool, as [`crate::simulate::Study::run`]
-    /// does (a game that fails is left out of the sums, and the aggregate's
-    /// ranges say so).
-    pub fn run(
-        &self,
-        games: Range<u64>,
-        keep_games: bool,
-        stop: &AtomicBool,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<RunResult, String> {
-        // Check the scenario makes a game before spreading work.
-        self.start(games.start)?;
-        Ok(crate::simulate::run_games(
-            games,
-            keep_games,
-            stop,
-            progress,
-            &|index| self.summarize(index).ok(),
-        ))
-    }
-
-    /// The names a report prints with, read off a game not yet played.
-    pub fn labels(&self) -> Labels {
-        let Ok(game_match) = self.start(0) else {
-            return Labels::default();
-        };
-        let game = &game_match.game;
-        let sides = game.sides();
-        Labels {
-            units: game
-                .units()
-                .into_iter()
-                .map(|unit| (unit.side, unit.name))
-                .collect(),
-            generals: Vec::new(),
-            conditions: conditions(game, &self.scenario),
-            controllers: (0..sides.len())
-                .map(|side| {
-                    let kind = if self.baseline_sides.contains(&side) {
-                        ControllerKind::Baseline
-                    } else {
-                        ControllerKind::Foe
-                    };
-                    kind.name().to_string()
-                })
-                .collect(),
-            plans: Vec::new(),
-            rules_off: self.tables.opponent.rules.off(),
-            sides,
-        }
-    }
-}
-
-/// The ways a game can be won, each with its winner, in a fixed order (what
-/// [`GameSummary::condition`] indexes): seed 001's three endings (house
-/// rules RV3, RV10), seed 002's scenario victory conditions.
-pub fn conditions(game: &Game, scenario: &Scenario) -> Vec<(usize, String)> {
-    let sides = game.sides();
-    let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
-    match game {
-        Game::Rv(state) => {
-            let (attacker, defender) = state.attacker_defender();
-            vec![
-                (
-                    attacker,
-                    "the defenders are driven from the field".to_string(),
-                ),
-                (defender, "the attacking army is broken".to_string()),
-                (
-                    defender,
-                    "time is up with the defenders still on the field".to_string(),
-                ),
-            ]
-        }
-        _ => scenario
-            .victory
-            .iter()
-            .map(|victory| {
-                let words = match &victory.when {
-                    Condition::RoutFraction { side, more_than } => format!(
-                        "rout more than {}% of the {} units",
-                        (more_than * 100.0).round(),
-                        side_name(*side)
-                    ),
-                    Condition::RoutOrExit {
-                        side,
-                        troop_type,
-                        count,
-                    } => format!(
-                        "rout or drive off the table {count} {} unit{} of the {}",
-                        scenario.battlefield.ruleset.troop(*troop_type).name,
-                        if *count == 1 { "" } else { "s" },
-                        side_name(*side)
-                    ),
-                    Condition::HoldArea { side, area } => {
-                        format!("the {} hold {} at the end", side_name(*side), area.name)
-                    }
-                };
-                (victory.winner, words)
-            })
-            .collect(),
-    }
-}
-
-/// Which of [`conditions`] decided a game won with `verdict`.
-fn condition_of(game: &Game, scenario: &Scenario, verdict: &Verdict) -> Option<usize> {
-    let winner = verdict.winner?;
-    match game {
-        Game::Rv(_) => conditions(game, scenario)
-            .iter()
-            .position(|(side, words)| *side == winner && *words == verdict.reason),
-        // Seed 002's engine says which of the scenario's conditions fired.
-        Game::Acw(state) => match state.outcome() {
-            acw::Outcome::Won { condition, .. } => Some(*condition),
-            _ => None,
-        },
-        Game::Awi(_) => None,
-    }
-}
-
-/// A finished game summed up as `foe simulate` counts seed 000's: result,
-/// turns, units lost, hits (seed 001: bases), charges in contact, each
-/// unit's fate, foe's reaction-test orders, and seed 001's margin.
-pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
-    let game = &game_match.game;
-    let verdict = game.verdict();
-    let tally = &game_match.tally;
-    let n_sides = game.sides().len();
-    let mut units_lost = vec![0; n_sides];
-    for unit in game.units() {
-        if unit.removed && unit.side < n_sides {
-            units_lost[unit.side] += 1;
-        }
-    }
-    let mut orders = BTreeMap::new();
-    for decision in game_match.opponent.decisions() {
-        if let Some(outcome) = &decision.outcome {
-            *orders.entry(outcome.order.id().to_string()).or_insert(0) += 1;
-        }
-    }
-    GameSummary {
-        index,
-        seed: game_match.seed,
-        winner: verdict.as_ref().and_then(|v| v.winner),
-        condition: verdict
-            .as_ref()
-            .and_then(|v| condition_of(game, &game_match.scenario, v)),
-        turns: game.turn().min(game.turns()),
-        units_lost,
-        hits: tally.hits.clone(),
-        charges: tally.charges.clone(),
-        routed: tally.routed.clone(),
-        exited: tally.exited.clone(),
-        rallies_used: Vec::new(),
-        orders,
-        stuck: BTreeMap::new(),
-        hemmed: BTreeMap::new(),
-        margin: verdict.and_then(|v| v.margin),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ruleset::Ruleset;
     use crate::yaml::Source;
-
-    fn study(name: &str, turns: u32, baseline_sides: Vec<usize>) -> HostStudy {
-        let (file, text) = crate::scenario::builtin(name).expect("built in");
-        let mut scenario =
-            crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
-        scenario.turns = turns;
-        HostStudy {
-            scenario: Arc::new(scenario),
-            tables: Arc::new(Tables::embedded()),
-            seed: 7,
-            baseline_sides,
-        }
-    }
 
     fn ruinous() -> (Arc<Scenario>, Arc<Tables>) {
         let (file, text) = crate::scenario::builtin("guilford-ruinous").expect("built in");
@@ -1432,52 +1201,5 @@ mod tests {
         )))
         .unwrap_err();
         assert!(short.contains("the record of rolls ends"), "{short}");
-    }
-
-    /// What a study sums agrees with the game it sums: every unit out of
-    /// play is routed or driven off (not both), the others neither; the
-    /// deciding condition is the winner's; seed 001 has a margin and seed
-    /// 002 none; foe's orders are counted, the baseline's side gives none.
-    #[test]
-    fn a_host_game_summary_agrees_with_its_game() {
-        let mut removed = 0;
-        for (name, margin) in [("guilford-ruinous", true), ("henry-hill", false)] {
-            let study = study(name, 6, vec![1]);
-            let game_match = study.play(0).unwrap();
-            let summary = summary(&game_match, 0);
-            let units = game_match.game.units();
-            removed += units.iter().filter(|u| u.removed).count();
-            for (index, unit) in units.iter().enumerate() {
-                let (routed, exited) = (summary.routed[index], summary.exited[index]);
-                assert_eq!(routed || exited, unit.removed, "{name}: {}", unit.name);
-                assert!(!(routed && exited), "{name}: {}", unit.name);
-            }
-            for side in 0..2 {
-                let lost = units.iter().filter(|u| u.side == side && u.removed).count();
-                assert_eq!(summary.units_lost[side] as usize, lost, "{name}");
-            }
-            assert_eq!(summary.margin.is_some(), margin, "{name}");
-            assert!((1..=6).contains(&summary.turns), "{name}");
-            let conditions = conditions(&game_match.game, &study.scenario);
-            match (summary.winner, summary.condition) {
-                (Some(winner), Some(condition)) => {
-                    assert_eq!(conditions[condition].0, winner, "{name}")
-                }
-                (None, condition) => assert_eq!(condition, None, "{name}"),
-                (Some(_), None) => panic!("{name}: a win with no condition"),
-            }
-            let tested: u32 = summary.orders.values().sum();
-            let foe_units = game_match
-                .opponent
-                .decisions()
-                .iter()
-                .filter(|d| d.outcome.is_some())
-                .inspect(|d| assert_eq!(units[d.unit].side, 0, "{name}: the baseline's side"))
-                .count();
-            assert_eq!(tested as usize, foe_units, "{name}");
-            assert!(tested > 0, "{name}");
-            assert_eq!(game_match.baseline_sides(), &[1]);
-        }
-        assert!(removed > 0, "the games should lose a unit or two");
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::baseline::BaselineReport;
 use crate::render::play::Detail;
-use crate::render::rules::event_line;
+use crate::rules::log::event_line;
 use crate::rules::{Event, GameState};
 use std::fmt::Write;
 

@@ -3,12 +3,12 @@
 
 pub mod baseline;
 pub mod companion;
+pub mod game_scene;
 pub mod help;
 pub mod map;
 pub mod opponent;
 pub mod play;
 pub mod progress;
-pub mod rules;
 pub mod scene;
 pub mod simulate;
 pub mod svg;

@@ -104,7 +104,7 @@ fn movement(state: &GameState, events: &[Event]) -> Vec<String> {
             } => parts.push(format!(
                 "fires at {} ({} → {hits} hit{})",
                 name(state, *target),
-                super::rules::shot_steps(state, *weapon, *roll, modifiers),
+                crate::rules::log::shot_steps(state, *weapon, *roll, modifiers),
                 if *hits == 1 { "" } else { "s" }
             )),
             _ => {}

@@ -4,7 +4,7 @@
 use crate::battlefield::geometry::trim;
 use crate::play::command::Names;
 use crate::play::{Entry, Match};
-use crate::render::rules::event_line;
+use crate::rules::log::event_line;
 use crate::rules::{Action, Condition, Event, GameState, Outcome, UnitId};
 use std::fmt::Write;
 

@@ -16,6 +16,7 @@ mod event;
 mod from_scenario;
 mod id;
 pub mod invariants;
+pub mod log;
 pub mod progress;
 pub mod spatial;
 mod state;

@@ -11,6 +11,7 @@
 //! shards of a study run anywhere and be merged afterwards.
 
 mod aggregate;
+pub mod host;
 mod report;
 pub mod set;
 mod summary;

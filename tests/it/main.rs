@@ -7,6 +7,7 @@ mod fuzz;
 mod host;
 mod host_simulate;
 mod hostile;
+mod layers;
 mod malformed;
 mod opponent;
 mod oracle;

@@ -4,7 +4,7 @@
 
 use foe::battlefield::Point;
 use foe::dice::Seeded;
-use foe::render::rules::transcript;
+use foe::rules::log::transcript;
 use foe::rules::{
     Action, Event, GameSetup, GameState, GeneralId, Quality, RulesTable, Supply, rally_budget,
 };
@@ -280,10 +280,10 @@ fn random_legal_play_keeps_the_rules_invariants() {
 }
 
 /// `legal_actions` lists exactly what it listed before it was made quicker
-/// (issue 18): a checksum of every list, in order, over the positions of
+///: a checksum of every list, in order, over the positions of
 /// random play in Guilford and Monongahela, pinned from the code before.
 /// Re-pinned once, on purpose, when routes of one cost came to be chosen
-/// by the graph's order (road moves follow routes; issue 18).
+/// by the graph's order (road moves follow routes).
 #[test]
 fn legal_action_lists_are_unchanged_by_optimisation() {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -317,7 +317,7 @@ fn legal_action_lists_are_unchanged_by_optimisation() {
 /// exactly the plain one's list (`legal_actions_plain`, every candidate
 /// through `allows`), the same actions in the same order, at every
 /// position of seeded random play in every shipped seed-000 scenario
-/// (issue 18). Moves are chosen more often than in random play, so that
+///. Moves are chosen more often than in random play, so that
 /// units end up close to each other and to the enemy.
 #[test]
 fn quick_legal_actions_equal_the_plain_listing() {

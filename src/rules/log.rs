@@ -1,8 +1,10 @@
-//! A plain-text log of a rules-engine game: one line per event, names
-//! looked up in the game state, numbers as the seed prints them.
+//! The seed-000 events in words: one line per event, names looked up in
+//! the game state, numbers as the seed prints them. The engine's own
+//! words, as seeds 001 and 002 keep theirs beside their events, so the
+//! runner's record and every renderer share one text.
 
+use super::{Applied, Cause, Event, GameState, MeleeRoll, Operation, Weapon};
 use crate::battlefield::geometry::{inches, trim};
-use crate::rules::{Applied, Cause, Event, GameState, MeleeRoll, Operation, Weapon};
 use std::fmt::Write;
 
 /// Every event as a line of text.

@@ -4,36 +4,16 @@
 //! or open order) labelled with the letter `status` and the text map give
 //! it, seed 001's commanders as generals, a bar of what each unit has lost
 //! (seed 001: bases; seed 002: hits), and the last phase's moves, shots
-//! and retreats as arrows. Pure.
+//! and retreats as arrows. Pure: it reads the game, never the runner.
 
-use super::{Event, Game, UnitView};
-use crate::battlefield::{Base, Point};
-use crate::render::scene::{
+use super::scene::{
     ArrowKind, Damage, Scene, SceneArrow, SceneGeneral, SceneSide, SceneUnit, general_label,
     placement,
 };
+use crate::battlefield::{Base, Point};
+use crate::host::{Event, Game, UnitView, letters};
 use crate::scenario::Scenario;
 use crate::{acw, rv};
-
-/// The map letter of each unit, by index: side 0's units `A`…, side 1's
-/// `a`…, in order (then digits past 26), as `status` and `map` show them.
-pub fn letters(units: &[UnitView]) -> Vec<char> {
-    let mut counts = [0u32; 2];
-    units
-        .iter()
-        .map(|u| {
-            let side = u.side.min(1);
-            let n = counts[side];
-            counts[side] += 1;
-            let base = if side == 0 { b'A' } else { b'a' };
-            if n < 26 {
-                char::from(base + n as u8)
-            } else {
-                char::from_digit(n % 10, 10).unwrap_or('?')
-            }
-        })
-        .collect()
-}
 
 /// The scene of `game` now, titled `title`, with `recent` (the events of
 /// the game so far, oldest first) giving the last phase's arrows.
@@ -278,7 +258,7 @@ mod tests {
     #[test]
     fn a_host_game_draws_as_svg_with_its_units_and_last_moves() {
         let (scenario, mut game, mut events) = start("guilford-ruinous");
-        let action = super::super::Action::Rv(rv::Action::Move {
+        let action = crate::host::Action::Rv(rv::Action::Move {
             unit: 0,
             to: Point::new(8.0, 9.0),
         });
