@@ -1,4 +1,4 @@
-//! Self-play speed (issue 8, "Performance"): whole seeded games per second
+//! Self-play speed: whole seeded games per second
 //! on one core with the opponent commanding both sides, for Guilford
 //! Courthouse and the small `learning` scenario, measured in the same run so
 //! their ratio means something on any machine. Games share one `FieldCache`,

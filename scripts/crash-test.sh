@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The crash test (issue 14): kill -9 `foe play guilford` and `foe companion`
+# The crash test: kill -9 `foe play guilford` and `foe companion`
 # games N times at random moments after an acknowledged line, then check
 # that each autosave parses, holds every acknowledged action, resumes, and
 # leaves no temporary file once the resumed game has written.

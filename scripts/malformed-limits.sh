@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Untrusted input, measured (issue 14): run `foe check` (and a few other
+# Untrusted input, measured: run `foe check` (and a few other
 # readers) on every file of the malformed corpus and on generated hostile
 # cases, each under /usr/bin/time -v, and print a table of status, wall
 # seconds and peak memory. Every hostile case must be refused (status 1),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The soak runner (issue 14): `foe play` and `foe companion` sessions fed
+# The soak runner: `foe play` and `foe companion` sessions fed
 # random and adversarial lines, each then resumed, and random legal play on
 # the library with the rules invariants checked after every action, on two
 # threads, for SECONDS (default 600). Prints sessions, lines, actions,

@@ -1,8 +1,8 @@
 //! The `foe` binary: a thin shell around [`foe::cli::run`].
 
 // mimalloc: a simulation allocates small records by the million, and its
-// allocator serves them markedly faster than the system's (issue 8's
-// self-play benchmark). The library leaves the choice to its binaries.
+// allocator serves them markedly faster than the system's (the self-play
+// benchmark, `benches/selfplay.rs`). The library leaves the choice to its binaries.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -185,7 +185,7 @@ mod tests {
         assert!(resolve_factor(&tables, 5, 0).is_err());
     }
 
-    /// Issue 14, defect 8: the figures and factors were summed in `i32`,
+    /// The figures and factors were summed in `i32`,
     /// so the largest figure count wrapped round to a negative factor.
     #[test]
     fn huge_figure_counts_read_the_top_row_instead_of_wrapping() {

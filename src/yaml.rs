@@ -681,7 +681,7 @@ nested:
         assert!(result.is_err());
     }
 
-    /// Issue 14, defect 5: one polygon of 1000 corners referenced by alias
+    /// One polygon of 1000 corners referenced by alias
     /// thousands of times built gigabytes. Here: 2000 nodes, 30 times.
     #[test]
     fn aliases_repeating_too_many_nodes_are_refused_where_they_pass_the_limit() {
@@ -707,7 +707,7 @@ nested:
         assert_eq!(value["c"][1][1][2], serde_yaml::Value::from(3));
     }
 
-    /// Issue 14, defect 11: a key given twice was taken silently, the last
+    /// A key given twice was taken silently, the last
     /// one winning, in every table and scenario mapping.
     #[test]
     fn keys_given_twice_are_refused_each_where_it_repeats() {

@@ -1,5 +1,5 @@
 //! The baseline: a simple scripted side to measure the Lone Warrior
-//! opponent against (issue 15), so that `foe simulate` can say how strong
+//! opponent against, so that `foe simulate` can say how strong
 //! the opponent is against something other than itself.
 //!
 //! It is deliberately plain and takes no reaction test: each unit charges

@@ -839,7 +839,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
-        /// Issue 14, defect 5: polygons are drawn a row at a time, and
+        /// Polygons are drawn a row at a time, and
         /// cover exactly the cells (and depths, to the bit) the cell-by-cell
         /// test covered, centres on edges included.
         #[test]

@@ -222,7 +222,7 @@ fn bad_lines_are_messages() {
     check("assign 5 to 71st", "unknown command `assign`");
 }
 
-/// Issue 19: the Confederates' dice given out by the policy against at
+/// The Confederates' dice given out by the policy against at
 /// random, on the same seeds: the hits their fire and charges land on the
 /// Union in the first turn of Henry House Hill (a one-turn game, so the
 /// test stays quick in a debug build). The measured difference must exceed

@@ -1840,7 +1840,7 @@ impl Opponent {
     /// unit on the table without its base touching them (seed 000: no
     /// interpenetration), leaving out `except` (a target to reach): routes
     /// are planned for the whole footprint, so the engine does not refuse
-    /// them for a gap narrower than the base (issue 15).
+    /// them for a gap narrower than the base.
     fn blocked(&self, state: &GameState, id: UnitId, except: Option<UnitId>) -> CellSet {
         let others = state
             .units

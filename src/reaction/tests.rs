@@ -613,7 +613,7 @@ fn fixed_labels_read_as_their_formatted_text() {
     }
 }
 
-/// Issue 14, defect 8: `--casualties 2147483647` wrapped the total round to
+/// `--casualties 2147483647` wrapped the total round to
 /// +2147483643 and ordered a charge. The total now stops at the bottom of
 /// the range, which is the most fearful band.
 #[test]

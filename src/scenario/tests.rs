@@ -229,7 +229,7 @@ fn a_plan_names_what_the_side_has_and_says_what_it_expected() {
     assert_eq!(old.sides[1].plan, s.sides[1].plan);
 }
 
-/// Issue 14, defect 10: a rule set's name is joined into a path under
+/// A rule set's name is joined into a path under
 /// `--tables`, so only plain names are names.
 #[test]
 fn rule_set_names_are_names_not_paths() {

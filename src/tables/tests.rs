@@ -209,7 +209,7 @@ fn a_class_line_reads_name_in_column() {
     }
 }
 
-/// Issue 14, defect 8: a factor of 2147483647 loaded and wrapped totals
+/// A factor of 2147483647 loaded and wrapped totals
 /// round; every value now has a range, named with its place in the file.
 #[test]
 fn table_values_out_of_range_are_refused_with_the_allowed_range() {

@@ -1,4 +1,4 @@
-//! Untrusted input (issue 14): a corpus of malformed scenarios and tables,
+//! Untrusted input: a corpus of malformed scenarios and tables,
 //! each refused with its expected message, quickly, never a panic; and the
 //! hostile cases of the issue in small form through the CLI.
 //!
@@ -152,7 +152,7 @@ fn write_case(case: &Path, into: &Path) {
     }
 }
 
-/// Issue 14, defect 7: the size cap trusted the reported size (0 for a
+/// The size cap trusted the reported size (0 for a
 /// device), so `foe check /dev/zero` read until memory ran out.
 #[cfg(unix)]
 #[test]
@@ -167,7 +167,7 @@ fn devices_are_refused_in_one_line() {
     );
 }
 
-/// Issue 14, defect 7: a named pipe with no writer hung `foe check`.
+/// A named pipe with no writer hung `foe check`.
 #[cfg(unix)]
 #[test]
 fn named_pipes_are_refused_without_waiting_for_a_writer() {
@@ -192,7 +192,7 @@ fn named_pipes_are_refused_without_waiting_for_a_writer() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
-/// Issue 14, defect 10: `ruleset: ../../secret` with `--tables DIR` read
+/// `ruleset: ../../secret` with `--tables DIR` read
 /// `DIR/rulesets/../../secret.yaml`, any YAML file on the machine.
 #[test]
 fn a_ruleset_named_by_a_path_is_refused_before_any_file_is_read() {
@@ -214,7 +214,7 @@ fn a_ruleset_named_by_a_path_is_refused_before_any_file_is_read() {
     );
 }
 
-/// Issue 14, defect 11: `foe --tables broken check guilford` said ok while
+/// `foe --tables broken check guilford` said ok while
 /// `play` and `simulate` refused the same tables.
 #[test]
 fn check_refuses_the_tables_play_refuses() {
@@ -248,7 +248,7 @@ fn check_refuses_the_tables_play_refuses() {
     assert!(play_printed.contains(message), "{play_printed}");
 }
 
-/// Issue 14, defect 8: `--casualties 2147483647` wrapped round to
+/// `--casualties 2147483647` wrapped round to
 /// `TOTAL +2147483643: Charge`.
 #[test]
 fn react_with_enormous_casualties_withdraws() {
@@ -286,7 +286,7 @@ fn react_with_enormous_casualties_withdraws() {
     );
 }
 
-/// Issue 14, defect 8: `move b1 forward 1e20` overflowed the count of the
+/// `move b1 forward 1e20` overflowed the count of the
 /// move's steps in the engine (a panic in a debug build).
 #[test]
 fn an_enormous_move_is_refused_not_a_crash() {
@@ -318,7 +318,7 @@ fn an_enormous_move_is_refused_not_a_crash() {
     );
 }
 
-/// Issue 14, defect 6: each problem's place was found by parsing the whole
+/// Each problem's place was found by parsing the whole
 /// file again; 2,000 units off the table took 31 s to report.
 #[test]
 fn two_thousand_problems_are_reported_quickly() {

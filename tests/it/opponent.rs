@@ -177,38 +177,11 @@ fn checksum(record: &GameRecord) -> u64 {
     })
 }
 
-/// Pinned before the self-play speed work (issue 8) began, and re-pinned
-/// when main changed the opponent's reasons (the sums of main's own source
-/// and of the optimised source agreed), and when lengths became a portable
-/// `sqrt(x² + y²)` instead of libm's `hypot` (last bits of positions moved;
-/// of 1,000 simulated Guilford games one changed, where two units stood
-/// the same distance from a general and the last bit chose between them;
-/// the other scenarios' games and both golden transcripts were unchanged),
-/// and when a distance between bases became the least from a corner to the
-/// other base as a solid (last bits of measured distances moved; 1,000
-/// simulated games of each shipped scenario gave the same per-game results),
-/// and by issue 15's fixes, each on purpose and each with its reason in its
-/// commit (a decision's `stuck` field; formations taken with moves; cover
-/// between the unit and the enemy; seed 004's volleys; routers lost; routes
-/// for the whole footprint), by the opponent's plans (issue 15: the
-/// Americans hold their lines, the British attack the Continentals), and
-/// when a unit told to fire that does not came to say why (only the
-/// reports' words changed), and when a decision came to carry the unit's
-/// state change (issue 16: a report field; turns, events and actions
-/// unchanged), and when units hemmed in or held up came to be told apart
-/// from moves with no lawful way, and the planner learned to head for open
-/// ground near a target it cannot enter and to try every straight line,
-/// and attackers came to march on when no enemy is in sight (issue 15:
-/// games changed). Re-pinned again when attackers came to press home on a
-/// wavering enemy and to fire at the objective first (PL11, PL12), and
-/// again when they came to press home on any sign of disorder, from a
-/// stand-and-fire order with no shot, and wherever a charge strikes double
-/// (PL11), when the cavalry reserve (PL9) came to be off as shipped, and
-/// when cavalry that pressed home stopped being recorded as dismounted
-/// (issue 15's last round), and when routes came to be priced in whole
-/// units of 1/1024" and, of several of one cost, the one the graph's order
-/// gives taken whatever the search's estimate (issue 18: the guide cells'
-/// estimate landed with it, changing no game further).
+/// A checksum of whole self-played games, pinned. A change to the engine,
+/// the opponent or the geometry that moves any game, even by the last bit
+/// of a position, changes it. A deliberate change of games re-pins it, with
+/// its reason and its measured effect over 1,000 games in the commit
+/// (`git log -p` on this file is that history).
 /// Optimisations of the engine and the opponent must leave every seeded
 /// game exactly as it was. The games share one `FieldCache`, as a
 /// simulation does.

@@ -408,7 +408,7 @@ fn tab_lists_the_choices_by_context_at_a_terminal() {
     session.exp_eof().expect("foe leaves");
 }
 
-/// Issue 16: a unit told to fire that does not says why, a melee says who
+/// A unit told to fire that does not says why, a melee says who
 /// charged and why the loser retreats, and the end-of-game table has a
 /// heading (guns' range bands are in `play_player_turn.txt`).
 #[test]
@@ -958,7 +958,7 @@ fn ground_line(text: &str) -> &str {
         .unwrap_or_else(|| panic!("no ground in\n{text}"))
 }
 
-/// Issue 16: a unit of foe's that marched in column says so in the same
+/// A unit of foe's that marched in column says so in the same
 /// words in the log, `status`, `status UNIT`, `what UNIT` and both maps; a
 /// unit foe routed is listed as routed; and `status UNIT` and `what UNIT`
 /// say the same ground for every unit, the fence line's too.

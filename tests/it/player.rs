@@ -1,4 +1,4 @@
-//! A player's turn at the `foe play` prompt with the commands of issue 16:
+//! A player's turn at the `foe play` prompt with its helpful commands:
 //! `victory`, `help fire`, one unit's choices, `forward max` and `towards
 //! UNIT max`, an alias, and a suggestion pasted back with its names.
 
@@ -82,7 +82,7 @@ fn a_whole_guilford_game_typed_as_a_player_types_plays_to_its_verdict_unrefused(
 }
 
 /// The README's turn with the refusals that help, `route`, `victory`,
-/// `forward max`, a pasted `?` line and `rewind` (issue 16).
+/// `forward max`, a pasted `?` line and `rewind`.
 pub const HELPFUL_TURN: &str = "\
 victory
 what a2

@@ -154,7 +154,7 @@ fn merged_shards_equal_one_run_over_both_ranges() {
 #[test]
 fn win_rates_carry_their_wilson_interval() {
     // One turn: the two units are too far apart to fight, so every game is
-    // a draw (since issue 15 a full game can be won: routers count as lost).
+    // a draw (a full game can be won: routers count as lost).
     let out = foe(&["simulate", "learning", "--games", "10", "--set", "turns=1"]);
     assert_eq!(out.status, 0, "{}", out.stderr);
     // No wins in 10 games: Wilson 95% upper bound 27.8%; all draws: 72.2-100.

@@ -225,7 +225,7 @@ impl GameState {
     /// [`GameState::legal_actions`] worked out the plain way, every
     /// candidate through [`GameState::allows`] with nothing shared between
     /// them: the same list, in the same order, many times slower. Kept as
-    /// the oracle the quick listing is tested against (issue 18).
+    /// the oracle the quick listing is tested against.
     #[doc(hidden)]
     pub fn legal_actions_plain(&self) -> Vec<Action> {
         if self.is_over() {

@@ -1,4 +1,4 @@
-//! The moves `legal` lists, checked quickly (issue 18): what every
+//! The moves `legal` lists, checked quickly: what every
 //! candidate move of a unit shares is worked out once per listing (who is
 //! near enough to matter, which enemies are within the enemy presence
 //! distance), and what depends only on the table, the mover and the ends

@@ -1,4 +1,4 @@
-//! Refusals `legal` can see without asking for the full check (issue 18):
+//! Refusals `legal` can see without asking for the full check:
 //! the cheap clauses of a charge's and a shot's checks, the same formulas
 //! in the same terms, so that a pair one of them refuses is refused by
 //! [`GameState::allows`] too, without building the refusal (its names)
