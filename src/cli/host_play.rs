@@ -414,6 +414,7 @@ fn go(
         quiet: args.quiet,
         svg_every_phase: None,
         svg_written: None,
+        listed: None,
     };
     repl.autosave();
     if !announced {
@@ -485,6 +486,10 @@ struct Repl<'a> {
     svg_every_phase: Option<PathBuf>,
     /// The last picture written there (one a phase).
     svg_written: Option<PathBuf>,
+    /// The actions the last `?` numbered, and how many actions the game
+    /// had taken then: a number picks from that list, and only while the
+    /// game stands where it stood when the list was shown.
+    listed: Option<(usize, Vec<Action>)>,
 }
 
 impl Repl<'_> {
@@ -733,7 +738,16 @@ impl Repl<'_> {
     fn question(&mut self, command: Command) -> bool {
         let game = &self.game.game;
         let text = match command {
-            Command::Legal => self.legal_list(),
+            Command::Legal => {
+                let text = self.legal_list();
+                self.listed = self.game.player_to_act().then(|| {
+                    (
+                        self.game.all_actions().count(),
+                        self.game.game.legal_actions(),
+                    )
+                });
+                text
+            }
             Command::Status => words::status(game),
             Command::Map { svg: None } => words::map(game, self.width),
             Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
@@ -769,6 +783,34 @@ impl Repl<'_> {
         };
         self.console.say(&text);
         true
+    }
+
+    /// A number typed alone: the action it had in the last `?` list, while
+    /// that list still describes the game. A number never changes meaning
+    /// under the player: once any action has been taken since the list was
+    /// shown, it is refused with the command that lists them afresh.
+    fn pick(&mut self, n: usize) {
+        let taken = self.game.all_actions().count();
+        let action = match &self.listed {
+            None => Err("no list to pick from: `?` lists the actions now, numbered".to_string()),
+            Some((stamp, _)) if *stamp != taken => Err(
+                "the last `?` list is out of date: the game has moved on since; `?` lists the actions now"
+                    .to_string(),
+            ),
+            Some((_, actions)) => actions.get(n.wrapping_sub(1)).cloned().ok_or_else(|| {
+                format!(
+                    "no action {n} in the last `?` list: it is numbered from 1 to {}",
+                    actions.len()
+                )
+            }),
+        };
+        match action {
+            Ok(action) if self.game.player_to_act() => {
+                self.act(action);
+            }
+            Ok(_) => self.console.say("It is foe's turn."),
+            Err(problem) => self.console.say(&problem),
+        }
     }
 
     fn legal_list(&self) -> String {
@@ -829,18 +871,7 @@ impl Repl<'_> {
                 Command::Act(action) => {
                     self.act(action);
                 }
-                Command::Pick(n) => {
-                    let legal = self.game.game.legal_actions();
-                    match legal.get(n.wrapping_sub(1)) {
-                        Some(action) if self.game.player_to_act() => {
-                            self.act(action.clone());
-                        }
-                        _ => self.console.say(&format!(
-                            "no action {n} now: `?` lists them, numbered from 1 to {}",
-                            legal.len()
-                        )),
-                    }
-                }
+                Command::Pick(n) => self.pick(n),
                 Command::Auto => self.auto(),
                 Command::Undo => self.undo(),
                 Command::UndoTurn => self.undo_turn(),

@@ -1107,3 +1107,41 @@ fn a_save_whose_scenario_is_under_another_engine_is_refused() {
         resumed.stderr
     );
 }
+
+/// A number picks from the last `?` list, and only while the game stands
+/// where it stood when that list was shown: after an action the old
+/// numbers would name other actions, so they are refused with the command
+/// that lists them afresh; before any list there is nothing to pick.
+#[test]
+fn a_number_never_changes_meaning_under_the_player() {
+    let desk = tempfile::tempdir().unwrap();
+    let script = "5\n?\n1\n2\n?\n1\nsave picked.json\nquit\n";
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--side",
+            "british",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ],
+        script,
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    assert_eq!(out.matches("no list to pick from").count(), 1, "{out}");
+    assert_eq!(
+        out.matches("the last `?` list is out of date").count(),
+        1,
+        "{out}"
+    );
+    let text = std::fs::read_to_string(desk.path().join("picked.json")).unwrap();
+    let save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        save["actions"].as_array().map(Vec::len),
+        Some(2),
+        "the two picks from fresh lists acted, the stale one did not: {text}"
+    );
+}
