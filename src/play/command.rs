@@ -3,11 +3,11 @@
 //! prefix of it (`23rd`, `guards gren`). Pure: it reads the game state to
 //! resolve names and turn "forward 3" into a point, and never changes it.
 
-use super::label::{general_label, unit_label};
 use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
 use crate::rules::{Action, GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
+use crate::scenario::label::{general_label, unit_label};
 
 /// What the player asked for.
 #[derive(Debug, Clone, PartialEq)]

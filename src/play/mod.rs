@@ -20,7 +20,6 @@
 pub mod command;
 pub mod complete;
 pub mod explain;
-pub mod label;
 
 use crate::dice::{Roller, Seeded};
 use crate::host::run::{Dice, HostMatch, Source, Start};

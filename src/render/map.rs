@@ -5,7 +5,7 @@
 use super::scene::Scene;
 use crate::battlefield::{Point, Route, geometry::trim};
 
-pub use crate::play::label::unit_label;
+pub use crate::scenario::label::unit_label;
 
 /// How to draw the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

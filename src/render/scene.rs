@@ -6,12 +6,12 @@
 use crate::battlefield::{Base, Battlefield, Edge, Point};
 use crate::play::Match;
 use crate::play::command::Names;
-use crate::play::label::unit_label;
 use crate::rules::{Event, Status, UnitId};
 use crate::ruleset::Category;
 use crate::scenario::Scenario;
+use crate::scenario::label::unit_label;
 
-pub use crate::play::label::general_label;
+pub use crate::scenario::label::general_label;
 
 /// The table and everything on it.
 #[derive(Debug, Clone)]

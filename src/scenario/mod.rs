@@ -6,6 +6,7 @@
 //! Pure: the caller supplies the text. Built-in scenarios are embedded in
 //! [`BUILTIN`] and found by short name.
 
+pub mod label;
 mod raw;
 
 use crate::battlefield::grid::{MAX_RASTER_WORK, raster_work};
