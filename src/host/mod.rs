@@ -1,31 +1,37 @@
-//! The rule-set boundary: one [`Game`] over the three engines —
-//! the seed-000 referee ([`crate::rules`]), seed 001 "A Ruinous Victory"
-//! ([`crate::rv`]) and seed 002 OHW ACW with activation dice
-//! ([`crate::acw`]) — with the surface an opponent, a REPL, a simulation
-//! and a save need: whose turn and phase it is, what is legal, `check` and
-//! `apply` with events and typed refusals, the units as an opponent reads
-//! them, and the verdict.
+//! The rule-set boundary: the registry of engines and one [`Game`] over
+//! them — the seed-000 referee ([`crate::rules`]), seed 001 "A Ruinous
+//! Victory" ([`crate::rv`]) and seed 002 OHW ACW with activation dice
+//! ([`crate::acw`]). What an engine offers the layers above (start from a
+//! validated scenario, whose turn and phase it is, what is legal, `check`
+//! and `apply` with events and typed refusals, the units as an opponent
+//! reads them, the verdict, the scenario keys it reads) is the trait
+//! [`position::Position`]; each engine implements it in its adapter
+//! ([`engines`]), and [`Game`] delegates to the one it holds.
 //!
 //! The engine is chosen once, from the rule set's `name`, by [`engine_for`]
 //! over the table [`ENGINES`]: the only place that knows which rule set is
-//! which engine (ruling HO1). Nothing outside the engines and this module
-//! asks which rule set a game is played under; it asks the [`Game`].
+//! which engine (ruling HO1). Nothing outside the engines, this registry
+//! and the adapters asks which rule set a game is played under; it asks
+//! the [`Game`].
 //!
 //! Every game is played by one runner, [`run::HostMatch`], with a
-//! commander per side the player does not command. The seed-000 engine sits
-//! behind the boundary unchanged: its sides are commanded by the rich
-//! Lone Warrior opponent a whole turn at a time ([`awi`]), and its games
-//! are told turn by turn through [`crate::play::Match`], the runner's
-//! seed-000 view, so its golden transcripts stay byte-identical. What the
-//! edges must do differently per engine they ask of [`Engine`]
-//! ([`Engine::tells_turns`], [`Engine::scenario_keys`]).
+//! commander per side the player does not command. Seed 000's sides are
+//! commanded by the rich Lone Warrior opponent a whole turn at a time
+//! ([`awi`]), and its games are told turn by turn through
+//! [`crate::play::Match`], the runner's seed-000 view, so its golden
+//! transcripts stay byte-identical. What the edges must do differently per
+//! engine they ask of [`Engine`] ([`Engine::tells_turns`],
+//! [`Engine::scenario_keys`]), which reads it off the engine's
+//! [`position::Position`].
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
 pub mod awi;
 pub mod baseline;
 pub mod complete;
+pub mod engines;
 pub mod opponent;
+pub mod position;
 pub mod repl;
 pub mod run;
 pub mod save;
@@ -38,9 +44,9 @@ use crate::dice::Roller;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use crate::{acw, rules, rv};
+use position::Position;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
 
 /// The rules engines foe has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -62,6 +68,39 @@ pub const ENGINES: &[(&str, Engine)] = &[
     ("ruinous-victory", Engine::Rv),
     ("ohw-acw", Engine::Acw),
 ];
+
+/// `$body` with `$P` standing for the [`Position`] type of `$engine`: the
+/// registry of which state type plays which engine.
+macro_rules! each_engine {
+    ($engine:expr, $P:ident => $body:expr) => {
+        match $engine {
+            Engine::Awi => {
+                type $P = rules::GameState;
+                $body
+            }
+            Engine::Rv => {
+                type $P = rv::GameState;
+                $body
+            }
+            Engine::Acw => {
+                type $P = acw::GameState;
+                $body
+            }
+        }
+    };
+}
+
+/// `$body` with `$state` bound to the boxed state `$game` holds, whatever
+/// its engine.
+macro_rules! each_game {
+    ($game:expr, $state:ident => $body:expr) => {
+        match $game {
+            Game::Awi($state) => $body,
+            Game::Rv($state) => $body,
+            Game::Acw($state) => $body,
+        }
+    };
+}
 
 /// The engine that plays the rule set `name`, if any.
 pub fn engine_for(name: &str) -> Option<Engine> {
@@ -86,59 +125,14 @@ impl Engine {
     /// seed 000's view of [`run::HostMatch`], with its REPL and its
     /// study), rather than line by line ([`run::HostMatch`]'s record).
     pub fn tells_turns(self) -> bool {
-        match self {
-            Engine::Awi => true,
-            Engine::Rv | Engine::Acw => false,
-        }
+        each_engine!(self, P => P::TELLS_TURNS)
     }
 
     /// The scenario keys that mean something to the engine's set-up, by
-    /// where they stand: what `foe simulate --set` may change. Seed 000
-    /// reads every key of the scenario format (its study checks a `--set`
-    /// by validating the changed scenario), so it has no list.
+    /// where they stand: what `foe simulate --set` may change; `None` for
+    /// an engine that reads every key of the scenario format.
     pub fn scenario_keys(self) -> Option<ScenarioKeys> {
-        Some(match self {
-            // Seed 001 (`rv::GameSetup::from_scenario`): the ground, the
-            // turns, each unit's bases, formation, place and brigade, each
-            // commander's place; its own turn sequence and victory.
-            Engine::Rv => ScenarioKeys {
-                top: &["turns", "table", "terrain"],
-                side: &["units", "generals"],
-                unit: &[
-                    "troop_type",
-                    "strength",
-                    "formation",
-                    "position",
-                    "facing",
-                    "group",
-                ],
-                general: &["position"],
-            },
-            // Seed 002 (`acw::GameSetup::from_scenario`): units have no
-            // strength (every unit takes the same hits) and generals only a
-            // character (a good one adds a die, ruling AC3).
-            Engine::Acw => ScenarioKeys {
-                top: &[
-                    "turns",
-                    "first",
-                    "table",
-                    "terrain",
-                    "areas",
-                    "victory",
-                    "optional_rules",
-                ],
-                side: &["units", "generals", "edge"],
-                unit: &[
-                    "troop_type",
-                    "formation",
-                    "position",
-                    "facing",
-                    "reaction_class",
-                ],
-                general: &["character"],
-            },
-            Engine::Awi => return None,
-        })
+        each_engine!(self, P => P::SCENARIO_KEYS)
     }
 }
 
@@ -304,161 +298,57 @@ impl Game {
         let ruleset = &scenario.battlefield.ruleset;
         let engine =
             engine_for(&ruleset.name).ok_or_else(|| StartError::NoEngine(ruleset.name.clone()))?;
-        let table_problem = |p: crate::yaml::Problems| StartError::Table(p.to_string());
-        match engine {
-            Engine::Awi => {
-                let table = rules::RulesTable::of(ruleset).map_err(table_problem)?;
-                let setup = rules::GameSetup::from_scenario(scenario)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                let (state, events) =
-                    rules::GameState::new(setup, Arc::new(table), &tables.characters, roller)
-                        .map_err(|e| StartError::Setup(e.to_string()))?;
-                Ok((
-                    Game::Awi(Box::new(state)),
-                    events.into_iter().map(Event::Awi).collect(),
-                ))
-            }
-            Engine::Rv => {
-                let table = rv::RvTable::of(ruleset).map_err(table_problem)?;
-                let setup = rv::GameSetup::from_scenario(scenario, &table)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                let (state, events) = rv::GameState::new(setup, Arc::new(table), roller)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                Ok((
-                    Game::Rv(Box::new(state)),
-                    events.into_iter().map(Event::Rv).collect(),
-                ))
-            }
-            Engine::Acw => {
-                let table = acw::AcwTable::of(ruleset).map_err(table_problem)?;
-                let setup = acw::GameSetup::from_scenario(scenario, &table)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                let (state, events) = acw::GameState::new(setup, Arc::new(table), roller)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                Ok((
-                    Game::Acw(Box::new(state)),
-                    events.into_iter().map(Event::Acw).collect(),
-                ))
-            }
-        }
+        each_engine!(engine, P => position::start::<P>(scenario, tables, roller))
     }
 
     /// Which engine plays it.
     pub fn engine(&self) -> Engine {
-        match self {
-            Game::Awi(_) => Engine::Awi,
-            Game::Rv(_) => Engine::Rv,
-            Game::Acw(_) => Engine::Acw,
-        }
+        each_game!(self, state => engine_of(state.as_ref()))
     }
 
     /// The table it is played on.
     pub fn battlefield(&self) -> &Battlefield {
-        match self {
-            Game::Awi(state) => &state.battlefield,
-            Game::Rv(state) => state.battlefield(),
-            Game::Acw(state) => &state.battlefield,
-        }
+        each_game!(self, state => Position::battlefield(state.as_ref()))
     }
 
     /// Side names, by index.
     pub fn sides(&self) -> Vec<String> {
-        match self {
-            Game::Awi(state) => state.sides.iter().map(|s| s.name.clone()).collect(),
-            Game::Rv(state) => state.sides().to_vec(),
-            Game::Acw(state) => state.sides.iter().map(|s| s.name.clone()).collect(),
-        }
+        each_game!(self, state => Position::sides(state.as_ref()))
     }
 
     /// The game turn, from 1.
     pub fn turn(&self) -> u32 {
-        match self {
-            Game::Awi(state) => state.turn,
-            Game::Rv(state) => state.turn(),
-            Game::Acw(state) => state.turn(),
-        }
+        each_game!(self, state => Position::turn(state.as_ref()))
     }
 
     /// Game turns in all.
     pub fn turns(&self) -> u32 {
-        match self {
-            Game::Awi(state) => state.turns,
-            Game::Rv(state) => state.turns(),
-            Game::Acw(state) => state.turns,
-        }
+        each_game!(self, state => Position::turns(state.as_ref()))
     }
 
     /// The phase now, in words (`british move`, `activation`, …).
     pub fn phase(&self) -> String {
-        let sides = self.sides();
-        let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
-        match self {
-            Game::Awi(state) => {
-                format!("{} {:?}", side_name(state.active), state.phase()).to_lowercase()
-            }
-            Game::Rv(state) => {
-                let phase = state.phase();
-                match (state.pending(), phase.side) {
-                    (Some(pending), _) => format!(
-                        "charge: `{}` answers `{}`",
-                        state.units()[pending.target].name,
-                        state.units()[pending.charger].name
-                    ),
-                    (None, Some(side)) => format!("{} {}", side_name(side), phase.kind),
-                    (None, None) => phase.kind.to_string(),
-                }
-            }
-            Game::Acw(state) => match state.phase() {
-                acw::Phase::Assigning { side } => format!("{} assigning dice", side_name(side)),
-                acw::Phase::Activating => "activation".to_string(),
-                acw::Phase::ChargeResponse { charger, target } => format!(
-                    "charge: `{}` answers `{}`",
-                    state.unit(target).name,
-                    state.unit(charger).name
-                ),
-                acw::Phase::Over => "game over".to_string(),
-            },
-        }
+        each_game!(self, state => Position::phase(state.as_ref()))
     }
 
     /// The side that must act next (`None` once the game is over).
     pub fn to_act(&self) -> Option<usize> {
-        match self {
-            Game::Awi(state) => (!state.is_over()).then_some(state.active),
-            Game::Rv(state) => state.to_act(),
-            Game::Acw(state) => state.to_act(),
-        }
+        each_game!(self, state => Position::to_act(state.as_ref()))
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        // Asked before every action: no verdict's words are made for it.
-        match self {
-            Game::Awi(state) => state.is_over(),
-            Game::Rv(state) => state.outcome().is_some(),
-            Game::Acw(state) => !matches!(state.outcome(), acw::Outcome::Playing),
-        }
+        each_game!(self, state => Position::is_over(state.as_ref()))
     }
 
     /// Every legal action for the side to act, in the engine's fixed order.
     pub fn legal_actions(&self) -> Vec<Action> {
-        match self {
-            Game::Awi(state) => state.legal_actions().into_iter().map(Action::Awi).collect(),
-            Game::Rv(state) => state.legal_actions().into_iter().map(Action::Rv).collect(),
-            Game::Acw(state) => state.legal_actions().into_iter().map(Action::Acw).collect(),
-        }
+        each_game!(self, state => position::legal_actions(state.as_ref()))
     }
 
     /// Check an action completely without changing anything.
     pub fn check(&self, action: &Action) -> Result<(), Refusal> {
-        match (self, action) {
-            (Game::Awi(state), Action::Awi(action)) => state.check(action).map_err(Refusal::Awi),
-            (Game::Rv(state), Action::Rv(action)) => state.check(action).map_err(Refusal::Rv),
-            (Game::Acw(state), Action::Acw(action)) => state.check(action).map_err(Refusal::Acw),
-            _ => Err(Refusal::WrongEngine {
-                game: self.engine(),
-            }),
-        }
+        each_game!(self, state => position::check(state.as_ref(), action))
     }
 
     /// Carry an action out with the dice; a refusal changes nothing and
@@ -468,143 +358,29 @@ impl Game {
         action: &Action,
         roller: &mut dyn Roller,
     ) -> Result<Vec<Event>, Refusal> {
-        let engine = self.engine();
-        match (self, action) {
-            (Game::Awi(state), Action::Awi(action)) => state
-                .apply(action, roller)
-                .map(|events| events.into_iter().map(Event::Awi).collect())
-                .map_err(Refusal::Awi),
-            (Game::Rv(state), Action::Rv(action)) => state
-                .apply(action, roller)
-                .map(|events| events.into_iter().map(Event::Rv).collect())
-                .map_err(Refusal::Rv),
-            (Game::Acw(state), Action::Acw(action)) => state
-                .apply(action, roller)
-                .map(|events| events.into_iter().map(Event::Acw).collect())
-                .map_err(Refusal::Acw),
-            _ => Err(Refusal::WrongEngine { game: engine }),
-        }
+        each_game!(self, state => position::apply(state.as_mut(), action, roller))
     }
 
     /// Every unit, by index, as the opponent reads it.
     pub fn units(&self) -> Vec<UnitView> {
-        match self {
-            Game::Awi(state) => state
-                .units
-                .iter()
-                .enumerate()
-                .map(|(index, unit)| {
-                    let rout_at = state.rules.rout_at[unit.category.index()];
-                    let removed = unit.status != rules::Status::Active;
-                    let strength = if removed {
-                        0.0
-                    } else if rout_at == 0 {
-                        1.0
-                    } else {
-                        f64::from(rout_at.saturating_sub(unit.hits)) / f64::from(rout_at)
-                    };
-                    UnitView {
-                        index,
-                        name: unit.name.clone(),
-                        side: unit.side,
-                        position: unit.base.centre,
-                        facing: unit.base.facing,
-                        strength,
-                        formation: None,
-                        in_cover: state.battlefield.cover_at(unit.base.centre),
-                        removed,
-                    }
-                })
-                .collect(),
-            Game::Rv(state) => (0..state.units().len())
-                .map(|index| {
-                    let unit = &state.units()[index];
-                    UnitView {
-                        index,
-                        name: unit.name.clone(),
-                        side: unit.side,
-                        position: unit.centre,
-                        facing: unit.facing,
-                        strength: state.strength(index).unwrap_or(0.0),
-                        formation: state.formation(index).map(|f| f.to_string()),
-                        in_cover: state.in_cover(index),
-                        removed: state.is_removed(index),
-                    }
-                })
-                .collect(),
-            Game::Acw(state) => (0..state.units.len())
-                .map(|index| {
-                    let id = acw::UnitId(index);
-                    let unit = state.unit(id);
-                    UnitView {
-                        index,
-                        name: unit.name.clone(),
-                        side: unit.side,
-                        position: state.position(id),
-                        facing: state.facing(id),
-                        strength: state.strength(id),
-                        formation: Some(acw_formation(state.formation(id)).to_string()),
-                        in_cover: state.in_cover(id),
-                        removed: state.removed(id),
-                    }
-                })
-                .collect(),
-        }
+        each_game!(self, state => Position::units(state.as_ref()))
     }
 
     /// How the game ended, once it has.
     pub fn verdict(&self) -> Option<Verdict> {
-        match self {
-            Game::Awi(state) => state.outcome.as_ref().map(|outcome| match outcome {
-                rules::Outcome::Won { side, condition } => Verdict {
-                    winner: Some(*side),
-                    reason: format!(
-                        "{} met victory condition {}",
-                        state.sides.get(*side).map_or("", |s| s.name.as_str()),
-                        condition + 1
-                    ),
-                    margin: None,
-                },
-                rules::Outcome::Draw => Verdict {
-                    winner: None,
-                    reason: "neither side won".to_string(),
-                    margin: None,
-                },
-            }),
-            Game::Rv(state) => state.outcome().map(|outcome| Verdict {
-                winner: Some(outcome.winner),
-                reason: match outcome.reason {
-                    rv::EndReason::DefenderDriven => "the defenders are driven from the field",
-                    rv::EndReason::AttackerBroken => "the attacking army is broken",
-                    rv::EndReason::TimeUp => "time is up with the defenders still on the field",
-                }
-                .to_string(),
-                margin: Some(outcome.margin),
-            }),
-            Game::Acw(state) => match state.outcome() {
-                acw::Outcome::Playing => None,
-                acw::Outcome::Won { side, reason, .. } => Some(Verdict {
-                    winner: Some(*side),
-                    reason: reason.clone(),
-                    margin: None,
-                }),
-                acw::Outcome::Draw => Some(Verdict {
-                    winner: None,
-                    reason: "nobody won by the last turn".to_string(),
-                    margin: None,
-                }),
-            },
-        }
+        each_game!(self, state => Position::verdict(state.as_ref()))
     }
 
-    /// Seed 001's victory margin so far (house rule RV10); `None` under
-    /// rules without one.
+    /// The victory margin so far, under rules that keep one (seed 001's
+    /// house rule RV10); `None` under rules without one.
     pub fn margin(&self) -> Option<i32> {
-        match self {
-            Game::Rv(state) => Some(state.score()),
-            _ => None,
-        }
+        each_game!(self, state => Position::margin(state.as_ref()))
     }
+}
+
+/// The engine a game state is played under, read off its type.
+fn engine_of<P: Position>(_: &P) -> Engine {
+    P::ENGINE
 }
 
 /// A seed-002 formation in words.

@@ -3,6 +3,7 @@ use super::*;
 use crate::dice::Seeded;
 use crate::ruleset::Ruleset;
 use crate::yaml::Source;
+use std::sync::Arc;
 
 fn scenario(name: &str) -> Arc<Scenario> {
     let (file, text) = crate::scenario::builtin(name).expect("built in");

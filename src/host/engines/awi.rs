@@ -1,0 +1,139 @@
+//! Seed 000's referee ([`crate::rules`]) behind the engine boundary.
+
+use crate::battlefield::Battlefield;
+use crate::dice::Roller;
+use crate::host::position::Position;
+use crate::host::{Action, Engine, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::rules::{self, GameState};
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use std::sync::Arc;
+
+impl Position for GameState {
+    type Action = rules::Action;
+    type Event = rules::Event;
+    type Refusal = rules::Refusal;
+
+    const ENGINE: Engine = Engine::Awi;
+    const TELLS_TURNS: bool = true;
+    // Seed 000 reads every key of the scenario format (its study checks a
+    // `--set` by validating the changed scenario), so it has no list.
+    const SCENARIO_KEYS: Option<ScenarioKeys> = None;
+
+    fn start(
+        scenario: &Scenario,
+        tables: &Tables,
+        roller: &mut dyn Roller,
+    ) -> Result<(Self, Vec<rules::Event>), StartError> {
+        let table = rules::RulesTable::of(&scenario.battlefield.ruleset)
+            .map_err(|p| StartError::Table(p.to_string()))?;
+        let setup = rules::GameSetup::from_scenario(scenario)
+            .map_err(|e| StartError::Setup(e.to_string()))?;
+        GameState::new(setup, Arc::new(table), &tables.characters, roller)
+            .map_err(|e| StartError::Setup(e.to_string()))
+    }
+
+    fn own(action: &Action) -> Option<&rules::Action> {
+        match action {
+            Action::Awi(action) => Some(action),
+            _ => None,
+        }
+    }
+
+    fn into_game(self) -> Game {
+        Game::Awi(Box::new(self))
+    }
+
+    fn battlefield(&self) -> &Battlefield {
+        &self.battlefield
+    }
+
+    fn sides(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.name.clone()).collect()
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn phase(&self) -> String {
+        let side = self.sides.get(self.active).map_or("", |s| s.name.as_str());
+        format!("{side} {:?}", GameState::phase(self)).to_lowercase()
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        (!GameState::is_over(self)).then_some(self.active)
+    }
+
+    fn is_over(&self) -> bool {
+        GameState::is_over(self)
+    }
+
+    fn legal_actions(&self) -> Vec<rules::Action> {
+        GameState::legal_actions(self)
+    }
+
+    fn check(&self, action: &rules::Action) -> Result<(), rules::Refusal> {
+        GameState::check(self, action)
+    }
+
+    fn apply(
+        &mut self,
+        action: &rules::Action,
+        roller: &mut dyn Roller,
+    ) -> Result<Vec<rules::Event>, rules::Refusal> {
+        GameState::apply(self, action, roller)
+    }
+
+    fn units(&self) -> Vec<UnitView> {
+        self.units
+            .iter()
+            .enumerate()
+            .map(|(index, unit)| {
+                let rout_at = self.rules.rout_at[unit.category.index()];
+                let removed = unit.status != rules::Status::Active;
+                let strength = if removed {
+                    0.0
+                } else if rout_at == 0 {
+                    1.0
+                } else {
+                    f64::from(rout_at.saturating_sub(unit.hits)) / f64::from(rout_at)
+                };
+                UnitView {
+                    index,
+                    name: unit.name.clone(),
+                    side: unit.side,
+                    position: unit.base.centre,
+                    facing: unit.base.facing,
+                    strength,
+                    formation: None,
+                    in_cover: self.battlefield.cover_at(unit.base.centre),
+                    removed,
+                }
+            })
+            .collect()
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.outcome.as_ref().map(|outcome| match outcome {
+            rules::Outcome::Won { side, condition } => Verdict {
+                winner: Some(*side),
+                reason: format!(
+                    "{} met victory condition {}",
+                    self.sides.get(*side).map_or("", |s| s.name.as_str()),
+                    condition + 1
+                ),
+                margin: None,
+            },
+            rules::Outcome::Draw => Verdict {
+                winner: None,
+                reason: "neither side won".to_string(),
+                margin: None,
+            },
+        })
+    }
+}

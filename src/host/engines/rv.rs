@@ -1,0 +1,153 @@
+//! Seed 001, "A Ruinous Victory" ([`crate::rv`]), behind the engine
+//! boundary.
+
+use crate::battlefield::Battlefield;
+use crate::dice::Roller;
+use crate::host::position::Position;
+use crate::host::{Action, Engine, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::rv::{self, GameState};
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use std::sync::Arc;
+
+impl Position for GameState {
+    type Action = rv::Action;
+    type Event = rv::Event;
+    type Refusal = rv::Refusal;
+
+    const ENGINE: Engine = Engine::Rv;
+    const TELLS_TURNS: bool = false;
+    // `rv::GameSetup::from_scenario`: the ground, the turns, each unit's
+    // bases, formation, place and brigade, each commander's place; its own
+    // turn sequence and victory.
+    const SCENARIO_KEYS: Option<ScenarioKeys> = Some(ScenarioKeys {
+        top: &["turns", "table", "terrain"],
+        side: &["units", "generals"],
+        unit: &[
+            "troop_type",
+            "strength",
+            "formation",
+            "position",
+            "facing",
+            "group",
+        ],
+        general: &["position"],
+    });
+
+    fn start(
+        scenario: &Scenario,
+        _tables: &Tables,
+        roller: &mut dyn Roller,
+    ) -> Result<(Self, Vec<rv::Event>), StartError> {
+        let table = rv::RvTable::of(&scenario.battlefield.ruleset)
+            .map_err(|p| StartError::Table(p.to_string()))?;
+        let setup = rv::GameSetup::from_scenario(scenario, &table)
+            .map_err(|e| StartError::Setup(e.to_string()))?;
+        GameState::new(setup, Arc::new(table), roller).map_err(|e| StartError::Setup(e.to_string()))
+    }
+
+    fn own(action: &Action) -> Option<&rv::Action> {
+        match action {
+            Action::Rv(action) => Some(action),
+            _ => None,
+        }
+    }
+
+    fn into_game(self) -> Game {
+        Game::Rv(Box::new(self))
+    }
+
+    fn battlefield(&self) -> &Battlefield {
+        GameState::battlefield(self)
+    }
+
+    fn sides(&self) -> Vec<String> {
+        GameState::sides(self).to_vec()
+    }
+
+    fn turn(&self) -> u32 {
+        GameState::turn(self)
+    }
+
+    fn turns(&self) -> u32 {
+        GameState::turns(self)
+    }
+
+    fn phase(&self) -> String {
+        let phase = GameState::phase(self);
+        match (self.pending(), phase.side) {
+            (Some(pending), _) => format!(
+                "charge: `{}` answers `{}`",
+                self.units()[pending.target].name,
+                self.units()[pending.charger].name
+            ),
+            (None, Some(side)) => format!(
+                "{} {}",
+                GameState::sides(self).get(side).map_or("", String::as_str),
+                phase.kind
+            ),
+            (None, None) => phase.kind.to_string(),
+        }
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        GameState::to_act(self)
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn legal_actions(&self) -> Vec<rv::Action> {
+        GameState::legal_actions(self)
+    }
+
+    fn check(&self, action: &rv::Action) -> Result<(), rv::Refusal> {
+        GameState::check(self, action)
+    }
+
+    fn apply(
+        &mut self,
+        action: &rv::Action,
+        roller: &mut dyn Roller,
+    ) -> Result<Vec<rv::Event>, rv::Refusal> {
+        GameState::apply(self, action, roller)
+    }
+
+    fn units(&self) -> Vec<UnitView> {
+        GameState::units(self)
+            .iter()
+            .enumerate()
+            .map(|(index, unit)| UnitView {
+                index,
+                name: unit.name.clone(),
+                side: unit.side,
+                position: unit.centre,
+                facing: unit.facing,
+                strength: self.strength(index).unwrap_or(0.0),
+                formation: self.formation(index).map(|f| f.to_string()),
+                in_cover: self.in_cover(index),
+                removed: self.is_removed(index),
+            })
+            .collect()
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.outcome().map(|outcome| Verdict {
+            winner: Some(outcome.winner),
+            reason: match outcome.reason {
+                rv::EndReason::DefenderDriven => "the defenders are driven from the field",
+                rv::EndReason::AttackerBroken => "the attacking army is broken",
+                rv::EndReason::TimeUp => "time is up with the defenders still on the field",
+            }
+            .to_string(),
+            margin: Some(outcome.margin),
+        })
+    }
+
+    /// House rule RV10's margin: the defender's losses less the
+    /// attacker's, in percent of bases.
+    fn margin(&self) -> Option<i32> {
+        Some(self.score())
+    }
+}
