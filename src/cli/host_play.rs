@@ -63,7 +63,7 @@ pub(super) fn run(
     tables: Arc<Tables>,
 ) -> Result<()> {
     if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
-        super::host_simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
+        super::simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
     }
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
     let names: Vec<&str> = sides.iter().map(String::as_str).collect();

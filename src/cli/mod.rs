@@ -16,7 +16,6 @@ mod completions;
 pub mod dice;
 mod general;
 mod host_play;
-mod host_simulate;
 mod map;
 mod melee;
 mod play;

@@ -9,8 +9,7 @@
 //! same game, which is what saves and `undo` rely on. Sides given to the
 //! scripted baseline are played by it instead (seed 000's
 //! [`crate::baseline::Baseline`], seeds 001 and 002's [`Baseline`]).
-//! [`crate::simulate::host::HostStudy`] plays many of its games for
-//! `foe simulate`. Under seed 000 the record is
+//! [`crate::simulate::Study`] plays many of its games for `foe simulate`. Under seed 000 the record is
 //! [`HostMatch::awi_log`]: the line-by-line `log`, `events`, `tally` and
 //! the boundary opponent's decisions stay empty.
 

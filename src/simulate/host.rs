@@ -1,48 +1,25 @@
-//! A `foe simulate` study of games played through the rule-set boundary
-//! (seeds 001 and 002): [`HostStudy`] plays many watched games with
-//! [`crate::host::run::HostMatch`] and sums each into the [`GameSummary`]
-//! seed 000's study sums, so the report, `--json`, `--merge` and `--csv`
-//! treat every rule set alike. It lives here, above the runner, so the
+//! A `foe simulate` study of games told line by line (seeds 001 and 002):
+//! [`Study`] plays each watched game with [`crate::host::run::HostMatch`]
+//! and sums it into the same [`GameSummary`] a game told turn by turn
+//! gives, so the report, `--json`, `--merge` and `--csv` treat every rule
+//! set alike. It lives here, above the runner, so the
 //! runner never reaches up into the study.
 
-use super::{GameSummary, Labels, RunResult};
+use super::{GameSummary, Labels, Study};
 use crate::acw;
 use crate::baseline::ControllerKind;
 use crate::host::run::{HostMatch, Start};
 use crate::host::{Game, Verdict};
 use crate::scenario::{Condition, Scenario};
-use crate::tables::Tables;
 use std::collections::BTreeMap;
-use std::ops::Range;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
-/// Everything a game of a `foe simulate` study under seed 001 or 002 is
-/// played from: what [`crate::simulate::Study`] is for seed 000.
-#[derive(Debug, Clone)]
-pub struct HostStudy {
-    /// The scenario (after any `--set`).
-    pub scenario: Arc<Scenario>,
-    /// The Lone Warrior tables.
-    pub tables: Arc<Tables>,
-    /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
-    pub seed: u64,
-    /// The sides the scripted baseline commands (the others: foe).
-    pub baseline_sides: Vec<usize>,
-}
-
-impl HostStudy {
-    /// The seed of game `index`.
-    pub fn seed_of(&self, index: u64) -> u64 {
-        crate::stats::game_seed(self.seed, index)
-    }
-
-    /// Game `index`, not yet played. A seed-000 scenario is refused: its
-    /// games are told turn by turn and summed from their own record
-    /// ([`crate::simulate::Study`]).
-    pub fn start(&self, index: u64) -> Result<HostMatch, String> {
-        if crate::host::tells_turns(&self.scenario) {
-            return Err("a seed-000 scenario is studied turn by turn (simulate::Study)".into());
+impl Study {
+    /// Game `index`, not yet played, for a study told line by line (else a
+    /// one-line reason: a study told turn by turn sums its games from their
+    /// own record, [`Study::start`]).
+    pub fn start_lines(&self, index: u64) -> Result<HostMatch, String> {
+        if self.turn_by_turn().is_some() {
+            return Err("this scenario's games are told turn by turn (Study::start)".into());
         }
         Start::new(
             self.scenario.clone(),
@@ -54,9 +31,9 @@ impl HostStudy {
         .map_err(|error| error.to_string())
     }
 
-    /// Game `index` played to its end.
-    pub fn play(&self, index: u64) -> Result<HostMatch, String> {
-        let mut game_match = self.start(index)?;
+    /// Game `index` played to its end, for a study told line by line.
+    pub fn play_lines(&self, index: u64) -> Result<HostMatch, String> {
+        let mut game_match = self.start_lines(index)?;
         game_match.play_foe()?;
         if game_match.verdict().is_none() {
             return Err("the game stopped before its end".to_string());
@@ -64,35 +41,10 @@ impl HostStudy {
         Ok(game_match)
     }
 
-    /// Game `index` played and summed up.
-    pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
-        Ok(summary(&self.play(index)?, index))
-    }
-
-    /// Play `games` on the current rayon pool, as [`crate::simulate::Study::run`]
-    /// does (a game that fails is left out of the sums, and the aggregate's
-    /// ranges say so).
-    pub fn run(
-        &self,
-        games: Range<u64>,
-        keep_games: bool,
-        stop: &AtomicBool,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<RunResult, String> {
-        // Check the scenario makes a game before spreading work.
-        self.start(games.start)?;
-        Ok(crate::simulate::run_games(
-            games,
-            keep_games,
-            stop,
-            progress,
-            &|index| self.summarize(index).ok(),
-        ))
-    }
-
-    /// The names a report prints with, read off a game not yet played.
-    pub fn labels(&self) -> Labels {
-        let Ok(game_match) = self.start(0) else {
+    /// The names a report of a study told line by line prints with, read
+    /// off a game not yet played.
+    pub fn labels_of_lines(&self) -> Labels {
+        let Ok(game_match) = self.start_lines(0) else {
             return Labels::default();
         };
         let game = &game_match.game;
@@ -234,18 +186,21 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
 mod tests {
     use super::*;
     use crate::ruleset::Ruleset;
+    use crate::tables::Tables;
     use crate::yaml::Source;
+    use std::sync::Arc;
 
-    fn study(name: &str, turns: u32, baseline_sides: Vec<usize>) -> HostStudy {
+    fn study(name: &str, turns: u32, baseline_sides: Vec<usize>) -> Study {
         let (file, text) = crate::scenario::builtin(name).expect("built in");
         let mut scenario =
             crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
         scenario.turns = turns;
-        HostStudy {
+        Study {
             scenario: Arc::new(scenario),
             tables: Arc::new(Tables::embedded()),
             seed: 7,
             baseline_sides,
+            telling: crate::simulate::Telling::Lines,
         }
     }
 
@@ -258,7 +213,7 @@ mod tests {
         let mut removed = 0;
         for (name, margin) in [("guilford-ruinous", true), ("henry-hill", false)] {
             let study = study(name, 6, vec![1]);
-            let game_match = study.play(0).unwrap();
+            let game_match = study.play_lines(0).unwrap();
             let summary = summary(&game_match, 0);
             let units = game_match.game.units();
             removed += units.iter().filter(|u| u.removed).count();

@@ -31,21 +31,40 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Everything a game of the study is played from.
+/// Everything a game of the study is played from, under any rule set.
 #[derive(Clone)]
 pub struct Study {
     /// The scenario (after any `--set`).
     pub scenario: Arc<Scenario>,
-    /// Its text, for replays.
-    pub file: ScenarioFile,
-    /// The rules engine's table.
-    pub rules: Arc<RulesTable>,
     /// The opponent's tables.
     pub tables: Arc<Tables>,
     /// The study's base seed: game `i` rolls with `game_seed(seed, i)`.
     pub seed: u64,
     /// The sides the baseline commands (the others: foe's opponent).
     pub baseline_sides: Vec<usize>,
+    /// How its engine tells a game, and what that needs.
+    pub telling: Telling,
+}
+
+/// How a study's games are played and summed, as their engine tells them
+/// ([`crate::host::Engine::tells_turns`]).
+#[derive(Clone)]
+pub enum Telling {
+    /// Turn by turn, each side's turn with the Lone Warrior opponent's
+    /// reasons: the runner's turn-by-turn view, [`Match`].
+    Turns(TurnByTurn),
+    /// Line by line: the runner's record, [`crate::host::run::HostMatch`]
+    /// ([`host`]).
+    Lines,
+}
+
+/// What a study told turn by turn plays from beside the scenario.
+#[derive(Clone)]
+pub struct TurnByTurn {
+    /// The scenario's text, for replays.
+    pub file: ScenarioFile,
+    /// The rules engine's table.
+    pub rules: Arc<RulesTable>,
     /// The opponents' distance fields, worked out once for the whole run
     /// (they depend only on the table); start with `FieldCache::default()`.
     pub fields: FieldCache,
@@ -68,22 +87,35 @@ impl Study {
         game_seed(self.seed, index)
     }
 
-    /// The watch-mode match of game `index`, not yet played.
-    pub fn start(&self, index: u64) -> Result<Match, MatchError> {
+    /// What the study's games are told turn by turn from, if they are.
+    pub fn turn_by_turn(&self) -> Option<&TurnByTurn> {
+        match &self.telling {
+            Telling::Turns(turns) => Some(turns),
+            Telling::Lines => None,
+        }
+    }
+
+    /// The watch-mode match of game `index`, not yet played, for a study
+    /// told turn by turn (else a one-line reason).
+    pub fn start(&self, index: u64) -> Result<Match, String> {
+        let Some(turns) = self.turn_by_turn() else {
+            return Err("this scenario's games are told line by line (Study::start_lines)".into());
+        };
         crate::play::MatchSetup::new(
             self.scenario.clone(),
-            self.file.clone(),
-            self.rules.clone(),
+            turns.file.clone(),
+            turns.rules.clone(),
             self.tables.clone(),
         )
         .seed(self.seed_of(index))
         .baseline_sides(self.baseline_sides.clone())
-        .sharing_fields(&self.fields)
+        .sharing_fields(&turns.fields)
         .start()
+        .map_err(|error: MatchError| error.to_string())
     }
 
-    /// Game `index` played to its end.
-    pub fn play(&self, index: u64) -> Result<Match, MatchError> {
+    /// Game `index` played to its end, for a study told turn by turn.
+    pub fn play(&self, index: u64) -> Result<Match, String> {
         let mut game = self.start(index)?;
         // A turn the opponent cannot finish would loop forever; the game
         // never has more than two player turns per game turn.
@@ -99,9 +131,19 @@ impl Study {
     }
 
     /// Game `index` played and summed up.
-    pub fn summarize(&self, index: u64) -> Result<GameSummary, MatchError> {
-        let game = self.play(index)?;
-        Ok(GameSummary::of(&game, index))
+    pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
+        match &self.telling {
+            Telling::Turns(_) => Ok(GameSummary::of(&self.play(index)?, index)),
+            Telling::Lines => Ok(host::summary(&self.play_lines(index)?, index)),
+        }
+    }
+
+    /// Check that the study's scenario makes a game.
+    fn check_start(&self, index: u64) -> Result<(), String> {
+        match &self.telling {
+            Telling::Turns(_) => self.start(index).map(drop),
+            Telling::Lines => self.start_lines(index).map(drop),
+        }
     }
 
     /// Play games `games` on the current rayon pool. `stop` is read before
@@ -115,9 +157,9 @@ impl Study {
         keep_games: bool,
         stop: &AtomicBool,
         progress: &(dyn Fn() + Sync),
-    ) -> Result<RunResult, MatchError> {
+    ) -> Result<RunResult, String> {
         // Check the scenario makes a game before spreading work.
-        self.start(games.start)?;
+        self.check_start(games.start)?;
         Ok(run_games(games, keep_games, stop, progress, &|index| {
             self.summarize(index).ok()
         }))

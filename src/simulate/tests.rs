@@ -20,15 +20,17 @@ fn study(name: &str, sets: &[&str]) -> Study {
     let tables = crate::tables::Tables::load(&crate::tables::embedded_texts()).expect("tables");
     Study {
         scenario: Arc::new(scenario),
-        file: ScenarioFile {
-            shown_as: file.to_string(),
-            text,
-        },
-        rules: Arc::new(rules),
         tables: Arc::new(tables),
         seed: 1781,
         baseline_sides: Vec::new(),
-        fields: crate::opponent::FieldCache::default(),
+        telling: Telling::Turns(TurnByTurn {
+            file: ScenarioFile {
+                shown_as: file.to_string(),
+                text,
+            },
+            rules: Arc::new(rules),
+            fields: crate::opponent::FieldCache::default(),
+        }),
     }
 }
 

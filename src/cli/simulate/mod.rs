@@ -1,26 +1,33 @@
 //! `foe simulate`: Monte Carlo balance for scenario designers.
 //!
-//! The edge around [`crate::simulate`]: it loads the scenario (with any
-//! `--set`), runs the games on a rayon pool of `--jobs` threads, shows a
-//! progress bar on a terminal, stops between games on Ctrl-C, measures the
-//! seconds, and prints or writes what the pure core summed.
+//! The one edge around [`crate::simulate`], for every rule set: it loads
+//! the scenario (with any `--set`), runs the games on a rayon pool of
+//! `--jobs` threads, shows a progress bar on a terminal, stops between
+//! games on Ctrl-C, measures the seconds, and prints or writes what the
+//! pure core summed.
 
 use super::Context;
 use super::repl::write_atomically;
 use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
+use crate::host::{Engine, engine_for};
 use crate::opponent::{Probe, Stage};
 use crate::play::Match;
 use crate::render::play::{self as play_text, Detail};
 use crate::render::simulate::{self as text, Point};
+use crate::scenario::Scenario;
 use crate::simulate::set::{self, Assignment};
-use crate::simulate::{GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, text_hash};
+use crate::simulate::{
+    GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, Telling, TurnByTurn, text_hash,
+};
 use crate::tables::Tables;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+mod lines;
 
 /// Arguments of `foe simulate`.
 #[derive(Debug, clap::Args)]
@@ -125,15 +132,13 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     if args.bench {
         let read = super::check::read_scenario(&args.scenario, context.tables_dir.as_deref())?;
-        let read = match super::host_simulate::other_rules(read, context) {
-            super::host_simulate::Studied::Host(scenario) => {
-                return super::host_simulate::bench(&scenario, &sets, args.seed, context, 2.0);
-            }
-            super::host_simulate::Studied::Seed000(read) => read,
-        };
         let tables = Arc::new(context.tables()?);
         let base = Base::read(read, args, context, tables)?;
-        let figures = bench_scenario(&base, &sets, args.seed, 2.0)?;
+        base.check(&sets)?;
+        let figures = match base.read {
+            Read::Turns(_) => bench_scenario(&base, &sets, args.seed, 2.0)?,
+            Read::Lines { .. } => lines::bench(&base, &sets, args.seed, 2.0)?,
+        };
         return context.print(&figures);
     }
     if args.games == 0 {
@@ -151,19 +156,15 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         None => (args.first_game, args.games),
     };
     let tables = Arc::new(context.tables()?);
-    // Read and validated once, here, whichever study runs it.
+    // Read and validated once, here, whatever the rule set.
     let read = super::check::read_scenario(&args.scenario, context.tables_dir.as_deref())?;
-    // Seed 001's and 002's games are summed from their line-by-line record.
-    let read = match super::host_simulate::other_rules(read, context) {
-        super::host_simulate::Studied::Host(scenario) => {
-            let games = first_game..first_game + games;
-            return super::host_simulate::run(args, context, scenario, tables, &sets, games);
-        }
-        super::host_simulate::Studied::Seed000(read) => read,
-    };
     let base = Base::read(read, args, context, tables)?;
+    base.check(&sets)?;
     if let Some(index) = args.replay {
-        return replay(args, &base, &sets, index, context);
+        return match base.read {
+            Read::Turns(_) => replay(args, &base, &sets, index, context),
+            Read::Lines { .. } => lines::replay(args, context, &base, &sets, index),
+        };
     }
     let pool = pool(args.jobs)?;
     catch_ctrl_c();
@@ -199,7 +200,9 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
             .map_err(|error| Error::Invalid(error.to_string()))?;
         context.print(&format!("{json}\n"))
     } else {
-        context.print(&text::report(&report, Some(pool.current_num_threads())))
+        let mut out = text::report(&report, Some(pool.current_num_threads()));
+        out.push_str(&lines::margin_text(&report.aggregate));
+        context.print(&out)
     }
 }
 
@@ -308,17 +311,34 @@ pub(crate) fn shard_range(
     Ok((first_game + from, to - from))
 }
 
-/// The scenario as read, before any `--set`.
-struct Base {
-    argument: String,
-    shown_as: String,
+/// The scenario as read, before any `--set`, under any rule set.
+pub(super) struct Base {
+    /// The scenario as typed on the command line.
+    pub(super) argument: String,
+    /// Its name in messages and reports.
+    pub(super) shown_as: String,
+    /// Its text.
     text: String,
     /// The scenario as read, ready for play: the study without `--set`.
-    read: super::play::Loaded,
-    tables_dir: Option<PathBuf>,
-    tables: Arc<Tables>,
+    pub(super) read: Read,
+    pub(super) tables_dir: Option<PathBuf>,
+    pub(super) tables: Arc<Tables>,
     /// The sides named by `--baseline`, as typed.
     baseline: Vec<String>,
+}
+
+/// A scenario read for a study, as its engine tells a game
+/// ([`crate::host::Engine::tells_turns`]).
+pub(super) enum Read {
+    /// Told turn by turn: with its text and rules table.
+    Turns(super::play::Loaded),
+    /// Told line by line, by the runner's record.
+    Lines {
+        /// Validated.
+        scenario: Arc<Scenario>,
+        /// The engine that plays it.
+        engine: Engine,
+    },
 }
 
 impl Base {
@@ -342,45 +362,99 @@ impl Base {
         tables: Arc<Tables>,
         baseline: Vec<String>,
     ) -> Result<Base> {
-        let loaded = super::play::Loaded::new(read.scenario, &read.shown_as, &read.text)?;
+        // A rule set with no engine is read as told turn by turn, whose
+        // loading then says there is no engine for it.
+        let told = match engine_for(&read.scenario.battlefield.ruleset.name) {
+            Some(engine) if !engine.tells_turns() => Read::Lines {
+                scenario: Arc::new(read.scenario),
+                engine,
+            },
+            _ => Read::Turns(super::play::Loaded::new(
+                read.scenario,
+                &read.shown_as,
+                &read.text,
+            )?),
+        };
         Ok(Base {
             argument: read.argument,
             shown_as: read.shown_as,
             text: read.text,
-            read: loaded,
+            read: told,
             tables_dir,
             tables,
             baseline,
         })
     }
 
+    /// Refuse, before any game, what the engine's opponent or set-up
+    /// cannot honour: a `--rule` switch that does not reach it, a `--set`
+    /// key that means nothing under its rules (an engine told turn by turn
+    /// checks both by loading).
+    fn check(&self, sets: &[Assignment]) -> Result<()> {
+        if let Read::Lines { scenario, engine } = &self.read {
+            let ruleset = &scenario.battlefield.ruleset.name;
+            check_rules(&self.tables, *engine, ruleset)?;
+            lines::check_sets(*engine, ruleset, sets)?;
+        }
+        Ok(())
+    }
+
     /// The study with these assignments made.
-    fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
-        let loaded = if sets.is_empty() {
-            self.read.clone()
-        } else {
-            let text =
-                set::apply_to_text(&self.text, sets).map_err(|error| Error::Invalid(error.0))?;
-            // Problems are located in the changed document, which is
-            // reformatted: say so in the name they are reported under.
-            let shown_as = format!("{} (after --set)", self.shown_as);
-            super::play::load(&shown_as, &text, self.tables_dir.as_deref())?
+    pub(super) fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
+        let (scenario, telling) = match &self.read {
+            Read::Turns(read) => {
+                let loaded = if sets.is_empty() {
+                    read.clone()
+                } else {
+                    let text = set::apply_to_text(&self.text, sets)
+                        .map_err(|error| Error::Invalid(error.0))?;
+                    // Problems are located in the changed document, which
+                    // is reformatted: say so in the name they are reported
+                    // under.
+                    let shown_as = format!("{} (after --set)", self.shown_as);
+                    super::play::load(&shown_as, &text, self.tables_dir.as_deref())?
+                };
+                let telling = Telling::Turns(TurnByTurn {
+                    file: loaded.file,
+                    rules: loaded.rules,
+                    fields: crate::opponent::FieldCache::default(),
+                });
+                (loaded.scenario, telling)
+            }
+            Read::Lines { scenario, engine } => {
+                let scenario = if sets.is_empty() {
+                    scenario.clone()
+                } else {
+                    lines::check_sets(*engine, &scenario.battlefield.ruleset.name, sets)?;
+                    let text = set::apply_to_text(&self.text, sets)
+                        .map_err(|error| Error::Invalid(error.0))?;
+                    let changed = super::check::load_scenario_text(
+                        &format!("{} (after --set)", self.shown_as),
+                        &text,
+                        self.tables_dir.as_deref(),
+                    )?;
+                    if engine_for(&changed.battlefield.ruleset.name) != Some(*engine) {
+                        return Err(Error::Invalid(
+                            "--set may not change the scenario's rule set".to_string(),
+                        ));
+                    }
+                    Arc::new(changed)
+                };
+                (scenario, Telling::Lines)
+            }
         };
-        let sides: Vec<&str> = loaded
-            .scenario
+        let sides: Vec<&str> = scenario
             .sides
             .iter()
             .map(|side| side.name.as_str())
             .collect();
         let baseline_sides = super::play::baseline_sides(&self.baseline, &sides)?;
         Ok(Study {
-            scenario: loaded.scenario,
-            file: loaded.file,
-            rules: loaded.rules,
+            scenario,
             tables: self.tables.clone(),
             seed,
             baseline_sides,
-            fields: crate::opponent::FieldCache::default(),
+            telling,
         })
     }
 
@@ -406,8 +480,20 @@ impl Base {
     }
 }
 
+/// `--rule` switches that reach the opponent of a game told line by line,
+/// or a one-line error (ruling HO8,
+/// [`crate::host::opponent::Settings::check_switches`]).
+pub(super) fn check_rules(tables: &Tables, engine: Engine, ruleset: &str) -> Result<()> {
+    crate::host::opponent::Settings::of(tables)?
+        .check_switches(tables, engine, ruleset)
+        .map_err(Error::Invalid)
+}
+
 /// The names a report prints with, read off the first game's state.
 fn labels(study: &Study) -> Labels {
+    if study.turn_by_turn().is_none() {
+        return study.labels_of_lines();
+    }
     let Ok(game) = study.start(0) else {
         return Labels::default();
     };
@@ -918,7 +1004,7 @@ fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
     } else {
         // Seed 001's runs carry a victory margin; seed 000's print as before.
         let mut out = text::report(&merged, None);
-        out.push_str(&super::host_simulate::margin_text(&merged.aggregate));
+        out.push_str(&lines::margin_text(&merged.aggregate));
         context.print(&out)
     }
 }
@@ -1099,6 +1185,9 @@ struct StageShares {
 /// both opponents (outside the opponents, in the game loop, the time counts
 /// as deciding and records).
 fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
+    let turns = study
+        .turn_by_turn()
+        .ok_or_else(|| Error::Invalid("stage shares time a game told turn by turn".into()))?;
     let setup = crate::rules::GameSetup::from_scenario(&study.scenario)
         .map_err(|problem| Error::Invalid(problem.to_string()))?;
     let clock = Arc::new(StageClock::new());
@@ -1108,7 +1197,7 @@ fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
         let mut dice = crate::dice::Seeded::new(study.seed_of(games));
         let (mut state, _) = crate::rules::GameState::new(
             setup.clone(),
-            study.rules.clone(),
+            turns.rules.clone(),
             &study.tables.characters,
             &mut dice,
         )
@@ -1117,7 +1206,7 @@ fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
             &study.tables,
             &study.scenario,
             &state,
-            &study.fields,
+            &turns.fields,
         )
         .into_iter()
         .map(|opponent| opponent.with_probe(clock.clone()))
