@@ -376,6 +376,16 @@ impl Game {
     pub fn margin(&self) -> Option<i32> {
         each_game!(self, state => Position::margin(state.as_ref()))
     }
+
+    /// An event as one line of the record, units and sides by name.
+    pub fn event_line(&self, event: &Event) -> String {
+        each_game!(self, state => position::event_line(state.as_ref(), event))
+    }
+
+    /// What an event means to the record's counts and turns.
+    pub fn event_facts(&self, event: &Event) -> position::EventFacts {
+        each_game!(self, state => position::event_facts(state.as_ref(), event))
+    }
 }
 
 /// The engine a game state is played under, read off its type.

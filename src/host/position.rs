@@ -99,6 +99,47 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     fn margin(&self) -> Option<i32> {
         None
     }
+
+    /// This engine's event inside an event of any engine, if it is one.
+    fn own_event(event: &Event) -> Option<&Self::Event>;
+
+    /// An event as one line of the record, units and sides by name.
+    fn event_line(&self, event: &Self::Event) -> String;
+
+    /// What an event means to the record's counts (hits, charges that
+    /// reached contact, units lost) and to its turns.
+    fn event_facts(&self, event: &Self::Event) -> EventFacts;
+}
+
+/// What one event means to the runner's record: the facts a study counts
+/// and the turn it files later events under. Every field is `None` for an
+/// event that counts for nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EventFacts {
+    /// A unit took losses: the unit, and how many (hits; seed 001: bases).
+    pub hit: Option<(usize, u32)>,
+    /// A charge reached contact: the charging unit.
+    pub charger: Option<usize>,
+    /// A unit left play: the unit, and whether it left off the table
+    /// (rather than routing or being destroyed).
+    pub removed: Option<(usize, bool)>,
+    /// A new game turn began: its number.
+    pub turn_began: Option<u32>,
+}
+
+/// [`Position::event_line`] for an event of any engine (one of another
+/// engine's is shown as it is stored).
+pub(super) fn event_line<P: Position>(state: &P, event: &Event) -> String {
+    match P::own_event(event) {
+        Some(own) => state.event_line(own),
+        None => format!("{event:?}"),
+    }
+}
+
+/// [`Position::event_facts`] for an event of any engine (one of another
+/// engine's counts for nothing).
+pub(super) fn event_facts<P: Position>(state: &P, event: &Event) -> EventFacts {
+    P::own_event(event).map_or_else(EventFacts::default, |own| state.event_facts(own))
 }
 
 /// Start a `P` game and hold it as a [`Game`], its events as [`Event`]s.

@@ -16,6 +16,7 @@
 use super::awi;
 use super::baseline::Baseline;
 use super::opponent::Opponent;
+use super::position::EventFacts;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::baseline::Controller;
 use crate::dice::{Die, Roller, Seeded};
@@ -23,7 +24,6 @@ use crate::opponent::FieldCache;
 use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
-use crate::{acw, rv};
 use std::sync::Arc;
 
 /// The most actions a game may take: far above any real game (a seed-001
@@ -244,39 +244,17 @@ impl Tally {
         }
     }
 
-    fn count(&mut self, event: &Event) {
+    fn count(&mut self, facts: EventFacts) {
         let side = |tally: &Tally, unit: usize| tally.unit_sides.get(unit).copied();
-        let (hit, hits, charger, removed) = match event {
-            Event::Rv(rv::Event::BasesLost { unit, lost, .. }) => {
-                (Some(unit.index), *lost, None, None)
-            }
-            Event::Rv(rv::Event::Contact { unit, .. }) => (None, 0, Some(unit.index), None),
-            Event::Rv(rv::Event::Removed { unit, why }) => (
-                None,
-                0,
-                None,
-                Some((unit.index, *why == rv::Removal::LeftTheField)),
-            ),
-            Event::Acw(
-                acw::Event::Fired { target, hits, .. } | acw::Event::Melee { target, hits, .. },
-            ) => (Some(target.0), *hits, None, None),
-            Event::Acw(acw::Event::Damaged { unit, hits }) => (Some(unit.0), *hits, None, None),
-            Event::Acw(acw::Event::Contact { unit, .. }) => (None, 0, Some(unit.0), None),
-            Event::Acw(acw::Event::Removed { unit, reason }) => (
-                None,
-                0,
-                None,
-                Some((unit.0, *reason == acw::Removal::OffTable)),
-            ),
-            _ => (None, 0, None, None),
-        };
-        if let Some(side) = hit.and_then(|unit| side(self, unit)) {
+        if let Some((unit, hits)) = facts.hit
+            && let Some(side) = side(self, unit)
+        {
             self.hits[side] += hits;
         }
-        if let Some(side) = charger.and_then(|unit| side(self, unit)) {
+        if let Some(side) = facts.charger.and_then(|unit| side(self, unit)) {
             self.charges[side] += 1;
         }
-        if let Some((unit, off_table)) = removed
+        if let Some((unit, off_table)) = facts.removed
             && unit < self.routed.len()
         {
             if off_table {
@@ -850,70 +828,19 @@ impl HostMatch {
         // under the turn it happened in, which the turns' first events say.
         let mut turn = self.log.last().map_or(self.game.turn(), |e| e.turn);
         for event in events {
-            self.tally.count(event);
-            match event {
-                Event::Rv(rv::Event::PhaseBegan { turn: began, .. })
-                | Event::Acw(acw::Event::TurnBegan { turn: began }) => turn = *began,
-                _ => {}
+            let facts = self.game.event_facts(event);
+            self.tally.count(facts);
+            if let Some(began) = facts.turn_began {
+                turn = began;
             }
             self.log.push(Entry {
                 turn,
                 player,
-                text: event_line(&self.game, event),
+                text: self.game.event_line(event),
             });
         }
         self.events.extend_from_slice(events);
     }
-}
-
-/// An event as one line of text.
-pub fn event_line(game: &Game, event: &Event) -> String {
-    match (game, event) {
-        (Game::Awi(state), Event::Awi(event)) => crate::rules::log::event_line(state, event),
-        (_, Event::Rv(event)) => event.to_string(),
-        (_, Event::Acw(event)) => with_names(&event.to_string(), game),
-        (_, Event::Awi(event)) => format!("{event:?}"),
-    }
-}
-
-/// Seed 002's events name units `unit N` and sides `side N` (they carry
-/// ids only): the player reads names, so each `unit N` and `side N` whose
-/// number is a unit's or side's index becomes its name.
-fn with_names(text: &str, game: &Game) -> String {
-    let units = game.units();
-    let sides = game.sides();
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(['u', 's']) {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        let (word, names): (&str, Vec<&str>) = if rest.starts_with("unit ") {
-            ("unit ", units.iter().map(|u| u.name.as_str()).collect())
-        } else if rest.starts_with("side ") {
-            ("side ", sides.iter().map(String::as_str).collect())
-        } else {
-            out.push_str(&rest[..1]);
-            rest = &rest[1..];
-            continue;
-        };
-        let digits = rest[word.len()..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - word.len());
-        let number = rest[word.len()..word.len() + digits].parse::<usize>().ok();
-        let word_start = out.is_empty() || !out.ends_with(|c: char| c.is_alphanumeric());
-        match number.and_then(|n| names.get(n)) {
-            Some(name) if word_start => {
-                out.push_str(name);
-                rest = &rest[word.len() + digits..];
-            }
-            _ => {
-                out.push_str(&rest[..1]);
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The stages of one of foe's actions, for `--bench`.
@@ -1021,7 +948,7 @@ mod tests {
             .unwrap();
         assert!(game_match.asks());
         game_match.play_foe().unwrap();
-        let end = Action::Rv(rv::Action::EndPhase);
+        let end = Action::Rv(crate::rv::Action::EndPhase);
         for _ in 0..2 {
             game_match.player(&end).unwrap();
             game_match.play_foe().unwrap();
@@ -1089,7 +1016,7 @@ mod tests {
             .begin_asking(dice)
             .unwrap();
         game_match.play_foe().unwrap();
-        let end = Action::Rv(rv::Action::EndPhase);
+        let end = Action::Rv(crate::rv::Action::EndPhase);
         let mut last = 0;
         // foe's americans roll after the second and the fifth.
         for _ in 0..5 {

@@ -4,9 +4,9 @@
 use crate::acw::{self, GameState, UnitId};
 use crate::battlefield::Battlefield;
 use crate::dice::Roller;
-use crate::host::position::Position;
+use crate::host::position::{EventFacts, Position};
 use crate::host::{
-    Action, Engine, Game, ScenarioKeys, StartError, UnitView, Verdict, acw_formation,
+    Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict, acw_formation,
 };
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -140,6 +140,34 @@ impl Position for GameState {
             .collect()
     }
 
+    fn own_event(event: &Event) -> Option<&acw::Event> {
+        match event {
+            Event::Acw(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn event_line(&self, event: &acw::Event) -> String {
+        with_names(&event.to_string(), self)
+    }
+
+    fn event_facts(&self, event: &acw::Event) -> EventFacts {
+        let mut facts = EventFacts::default();
+        match event {
+            acw::Event::Fired { target, hits, .. } | acw::Event::Melee { target, hits, .. } => {
+                facts.hit = Some((target.0, *hits))
+            }
+            acw::Event::Damaged { unit, hits } => facts.hit = Some((unit.0, *hits)),
+            acw::Event::Contact { unit, .. } => facts.charger = Some(unit.0),
+            acw::Event::Removed { unit, reason } => {
+                facts.removed = Some((unit.0, *reason == acw::Removal::OffTable))
+            }
+            acw::Event::TurnBegan { turn } => facts.turn_began = Some(*turn),
+            _ => {}
+        }
+        facts
+    }
+
     fn verdict(&self) -> Option<Verdict> {
         match self.outcome() {
             acw::Outcome::Playing => None,
@@ -155,4 +183,44 @@ impl Position for GameState {
             }),
         }
     }
+}
+
+/// Seed 002's events name units `unit N` and sides `side N` (they carry
+/// ids only): the player reads names, so each `unit N` and `side N` whose
+/// number is a unit's or side's index becomes its name.
+fn with_names(text: &str, state: &GameState) -> String {
+    let units = Position::units(state);
+    let sides = Position::sides(state);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['u', 's']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (word, names): (&str, Vec<&str>) = if rest.starts_with("unit ") {
+            ("unit ", units.iter().map(|u| u.name.as_str()).collect())
+        } else if rest.starts_with("side ") {
+            ("side ", sides.iter().map(String::as_str).collect())
+        } else {
+            out.push_str(&rest[..1]);
+            rest = &rest[1..];
+            continue;
+        };
+        let digits = rest[word.len()..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - word.len());
+        let number = rest[word.len()..word.len() + digits].parse::<usize>().ok();
+        let word_start = out.is_empty() || !out.ends_with(|c: char| c.is_alphanumeric());
+        match number.and_then(|n| names.get(n)) {
+            Some(name) if word_start => {
+                out.push_str(name);
+                rest = &rest[word.len() + digits..];
+            }
+            _ => {
+                out.push_str(&rest[..1]);
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

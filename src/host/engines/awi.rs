@@ -2,8 +2,8 @@
 
 use crate::battlefield::Battlefield;
 use crate::dice::Roller;
-use crate::host::position::Position;
-use crate::host::{Action, Engine, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::host::position::{EventFacts, Position};
+use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
 use crate::rules::{self, GameState};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -116,6 +116,23 @@ impl Position for GameState {
                 }
             })
             .collect()
+    }
+
+    fn own_event(event: &Event) -> Option<&rules::Event> {
+        match event {
+            Event::Awi(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn event_line(&self, event: &rules::Event) -> String {
+        rules::log::event_line(self, event)
+    }
+
+    /// Seed 000's games are summed from their own turn-by-turn record
+    /// ([`crate::host::awi`]), so its events count for nothing here.
+    fn event_facts(&self, _event: &rules::Event) -> EventFacts {
+        EventFacts::default()
     }
 
     fn verdict(&self) -> Option<Verdict> {

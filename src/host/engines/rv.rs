@@ -3,8 +3,8 @@
 
 use crate::battlefield::Battlefield;
 use crate::dice::Roller;
-use crate::host::position::Position;
-use crate::host::{Action, Engine, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::host::position::{EventFacts, Position};
+use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
 use crate::rv::{self, GameState};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -143,6 +143,31 @@ impl Position for GameState {
             .to_string(),
             margin: Some(outcome.margin),
         })
+    }
+
+    fn own_event(event: &Event) -> Option<&rv::Event> {
+        match event {
+            Event::Rv(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn event_line(&self, event: &rv::Event) -> String {
+        event.to_string()
+    }
+
+    fn event_facts(&self, event: &rv::Event) -> EventFacts {
+        let mut facts = EventFacts::default();
+        match event {
+            rv::Event::BasesLost { unit, lost, .. } => facts.hit = Some((unit.index, *lost)),
+            rv::Event::Contact { unit, .. } => facts.charger = Some(unit.index),
+            rv::Event::Removed { unit, why } => {
+                facts.removed = Some((unit.index, *why == rv::Removal::LeftTheField))
+            }
+            rv::Event::PhaseBegan { turn, .. } => facts.turn_began = Some(*turn),
+            _ => {}
+        }
+        facts
     }
 
     /// House rule RV10's margin: the defender's losses less the
