@@ -70,6 +70,14 @@ pub fn inches_to_tenths(value: f64) -> String {
     }
 }
 
+/// A point rounded to 0.1", as foe prints points and players type them.
+pub fn tenth(point: Point) -> Point {
+    Point::new(
+        (point.x * 10.0).round() / 10.0,
+        (point.y * 10.0).round() / 10.0,
+    )
+}
+
 /// A number with at most two decimals and no trailing zeros, for messages
 /// (a coordinate, or inches where the mark is written beside it).
 pub fn trim(value: f64) -> String {

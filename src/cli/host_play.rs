@@ -16,7 +16,7 @@ use super::repl::{
 use super::saves::{self, Slots};
 use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
-use crate::host::repl::{self as words, Command};
+use crate::host::repl::{self as words, Command, Names};
 use crate::host::run::{HostMatch, Start};
 use crate::host::save::HostSave;
 use crate::host::{Action, Game, engine_for};
@@ -415,6 +415,9 @@ fn go(
         svg_every_phase: None,
         svg_written: None,
         listed: None,
+        map_every_turn: args.map,
+        map_turn: None,
+        colour: interactive && super::map::colour_wanted(),
     };
     repl.autosave();
     if !announced {
@@ -453,7 +456,7 @@ fn go(
             repl.turn_printed = 0;
             repl.print_new();
         }
-        let status = words::status(&repl.game.game);
+        let status = words::status(&repl.names());
         repl.console.say(&status);
     }
     if repl.game.player_sides.is_empty() {
@@ -490,9 +493,49 @@ struct Repl<'a> {
     /// had taken then: a number picks from that list, and only while the
     /// game stands where it stood when the list was shown.
     listed: Option<(usize, Vec<Action>)>,
+    /// `--map`: draw the map each time the player's turn comes round.
+    map_every_turn: bool,
+    /// The turn the last `--map` map was drawn in.
+    map_turn: Option<u32>,
+    /// Whether the text map is coloured.
+    colour: bool,
 }
 
 impl Repl<'_> {
+    /// The game's units by name and label, as the prompt reads them.
+    fn names(&self) -> Names<'_> {
+        Names::new(&self.game.game, &self.game.scenario)
+    }
+
+    /// The text map: coordinates, terrain, objective areas, every unit by
+    /// label, and a key.
+    fn text_map(&self) -> String {
+        let scene = crate::render::game_scene::scene(
+            &self.game.game,
+            &self.game.scenario,
+            &self.game.scenario.title,
+            self.game.events(),
+        );
+        crate::render::map::map(
+            &scene,
+            crate::render::map::MapStyle {
+                width: self.width,
+                colour: self.colour,
+            },
+            None,
+        )
+    }
+
+    /// `--map`: the map, once a turn, when the player's turn comes round.
+    fn map_if_turned(&mut self) {
+        let turn = self.game.game.turn();
+        if self.map_every_turn && self.map_turn != Some(turn) && !self.game.game.is_over() {
+            self.map_turn = Some(turn);
+            let map = self.text_map();
+            self.console.say(&map);
+        }
+    }
+
     fn save(&self) -> HostSave {
         let sides = self.game.game.sides();
         HostSave {
@@ -666,6 +709,7 @@ impl Repl<'_> {
             self.print_new();
             if self.game.game.turn() != turn && !self.game.game.is_over() {
                 turn = self.game.game.turn();
+                self.map_if_turned();
                 if !no_pause && !self.pause() {
                     self.autosave();
                     return;
@@ -699,12 +743,14 @@ impl Repl<'_> {
             if line.trim().is_empty() {
                 return true;
             }
-            match words::parse(&self.game.game, &line) {
+            let parsed = words::parse(&self.names(), &line);
+            match parsed {
                 Ok(Command::Quit) => return false,
                 Ok(
                     Command::Act(_)
                     | Command::Pick(_)
                     | Command::Auto
+                    | Command::EndTurn
                     | Command::Undo
                     | Command::UndoTurn
                     | Command::Rewind(_),
@@ -736,20 +782,20 @@ impl Repl<'_> {
 
     /// Answer a command that changes nothing; `false` if it was not one.
     fn question(&mut self, command: Command) -> bool {
-        let game = &self.game.game;
         let text = match command {
-            Command::Legal => {
-                let text = self.legal_list();
-                self.listed = self.game.player_to_act().then(|| {
-                    (
-                        self.game.all_actions().count(),
-                        self.game.game.legal_actions(),
-                    )
-                });
+            Command::Legal { verb, unit } => {
+                let (text, listed) = self.legal_list(verb.as_deref(), unit);
+                self.listed = self
+                    .game
+                    .player_to_act()
+                    .then(|| (self.game.all_actions().count(), listed));
                 text
             }
-            Command::Status => words::status(game),
-            Command::Map { svg: None } => words::map(game, self.width),
+            Command::Status(None) => words::status(&self.names()),
+            Command::Status(Some(unit)) => {
+                crate::render::prompt::unit_status(&self.names(), &self.game.opponent, unit)
+            }
+            Command::Map { svg: None } => self.text_map(),
             Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
                 let dir = PathBuf::from(dir);
                 self.svg_every_phase = Some(dir.clone());
@@ -763,11 +809,14 @@ impl Repl<'_> {
                     Err(error) => format!("error: {error}"),
                 }
             }
+            Command::What(unit) => {
+                crate::render::prompt::what(&self.names(), &self.game.opponent, unit)
+            }
             Command::Why(unit) => words::why_unit(
                 &self.game.opponent,
                 self.game.baseline_decisions(),
                 self.game.baseline_sides(),
-                game,
+                &self.game.game,
                 unit,
             ),
             Command::Log(last) => {
@@ -778,7 +827,10 @@ impl Repl<'_> {
                     .collect::<Vec<_>>()
                     .join("\n")
             }
-            Command::Help => words::help(game.engine()),
+            Command::History => words::history(&self.names(), &self.game.player_history()),
+            Command::Victory => words::victory(&self.names()),
+            Command::Route { unit, to } => crate::render::prompt::route(&self.names(), unit, to),
+            Command::Help(topic) => words::help(&self.names(), topic.as_deref()),
             _ => return false,
         };
         self.console.say(&text);
@@ -813,7 +865,9 @@ impl Repl<'_> {
         }
     }
 
-    fn legal_list(&self) -> String {
+    /// The legal actions now (those of `verb`, of `unit`), numbered, and
+    /// the list the numbers pick from.
+    fn legal_list(&self, verb: Option<&str>, unit: Option<usize>) -> (String, Vec<Action>) {
         let game = &self.game.game;
         let mut text = String::new();
         if let Some(line) = words::dice_to_give(game) {
@@ -822,12 +876,21 @@ impl Repl<'_> {
         }
         if !self.game.player_to_act() {
             text.push_str("It is foe's turn.\n");
-            return text;
+            return (text, Vec::new());
         }
-        for (n, action) in game.legal_actions().iter().enumerate() {
+        let names = self.names();
+        let listed: Vec<Action> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|action| words::listed_for(&names, action, verb, unit))
+            .collect();
+        if listed.is_empty() {
+            text.push_str("Nothing of that is legal now; `?` lists everything that is.\n");
+        }
+        for (n, action) in listed.iter().enumerate() {
             text.push_str(&format!("  {:>3}  {}\n", n + 1, words::words(game, action)));
         }
-        text
+        (text, listed)
     }
 
     fn prompt(&self) -> String {
@@ -843,6 +906,7 @@ impl Repl<'_> {
             return;
         }
         loop {
+            self.map_if_turned();
             let prompt = self.prompt();
             // Tab completes by context: the command, then what it takes.
             let completion = Completion::Play(Arc::new(Vocabulary::of_grammar(Arc::new(
@@ -859,7 +923,8 @@ impl Repl<'_> {
             if line.trim().is_empty() {
                 continue;
             }
-            let command = match words::parse(&self.game.game, &line) {
+            let parsed = words::parse(&self.names(), &line);
+            let command = match parsed {
                 Ok(command) => command,
                 Err(problem) => {
                     self.console.say(&problem);
@@ -873,6 +938,7 @@ impl Repl<'_> {
                 }
                 Command::Pick(n) => self.pick(n),
                 Command::Auto => self.auto(),
+                Command::EndTurn => self.end_turn(),
                 Command::Undo => self.undo(),
                 Command::UndoTurn => self.undo_turn(),
                 Command::Rewind(turn) => self.rewind(turn),
@@ -903,6 +969,44 @@ impl Repl<'_> {
                 false
             }
         }
+    }
+
+    /// `end turn`: pass each step of the player's turn (seed 001: end each
+    /// phase; seed 002: hold each unit still to act) until foe's turn
+    /// comes, the turn ends, or the rules want something else (an answer
+    /// to a charge, dice to give out), which is said.
+    fn end_turn(&mut self) {
+        let turn = self.game.game.turn();
+        if !self.game.player_to_act() {
+            self.console.say("It is foe's turn.");
+            return;
+        }
+        let mut passed = false;
+        while self.game.player_to_act() && self.game.game.turn() == turn {
+            let Some(action) = words::pass(&self.game.game) else {
+                let why = words::dice_to_give(&self.game.game).unwrap_or_else(|| {
+                    "the rules want something else first; `?` lists it".to_string()
+                });
+                self.console.say(&format!("`end turn` stops here: {why}"));
+                return;
+            };
+            self.console
+                .say(&format!("> {}", words::words(&self.game.game, &action)));
+            if !self.act(action) {
+                return;
+            }
+            passed = true;
+            if self.verdict_reached() {
+                return;
+            }
+        }
+        if !passed {
+            self.console.say("nothing to end");
+        }
+    }
+
+    fn verdict_reached(&self) -> bool {
+        self.game.verdict().is_some()
     }
 
     fn auto(&mut self) {

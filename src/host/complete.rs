@@ -15,7 +15,7 @@ use crate::completion::{Choice, Grammar, beginning_with, word_at};
 /// The first words of seed 001's commands, in the order Tab lists them.
 const RV_VERBS: &[&str] = &[
     "move", "pivot", "about", "form", "mount", "dismount", "fire", "charge", "respond", "join",
-    "leave", "end",
+    "leave",
 ];
 
 /// The first words of seed 002's commands.
@@ -25,11 +25,12 @@ const ACW_VERBS: &[&str] = &[
 
 /// The commands both rule sets share (questions, undo, save).
 const COMMON_VERBS: &[&str] = &[
-    "status", "map", "why", "log", "undo", "rewind", "save", "help", "quit",
+    "end", "route", "status", "map", "what", "why", "victory", "log", "history", "undo", "rewind",
+    "save", "help", "quit",
 ];
 
 /// The common commands the watching pause prompt refuses.
-const WATCHING_REFUSES: &[&str] = &["undo", "rewind"];
+const WATCHING_REFUSES: &[&str] = &["end", "undo", "rewind", "history"];
 
 /// What a place on the line takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +43,8 @@ enum Item {
     Commander,
     /// One of foe's units.
     Enemy,
+    /// Any unit in play.
+    Any,
     /// One of these words (a word may hold a space: `open order`).
     Word(&'static [&'static str]),
     /// The player's dice still to give out (seed 002).
@@ -50,19 +53,30 @@ enum Item {
     Free,
 }
 
-use Item::{Commander, Die, Enemy, Free, Own, OwnOrCommander, Word};
+use Item::{Any, Commander, Die, Enemy, Free, Own, OwnOrCommander, Word};
 
 /// The shapes a command's words may take after its first word: each a
 /// sequence of places (more than one where words are optional).
 fn shapes(engine: Engine, verb: &str) -> &'static [&'static [Item]] {
     match (engine, verb) {
         (_, "map") => &[&[Word(&["--svg"]), Free]],
-        (_, "why") => &[&[Enemy]],
+        (_, "why" | "what") => &[&[Enemy]],
+        (_, "status") => &[&[Any]],
+        (_, "route") => &[&[Own, Word(&["to"]), Free]],
+        (_, "end") => &[&[Word(&["turn"])]],
+        (_, "help") => &[&[Word(&[
+            "move", "route", "end", "status", "map", "what", "why", "victory", "log", "history",
+            "undo", "rewind", "save", "fire", "charge", "respond",
+        ])]],
         (_, "log") => &[&[Word(&["all"])]],
         (_, "undo") => &[&[Word(&["turn"])]],
         (_, "rewind" | "save") => &[&[Free]],
         (_, "fire" | "charge") => &[&[Own, Word(&["at"]), Enemy]],
-        (Engine::Rv, "move") => &[&[OwnOrCommander, Word(&["to"]), Free]],
+        (Engine::Rv, "move") => &[
+            &[Own, Word(&["forward", "back"]), Word(&["max"])],
+            &[Own, Word(&["towards"]), Enemy, Word(&["max"])],
+            &[OwnOrCommander, Word(&["to"]), Free],
+        ],
         (Engine::Rv, "pivot" | "face") => &[&[Own, Word(&["to"]), Free]],
         (Engine::Rv, "about") => &[&[Word(&["face"]), Own]],
         (Engine::Rv, "form") => &[&[Own, Word(&["line", "column", "open order"])]],
@@ -84,6 +98,8 @@ fn shapes(engine: Engine, verb: &str) -> &'static [&'static [Item]] {
                 Free,
             ],
             &[Own, Word(&["to"]), Free, Word(&["facing"]), Free],
+            &[Own, Word(&["forward", "back"]), Word(&["max"])],
+            &[Own, Word(&["towards"]), Enemy, Word(&["max"])],
         ],
         _ => &[],
     }
@@ -172,6 +188,11 @@ impl HostGrammar {
             }
             Commander => list(&self.commanders),
             Enemy => list(&self.enemy),
+            Any => {
+                let mut names = list(&self.own);
+                names.extend(list(&self.enemy));
+                names
+            }
             Die => list(&self.dice),
             Word(words) => words.to_vec(),
             Free => Vec::new(),
@@ -347,7 +368,7 @@ mod tests {
         let check = |line: &str, expected: &str| check(&british, line, expected);
         check(
             "",
-            "0: move | pivot | about | form | mount | dismount | fire | charge | respond | join | leave | end | status | map | why | log | undo | rewind | save | help | quit",
+            "0: move | pivot | about | form | mount | dismount | fire | charge | respond | join | leave | end | route | status | map | what | why | victory | log | history | undo | rewind | save | help | quit",
         );
         check("mo", "0: move | mount");
         check("xyz", "0: ");
@@ -379,7 +400,7 @@ mod tests {
         self::check(
             &watching,
             "",
-            "0: status | map | why | log | save | help | quit",
+            "0: route | status | map | what | why | victory | log | save | help | quit",
         );
         self::check(&watching, "why 71st", "4: 71st Foot");
         self::check(&watching, "un", "0: ");
@@ -444,7 +465,11 @@ mod tests {
         assert_eq!(shown, expected);
         check(&grammar, "assign 6 ", "9: to");
         check(&grammar, "assign 6 to Jack", "12: Jackson's Brigade");
-        check(&grammar, "move Jackson's Brigade ", "23: form | to");
+        check(
+            &grammar,
+            "move Jackson's Brigade ",
+            "23: form | to | forward | back | towards",
+        );
         check(
             &grammar,
             "move Jackson's Brigade form ",

@@ -39,7 +39,7 @@ pub mod save;
 #[cfg(test)]
 mod tests;
 
-use crate::battlefield::{Battlefield, Point};
+use crate::battlefield::{Base, Battlefield, Point};
 use crate::dice::Roller;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -366,6 +366,11 @@ impl Game {
         each_game!(self, state => Position::units(state.as_ref()))
     }
 
+    /// A unit's troop type and footprint now, for pathing.
+    pub fn footing(&self, unit: usize) -> Option<(crate::ruleset::TroopTypeId, Base)> {
+        each_game!(self, state => Position::footing(state.as_ref(), unit))
+    }
+
     /// How the game ended, once it has.
     pub fn verdict(&self) -> Option<Verdict> {
         each_game!(self, state => Position::verdict(state.as_ref()))
@@ -412,22 +417,10 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The map letter of each unit, by index: side 0's units `A`…, side 1's
-/// `a`…, in order (then digits past 26), as `status` and `map` show them.
-pub fn letters(units: &[UnitView]) -> Vec<char> {
-    let mut counts = [0u32; 2];
-    units
-        .iter()
-        .map(|u| {
-            let side = u.side.min(1);
-            let n = counts[side];
-            counts[side] += 1;
-            let base = if side == 0 { b'A' } else { b'a' };
-            if n < 26 {
-                char::from(base + n as u8)
-            } else {
-                char::from_digit(n % 10, 10).unwrap_or('?')
-            }
-        })
-        .collect()
+impl Game {
+    /// Each unit's map label (`B3`, as every map and command of every rule
+    /// set names it), by unit index.
+    pub fn labels(&self, scenario: &crate::scenario::Scenario) -> Vec<String> {
+        crate::scenario::label::unit_labels(scenario, self.units().iter().map(|u| u.side))
+    }
 }

@@ -221,6 +221,42 @@ impl Opponent {
         self.decisions.iter().rev().find(|d| d.unit == unit)
     }
 
+    /// The Lone Warrior tables it reads.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The situation unit `unit`'s reaction test would read now (`what
+    /// UNIT`): what the next test of it would see, or `None` for a unit
+    /// without a class, out of play, or under seed 000 (whose own opponent
+    /// answers there).
+    pub fn situation(&self, game: &Game, unit: usize) -> Option<Situation> {
+        match game {
+            Game::Rv(state) => {
+                if state.is_removed(unit) {
+                    return None;
+                }
+                let bases = state.units().get(unit)?.bases;
+                let before = self.bases_at_test.get(&unit).copied().unwrap_or(bases);
+                let withdrew = self.current.get(&unit).is_some_and(|&i| {
+                    matches!(
+                        self.decisions[i].order(),
+                        Order::Withdraw | Order::FireAndWithdraw | Order::Rout
+                    )
+                });
+                self.rv_situation(state, unit, before, withdrew)
+            }
+            Game::Acw(state) => {
+                let id = acw::UnitId(unit);
+                if unit >= state.units.len() || state.removed(id) {
+                    return None;
+                }
+                dice::situation(state, id, &self.tables)
+            }
+            Game::Awi(_) => None,
+        }
+    }
+
     /// The next action for the side to act, which this opponent commands:
     /// reaction tests are rolled on `roller` when a bound begins. `None`
     /// when the game is over or under the seed-000 engine.

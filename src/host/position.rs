@@ -10,8 +10,9 @@
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
 use super::{Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict};
-use crate::battlefield::Battlefield;
+use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
+use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 
@@ -91,6 +92,10 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
 
     /// Every unit, by index, as the opponent reads it.
     fn units(&self) -> Vec<UnitView>;
+
+    /// A unit's troop type and the ground it covers now (its footprint),
+    /// for pathing: what `route` plans around.
+    fn footing(&self, unit: usize) -> Option<(TroopTypeId, Base)>;
 
     /// How the game ended, once it has.
     fn verdict(&self) -> Option<Verdict>;

@@ -7,6 +7,9 @@
 use super::opponent::{Decision, Opponent};
 use super::{Action, Engine, Game, acw_formation};
 use crate::battlefield::Point;
+use crate::battlefield::geometry::{Vector, tenth};
+use crate::scenario::Scenario;
+use crate::scenario::label::unit_labels;
 use crate::suggest::{did_you_mean, resolve};
 use crate::{acw, rv};
 use std::fmt::Write as _;
@@ -18,22 +21,45 @@ pub enum Command {
     Act(Action),
     /// Take the action numbered so in the last `?` list (from 1).
     Pick(usize),
-    /// List the legal actions.
-    Legal,
+    /// List the legal actions: all, or those of one command word, one
+    /// unit, or both (`? fire`, `move B3 ?`).
+    Legal {
+        /// The command word, if one was given.
+        verb: Option<String>,
+        /// The unit, if one was named.
+        unit: Option<usize>,
+    },
     /// Seed 002: give out the player's remaining dice by foe's policy.
     Auto,
-    /// The turn, the phase and every unit.
-    Status,
+    /// End phases (seed 002: hold the units still to act) until the
+    /// player's turn is over.
+    EndTurn,
+    /// The turn, the phase and every unit, or one unit in detail.
+    Status(Option<usize>),
     /// A map of the table as text, or as an SVG picture written to a file
     /// (or, for a folder `DIR/`, one picture every phase from now on).
     Map {
         /// Where to write the picture.
         svg: Option<String>,
     },
+    /// A unit's situation now and the odds of each order its reaction
+    /// test could give.
+    What(usize),
     /// Why foe's unit did what it did.
     Why(usize),
     /// The last lines of the record (all with `None`).
     Log(Option<usize>),
+    /// The player's actions, turn by turn.
+    History,
+    /// Each side's victory conditions and how near they are.
+    Victory,
+    /// The way a unit would go to a point over the ground, and its cost.
+    Route {
+        /// The unit.
+        unit: usize,
+        /// Where to.
+        to: Point,
+    },
     /// Take back the player's last action.
     Undo,
     /// Take back the player's actions of this turn (at a turn's start,
@@ -43,14 +69,180 @@ pub enum Command {
     Rewind(u32),
     /// Save the game to a file.
     Save(String),
-    /// The commands.
-    Help,
+    /// The commands, or one command or rule in detail.
+    Help(Option<String>),
     /// Stop.
     Quit,
 }
 
+/// The names the prompt reads a game's units by: each unit's map label
+/// (`B3`, as maps, `status` and completion show it), its name, or any part
+/// of its name that fits only it (`why maryland`).
+pub struct Names<'g> {
+    game: &'g Game,
+    units: Vec<super::UnitView>,
+    labels: Vec<String>,
+}
+
+/// A name with only its letters and digits, in lower case: `1st
+/// Maryland` and `1st maryland` are one name, `B3` and `b3` one label.
+fn normalise(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The line without its parenthesised names: foe prints a unit as `B5
+/// (71st Foot)`, and a line copied from it must read back.
+fn without_parentheses(line: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => {
+                depth -= 1;
+                out.push(' ');
+            }
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+impl<'g> Names<'g> {
+    /// The names in `game`, a game of `scenario`.
+    pub fn new(game: &'g Game, scenario: &Scenario) -> Names<'g> {
+        let units = game.units();
+        let labels = unit_labels(scenario, units.iter().map(|u| u.side));
+        Names {
+            game,
+            units,
+            labels,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// Every unit, by index, as the prompt reads them.
+    pub fn units(&self) -> &[super::UnitView] {
+        &self.units
+    }
+
+    /// A unit's map label.
+    pub fn label(&self, unit: usize) -> &str {
+        self.labels.get(unit).map_or("?", String::as_str)
+    }
+
+    /// A unit's name.
+    pub fn name(&self, unit: usize) -> &str {
+        self.units.get(unit).map_or("?", |u| u.name.as_str())
+    }
+
+    /// A unit as `B3 (71st Foot)`.
+    pub fn both(&self, unit: usize) -> String {
+        format!("{} ({})", self.label(unit), self.name(unit))
+    }
+
+    /// The unit `text` names: its label, its name, the start of its name,
+    /// or a part of its name no other unit's has (ignoring case and
+    /// punctuation), or `#N` by index.
+    pub fn unit(&self, text: &str) -> Result<usize, String> {
+        let text = without_parentheses(text);
+        let text = text.trim().trim_matches('`').trim();
+        if text.is_empty() {
+            return Err(
+                "expected a unit: its map label (such as B3), its name or part of it".into(),
+            );
+        }
+        if let Some(n) = text.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()) {
+            return self.units.get(n).map(|u| u.index).ok_or_else(|| {
+                format!(
+                    "no unit #{n}: units are #0 to #{}",
+                    self.units.len().saturating_sub(1)
+                )
+            });
+        }
+        let typed = normalise(text);
+        if typed.is_empty() {
+            return Err(format!(
+                "no unit `{text}`: name a unit by its label or name"
+            ));
+        }
+        let named: Vec<(usize, String)> = self
+            .units
+            .iter()
+            .map(|u| (u.index, normalise(&u.name)))
+            .collect();
+        // Tried in turn: the label or whole name, the start of a name, any
+        // part of one.
+        let fits = |tier: u8, label: &str, name: &str| match tier {
+            0 => label == typed || name == typed,
+            1 => name.starts_with(&typed),
+            _ => name.contains(&typed),
+        };
+        let pick = |tier: u8| -> Vec<usize> {
+            named
+                .iter()
+                .filter(|(index, name)| fits(tier, &normalise(self.label(*index)), name))
+                .map(|(index, _)| *index)
+                .collect()
+        };
+        for tier in 0..3 {
+            match pick(tier).as_slice() {
+                [] => {}
+                [one] => return Ok(*one),
+                many => {
+                    let listed: Vec<String> = many.iter().map(|&u| self.both(u)).collect();
+                    return Err(format!(
+                        "`{text}` could be {}; say more of the name or use its label",
+                        listed.join(", ")
+                    ));
+                }
+            }
+        }
+        Err(format!("no unit `{text}`{}", self.suggestion(text)))
+    }
+
+    /// `; did you mean `Washington's Dragoons` (A1)?` for a mistyped unit:
+    /// the nearest label, whole name, or word of a name (players type one
+    /// word of a name, misspelt).
+    fn suggestion(&self, typed: &str) -> String {
+        // Two letters are near every label: no guess.
+        if typed.chars().count() < 3 {
+            return String::new();
+        }
+        let mut spellings: Vec<(String, usize)> = Vec::new();
+        for u in &self.units {
+            spellings.push((self.label(u.index).to_lowercase(), u.index));
+            spellings.push((u.name.to_lowercase(), u.index));
+            for word in u.name.split_whitespace() {
+                let word = normalise(word);
+                if word.len() > 2 {
+                    spellings.push((word, u.index));
+                }
+            }
+        }
+        let typed = typed.to_lowercase();
+        let nearest = crate::suggest::nearest(&typed, spellings.iter().map(|(s, _)| s.as_str()));
+        match nearest.and_then(|found| spellings.iter().find(|(s, _)| s == found)) {
+            Some((_, unit)) => format!(
+                "; did you mean `{}` ({})?",
+                self.name(*unit),
+                self.label(*unit)
+            ),
+            None => String::new(),
+        }
+    }
+}
+
 /// Parse a line typed at the prompt.
-pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
+pub fn parse(names: &Names<'_>, line: &str) -> Result<Command, String> {
     let line = line.trim();
     // Split the line as typed: lowercasing can change a word's length in
     // bytes, so the rest is never cut at a lowercased offset.
@@ -63,10 +255,19 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
     {
         return Ok(Command::Pick(n));
     }
-    match verb.as_str() {
-        "?" | "legal" => Ok(Command::Legal),
+    let verb = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == verb)
+        .map_or(verb.as_str(), |(_, verb)| verb);
+    if verb == "?" || line.ends_with(" ?") {
+        return legal(names, line);
+    }
+    match verb {
         "auto" => Ok(Command::Auto),
-        "status" | "s" => Ok(Command::Status),
+        "status" => match rest {
+            "" => Ok(Command::Status(None)),
+            unit => Ok(Command::Status(Some(names.unit(unit)?))),
+        },
         "map" => match rest.split_once(char::is_whitespace) {
             _ if rest.is_empty() => Ok(Command::Map { svg: None }),
             Some((word, file)) if word.eq_ignore_ascii_case("svg") || word == "--svg" => {
@@ -76,7 +277,8 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
             }
             _ => Err("expected `map`, `map --svg FILE` or `map --svg DIR/`".into()),
         },
-        "why" => Ok(Command::Why(unit(game, rest)?)),
+        "why" => Ok(Command::Why(names.unit(rest)?)),
+        "what" => Ok(Command::What(names.unit(rest)?)),
         "log" => match rest {
             "" => Ok(Command::Log(Some(20))),
             "all" => Ok(Command::Log(None)),
@@ -85,6 +287,22 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
                 .map(|n| Command::Log(Some(n)))
                 .map_err(|_| format!("`log` takes a number of lines or `all`, not `{n}`")),
         },
+        "history" => Ok(Command::History),
+        "victory" => Ok(Command::Victory),
+        "route" => {
+            let (who, to) = split_word(rest, "to")
+                .ok_or("expected `route UNIT to X,Y` or `route UNIT to UNIT`")?;
+            let unit = names.unit(who)?;
+            let to = match point(to) {
+                Ok(to) => to,
+                Err(problem) => match names.unit(to) {
+                    Ok(target) => names.units[target].position,
+                    Err(_) => return Err(problem),
+                },
+            };
+            Ok(Command::Route { unit, to })
+        }
+        "end" if rest.eq_ignore_ascii_case("turn") => Ok(Command::EndTurn),
         "undo" => match rest.to_lowercase().as_str() {
             "" => Ok(Command::Undo),
             "turn" => Ok(Command::UndoTurn),
@@ -100,32 +318,402 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
         },
         "save" if !rest.is_empty() => Ok(Command::Save(rest.to_string())),
         "save" => Err("`save` takes a file name: save FILE".into()),
-        "help" | "h" => Ok(Command::Help),
-        "quit" | "exit" | "q" => Ok(Command::Quit),
-        _ => action(game, &verb, rest).map(Command::Act),
+        "help" => Ok(Command::Help(
+            (!rest.is_empty()).then(|| rest.to_lowercase()),
+        )),
+        "quit" => Ok(Command::Quit),
+        "move" => match directed_move(names, rest) {
+            Some(action) => action.map(Command::Act),
+            None => action(names, verb, rest).map(Command::Act),
+        },
+        _ => action(names, verb, rest).map(Command::Act),
     }
 }
 
-/// The commands' first words (for did-you-mean and Tab).
-pub const VERBS: &[&str] = &[
-    "?", "assign", "auto", "charge", "dismount", "end", "face", "fire", "form", "help", "hold",
-    "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "rewind", "save",
-    "status", "undo", "why",
+/// `?`, `? VERB`, `? UNIT`, `? VERB UNIT` and `VERB UNIT ?`.
+fn legal(names: &Names<'_>, line: &str) -> Result<Command, String> {
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .filter(|word| *word != "?" && !word.eq_ignore_ascii_case("legal"))
+        .collect();
+    let Some(first) = words.first() else {
+        return Ok(Command::Legal {
+            verb: None,
+            unit: None,
+        });
+    };
+    let first = first.to_lowercase();
+    let first = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == first)
+        .map_or(first.as_str(), |(_, verb)| verb)
+        .to_string();
+    let (verb, rest) = if verbs(names.game).contains(&first.as_str()) {
+        (Some(first), &words[1..])
+    } else {
+        (None, &words[..])
+    };
+    let unit = match rest {
+        [] => None,
+        words => Some(names.unit(&words.join(" "))?),
+    };
+    Ok(Command::Legal { verb, unit })
+}
+
+/// Other words players type for a command: `mv` is `move`.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("mv", "move"),
+    ("go", "move"),
+    ("advance", "move"),
+    ("shoot", "fire"),
+    ("volley", "fire"),
+    ("attack", "charge"),
+    ("wheel", "pivot"),
+    ("legal", "?"),
+    ("s", "status"),
+    ("h", "help"),
+    ("q", "quit"),
+    ("exit", "quit"),
 ];
 
-fn action(game: &Game, verb: &str, rest: &str) -> Result<Action, String> {
-    match game {
-        Game::Rv(state) => rv_action(state, game, verb, rest).map(Action::Rv),
-        Game::Acw(_) => acw_action(game, verb, rest).map(Action::Acw),
+/// The commands every rule set has, with their usage, for `help`, Tab
+/// and did-you-mean: the same words as seed 000's prompt.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "?",
+        "?  or  ? COMMAND [UNIT]  or  COMMAND UNIT ?   what is legal now, numbered; type a number to take one",
+    ),
+    (
+        "move",
+        "move UNIT to X,Y | forward N|max | back N|max | towards UNIT|X,Y [N|max]",
+    ),
+    (
+        "route",
+        "route UNIT to X,Y|UNIT   the way it would go over the ground, its cost in moves, and the first move to paste",
+    ),
+    (
+        "end",
+        "end turn                 end your turn (seed 001: `end` ends one phase)",
+    ),
+    (
+        "status",
+        "status [UNIT]            the turn, the phase and every unit, or one unit in detail",
+    ),
+    (
+        "map",
+        "map [--svg FILE|DIR/]    the table, or an SVG picture (DIR/: one every phase)",
+    ),
+    (
+        "what",
+        "what UNIT                a unit's situation now and the odds of each order",
+    ),
+    (
+        "why",
+        "why UNIT                 foe's reaction test for its unit (the baseline's reason), and what it did",
+    ),
+    (
+        "victory",
+        "victory                  each side's victory conditions and how near they are",
+    ),
+    (
+        "log",
+        "log [N|all]              the record (its last N lines)",
+    ),
+    (
+        "history",
+        "history                  your actions, turn by turn",
+    ),
+    (
+        "undo",
+        "undo [turn]              take back your last action (or this turn's)",
+    ),
+    (
+        "rewind",
+        "rewind N                 go back to the start of turn N",
+    ),
+    ("save", "save FILE                save the game"),
+    (
+        "help",
+        "help [COMMAND|RULE]      this list, one command, or a rule",
+    ),
+    (
+        "quit",
+        "quit                     leave (the game is autosaved)",
+    ),
+];
+
+/// Each engine's own commands, with their usage.
+fn engine_commands(engine: Engine) -> &'static [(&'static str, &'static str)] {
+    match engine {
+        Engine::Rv => &[
+            ("pivot", "pivot UNIT to DEGREES    turn on the spot"),
+            ("about", "about face UNIT          turn about"),
+            ("form", "form UNIT line|column|open order"),
+            ("mount", "mount UNIT / dismount UNIT   dragoons"),
+            ("dismount", "dismount UNIT            dragoons on foot"),
+            ("fire", "fire UNIT at TARGET      (shoot phase)"),
+            ("charge", "charge UNIT at TARGET    (charge phase)"),
+            ("respond", "respond fire|counter|stand   answer a charge"),
+            ("join", "join COMMANDER to UNIT   a commander joins a unit"),
+            ("leave", "leave COMMANDER to X,Y   a commander leaves it"),
+        ],
+        Engine::Acw => &[
+            (
+                "assign",
+                "assign DIE to UNIT       give one of your activation dice to a unit",
+            ),
+            (
+                "auto",
+                "auto                     give out the rest of your dice as foe would",
+            ),
+            (
+                "fire",
+                "fire UNIT at TARGET      the unit whose die is up shoots",
+            ),
+            ("charge", "charge UNIT at TARGET    it charges"),
+            ("hold", "hold UNIT                it does nothing this turn"),
+            (
+                "respond",
+                "respond fire|hold        answer a charge before your unit has acted",
+            ),
+        ],
+        Engine::Awi => &[],
+    }
+}
+
+/// The command words of a game's rule set (for did-you-mean and Tab).
+pub fn verbs(game: &Game) -> Vec<&'static str> {
+    COMMANDS
+        .iter()
+        .chain(engine_commands(game.engine()))
+        .map(|(verb, _)| *verb)
+        .collect()
+}
+
+/// The first words the prompt knows in any rule set.
+pub const VERBS: &[&str] = &[
+    "?", "about", "assign", "auto", "charge", "dismount", "end", "fire", "form", "help", "history",
+    "hold", "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "rewind",
+    "route", "save", "status", "undo", "victory", "what", "why",
+];
+
+fn action(names: &Names<'_>, verb: &str, rest: &str) -> Result<Action, String> {
+    match names.game {
+        Game::Rv(state) => rv_action(state, names, verb, rest).map(Action::Rv),
+        Game::Acw(_) => acw_action(names, verb, rest).map(Action::Acw),
         Game::Awi(_) => Err("seed-000 games are played by the seed-000 REPL".into()),
     }
 }
 
-fn unknown_verb(verb: &str) -> String {
+fn unknown_verb(game: &Game, verb: &str) -> String {
+    if let Some(reason) = not_in_these_rules(game, verb) {
+        return reason;
+    }
+    let known = verbs(game);
+    let words = known
+        .iter()
+        .copied()
+        .filter(|verb| *verb != "?")
+        .chain(ALIASES.iter().map(|(alias, _)| *alias));
     format!(
         "unknown command `{verb}`{}; `help` lists the commands",
-        did_you_mean(verb, VERBS.iter().copied())
+        did_you_mean(verb, words)
     )
+}
+
+/// Why a command another rule set has does nothing here, with the one
+/// that does.
+fn not_in_these_rules(game: &Game, verb: &str) -> Option<String> {
+    let reason = match (game.engine(), verb) {
+        (Engine::Acw, "pivot" | "face" | "about") => {
+            "seed 002 turns a unit as it moves: `move UNIT to X,Y facing DEGREES`"
+        }
+        (Engine::Acw, "form") => {
+            "seed 002 changes formation as it moves: `move UNIT form line|column|dismounted to X,Y`"
+        }
+        (Engine::Acw, "mount" | "dismount") => {
+            "seed 002 mounts and dismounts as it moves: `move UNIT form dismounted to X,Y`"
+        }
+        (Engine::Acw, "join" | "leave") => "seed 002 has no commanders on the table",
+        (Engine::Rv, "assign" | "auto") => {
+            "seed 001 has no activation dice: units act phase by phase"
+        }
+        (Engine::Rv, "hold") => "seed 001 units hold by doing nothing: `end` ends the phase",
+        (_, "rally" | "general") => "these rules have no rally or general moves",
+        (_, "load") => "`foe play --resume FILE` loads a saved game",
+        _ => return None,
+    };
+    Some(format!("`{verb}`: {reason}"))
+}
+
+/// The farthest a `max` move looks, as a multiple of the troop type's
+/// allowance: the engine's own check decides how far it may go.
+const MAX_REACH: f64 = 2.0;
+
+/// `move UNIT forward N|max`, `back N|max`, `towards UNIT|X,Y [N|max]`:
+/// the straight move they mean, as the engine's own move to a point.
+/// `None` for a line that is none of them (a `move UNIT to X,Y`).
+fn directed_move(names: &Names<'_>, rest: &str) -> Option<Result<Action, String>> {
+    let padded = format!("{rest} ");
+    let (way, who, after) = ["forward", "back", "towards", "toward"]
+        .into_iter()
+        .find_map(|way| split_word(&padded, way).map(|(who, after)| (way, who, after)))?;
+    Some((|| {
+        let unit = names.unit(who)?;
+        let view = &names.units[unit];
+        let (troop, base) = names
+            .game
+            .footing(unit)
+            .ok_or_else(|| format!("{} is not on the table", view.name))?;
+        let allowance = names.game.battlefield().ruleset.move_of(troop);
+        let words: Vec<&str> = after.split_whitespace().collect();
+        let (direction, facing, distance) = match way {
+            "forward" | "back" => {
+                let sign = if way == "forward" { 1.0 } else { -1.0 };
+                let direction = Vector::from_bearing(view.facing) * sign;
+                (direction, view.facing, words.first().copied())
+            }
+            _ => {
+                let (goal_words, distance) = match words.split_last() {
+                    Some((last, head)) if !head.is_empty() && is_distance(last) => {
+                        (head.join(" "), Some(*last))
+                    }
+                    _ => (words.join(" "), None),
+                };
+                let (goal, gap) = match point(&goal_words) {
+                    Ok(goal) => (goal, None),
+                    Err(problem) => {
+                        let target = names.unit(&goal_words).map_err(|_| problem)?;
+                        let goal = names.units[target].position;
+                        // Stop a hair short of contact: a move that is not
+                        // a charge may not touch the enemy.
+                        let gap = names
+                            .game
+                            .footing(target)
+                            .map(|(_, other)| (base.distance_to(&other) - 0.25).max(0.0));
+                        (goal, gap)
+                    }
+                };
+                let direction = goal - view.position;
+                let reach = distance.map_or(Some(allowance), |_| None);
+                let wanted = match (reach, gap) {
+                    (Some(reach), Some(gap)) => Some(reach.min(gap)),
+                    (Some(reach), None) => Some(reach.min(direction.length())),
+                    (None, _) => None,
+                };
+                let bearing = direction.bearing();
+                match wanted {
+                    Some(wanted) => {
+                        return to_point(
+                            names,
+                            unit,
+                            view.position + Vector::from_bearing(bearing) * wanted,
+                            bearing,
+                        );
+                    }
+                    None => (direction, bearing, distance),
+                }
+            }
+        };
+        match distance {
+            Some(word) if is_max_word(word) => {
+                farthest(names, unit, direction, facing, allowance * MAX_REACH)
+            }
+            Some(word) => {
+                let inches = inches_word(word)?;
+                to_point(
+                    names,
+                    unit,
+                    view.position + Vector::from_bearing(direction.bearing()) * inches,
+                    facing,
+                )
+            }
+            None => Err(format!(
+                "expected how far: `move {} {way} 3` (inches) or `move {} {way} max`",
+                names.label(unit),
+                names.label(unit)
+            )),
+        }
+    })())
+}
+
+fn is_max_word(word: &str) -> bool {
+    word.eq_ignore_ascii_case("max") || word.eq_ignore_ascii_case("full")
+}
+
+fn is_distance(word: &str) -> bool {
+    is_max_word(word) || inches_word(word).is_ok()
+}
+
+fn inches_word(word: &str) -> Result<f64, String> {
+    word.trim_end_matches('"')
+        .parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite() && *value > 0.0)
+        .ok_or_else(|| format!("expected a distance in inches (or `max`), not `{word}`"))
+}
+
+/// The engine's move of `unit` to `to`, ending facing `facing` (seed 001
+/// moves keep the facing a unit has).
+pub fn move_to(names: &Names<'_>, unit: usize, to: Point, facing: f64) -> Action {
+    match names.game {
+        Game::Rv(_) => Action::Rv(rv::Action::Move { unit, to }),
+        _ => Action::Acw(acw::Action::Move {
+            unit: acw::UnitId(unit),
+            formation: None,
+            to,
+            facing,
+        }),
+    }
+}
+
+/// A move to `to`, at the point rounded to 0.1" (as foe prints points and
+/// players type them) when the rules take that, else the exact one.
+fn to_point(names: &Names<'_>, unit: usize, to: Point, facing: f64) -> Result<Action, String> {
+    let rounded = move_to(names, unit, tenth(to), facing);
+    if names.game.check(&rounded).is_ok() {
+        return Ok(rounded);
+    }
+    Ok(move_to(names, unit, to, facing))
+}
+
+/// The farthest lawful straight move of `unit` along `direction`, no
+/// longer than `reach`: the engine's own check decides, tried from `reach`
+/// down in steps of 0.1". So `max` never asks for a refused move when a
+/// lawful one at least 0.1" long exists.
+fn farthest(
+    names: &Names<'_>,
+    unit: usize,
+    direction: Vector,
+    facing: f64,
+    reach: f64,
+) -> Result<Action, String> {
+    let name = names.name(unit);
+    if direction.length() < 1e-9 {
+        return Err(format!("{name} is already there"));
+    }
+    let from = names.units[unit].position;
+    let step = Vector::from_bearing(direction.bearing());
+    let tenths = (reach * 10.0).floor().clamp(0.0, 2_000.0) as u32;
+    (1..=tenths)
+        .rev()
+        .find_map(|n| {
+            let to = from + step * (f64::from(n) / 10.0);
+            [
+                move_to(names, unit, tenth(to), facing),
+                move_to(names, unit, to, facing),
+            ]
+            .into_iter()
+            .find(|action| names.game.check(action).is_ok())
+        })
+        .ok_or_else(|| {
+            let refusal = names
+                .game
+                .check(&move_to(names, unit, from + step * 0.1, facing))
+                .err()
+                .map_or(String::new(), |refusal| format!(": {refusal}"));
+            format!("{name} cannot move that way now{refusal}")
+        })
 }
 
 /// `A to B` split on the last ` to ` (unit names may hold `to`).
@@ -160,39 +748,6 @@ fn degrees(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("expected a compass bearing in degrees (0-360), not `{text}`"))
 }
 
-/// A unit by name or unique prefix (ignoring case), or `#N` by index.
-pub fn unit(game: &Game, text: &str) -> Result<usize, String> {
-    let units = game.units();
-    let text = text.trim().trim_matches('`');
-    if text.is_empty() {
-        return Err("expected a unit's name".into());
-    }
-    if let Some(n) = text.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()) {
-        return units.get(n).map(|u| u.index).ok_or_else(|| {
-            format!(
-                "no unit #{n}: units are #0 to #{}",
-                units.len().saturating_sub(1)
-            )
-        });
-    }
-    let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    match resolve(text, names.iter().copied()) {
-        Ok(name) => Ok(units.iter().position(|u| u.name == name).unwrap_or(0)),
-        Err(matches) if matches.len() > 1 => Err(format!(
-            "`{text}` could be {}",
-            matches
-                .iter()
-                .map(|m| format!("`{m}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-        Err(_) => Err(format!(
-            "no unit `{text}`{}",
-            did_you_mean(text, names.iter().copied())
-        )),
-    }
-}
-
 /// `text` without its first word when that is `word` (any case, a whole
 /// word: `facet` is not `face`).
 fn strip_word<'t>(text: &'t str, word: &str) -> &'t str {
@@ -213,10 +768,11 @@ fn rv_commander(state: &rv::GameState, text: &str) -> Option<usize> {
 
 fn rv_action(
     state: &rv::GameState,
-    game: &Game,
+    names: &Names<'_>,
     verb: &str,
     rest: &str,
 ) -> Result<rv::Action, String> {
+    let unit = |text: &str| names.unit(text);
     let two = |word: &str, usage: &str| {
         split_word(rest, word).ok_or_else(|| format!("expected `{usage}`"))
     };
@@ -225,7 +781,7 @@ fn rv_action(
         "move" => {
             let (who, to) = two("to", "move UNIT to X,Y")?;
             let to = point(to)?;
-            match unit(game, who) {
+            match unit(who) {
                 Ok(unit) => Ok(rv::Action::Move { unit, to }),
                 Err(problem) => match rv_commander(state, who) {
                     Some(commander) => Ok(rv::Action::MoveCommander { commander, to }),
@@ -236,25 +792,25 @@ fn rv_action(
         "pivot" | "face" => {
             let (who, facing) = two("to", "pivot UNIT to DEGREES")?;
             Ok(rv::Action::Pivot {
-                unit: unit(game, who)?,
+                unit: unit(who)?,
                 facing: degrees(facing)?,
             })
         }
         "about" => Ok(rv::Action::AboutFace {
-            unit: unit(game, strip_word(rest, "face"))?,
+            unit: unit(strip_word(rest, "face"))?,
         }),
         "fire" => {
             let (who, target) = two("at", "fire UNIT at TARGET")?;
             Ok(rv::Action::Fire {
-                unit: unit(game, who)?,
-                target: unit(game, target)?,
+                unit: unit(who)?,
+                target: unit(target)?,
             })
         }
         "charge" => {
             let (who, target) = two("at", "charge UNIT at TARGET")?;
             Ok(rv::Action::Charge {
-                unit: unit(game, who)?,
-                target: unit(game, target)?,
+                unit: unit(who)?,
+                target: unit(target)?,
             })
         }
         "form" => {
@@ -272,12 +828,12 @@ fn rv_action(
             .find(|(_, name)| ends_with(name))
             .ok_or_else(|| "expected `form UNIT line|column|open order`".to_string())?;
             Ok(rv::Action::ChangeFormation {
-                unit: unit(game, &rest[..rest.len() - name.len()])?,
+                unit: unit(&rest[..rest.len() - name.len()])?,
                 formation,
             })
         }
         "mount" | "dismount" => Ok(rv::Action::Mount {
-            unit: unit(game, rest)?,
+            unit: unit(rest)?,
             mounted: verb == "mount",
         }),
         "join" => {
@@ -286,7 +842,7 @@ fn rv_action(
                 rv_commander(state, who).ok_or_else(|| format!("no commander `{who}`"))?;
             Ok(rv::Action::Join {
                 commander,
-                unit: unit(game, to)?,
+                unit: unit(to)?,
             })
         }
         "leave" => {
@@ -311,15 +867,16 @@ fn rv_action(
             };
             Ok(rv::Action::Respond { response })
         }
-        _ => Err(unknown_verb(verb)),
+        _ => Err(unknown_verb(names.game, verb)),
     }
 }
 
-fn acw_action(game: &Game, verb: &str, rest: &str) -> Result<acw::Action, String> {
+fn acw_action(names: &Names<'_>, verb: &str, rest: &str) -> Result<acw::Action, String> {
+    let game = names.game();
     let two = |word: &str, usage: &str| {
         split_word(rest, word).ok_or_else(|| format!("expected `{usage}`"))
     };
-    let id = |text: &str| unit(game, text).map(acw::UnitId);
+    let id = |text: &str| names.unit(text).map(acw::UnitId);
     match verb {
         "assign" => {
             let (die, who) = two("to", "assign DIE to UNIT")?;
@@ -397,9 +954,9 @@ fn acw_action(game: &Game, verb: &str, rest: &str) -> Result<acw::Action, String
             }
         }
         "end" => Err(
-            "seed 002 has no phases to end: give out your dice (`assign 6 to UNIT`, or `auto`), then act with each unit as its die comes up (`hold UNIT` to do nothing)".into(),
+            "seed 002 has no phases to end: `end turn` holds your units still to act this turn; give out your dice with `assign 6 to UNIT` or `auto`, and act with each unit as its die comes up (`hold UNIT` to do nothing)".into(),
         ),
-        _ => Err(unknown_verb(verb)),
+        _ => Err(unknown_verb(names.game, verb)),
     }
 }
 
@@ -632,8 +1189,9 @@ fn victory_words(game: &Game, victory: &crate::scenario::Victory) -> String {
     }
 }
 
-/// The turn, the phase and every unit.
-pub fn status(game: &Game) -> String {
+/// The turn, the phase and every unit, by label.
+pub fn status(names: &Names<'_>) -> String {
+    let game = names.game();
     let sides = game.sides();
     let mut text = format!(
         "Turn {} of {}: {}.",
@@ -664,90 +1222,215 @@ pub fn status(game: &Game) -> String {
     }
     for (side, side_name) in sides.iter().enumerate() {
         let _ = writeln!(text, "{side_name}:");
-        for (letter, u) in letters(game) {
-            if u.side != side {
-                continue;
-            }
+        for u in names.units.iter().filter(|u| u.side == side) {
+            let label = names.label(u.index);
             if u.removed {
-                let _ = writeln!(text, "  {letter} {:<28} out of play", u.name);
+                let _ = writeln!(text, "  {label:<4} {:<28} out of play", u.name);
                 continue;
             }
-            let die = match game {
-                Game::Acw(state) => {
-                    state
-                        .unit(acw::UnitId(u.index))
-                        .die
-                        .map_or(String::new(), |d| {
-                            let used = if state.unit(acw::UnitId(u.index)).activated {
-                                " used"
-                            } else {
-                                ""
-                            };
-                            format!(", die {d}{used}")
-                        })
-                }
-                _ => String::new(),
-            };
             let _ = writeln!(
                 text,
-                "  {letter} {:<28} at {:>11} facing {:>3}  {:>3.0}% {}{}{die}",
+                "  {label:<4} {:<28} at {:>11} facing {:>3}  {:>3.0}% {}{}{}",
                 u.name,
                 xy(u.position),
                 u.facing.round(),
                 u.strength * 100.0,
                 u.formation.as_deref().unwrap_or("-"),
                 if u.in_cover { ", in cover" } else { "" },
+                activation_die(game, u.index),
             );
         }
     }
     text
 }
 
-/// Map letters ([`super::letters`]) with their units.
-fn letters(game: &Game) -> Vec<(char, super::UnitView)> {
-    let units = game.units();
-    super::letters(&units).into_iter().zip(units).collect()
+/// Seed 002: `, die 5` (`, die 5 used`) for a unit given an activation die.
+pub fn activation_die(game: &Game, unit: usize) -> String {
+    let Game::Acw(state) = game else {
+        return String::new();
+    };
+    let u = state.unit(acw::UnitId(unit));
+    u.die.map_or(String::new(), |d| {
+        format!(", die {d}{}", if u.activated { " used" } else { "" })
+    })
 }
 
-/// A map of the table, `width` columns wide: each unit in play is its
-/// letter (as `status` lists them), woods and other cover `:`.
-pub fn map(game: &Game, width: usize) -> String {
-    let field = game.battlefield();
-    let width = width.clamp(20, 200);
-    let (table_w, table_h) = (field.width(), field.height());
-    let scale = table_w / width as f64;
-    let height = ((table_h / scale / 2.0).ceil() as usize).clamp(5, 100);
-    let mut grid = vec![vec![' '; width]; height];
-    for (row, line) in grid.iter_mut().enumerate() {
-        for (col, cell) in line.iter_mut().enumerate() {
-            let x = (col as f64 + 0.5) * scale;
-            let y = table_h - (row as f64 + 0.5) * scale * 2.0;
-            if field.cover_at(Point::new(x, y)) {
-                *cell = ':';
+/// `victory`: each side's conditions and how near they are now.
+pub fn victory(names: &Names<'_>) -> String {
+    let game = names.game();
+    let sides = game.sides();
+    let side = |i: usize| sides.get(i).cloned().unwrap_or_default();
+    let mut text = String::from("Victory:\n");
+    let gone = |side: usize| {
+        let all: Vec<&super::UnitView> = names.units.iter().filter(|u| u.side == side).collect();
+        (all.iter().filter(|u| u.removed).count(), all.len())
+    };
+    match game {
+        Game::Rv(state) => {
+            let (attacker, defender) = state.attacker_defender();
+            let below = state.table().broken_below_percent;
+            let _ = writeln!(
+                text,
+                "  the {} win by driving the {} from the field; an army with fewer than {below}% of its units left is broken and loses; at the end of turn {} with the {} still on the field, they win.",
+                side(attacker),
+                side(defender),
+                game.turns(),
+                side(defender),
+            );
+            for s in [attacker, defender] {
+                let (lost, all) = gone(s);
+                let left = all - lost;
+                let _ = writeln!(
+                    text,
+                    "  now: the {} have {left} of {all} units left ({:.0}%; broken below {below}%).",
+                    side(s),
+                    if all == 0 {
+                        0.0
+                    } else {
+                        left as f64 * 100.0 / all as f64
+                    },
+                );
+            }
+            if let Some(margin) = game.margin() {
+                let _ = writeln!(
+                    text,
+                    "  the margin so far is {margin:+} (the defender's losses less the attacker's, in percent of bases; house rule RV10)."
+                );
             }
         }
-    }
-    for (letter, u) in letters(game) {
-        if u.removed {
-            continue;
+        Game::Acw(state) => {
+            use crate::scenario::Condition;
+            for victory in &state.victory {
+                let _ = writeln!(text, "  {}.", victory_words(game, victory));
+                let now = match &victory.when {
+                    Condition::RoutFraction { side: loser, .. } => {
+                        let (lost, all) = gone(*loser);
+                        format!("{lost} of the {all} units of the {} are gone", side(*loser))
+                    }
+                    Condition::RoutOrExit {
+                        side: loser,
+                        troop_type,
+                        ..
+                    } => {
+                        let lost = names
+                            .units
+                            .iter()
+                            .filter(|u| {
+                                u.side == *loser
+                                    && u.removed
+                                    && game.footing(u.index).map(|(t, _)| t) == Some(*troop_type)
+                            })
+                            .count();
+                        format!(
+                            "{lost} {} of the {} are gone",
+                            game.battlefield().ruleset.troop(*troop_type).name,
+                            side(*loser)
+                        )
+                    }
+                    Condition::HoldArea { area, .. } => {
+                        let inside: Vec<String> = names
+                            .units
+                            .iter()
+                            .filter(|u| !u.removed && area.contains(u.position))
+                            .map(|u| format!("{} of the {}", names.both(u.index), side(u.side)))
+                            .collect();
+                        if inside.is_empty() {
+                            format!("nobody stands in {}", area.name)
+                        } else {
+                            format!("in {}: {}", area.name, inside.join(", "))
+                        }
+                    }
+                };
+                let _ = writeln!(text, "    now: {now}.");
+            }
+            let _ = writeln!(text, "  Otherwise a draw after turn {}.", game.turns());
         }
-        let col = ((u.position.x / scale) as usize).min(width - 1);
-        let row = (((table_h - u.position.y) / (scale * 2.0)) as usize).min(height - 1);
-        grid[row][col] = letter;
+        Game::Awi(_) => {}
     }
-    let mut text = format!("+{}+ north\n", "-".repeat(width));
-    for line in grid {
-        let _ = writeln!(text, "|{}|", line.into_iter().collect::<String>());
-    }
-    let _ = writeln!(
-        text,
-        "+{}+ south; {}\" x {}\", one column {:.1}\"; `:` cover",
-        "-".repeat(width),
-        trim(table_w),
-        trim(table_h),
-        scale
-    );
     text
+}
+
+/// `history`: the player's actions, turn by turn.
+pub fn history(names: &Names<'_>, actions: &[(u32, Action)]) -> String {
+    if actions.is_empty() {
+        return "You have not acted yet.".to_string();
+    }
+    let mut text = String::new();
+    let mut turn = None;
+    for (at, action) in actions {
+        if turn != Some(*at) {
+            turn = Some(*at);
+            let _ = writeln!(text, "turn {at}:");
+        }
+        let _ = writeln!(text, "  {}", words(names.game, action));
+    }
+    text
+}
+
+/// An action's words with the unit named by its label (`move B3 to 8,9`).
+pub fn words_labelled(names: &Names<'_>, action: &Action) -> String {
+    let line = words(names.game, action);
+    match action_unit(action) {
+        Some(unit) => line.replacen(names.name(unit), names.label(unit), 1),
+        None => line,
+    }
+}
+
+/// The unit an action is for, if it is one unit's.
+fn action_unit(action: &Action) -> Option<usize> {
+    match action {
+        Action::Rv(action) => match action {
+            rv::Action::ChangeFormation { unit, .. }
+            | rv::Action::Mount { unit, .. }
+            | rv::Action::AboutFace { unit }
+            | rv::Action::Pivot { unit, .. }
+            | rv::Action::Move { unit, .. }
+            | rv::Action::Fire { unit, .. }
+            | rv::Action::Charge { unit, .. } => Some(*unit),
+            _ => None,
+        },
+        Action::Acw(action) => match action {
+            acw::Action::AssignDie { unit, .. }
+            | acw::Action::Move { unit, .. }
+            | acw::Action::Fire { unit, .. }
+            | acw::Action::Charge { unit, .. }
+            | acw::Action::Hold { unit }
+            | acw::Action::Respond { unit, .. } => Some(unit.0),
+        },
+        Action::Awi(_) => None,
+    }
+}
+
+/// Whether `action` answers `? VERB UNIT`: its words start with the verb
+/// and it is the unit's (or, for a unit's target, names it).
+pub fn listed_for(
+    names: &Names<'_>,
+    action: &Action,
+    verb: Option<&str>,
+    unit: Option<usize>,
+) -> bool {
+    let line = words(names.game, action);
+    let verb_fits = verb.is_none_or(|verb| {
+        line.split_whitespace().next() == Some(verb)
+            || (verb == "pivot" && line.starts_with("about face"))
+    });
+    let unit_fits = unit.is_none_or(|unit| {
+        action_unit(action) == Some(unit) || line.contains(&format!(" at {}", names.name(unit)))
+    });
+    verb_fits && unit_fits
+}
+
+/// The action that passes the player's current step: seed 001's `end`
+/// of a phase, seed 002's `hold` of the unit whose die is up; `None` when
+/// the rules want something else now (an answer to a charge, dice to
+/// give out).
+pub fn pass(game: &Game) -> Option<Action> {
+    game.legal_actions().into_iter().find(|action| {
+        matches!(
+            action,
+            Action::Rv(rv::Action::EndPhase) | Action::Acw(acw::Action::Hold { .. })
+        )
+    })
 }
 
 /// One decision in words: the test's factors, die, total, order, and what
@@ -849,22 +1532,80 @@ pub fn why(opponent: &Opponent, game: &Game, unit: usize) -> String {
         .join("\n")
 }
 
-/// The commands.
-pub fn help(engine: Engine) -> String {
-    let mut text = String::from(
-        "Commands (units by name, unique prefix or #N):\n  ?                       the legal actions now, numbered; type a number to take one\n",
-    );
-    match engine {
-        Engine::Rv => text.push_str(
-            "  move UNIT to X,Y        move straight (a commander too)\n  pivot UNIT to DEGREES   turn on the spot\n  about face UNIT\n  form UNIT line|column|open order\n  mount UNIT / dismount UNIT\n  fire UNIT at TARGET     (shoot phase)\n  charge UNIT at TARGET   (charge phase)\n  respond fire|counter|stand   answer a charge\n  join COMMANDER to UNIT / leave COMMANDER to X,Y\n  end                     end your phase\n",
-        ),
-        Engine::Acw => text.push_str(
-            "  assign DIE to UNIT      give one of your dice to a unit\n  auto                    give out the rest of your dice as foe would\n  move UNIT [form line|column|dismounted] to X,Y [facing DEGREES]\n  fire UNIT at TARGET / charge UNIT at TARGET / hold UNIT\n  respond fire|hold       answer a charge before your unit has acted\n",
-        ),
-        Engine::Awi => {}
+/// `help`: every command of the game's rule set with its usage; `help
+/// COMMAND` one of them (a rule set without it says why, and what does
+/// it); `help victory` how the game is won.
+pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
+    let game = names.game();
+    let all: Vec<(&str, &str)> = COMMANDS
+        .iter()
+        .chain(engine_commands(game.engine()))
+        .copied()
+        .collect();
+    let Some(topic) = topic.map(str::trim).filter(|t| !t.is_empty()) else {
+        let mut text = format!(
+            "Commands ({}; units by map label, name or part of a name):\n",
+            game.battlefield().ruleset.name
+        );
+        for (_, usage) in &all {
+            let _ = writeln!(text, "  {usage}");
+        }
+        text.push_str("`help COMMAND` says more of one; `help victory` how the game is won.\n");
+        return text;
+    };
+    let topic = topic.to_lowercase();
+    let topic = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == topic)
+        .map_or(topic.as_str(), |(_, verb)| verb);
+    if topic == "victory" {
+        return victory(names);
     }
-    text.push_str(
-        "  status                  the turn, the phase, every unit\n  map [--svg FILE|DIR/]   the table (a picture; into a folder, one every phase)\n  why UNIT                foe's reaction test for its unit (the baseline's reason), and what it did\n  log [N|all]             the record\n  undo                    take back your last action\n  undo turn               take back this turn's actions\n  rewind N                go back to the start of turn N\n  save FILE               save the game\n  help, quit\n",
-    );
-    text
+    let found: Vec<&str> = all
+        .iter()
+        .filter(|(verb, _)| *verb == topic)
+        .map(|(_, usage)| *usage)
+        .collect();
+    if !found.is_empty() {
+        let mut text = found.join("\n");
+        text.push('\n');
+        if let Some(more) = more_on(game.engine(), topic) {
+            text.push_str(more);
+            text.push('\n');
+        }
+        return text;
+    }
+    if let Some(reason) = not_in_these_rules(game, topic) {
+        return reason;
+    }
+    format!(
+        "no help on `{topic}`{}; `help` lists the commands",
+        did_you_mean(topic, all.iter().map(|(verb, _)| *verb))
+    )
+}
+
+/// What a command does under one rule set, beyond its usage.
+fn more_on(engine: Engine, verb: &str) -> Option<&'static str> {
+    Some(match (engine, verb) {
+        (Engine::Rv, "fire") => {
+            "In the shoot phase each of your units in range and sight of an enemy may fire once; the rule set's to-hit table (tables/rulesets/ruinous-victory.yaml) gives the bases lost."
+        }
+        (Engine::Rv, "charge") => {
+            "In the charge phase a unit may charge an enemy it can reach; the target answers (`respond fire|counter|stand`) and melee follows."
+        }
+        (Engine::Rv, "move") => {
+            "In the move phase each unit moves straight up to its allowance (less in rough ground); `end` ends the phase, `end turn` your turn."
+        }
+        (Engine::Acw, "fire") => {
+            "When its die comes up a unit may fire at an enemy in range and sight (tables/rulesets/ohw-acw.yaml)."
+        }
+        (Engine::Acw, "charge") => {
+            "When its die comes up a unit may charge an enemy it can reach; the target may answer with fire first (`respond fire|hold`)."
+        }
+        (Engine::Acw, "move") => {
+            "When its die comes up a unit moves, changing formation if told (`form line|column|dismounted`) and ending with the facing given; `end turn` holds the rest of your units this turn."
+        }
+        (Engine::Acw, "end") => "`end turn` holds every one of your units still to act this turn.",
+        _ => return None,
+    })
 }

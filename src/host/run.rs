@@ -592,6 +592,16 @@ impl HostMatch {
             .collect()
     }
 
+    /// The player's actions with the turn each was taken in, in order
+    /// (`history`).
+    pub fn player_history(&self) -> Vec<(u32, Action)> {
+        self.player_turns
+            .iter()
+            .copied()
+            .zip(self.player_actions())
+            .collect()
+    }
+
     /// The player's actions taken before turn `turn`, in order (what
     /// `undo turn` and `rewind` keep, ruling P1).
     pub fn player_actions_before(&self, turn: u32) -> Vec<Action> {

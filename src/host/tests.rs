@@ -169,7 +169,8 @@ fn the_words_of_every_listed_action_parse_back_to_it() {
             let legal = game_match.game.legal_actions();
             for action in &legal {
                 let typed = repl::words(&game_match.game, action);
-                let parsed = repl::parse(&game_match.game, &typed)
+                let names = repl::Names::new(&game_match.game, &game_match.scenario);
+                let parsed = repl::parse(&names, &typed)
                     .unwrap_or_else(|e| panic!("{name}: `{typed}`: {e}"));
                 // Points are typed to 0.01": the parsed action is the
                 // listed one, or one as near.
@@ -197,9 +198,9 @@ fn bad_lines_are_messages() {
         .player_sides(vec![0])
         .begin()
         .unwrap();
-    let game = &game_match.game;
+    let names = repl::Names::new(&game_match.game, &game_match.scenario);
     let check = |line: &str, expected: &str| {
-        let problem = repl::parse(game, line).expect_err(line);
+        let problem = repl::parse(&names, line).expect_err(line);
         assert!(problem.contains(expected), "`{line}`: {problem}");
     };
     check("move 71st", "move UNIT to X,Y");
@@ -209,7 +210,15 @@ fn bad_lines_are_messages() {
     check("form 71st square", "line|column|open order");
     check("respond run", "respond fire|counter|stand");
     check("chrage 71st at x", "did you mean `charge`");
-    check("why", "unit's name");
+    check("why", "its name");
+    check("what Washingtn", "did you mean `Washington's Dragoons`");
+    check("status 1st", "could be B3 (1st Guards)");
+    check("route 71st", "route UNIT to X,Y");
+    check("route 71st to nowhere", "X,Y");
+    check("move 71st forward", "move B1 forward max");
+    check("move 71st forward -3", "distance in inches");
+    check("move 71st towards nowhere", "X,Y");
+    check("pivot", "pivot UNIT to DEGREES");
     check("why #999", "no unit #999");
     check("log lots", "number of lines");
     check("save", "file name");
@@ -220,7 +229,7 @@ fn bad_lines_are_messages() {
     check("form İİ LINE", "no unit");
     check("fire İ at İ", "no unit");
     check("\u{0} \u{7f}", "unknown command");
-    check("assign 5 to 71st", "unknown command `assign`");
+    check("assign 5 to 71st", "seed 001 has no activation dice");
 }
 
 /// The Confederates' dice given out by the policy against at
@@ -351,7 +360,9 @@ fn random_lines_never_panic_and_change_nothing_when_refused() {
                 .map(|_| pieces[pick.random_range(0..pieces.len())])
                 .collect();
             let line = line.join(" ");
-            if let Ok(repl::Command::Act(action)) = repl::parse(&game_match.game, &line) {
+            let names = repl::Names::new(&game_match.game, &game_match.scenario);
+            let parsed = repl::parse(&names, &line);
+            if let Ok(repl::Command::Act(action)) = parsed {
                 let before = game_match.game.units();
                 let phase = game_match.game.phase();
                 if game_match.player(&action).is_err() {
@@ -371,8 +382,8 @@ fn about_face_takes_face_in_any_case_as_a_whole_word() {
         .player_sides(vec![0])
         .begin()
         .unwrap();
-    let game = &game_match.game;
-    let jaegers = repl::unit(game, "Jaegers").unwrap();
+    let names = repl::Names::new(&game_match.game, &game_match.scenario);
+    let jaegers = names.unit("Jaegers").unwrap();
     let about = repl::Command::Act(Action::Rv(rv::Action::AboutFace { unit: jaegers }));
     for line in [
         "about face Jaegers",
@@ -381,9 +392,9 @@ fn about_face_takes_face_in_any_case_as_a_whole_word() {
         "about  face\tJaegers",
         "about Jaegers",
     ] {
-        assert_eq!(repl::parse(game, line).as_ref(), Ok(&about), "`{line}`");
+        assert_eq!(repl::parse(&names, line).as_ref(), Ok(&about), "`{line}`");
     }
-    let problem = repl::parse(game, "about facejaegers").unwrap_err();
+    let problem = repl::parse(&names, "about facejaegers").unwrap_err();
     assert!(problem.starts_with("no unit `facejaegers`"), "{problem}");
 }
 

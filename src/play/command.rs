@@ -7,7 +7,7 @@ use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
 use crate::rules::{Action, GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
-use crate::scenario::label::{general_label, unit_label};
+use crate::scenario::label::{general_label, unit_labels};
 
 /// What the player asked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -185,16 +185,7 @@ fn normalise(text: &str) -> String {
 impl<'a> Names<'a> {
     /// The names in a game of `scenario`.
     pub fn new(scenario: &Scenario, state: &'a GameState) -> Names<'a> {
-        let mut counts = vec![0usize; state.sides.len()];
-        let labels = state
-            .units
-            .iter()
-            .map(|unit| {
-                let index = counts[unit.side];
-                counts[unit.side] += 1;
-                unit_label(scenario, unit.side, index)
-            })
-            .collect();
+        let labels = unit_labels(scenario, state.units.iter().map(|unit| unit.side));
         let mut general_counts = vec![0usize; state.sides.len()];
         let general_labels = state
             .generals
@@ -493,13 +484,7 @@ fn verb_of(first: &str) -> Result<&'static str, String> {
     }
 }
 
-/// A point rounded to 0.1", as foe prints and players type them.
-pub fn tenth(point: Point) -> Point {
-    Point::new(
-        (point.x * 10.0).round() / 10.0,
-        (point.y * 10.0).round() / 10.0,
-    )
-}
+pub use crate::battlefield::geometry::tenth;
 
 /// The farthest lawful straight move of `unit` along `direction` (any
 /// length), ending with `facing`: the engine's own check decides, tried

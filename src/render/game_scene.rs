@@ -1,8 +1,8 @@
 //! A seed-001 or seed-002 game as a [`Scene`], so the renderer's SVG code
 //! ([`crate::render::svg::svg`]) draws it as it draws seed 000's: the
 //! table, each unit as its footprint (seed 001: its bases in line, column
-//! or open order) labelled with the letter `status` and the text map give
-//! it, seed 001's commanders as generals, a bar of what each unit has lost
+//! or open order) under its map label (`B3`, as `status` and the text map
+//! name it), seed 001's commanders as generals, a bar of what each unit has lost
 //! (seed 001: bases; seed 002: hits), and the last phase's moves, shots
 //! and retreats as arrows. Pure: it reads the game, never the runner.
 
@@ -11,7 +11,7 @@ use super::scene::{
     placement,
 };
 use crate::battlefield::{Base, Point};
-use crate::host::{Event, Game, UnitView, letters};
+use crate::host::{Event, Game, UnitView};
 use crate::scenario::Scenario;
 use crate::{acw, rv};
 
@@ -20,7 +20,7 @@ use crate::{acw, rv};
 pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Event]) -> Scene<'a> {
     let field = game.battlefield();
     let units = game.units();
-    let letters = letters(&units);
+    let labels = game.labels(scenario);
     let sides = game
         .sides()
         .into_iter()
@@ -32,9 +32,9 @@ pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Eve
                 .map_or(crate::battlefield::Edge::South, |s| s.edge),
             units: units
                 .iter()
-                .zip(&letters)
+                .zip(&labels)
                 .filter(|(unit, _)| unit.side == side)
-                .map(|(unit, letter)| scene_unit(game, unit, *letter))
+                .map(|(unit, label)| scene_unit(game, unit, label))
                 .collect(),
             generals: generals(game, side, &name),
             reserves: Vec::new(),
@@ -62,7 +62,7 @@ pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Eve
     }
 }
 
-fn scene_unit(game: &Game, unit: &UnitView, letter: char) -> SceneUnit {
+fn scene_unit(game: &Game, unit: &UnitView, label: &str) -> SceneUnit {
     let rules = &game.battlefield().ruleset;
     let (troop, base, lost, start, lost_word) = match game {
         Game::Rv(state) => {
@@ -109,7 +109,7 @@ fn scene_unit(game: &Game, unit: &UnitView, letter: char) -> SceneUnit {
         state.push("in cover".to_string());
     }
     SceneUnit {
-        label: letter.to_string(),
+        label: label.to_string(),
         name: unit.name.clone(),
         troop: troop.name.clone(),
         category: troop.category,
@@ -269,8 +269,8 @@ mod tests {
         let drawn = super::scene(&game, &scenario, "Guilford", &events);
         let scene = &drawn;
         assert_eq!(scene.caption.as_deref(), Some("turn 1 of 12: british move"));
-        assert_eq!(scene.sides[0].units[0].label, "A");
-        assert_eq!(scene.sides[1].units[0].label, "a");
+        assert_eq!(scene.sides[0].units[0].label, "B1");
+        assert_eq!(scene.sides[1].units[0].label, "A1");
         assert_eq!(scene.sides[0].units[0].rout_at, Some(6));
         assert_eq!(
             scene.sides[0].units[0].state.as_deref(),

@@ -9,6 +9,8 @@ pub mod map;
 pub mod opponent;
 pub mod play;
 pub mod progress;
+pub mod prompt;
+pub mod route;
 pub mod scene;
 pub mod simulate;
 pub mod svg;

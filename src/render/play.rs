@@ -712,117 +712,33 @@ pub fn route(game: &Match, unit: UnitId, to: crate::battlefield::Point) -> Strin
     let state = game.state();
     let names = Names::new(&game.scenario, state);
     let u = state.unit(unit);
-    let field = &state.battlefield;
-    let troop = &field.ruleset.troop(u.troop).name;
     if !u.is_active() {
         return format!("{} is not on the table.\n", u.name);
-    }
-    if !field.on_table(to) {
-        return format!(
-            "{to} is off the {}\" x {}\" table.\n",
-            trim(field.width()),
-            trim(field.height())
-        );
-    }
-    if let Some(cell) = field.grid.cell_at(to)
-        && !field.passable(u.troop, cell)
-    {
-        let kinds: Vec<&str> = field
-            .grid
-            .kinds_at(&field.ruleset, cell)
-            .iter()
-            .map(|kind| field.ruleset.kind(*kind).name.as_str())
-            .collect();
-        return format!(
-            "{to} is {}, which {} ({troop}) cannot enter.\n",
-            kinds.join(" and "),
-            u.name
-        );
     }
     // A unit routed to is not in its own way.
     let goal_unit = state
         .units
         .iter()
         .position(|other| other.is_active() && other.base.centre == to);
-    let blocked = field.occupied(
-        state
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(index, other)| {
-                *index != unit.0 && Some(*index) != goal_unit && other.is_active()
-            })
-            .map(|(_, other)| &other.base),
-    );
-    let Some(route) = field.route(u.troop, u.base.centre, to, &blocked) else {
-        return format!(
-            "{} ({}) cannot reach {to}: the ground is impassable to it, occupied or cut off.\n",
-            u.name,
-            names.label(unit)
-        );
-    };
-    let allowance = field.ruleset.move_of(u.troop);
-    let moves = route.bounds(allowance);
-    let mut out = format!(
-        "{} ({}, {troop}, {}\" a move) from {} to {to}\ncost {}\" of movement: {moves} move{}\n",
-        u.name,
-        names.label(unit),
-        trim(allowance),
-        u.base.centre,
-        trim(route.cost()),
-        if moves == 1 { "" } else { "s" },
-    );
-    for (index, leg) in route.legs().iter().enumerate() {
-        let (kind, along) = if leg.along_road {
-            ("road    ", " along the road")
-        } else {
-            ("straight", "")
-        };
-        let _ = writeln!(
-            out,
-            "  {}. {kind}  {} -> {}  {}\"{along}, costs {}\"",
-            index + 1,
-            leg.start(),
-            leg.end(),
-            trim(leg.length()),
-            trim(leg.cost())
-        );
-    }
-    for bound in 1..moves {
-        let _ = writeln!(
-            out,
-            "  after move {bound}: at {}",
-            route.clip(allowance * f64::from(bound)).end()
-        );
-    }
-    if let Some(line) = first_move(game, unit, &route.clip(allowance)) {
-        let _ = writeln!(out, "this move: `{line}`");
-    }
-    out
-}
-
-/// The first leg of a route clipped to one move, as a command lawful now:
-/// its end rounded to 0.1", pulled back along the leg 0.1" at a time if
-/// rounding made it a hair too long.
-fn first_move(game: &Match, unit: UnitId, clipped: &crate::battlefield::Route) -> Option<String> {
-    let state = game.state();
-    let names = Names::new(&game.scenario, state);
-    let leg = clipped.legs().first()?;
+    let others: Vec<crate::battlefield::Base> = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(index, other)| *index != unit.0 && Some(*index) != goal_unit && other.is_active())
+        .map(|(_, other)| other.base)
+        .collect();
     let label = names.label(unit);
-    let tenth = crate::play::command::tenth;
-    (0..20).find_map(|back| {
-        let length = leg.length();
-        let keep = if length > 0.0 {
-            (1.0 - f64::from(back) * 0.1 / length).max(0.0)
-        } else {
-            1.0
-        };
-        let end = if leg.along_road {
-            tenth(leg.end())
-        } else {
-            tenth(leg.start().lerp(leg.end(), keep))
-        };
-        let line = if leg.along_road {
+    let ask = crate::render::route::Ask {
+        field: &state.battlefield,
+        troop: u.troop,
+        from: u.base.centre,
+        to,
+        others: &others,
+        name: &u.name,
+        label,
+    };
+    crate::render::route::route(&ask, &|end, along_road| {
+        let line = if along_road {
             format!("move {label} road to {end}")
         } else {
             format!("move {label} to {end}")

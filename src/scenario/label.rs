@@ -34,3 +34,19 @@ pub fn general_label(side_name: &str, index: usize) -> String {
     let initial = side_name.chars().next().unwrap_or('?').to_ascii_uppercase();
     format!("{initial}G{}", index + 1)
 }
+
+/// The map label of each unit of a game, in the game's unit order, given
+/// each unit's side: a side's units are numbered in the order they come.
+pub fn unit_labels(scenario: &Scenario, sides: impl IntoIterator<Item = usize>) -> Vec<String> {
+    let mut counts = vec![0usize; scenario.sides.len()];
+    sides
+        .into_iter()
+        .map(|side| match counts.get_mut(side) {
+            Some(count) => {
+                *count += 1;
+                unit_label(scenario, side, *count - 1)
+            }
+            None => "?".to_string(),
+        })
+        .collect()
+}

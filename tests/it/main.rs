@@ -9,6 +9,7 @@ mod host_simulate;
 mod hostile;
 mod layers;
 mod malformed;
+mod one_script;
 mod opponent;
 mod oracle;
 mod play;

@@ -2,12 +2,13 @@
 //! behind the engine boundary.
 
 use crate::acw::{self, GameState, UnitId};
-use crate::battlefield::Battlefield;
+use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Position};
 use crate::host::{
     Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict, acw_formation,
 };
+use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::sync::Arc;
@@ -138,6 +139,11 @@ impl Position for GameState {
                 }
             })
             .collect()
+    }
+
+    fn footing(&self, unit: usize) -> Option<(TroopTypeId, Base)> {
+        let u = self.units.get(unit)?;
+        Some((u.troop, u.base))
     }
 
     fn own_event(event: &Event) -> Option<&acw::Event> {

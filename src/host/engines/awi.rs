@@ -1,10 +1,11 @@
 //! Seed 000's referee ([`crate::rules`]) behind the engine boundary.
 
-use crate::battlefield::Battlefield;
+use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Position};
 use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
 use crate::rules::{self, GameState};
+use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::sync::Arc;
@@ -116,6 +117,11 @@ impl Position for GameState {
                 }
             })
             .collect()
+    }
+
+    fn footing(&self, unit: usize) -> Option<(TroopTypeId, Base)> {
+        let u = self.units.get(unit)?;
+        Some((u.troop, u.base))
     }
 
     fn own_event(event: &Event) -> Option<&rules::Event> {

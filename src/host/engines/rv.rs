@@ -1,10 +1,11 @@
 //! Seed 001, "A Ruinous Victory" ([`crate::rv`]), behind the engine
 //! boundary.
 
-use crate::battlefield::Battlefield;
+use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Position};
 use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::ruleset::TroopTypeId;
 use crate::rv::{self, GameState};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -130,6 +131,11 @@ impl Position for GameState {
                 removed: self.is_removed(index),
             })
             .collect()
+    }
+
+    fn footing(&self, unit: usize) -> Option<(TroopTypeId, Base)> {
+        let troop = GameState::units(self).get(unit)?.troop;
+        Some((troop, self.footprint(unit)))
     }
 
     fn verdict(&self) -> Option<Verdict> {
