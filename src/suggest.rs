@@ -62,6 +62,34 @@ where
     }
 }
 
+/// A name with only its letters and digits, in lower case: `1st
+/// Maryland` and `1st maryland` are one name, `B3` and `b3` one label.
+pub fn normalise(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The line without its parenthesised names: foe prints a unit as `B5
+/// (71st Foot)`, and a line copied from it must read back.
+pub fn without_parentheses(line: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => {
+                depth -= 1;
+                out.push(' ');
+            }
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

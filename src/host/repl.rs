@@ -10,7 +10,7 @@ use crate::battlefield::Point;
 use crate::battlefield::geometry::{Vector, tenth};
 use crate::scenario::Scenario;
 use crate::scenario::label::unit_labels;
-use crate::suggest::{did_you_mean, resolve};
+use crate::suggest::{did_you_mean, normalise, resolve, without_parentheses};
 use crate::{acw, rv};
 use std::fmt::Write as _;
 
@@ -82,34 +82,6 @@ pub struct Names<'g> {
     game: &'g Game,
     units: Vec<super::UnitView>,
     labels: Vec<String>,
-}
-
-/// A name with only its letters and digits, in lower case: `1st
-/// Maryland` and `1st maryland` are one name, `B3` and `b3` one label.
-fn normalise(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// The line without its parenthesised names: foe prints a unit as `B5
-/// (71st Foot)`, and a line copied from it must read back.
-fn without_parentheses(line: &str) -> String {
-    let mut depth = 0usize;
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' if depth > 0 => {
-                depth -= 1;
-                out.push(' ');
-            }
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 impl<'g> Names<'g> {
@@ -489,13 +461,6 @@ pub fn verbs(game: &Game) -> Vec<&'static str> {
         .map(|(verb, _)| *verb)
         .collect()
 }
-
-/// The first words the prompt knows in any rule set.
-pub const VERBS: &[&str] = &[
-    "?", "about", "assign", "auto", "charge", "dismount", "end", "fire", "form", "help", "history",
-    "hold", "join", "leave", "log", "map", "mount", "move", "pivot", "quit", "respond", "rewind",
-    "route", "save", "status", "undo", "victory", "what", "why",
-];
 
 fn action(names: &Names<'_>, verb: &str, rest: &str) -> Result<Action, String> {
     match names.game {

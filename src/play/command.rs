@@ -8,6 +8,7 @@ use crate::battlefield::{Base, Point};
 use crate::rules::{Action, GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
 use crate::scenario::label::{general_label, unit_labels};
+use crate::suggest::{normalise, without_parentheses};
 
 /// What the player asked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -173,13 +174,6 @@ pub struct Names<'a> {
     state: &'a GameState,
     labels: Vec<String>,
     general_labels: Vec<String>,
-}
-
-fn normalise(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 impl<'a> Names<'a> {
@@ -422,26 +416,6 @@ fn facing(words: &[&str], names: &Names<'_>, from: &Base) -> Result<f64, String>
                 "expected a facing: degrees, n/ne/e/se/s/sw/w/nw, or towards UNIT, not `{first}`"
             )
         })
-}
-
-/// Parse one line of the player's.
-/// The line without its parenthesised names: foe prints a unit as
-/// `B5 (71st Foot)`, and a line copied from its suggestions must read back.
-fn without_parentheses(line: &str) -> String {
-    let mut depth = 0usize;
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' if depth > 0 => {
-                depth -= 1;
-                out.push(' ');
-            }
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The command a first word names: a command, a unique prefix of one, or an
