@@ -59,6 +59,20 @@ impl Die {
             Die::D100 => "a percentage roll from 1 to 100",
         }
     }
+
+    /// What a player types for `count` dice of this kind: the
+    /// [`Die::faces_hint`] of one, or `3 D6 rolls from 1 to 6`.
+    pub fn faces_hint_for(self, count: usize) -> String {
+        if count == 1 {
+            return self.faces_hint().to_string();
+        }
+        let kind = match self {
+            Die::D6 => "D6 rolls from 1 to 6",
+            Die::Average => "average-die rolls from 2 to 5",
+            Die::D100 => "percentage rolls from 1 to 100",
+        };
+        format!("{count} {kind}")
+    }
 }
 
 impl fmt::Display for Die {
@@ -84,6 +98,15 @@ pub trait Roller {
         let _ = why;
         self.roll(die)
     }
+
+    /// Roll `count` dice of one kind at once, all for one reason (`the
+    /// 33rd Virginia firing`). The dice come in the order `count` calls of
+    /// [`Roller::roll_for`] would give them, so a seeded game is the same
+    /// whichever way it is rolled; a roller that asks a player can take
+    /// them all from one line.
+    fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+        (0..count).map(|_| self.roll_for(die, why)).collect()
+    }
 }
 
 impl<R: Roller + ?Sized> Roller for &mut R {
@@ -94,6 +117,10 @@ impl<R: Roller + ?Sized> Roller for &mut R {
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         (**self).roll_for(die, why)
     }
+
+    fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+        (**self).roll_many(die, count, why)
+    }
 }
 
 impl<R: Roller + ?Sized> Roller for Box<R> {
@@ -103,6 +130,10 @@ impl<R: Roller + ?Sized> Roller for Box<R> {
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
         (**self).roll_for(die, why)
+    }
+
+    fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+        (**self).roll_many(die, count, why)
     }
 }
 
@@ -196,6 +227,18 @@ impl Roller for Scripted {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rolling_many_draws_what_rolling_one_at_a_time_does() {
+        let mut batch = Seeded::new(42);
+        let mut single = Seeded::new(42);
+        let many = batch.roll_many(Die::D6, 12, format_args!("a pile"));
+        let one: Vec<u8> = (0..12)
+            .map(|_| single.roll_for(Die::D6, format_args!("x")))
+            .collect();
+        assert_eq!(many, one);
+        assert_eq!(batch.roll(Die::D100), single.roll(Die::D100));
+    }
 
     #[test]
     fn a_fixed_seed_gives_fixed_dice() {

@@ -45,11 +45,13 @@ pub fn roll_general(tables: &Tables, nation: &str, roller: &mut dyn Roller) -> R
             }
         };
     // Names are flavour, not rules: a d100 roll reduced to the list length.
-    let rank = &names.ranks[usize::from(roller.roll(Die::D100) - 1) % names.ranks.len()];
-    let surname = &names.names[usize::from(roller.roll(Die::D100) - 1) % names.names.len()];
-    let roll = roller.roll(Die::D100);
+    let rank_roll = roller.roll_for(Die::D100, format_args!("the general's rank"));
+    let rank = &names.ranks[usize::from(rank_roll - 1) % names.ranks.len()];
+    let name_roll = roller.roll_for(Die::D100, format_args!("the general's name"));
+    let surname = &names.names[usize::from(name_roll - 1) % names.names.len()];
+    let roll = roller.roll_for(Die::D100, format_args!("the general's character"));
     let character = tables.characters.roll(roll);
-    let start_roll = roller.roll(Die::D100);
+    let start_roll = roller.roll_for(Die::D100, format_args!("the general's start position"));
     let start = tables.generals.reaction(character, start_roll);
     Ok(General {
         name: format!("{rank} {surname}"),

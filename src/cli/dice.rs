@@ -4,6 +4,7 @@
 use super::repl::{Line, read_line};
 use crate::dice::{Die, Roller, Seeded};
 use crate::error::{Error, Result};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
 /// Where the command line's dice come from.
@@ -121,16 +122,99 @@ pub(crate) fn roll_help(die: Die, what: &str) -> String {
 /// is too long is a wrong answer, asked again; only the end of input is an
 /// error.
 pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write) -> Result<u8> {
+    let mut carried = VecDeque::new();
+    let value = ask_many(die, 1, what, &mut carried, input, prompt)?;
+    if !carried.is_empty() {
+        let dropped: Vec<String> = carried.into_iter().collect();
+        let _ = writeln!(
+            prompt,
+            "(one roll was asked for; `{}` not used)",
+            dropped.join(" ")
+        );
+    }
+    Ok(value[0])
+}
+
+/// The answers on one dice line: faces separated by spaces or commas.
+fn answers(line: &str) -> impl Iterator<Item = String> + '_ {
+    line.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|token| !token.is_empty())
+        .map(str::to_string)
+}
+
+/// Ask for `count` rolls of `die`, all for `what`, until each is a legal
+/// face. A line may carry several faces (`6 6 6 4`): they are used in
+/// order, for this ask and then for the asks after it (`carried` holds
+/// what is left of the line). Each roll taken from an earlier line is
+/// echoed with what it was for, so every roll is named; a wrong face drops
+/// the rest of its line, and the roll is asked again.
+pub(crate) fn ask_many(
+    die: Die,
+    count: usize,
+    what: &str,
+    carried: &mut VecDeque<String>,
+    input: &mut dyn BufRead,
+    prompt: &mut dyn Write,
+) -> Result<Vec<u8>> {
+    let mut got: Vec<u8> = Vec::with_capacity(count);
+    let mut from_before = 0;
+    let mut typed_here = false;
     loop {
-        let _ = write!(prompt, "{what}: type {}: ", die.faces_hint());
+        while got.len() < count {
+            let Some(token) = carried.pop_front() else {
+                break;
+            };
+            match typed_roll(die, &token) {
+                Typed::Face(value) => {
+                    got.push(value);
+                    if !typed_here {
+                        from_before += 1;
+                    }
+                }
+                Typed::Help => {
+                    let _ = writeln!(prompt, "{}", roll_help(die, what));
+                }
+                Typed::Wrong(message) => {
+                    let rest = if carried.is_empty() {
+                        String::new()
+                    } else {
+                        let rest: Vec<String> = carried.drain(..).collect();
+                        format!("; the rest of the line (`{}`) was dropped", rest.join(" "))
+                    };
+                    let _ = writeln!(prompt, "{message}{rest}");
+                }
+            }
+        }
+        if got.len() == count {
+            if from_before > 0 {
+                let faces: Vec<String> = got[..from_before].iter().map(u8::to_string).collect();
+                let _ = writeln!(prompt, "{what}: {} (from the line before)", faces.join(" "));
+            }
+            return Ok(got);
+        }
+        let wanted = count - got.len();
+        let hint = die.faces_hint_for(wanted);
+        let _ = match (wanted, got.is_empty()) {
+            (1, true) => write!(prompt, "{what}: type {hint}: "),
+            (1, false) => write!(prompt, "{what}: type one more, {hint}: "),
+            (_, true) => write!(prompt, "{what}: type {hint}, on one line: "),
+            (_, false) => write!(
+                prompt,
+                "{what}: type {}, on one line: ",
+                hint.replacen(' ', " more ", 1)
+            ),
+        };
         let _ = prompt.flush();
         let line = read_line(input).map_err(|source| Error::Io {
             action: "read",
             path: "<stdin>".into(),
             source,
         })?;
-        let line = match line {
-            Line::Text(line) => line,
+        match line {
+            Line::Text(line) => {
+                typed_here = true;
+                carried.extend(answers(&line));
+            }
             Line::End => {
                 return Err(Error::Invalid(format!(
                     "no roll given for {what}: input ended"
@@ -138,29 +222,23 @@ pub fn ask(die: Die, what: &str, input: &mut dyn BufRead, prompt: &mut dyn Write
             }
             bad => {
                 let problem = bad.problem().unwrap_or_default();
-                let _ = writeln!(prompt, "{problem}: type {}", die.faces_hint());
-                continue;
-            }
-        };
-        match typed_roll(die, &line) {
-            Typed::Face(value) => return Ok(value),
-            Typed::Help => {
-                let _ = writeln!(prompt, "{}", roll_help(die, what));
-            }
-            Typed::Wrong(message) => {
-                let _ = writeln!(prompt, "{message}");
+                let _ = writeln!(prompt, "{problem}: type {}", die.faces_hint_for(wanted));
             }
         }
     }
 }
 
 /// The player's own dice for a whole session: each roll is asked for on
-/// standard error and read from standard input (one line a roll), asked
-/// again until it is a legal face. When input ends, foe rolls for the
-/// player with the seeded generator and says so once.
+/// standard error, named by what it is for, and read from standard input.
+/// One line may hold several rolls (`6 6 6 4`), used in order for this
+/// roll and the ones after it. A roll is asked again until it is a legal
+/// face. When input ends, foe rolls for the player with the seeded
+/// generator and says so once.
 pub struct AskRoller {
     fallback: Seeded,
     ended: bool,
+    /// Faces typed on a line and not yet used.
+    carried: VecDeque<String>,
 }
 
 impl AskRoller {
@@ -169,28 +247,43 @@ impl AskRoller {
         AskRoller {
             fallback: Seeded::new(seed),
             ended: false,
+            carried: VecDeque::new(),
         }
     }
 }
 
 impl Roller for AskRoller {
     fn roll(&mut self, die: Die) -> u8 {
-        self.roll_for(die, format_args!("foe needs a roll"))
+        self.roll_for(die, format_args!("a roll"))
     }
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        self.roll_many(die, 1, why)[0]
+    }
+
+    fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+        if count == 0 {
+            return Vec::new();
+        }
         if !self.ended {
             let stdin = std::io::stdin();
             let stderr = std::io::stderr();
-            match ask(die, &why.to_string(), &mut stdin.lock(), &mut stderr.lock()) {
-                Ok(value) => return value,
+            match ask_many(
+                die,
+                count,
+                &why.to_string(),
+                &mut self.carried,
+                &mut stdin.lock(),
+                &mut stderr.lock(),
+            ) {
+                Ok(values) => return values,
                 Err(_) => {
                     self.ended = true;
                     let _ = writeln!(std::io::stderr(), "(no more input: foe rolls from here on)");
                 }
             }
         }
-        self.fallback.roll(die)
+        (0..count).map(|_| self.fallback.roll(die)).collect()
     }
 }
 
@@ -242,6 +335,68 @@ the reaction of Greene: type a percentage roll from 1 to 100: "
         assert_eq!(
             roll_help(Die::Average, ""),
             "foe needs a roll of the average die; the average die, a six-sided die marked 2, 3, 3, 4, 4, 5: type the face, 2 to 5"
+        );
+    }
+
+    #[test]
+    fn one_line_carries_several_rolls_each_named_where_it_is_used() {
+        let mut carried = VecDeque::new();
+        let mut input: &[u8] = b"6 6,6 4\n";
+        let mut prompt = Vec::new();
+        let first = ask_many(
+            Die::D6,
+            3,
+            "union's activation dice",
+            &mut carried,
+            &mut input,
+            &mut prompt,
+        );
+        assert_eq!(first.unwrap(), vec![6, 6, 6]);
+        let second = ask_many(
+            Die::D6,
+            1,
+            "the 33rd's fire at Ricketts",
+            &mut carried,
+            &mut input,
+            &mut prompt,
+        );
+        assert_eq!(second.unwrap(), vec![4]);
+        assert_eq!(
+            String::from_utf8(prompt).unwrap(),
+            "\
+union's activation dice: type 3 D6 rolls from 1 to 6, on one line: \
+the 33rd's fire at Ricketts: 4 (from the line before)
+"
+        );
+    }
+
+    #[test]
+    fn a_short_line_asks_for_the_rest_and_a_wrong_face_drops_its_line() {
+        let mut carried = VecDeque::new();
+        let mut input: &[u8] = b"5 2\n3 9 1\n4 1\n";
+        let mut prompt = Vec::new();
+        let rolls = ask_many(Die::D6, 4, "pile", &mut carried, &mut input, &mut prompt);
+        assert_eq!(rolls.unwrap(), vec![5, 2, 3, 4]);
+        assert_eq!(carried, ["1"], "what is left waits for the next roll");
+        assert_eq!(
+            String::from_utf8(prompt).unwrap(),
+            "\
+pile: type 4 D6 rolls from 1 to 6, on one line: \
+pile: type 2 more D6 rolls from 1 to 6, on one line: \
+`9` is not a D6 roll from 1 to 6; the rest of the line (`1`) was dropped
+pile: type one more, a D6 roll from 1 to 6: "
+        );
+    }
+
+    #[test]
+    fn a_single_ask_says_what_it_did_not_use() {
+        let mut input: &[u8] = b"4 5\n";
+        let mut prompt = Vec::new();
+        assert_eq!(ask(Die::D6, "melee", &mut input, &mut prompt).unwrap(), 4);
+        assert!(
+            String::from_utf8(prompt)
+                .unwrap()
+                .ends_with("(one roll was asked for; `5` not used)\n")
         );
     }
 

@@ -86,6 +86,20 @@ impl Roller for Dice {
         self.rolls.push(value);
         value
     }
+
+    fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+        match &mut self.source {
+            // The player's dice take a batch from one line; any other
+            // source (and a record that may run on into the player's dice
+            // part-way) rolls one at a time, in the same order.
+            Source::Live(dice) => {
+                let values = dice.roll_many(die, count, why);
+                self.rolls.extend_from_slice(&values);
+                values
+            }
+            _ => (0..count).map(|_| self.roll_for(die, why)).collect(),
+        }
+    }
 }
 
 impl Dice {
@@ -940,6 +954,78 @@ mod tests {
         let scenario =
             crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
         (Arc::new(scenario), Arc::new(Tables::embedded()))
+    }
+
+    /// A stand-in for the player's dice: the seeded generator, noting what
+    /// each roll was asked for and how many came in one batch.
+    struct Naming {
+        seeded: Seeded,
+        reasons: std::rc::Rc<std::cell::RefCell<Vec<(String, usize)>>>,
+    }
+
+    impl Roller for Naming {
+        fn roll(&mut self, die: Die) -> u8 {
+            self.reasons.borrow_mut().push((String::new(), 1));
+            self.seeded.roll(die)
+        }
+
+        fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+            self.reasons.borrow_mut().push((why.to_string(), 1));
+            self.seeded.roll(die)
+        }
+
+        fn roll_many(&mut self, die: Die, count: usize, why: std::fmt::Arguments<'_>) -> Vec<u8> {
+            self.reasons.borrow_mut().push((why.to_string(), count));
+            (0..count).map(|_| self.seeded.roll(die)).collect()
+        }
+    }
+
+    /// Under every rule set, a game on the player's dice names every roll
+    /// it asks for, batches come where a rule throws several dice at once,
+    /// and the game is the seeded game die for die: asking several at a
+    /// time draws them in the order one at a time would.
+    #[test]
+    fn every_roll_asked_for_is_named_and_batches_keep_the_game() {
+        for name in ["guilford", "guilford-ruinous", "henry-hill"] {
+            let (file, text) = crate::scenario::builtin(name).expect("built in");
+            let scenario = Arc::new(
+                crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid"),
+            );
+            let tables = Arc::new(Tables::embedded());
+            let reasons = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+            let dice = Box::new(Naming {
+                seeded: Seeded::new(9),
+                reasons: reasons.clone(),
+            });
+            let mut asked = Start::new(scenario.clone(), tables.clone(), 9)
+                .begin_asking(dice)
+                .unwrap();
+            asked.play_foe().unwrap();
+            let mut seeded = Start::new(scenario, tables, 9).begin().unwrap();
+            seeded.play_foe().unwrap();
+            assert_eq!(asked.log, seeded.log, "{name}");
+            let entries = |m: &HostMatch| format!("{:?}", m.awi_log());
+            assert_eq!(entries(&asked), entries(&seeded), "{name}");
+            assert_eq!(asked.verdict(), seeded.verdict(), "{name}");
+            assert!(
+                !asked.log.is_empty() || !asked.awi_log().is_empty(),
+                "{name}"
+            );
+            let reasons = reasons.borrow();
+            assert!(reasons.len() > 20, "{name}: {}", reasons.len());
+            let unnamed: Vec<_> = reasons.iter().filter(|(why, _)| why.is_empty()).collect();
+            assert!(
+                unnamed.is_empty(),
+                "{name}: {} unnamed rolls",
+                unnamed.len()
+            );
+            if name != "guilford" {
+                assert!(
+                    reasons.iter().any(|(_, count)| *count > 1),
+                    "{name} batches"
+                );
+            }
+        }
     }
 
     /// The player's own dice (forced here) are recorded; the record

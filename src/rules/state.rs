@@ -408,7 +408,8 @@ impl GameState {
                 let character = match general.character {
                     Some(character) => character,
                     None => {
-                        let roll = roller.roll(Die::D100);
+                        let roll = roller
+                            .roll_for(Die::D100, format_args!("the character of {}", general.name));
                         let character = characters.roll(roll);
                         events.push(Event::CharacterRolled {
                             general: GeneralId(generals.len()),

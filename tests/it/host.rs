@@ -1051,7 +1051,7 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
     assert!(output.status.success(), "{text}");
     let title = text.find("Henry House Hill, First Bull Run");
     let dice = text.find("Dice: you roll your own (--dice ask)");
-    let asked = text.find("type a D6 roll");
+    let asked = text.find("activation dice: type 8 D6 rolls from 1 to 6, on one line");
     assert!(
         title.is_some() && dice.is_some() && asked.is_some(),
         "{text}"
@@ -1063,6 +1063,50 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
         "{text}"
     );
     assert_eq!(text.matches("Dice: you roll").count(), 1, "{text}");
+}
+
+/// With `--dice ask`, one line may carry many dice: seed 002's sixteen
+/// activation dice are typed at once, each side's share named where it is
+/// used, and they are the dice the turn gives out.
+#[test]
+fn several_dice_go_on_one_line_and_each_is_named() {
+    let desk = tempfile::tempdir().unwrap();
+    let output = assert_cmd::Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" \"$@\" 2>&1")
+        .arg(assert_cmd::cargo::cargo_bin("foe"))
+        .args([
+            "--dice",
+            "ask",
+            "play",
+            "henry-hill",
+            "--seed",
+            "3",
+            "--no-autosave",
+        ])
+        .env("FOE_DATA_DIR", desk.path().join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .current_dir(desk.path())
+        .write_stdin("6 6 6 6 5 5 5 5 4,4,4,4 3 3 3 3\nquit\n")
+        .output()
+        .expect("foe runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert_eq!(text.matches("activation dice: type").count(), 1, "{text}");
+    assert!(
+        text.contains("confederates's activation dice: 4 4 4 4 3 3 3 3 (from the line before)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("activation dice for union: 6, 6, 6, 6, 5, 5, 5, 5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("activation dice for confederates: 4, 4, 4, 4, 3, 3, 3, 3"),
+        "{text}"
+    );
+    assert!(!text.contains("foe needs a roll"), "{text}");
 }
 
 /// A seed-001 save whose scenario was swapped for a seed-000 one (a save

@@ -474,6 +474,11 @@ fn the_players_own_dice_are_asked_checked_and_saved() {
         stderr.contains("`9` is not an average-die roll from 2 to 5"),
         "{stderr}"
     );
+    // Every roll is asked for by name: the rolled generals' characters and
+    // the gun's fire.
+    assert_eq!(stderr.matches("the character of ").count(), 2, "{stderr}");
+    assert!(stderr.contains("'s fire at "), "{stderr}");
+    assert!(!stderr.contains("foe needs a roll"), "{stderr}");
     assert!(
         stdout.contains("die 4, -3 for 3 range bands of 6\" = 1"),
         "{stdout}"

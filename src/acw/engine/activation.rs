@@ -167,9 +167,7 @@ impl GameState {
             // Optional rule #2: one pile, taken in turn; ruling AC2: the
             // initiative winner takes first.
             let n = counts[0] + counts[1] + extra[0] + extra[1];
-            let mut pile: Vec<u8> = (0..n)
-                .map(|_| roller.roll_for(die, format_args!("the activation pile")))
-                .collect();
+            let mut pile = roller.roll_many(die, n, format_args!("the activation pile"));
             pile.sort_unstable_by(|a, b| b.cmp(a));
             events.push(Event::DiceRolled {
                 side: None,
@@ -181,14 +179,11 @@ impl GameState {
             }
         } else {
             for side in 0..2 {
-                let mut dice: Vec<u8> = (0..counts[side] + extra[side])
-                    .map(|_| {
-                        roller.roll_for(
-                            die,
-                            format_args!("{}'s activation dice", self.sides[side].name),
-                        )
-                    })
-                    .collect();
+                let mut dice = roller.roll_many(
+                    die,
+                    counts[side] + extra[side],
+                    format_args!("{}'s activation dice", self.sides[side].name),
+                );
                 dice.sort_unstable_by(|a, b| b.cmp(a));
                 events.push(Event::DiceRolled {
                     side: Some(side),

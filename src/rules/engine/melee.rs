@@ -87,9 +87,12 @@ impl GameState {
         role: Role,
         roller: &mut dyn Roller,
     ) -> MeleeRoll {
-        let roll = roller.roll(self.rules.melee_die);
         let unit = &self.units[id.0];
         let opponent = &self.units[opponent_id.0];
+        let roll = roller.roll_for(
+            self.rules.melee_die,
+            format_args!("{}'s melee against {}", unit.name, opponent.name),
+        );
         let mut situations = Vec::new();
         if role == Role::Charger {
             if unit.charge_in_flank {

@@ -70,7 +70,10 @@ impl GameState {
         roller: &mut dyn Roller,
         events: &mut Vec<Event>,
     ) {
-        let roll = roller.roll(self.rules.rally_die);
+        let roll = roller.roll_for(
+            self.rules.rally_die,
+            format_args!("{}'s rally", self.generals[id.0].name),
+        );
         let mut points = u32::from(roll);
         let mut removed = Vec::new();
         for unit_id in units {

@@ -134,9 +134,12 @@ impl GameState {
         events: &mut Vec<Event>,
     ) {
         let rules = self.rules.clone();
-        let roll = roller.roll(rules.shooting_die);
         let unit = &self.units[id.0];
         let target = &self.units[target_id.0];
+        let roll = roller.roll_for(
+            rules.shooting_die,
+            format_args!("{}'s fire at {}", unit.name, target.name),
+        );
         let mut situations = Vec::new();
         if self.in_cover(&target.base, unit.base.centre) {
             situations.push(Situation::TargetInCover);

@@ -82,9 +82,7 @@ impl GameState {
             Kind::Cannon => u.bases * self.table.dice_per_cannon,
             _ => u.fighting_bases() * self.table.dice_per_base,
         };
-        let rolls: Vec<u8> = (0..n_dice)
-            .map(|_| roller.roll_for(Die::D6, format_args!("{} firing", u.name)))
-            .collect();
+        let rolls = roller.roll_many(Die::D6, n_dice as usize, format_args!("{} firing", u.name));
         let hits = rolls.iter().filter(|&&roll| roll >= needed).count() as u32;
         events.push(Event::Fired {
             unit: self.who(unit),
