@@ -11,8 +11,9 @@
 //! or the end of input; every refusal is one line and the question again.
 
 use super::Context as CliContext;
-use super::repl::{Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically};
+use super::repl::{Console, LineSource, Plain, Read, Terminal};
 use super::saves::{self, Slots};
+use super::saves::{data_dir, write_atomically};
 use crate::companion::{
     Action, Draft, GeneralSetup, Question, SaveFile, Session, UnitSetup, army, questions,
 };

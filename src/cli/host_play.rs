@@ -9,11 +9,9 @@
 
 use super::Context;
 use super::dice::AskRoller;
-use super::play::Args;
-use super::repl::{
-    Completion, Console, LineSource, Plain, Read, Terminal, data_dir, write_atomically,
-};
-use super::saves::{self, Slots};
+use super::repl::{Completion, Console, LineSource, Plain, Read, Terminal};
+use super::saves::{self, Slots, data_dir, write_atomically};
+use super::start::Args;
 use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command, Names};
@@ -63,11 +61,11 @@ pub(super) fn run(
     tables: Arc<Tables>,
 ) -> Result<()> {
     if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
-        super::simulate::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
+        super::start::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
     }
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
     let names: Vec<&str> = sides.iter().map(String::as_str).collect();
-    let baseline_sides = super::play::baseline_sides(&args.baseline, &names)?;
+    let baseline_sides = super::start::baseline_sides(&args.baseline, &names)?;
     let player_sides = match args.side.as_deref() {
         Some("none") => Vec::new(),
         Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
@@ -80,7 +78,7 @@ pub(super) fn run(
         },
         None => vec![0],
     };
-    super::play::refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
+    super::start::refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
     let seed = super::dice::seed_or_clock(args.seed);
     let scenario = Arc::new(scenario);
     let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);

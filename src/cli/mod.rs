@@ -25,6 +25,7 @@ mod repl;
 mod route;
 mod saves;
 pub mod simulate;
+mod start;
 
 use dice::{CliDice, DiceMode};
 
@@ -72,7 +73,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Play a scenario against foe on a digital table (Guilford Courthouse by default).
-    Play(play::Args),
+    Play(start::Args),
     /// Run the enemy army for a game on a real table: an interactive prompt, bound after bound.
     Companion(companion::Args),
     /// What does this enemy unit do this bound? The Lone Warrior reaction test.

@@ -9,21 +9,6 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// foe's data folder: `$FOE_DATA_DIR`, else `$XDG_DATA_HOME/foe`, else
-/// `~/.local/share/foe`.
-pub fn data_dir() -> Option<PathBuf> {
-    let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-    if let Some(dir) = non_empty("FOE_DATA_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    if let Some(dir) = non_empty("XDG_DATA_HOME") {
-        return Some(PathBuf::from(dir).join("foe"));
-    }
-    non_empty("HOME").map(|home| PathBuf::from(home).join(".local/share/foe"))
-}
-
-pub use super::saves::write_atomically;
-
 /// The longest line foe reads from standard input, in bytes. Longer lines
 /// are skipped without being kept in memory, and said so.
 pub const MAX_LINE: usize = 64 * 1024;

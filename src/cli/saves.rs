@@ -20,11 +20,23 @@
 //! process ends, however it ends, so a killed foe never leaves a save
 //! locked; the file is removed when the game ends.
 
-use super::repl::data_dir;
 use crate::error::{Error, Result};
 use crate::save::{Utc, autosave_name};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// foe's data folder: `$FOE_DATA_DIR`, else `$XDG_DATA_HOME/foe`, else
+/// `~/.local/share/foe`.
+pub fn data_dir() -> Option<PathBuf> {
+    let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    if let Some(dir) = non_empty("FOE_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    if let Some(dir) = non_empty("XDG_DATA_HOME") {
+        return Some(PathBuf::from(dir).join("foe"));
+    }
+    non_empty("HOME").map(|home| PathBuf::from(home).join(".local/share/foe"))
+}
 
 /// Write `text` to `path` atomically, refusing a target that is not a
 /// regular file. A symbolic link to a regular file is followed: the file it

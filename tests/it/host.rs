@@ -6,25 +6,10 @@
 //! report.
 
 use super::support::{Run as Played, golden};
-use assert_cmd::Command;
 use std::path::Path;
 
 fn foe(dir: &Path, args: &[&str], script: &str) -> Played {
-    let output = Command::cargo_bin("foe")
-        .expect("foe binary")
-        .args(args)
-        .env("FOE_DATA_DIR", dir.join("data"))
-        .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .current_dir(dir)
-        .write_stdin(script.to_string())
-        .output()
-        .expect("foe runs");
-    Played {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        status: output.status.code().unwrap_or(-1),
-    }
+    super::support::foe_in(dir, args, script)
 }
 
 #[test]

@@ -35,6 +35,82 @@ fn top_level_modules_have_no_import_cycle() {
     assert!(cycles.is_empty(), "{report}");
 }
 
+/// The same for the command line's own modules (`cli::play`,
+/// `cli::simulate`, ...): the play and simulate edges share what they
+/// share through a lower module, and none calls back up into another.
+#[test]
+fn command_line_modules_have_no_import_cycle() {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let arrows = cli_arrows(&cli);
+    let cycles: Vec<Vec<String>> = strongly_connected(&arrows)
+        .into_iter()
+        .filter(|component| component.len() > 1)
+        .collect();
+    let mut report = String::new();
+    for cycle in &cycles {
+        report.push_str(&format!("cycle among cli::{}:\n", cycle.join(", cli::")));
+        for from in cycle {
+            for to in cycle {
+                if let Some(files) = arrows.get(from).and_then(|targets| targets.get(to)) {
+                    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+                    report.push_str(&format!("  {from} -> {to}: {}\n", files.join(", ")));
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "{report}");
+    // The reader is not blind: the play edge does reach its lower module.
+    assert!(
+        arrows
+            .get("play")
+            .is_some_and(|targets| targets.contains_key("start")),
+        "{arrows:?}"
+    );
+}
+
+/// Arrows between the command line's modules, read from `super::NAME`
+/// (`super::super::NAME` one folder down) and `crate::cli::NAME`; the
+/// folder's own `mod.rs`, which declares and dispatches to them all, is
+/// left out.
+fn cli_arrows(cli: &Path) -> Arrows {
+    let modules = top_level_modules(cli);
+    let test_files = test_only_files(cli);
+    let mut arrows = Arrows::new();
+    for file in rust_files(cli) {
+        let relative = file.strip_prefix(cli).unwrap();
+        if test_files.contains(&file) || relative == Path::new("mod.rs") {
+            continue;
+        }
+        let parts: Vec<String> = relative
+            .components()
+            .map(|part| part.as_os_str().to_string_lossy().to_string())
+            .collect();
+        let module = parts[0].trim_end_matches(".rs").to_string();
+        let deep = parts.len() > 1 && parts[parts.len() - 1] != "mod.rs";
+        let mut text = strip_test_code(&std::fs::read_to_string(&file).unwrap());
+        text = text
+            .replace("crate::cli::", "\u{1}")
+            .replace("crate::", "top::");
+        text = if deep {
+            text.replace("super::super::", "\u{1}")
+                .replace("super::", "own::")
+        } else {
+            text.replace("super::", "\u{1}")
+        };
+        for named in modules_named(&text.replace('\u{1}', "crate::")) {
+            if named != module && modules.contains(&named) {
+                arrows
+                    .entry(module.clone())
+                    .or_default()
+                    .entry(named)
+                    .or_default()
+                    .insert(relative.display().to_string());
+            }
+        }
+    }
+    arrows
+}
+
 #[test]
 fn the_reader_sees_through_grouped_paths_and_skips_test_code() {
     let text = "use crate::{dice::Roller, tables::{Tables, Column}};\n\

@@ -5,8 +5,7 @@
 //! and each whole transcript is pinned (`FOE_BLESS=1` rewrites them,
 //! deliberately).
 
-use super::support::golden;
-use assert_cmd::Command;
+use super::support::{foe_in, golden};
 use std::path::Path;
 
 /// A scenario's units in the script: one of the player's, one of foe's,
@@ -71,19 +70,9 @@ fn script(cast: &Cast) -> String {
 }
 
 fn foe(dir: &Path, args: &[&str], script: &str) -> String {
-    let output = Command::cargo_bin("foe")
-        .expect("foe binary")
-        .args(args)
-        .env("FOE_DATA_DIR", dir.join("data"))
-        .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .current_dir(dir)
-        .write_stdin(script.to_string())
-        .output()
-        .expect("foe runs");
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    let run = foe_in(dir, args, script);
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    run.stdout
 }
 
 #[test]

@@ -184,21 +184,8 @@ fn earlier_companion_saves_resume_as_they_were_with_a_notice() {
 
 /// foe in `dir`, its data folder inside it.
 fn foe_in(dir: &Path, args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = Command::cargo_bin("foe")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .env("FOE_DATA_DIR", dir.join("data"))
-        .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let run = super::support::foe_in(dir, args, stdin);
+    (run.status, run.stdout, run.stderr)
 }
 
 /// House tables: one built-in table with a line added.

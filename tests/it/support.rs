@@ -27,6 +27,27 @@ pub fn foe_with_input(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// Run foe in `dir` with `args` and `stdin`, its data folder `dir/data`
+/// (so autosaves and history stay there) and an 80-column terminal.
+pub fn foe_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
+    let output = Command::cargo_bin("foe")
+        .expect("foe binary")
+        .args(args)
+        .env("FOE_DATA_DIR", dir.join("data"))
+        .env_remove("FOE_TABLES")
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .current_dir(dir)
+        .write_stdin(stdin.to_string())
+        .output()
+        .expect("foe runs");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
 /// Run foe with `args` and no input.
 pub fn foe(args: &[&str]) -> Run {
     foe_with_input(args, "")

@@ -7,7 +7,7 @@
 //! pure core summed.
 
 use super::Context;
-use super::repl::write_atomically;
+use super::saves::write_atomically;
 use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
 use crate::host::{Engine, engine_for};
@@ -331,7 +331,7 @@ pub(super) struct Base {
 /// ([`crate::host::Engine::tells_turns`]).
 pub(super) enum Read {
     /// Told turn by turn: with its text and rules table.
-    Turns(super::play::Loaded),
+    Turns(super::start::Loaded),
     /// Told line by line, by the runner's record.
     Lines {
         /// Validated.
@@ -369,7 +369,7 @@ impl Base {
                 scenario: Arc::new(read.scenario),
                 engine,
             },
-            _ => Read::Turns(super::play::Loaded::new(
+            _ => Read::Turns(super::start::Loaded::new(
                 read.scenario,
                 &read.shown_as,
                 &read.text,
@@ -393,7 +393,7 @@ impl Base {
     fn check(&self, sets: &[Assignment]) -> Result<()> {
         if let Read::Lines { scenario, engine } = &self.read {
             let ruleset = &scenario.battlefield.ruleset.name;
-            check_rules(&self.tables, *engine, ruleset)?;
+            super::start::check_rules(&self.tables, *engine, ruleset)?;
             lines::check_sets(*engine, ruleset, sets)?;
         }
         Ok(())
@@ -412,7 +412,7 @@ impl Base {
                     // is reformatted: say so in the name they are reported
                     // under.
                     let shown_as = format!("{} (after --set)", self.shown_as);
-                    super::play::load(&shown_as, &text, self.tables_dir.as_deref())?
+                    super::start::load(&shown_as, &text, self.tables_dir.as_deref())?
                 };
                 let telling = Telling::Turns(TurnByTurn {
                     file: loaded.file,
@@ -448,7 +448,7 @@ impl Base {
             .iter()
             .map(|side| side.name.as_str())
             .collect();
-        let baseline_sides = super::play::baseline_sides(&self.baseline, &sides)?;
+        let baseline_sides = super::start::baseline_sides(&self.baseline, &sides)?;
         Ok(Study {
             scenario,
             tables: self.tables.clone(),
@@ -478,15 +478,6 @@ impl Base {
             seconds,
         }
     }
-}
-
-/// `--rule` switches that reach the opponent of a game told line by line,
-/// or a one-line error (ruling HO8,
-/// [`crate::host::opponent::Settings::check_switches`]).
-pub(super) fn check_rules(tables: &Tables, engine: Engine, ruleset: &str) -> Result<()> {
-    crate::host::opponent::Settings::of(tables)?
-        .check_switches(tables, engine, ruleset)
-        .map_err(Error::Invalid)
 }
 
 /// The names a report prints with, read off the first game's state.

@@ -1,0 +1,149 @@
+//! What every game edge shares: the arguments of `foe play`, a scenario
+//! read and made ready for play (`foe play`, `foe simulate`), the sides
+//! named on the command line, and the `--rule` switches checked against
+//! the game's rule set. The play and simulate edges sit on it; it calls
+//! neither.
+
+use crate::error::{Error, Result};
+use crate::host::Engine;
+use crate::play::ScenarioFile;
+use crate::rules::RulesTable;
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Arguments of `foe play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  foe play                           Guilford Courthouse, you command the British
+  foe play learning --side french --seed 7
+  foe play guilford --side none      watch foe fight itself, Enter to step
+  foe play --resume                  continue the last game
+  foe play --resume list             the saved games, newest first
+  foe play --resume guilford         the newest game whose name begins `guilford`
+  foe play --baseline americans      the scripted baseline commands the Americans
+  foe play guilford-ruinous --side americans   seed 001, A Ruinous Victory
+  foe play henry-hill --side confederates      seed 002: assign 6 to UNIT, auto
+
+At the prompt: `help` lists the commands, `?` or `COMMAND ?` lists what is
+legal now, `end` ends the phase and `end turn` the turn. Units are named by
+their map label (B3) or their name (`23rd`, `guards`).
+Example turn:  move 23rd forward 6 / end / fire b4 a1 / end turn
+Every game is autosaved in its own file (play-saves/ in foe's data folder)
+after every action; `undo`, `undo turn`, `rewind N` and `history` take the
+game back, across turns too.")]
+pub struct Args {
+    /// The scenario: a built-in name (guilford, guilford-rv, guilford-ruinous, henry-hill, learning, monongahela) or a file.
+    #[arg(default_value = "guilford")]
+    pub scenario: String,
+    /// The side you command (by name, e.g. british), or `none` to watch.
+    #[arg(long, value_name = "NAME")]
+    pub side: Option<String>,
+    /// The scripted baseline commands this side instead of foe's Lone Warrior
+    /// opponent (repeatable; not a side you command).
+    #[arg(long = "baseline", value_name = "SIDE", conflicts_with = "resume")]
+    pub baseline: Vec<String>,
+    /// Seed for the dice: the same seed and the same commands give the same game.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Continue a saved game: the newest, the one named (or the newest whose
+    /// name begins so), or `list` to see them.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+    pub resume: Option<String>,
+    /// In watch mode, play on without waiting for Enter.
+    #[arg(long)]
+    pub no_pause: bool,
+    /// Print only what happened, not the opponent's reasons.
+    #[arg(long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print every factor of the opponent's tests.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Draw the map after every opponent turn.
+    #[arg(long)]
+    pub map: bool,
+    /// Map width in columns.
+    #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
+    pub width: usize,
+    /// Autosave to this file instead of a new file in `play-saves/` in foe's data folder.
+    #[arg(long, value_name = "FILE")]
+    pub autosave: Option<PathBuf>,
+    /// Do not autosave.
+    #[arg(long, conflicts_with_all = ["autosave", "resume"])]
+    pub no_autosave: bool,
+}
+
+/// A scenario ready for play, with what a save needs to rebuild it.
+#[derive(Clone)]
+pub(super) struct Loaded {
+    pub(super) scenario: Arc<Scenario>,
+    pub(super) file: ScenarioFile,
+    pub(super) rules: Arc<RulesTable>,
+}
+
+/// Validate a scenario's text and make it ready for play.
+pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
+    let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
+    Loaded::new(scenario, shown_as, text)
+}
+
+impl Loaded {
+    /// A validated scenario ready for play: the engine's sections read
+    /// from the file its rule set was read from (built in, or the
+    /// player's under `--tables`).
+    pub(super) fn new(scenario: Scenario, shown_as: &str, text: &str) -> Result<Loaded> {
+        let rules = RulesTable::of(&scenario.battlefield.ruleset)?;
+        Ok(Loaded {
+            scenario: Arc::new(scenario),
+            file: ScenarioFile {
+                shown_as: shown_as.to_string(),
+                text: text.to_string(),
+            },
+            rules: Arc::new(rules),
+        })
+    }
+}
+
+/// The indices of the sides named by `--baseline` (each by name or unique
+/// prefix), in scenario order without repeats.
+pub(super) fn baseline_sides(named: &[String], sides: &[&str]) -> Result<Vec<usize>> {
+    let mut found = Vec::new();
+    for name in named {
+        match crate::suggest::resolve(name, sides.iter().copied()) {
+            Ok(side) => found.extend(sides.iter().position(|s| *s == side)),
+            Err(_) => return Err(Error::unknown("side", name, sides.iter().copied())),
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    Ok(found)
+}
+
+/// `--baseline` naming a side the player commands, refused in one line.
+pub(super) fn refuse_the_players_side(
+    baseline_sides: &[usize],
+    player_sides: &[usize],
+    sides: &[&str],
+) -> Result<()> {
+    match baseline_sides
+        .iter()
+        .find(|side| player_sides.contains(side))
+    {
+        Some(side) => Err(Error::Invalid(format!(
+            "--baseline `{}`: you command that side; the baseline commands a side you do not",
+            sides[*side]
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `--rule` switches that reach the opponent of a game told line by line,
+/// or a one-line error (ruling HO8,
+/// [`crate::host::opponent::Settings::check_switches`]).
+pub(super) fn check_rules(tables: &Tables, engine: Engine, ruleset: &str) -> Result<()> {
+    crate::host::opponent::Settings::of(tables)?
+        .check_switches(tables, engine, ruleset)
+        .map_err(Error::Invalid)
+}
