@@ -453,7 +453,7 @@ fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
     );
     assert!(game.opponent(0).is_none(), "no Lone Warrior opponent there");
     let save = game.save();
-    assert_eq!(save.baseline_sides, vec![0]);
+    assert_eq!(save.baseline_sides, vec!["british"]);
     let json = serde_json::to_string(&save).unwrap();
     let replayed = Match::from_save(
         &serde_json::from_str(&json).unwrap(),

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command, Names};
 use crate::host::run::{HostMatch, Start};
-use crate::host::save::HostSave;
+use crate::host::save::{About, GameSave, Watched};
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
 use crate::play::complete::Vocabulary;
@@ -26,31 +26,6 @@ use crate::tables::Tables;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Whether the file at `path` is a save of a game played here.
-pub(super) fn is_save(path: &Path) -> bool {
-    super::read_text(path).is_ok_and(|text| HostSave::is_one(&text))
-}
-
-/// A save in short, for `--resume list`, without replaying it.
-pub(super) fn describe(text: &str) -> String {
-    match HostSave::from_json(text) {
-        Ok(save) => {
-            let who = if save.player_sides.is_empty() {
-                "watching".to_string()
-            } else {
-                format!("you: {}", save.player_sides.join(", "))
-            };
-            format!(
-                "{} ({}); {who}; {} actions",
-                save.scenario.shown_as,
-                save.engine.seed(),
-                save.actions.len()
-            )
-        }
-        Err(problem) => format!("this file {problem}"),
-    }
-}
 
 /// Start a new game.
 pub(super) fn run(
@@ -109,13 +84,14 @@ pub(super) fn run(
         start.begin()
     }
     .map_err(|e| Error::Invalid(e.to_string()))?;
+    let started = saves::now();
     let autosave = if args.no_autosave {
         None
     } else if let Some(path) = &args.autosave {
         saves::check_writable(path)?;
         Some(path.clone())
     } else {
-        Slots::play().map(|slots| slots.new_path(&game.scenario.name, saves::now()))
+        Slots::play().map(|slots| slots.new_path(&game.scenario.name, started))
     };
     let lock = match (lock, &autosave) {
         (Some(lock), _) => Some(lock),
@@ -125,6 +101,7 @@ pub(super) fn run(
     let saving = Saving {
         file,
         autosave,
+        started: Some(started),
         running,
         _lock: lock,
     };
@@ -136,81 +113,40 @@ pub(super) fn run(
 struct Saving {
     file: ScenarioFile,
     autosave: Option<PathBuf>,
+    /// When the game began (seconds since 1970), kept in its saves.
+    started: Option<u64>,
     running: Running,
     _lock: Option<saves::Lock>,
 }
 
-/// Resume the game saved at `path`.
+/// Resume the game `save`, read from `path` (held by `lock`).
 pub(super) fn resume(
     args: &Args,
     context: &mut Context<'_>,
     path: &Path,
+    save: GameSave,
     tables: Arc<Tables>,
+    lock: Option<saves::Lock>,
 ) -> Result<()> {
-    // Held before the save is read: a second foe on it is refused here.
-    let lock = saves::lock(path)?;
-    let text = super::read_text(path)?;
-    let save = HostSave::from_json(&text)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    let said = |problem: String| Error::Invalid(format!("`{}` {problem}", path.display()));
     let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
-    crate::save::check_tables(save.made.as_ref(), &running)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    crate::save::check_tables(save.made.as_ref(), &running).map_err(said)?;
     let scenario = super::check::load_scenario_text(
         &save.scenario.shown_as,
         &save.scenario.text,
         context.tables_dir.as_deref(),
     )?;
-    // A save names the engine that played it: a scenario under another
-    // (a save edited by hand) would replay as a different game.
-    let engine = engine_for(&scenario.battlefield.ruleset.name);
-    if engine != Some(save.engine) {
-        return Err(Error::Invalid(format!(
-            "`{}` is a {} game, but its scenario is played under rule set `{}`",
-            path.display(),
-            save.engine.seed(),
-            scenario.battlefield.ruleset.name
-        )));
-    }
+    let ruleset = &scenario.battlefield.ruleset.name;
+    save.check_engine(engine_for(ruleset), ruleset)
+        .map_err(said)?;
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
-    let player_sides = save
-        .player_sides
-        .iter()
-        .map(|name| {
-            sides.iter().position(|s| s == name).ok_or_else(|| {
-                Error::Invalid(format!("`{}` names no side `{name}`", path.display()))
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let baseline_sides = save
-        .baseline_sides
-        .iter()
-        .map(|name| {
-            sides.iter().position(|s| s == name).ok_or_else(|| {
-                Error::Invalid(format!("`{}` names no side `{name}`", path.display()))
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    if baseline_sides
-        .iter()
-        .any(|side| player_sides.contains(side))
-    {
-        return Err(Error::Invalid(format!(
-            "`{}` gives the baseline a side the player commands",
-            path.display()
-        )));
-    }
+    let (player_sides, baseline_sides) = save
+        .sides(&sides)
+        .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
     // The game's plan rules are the save's, whatever this run's are.
-    let mut switched = (*tables).clone();
-    switched
-        .opponent
-        .rules
-        .restore_off(&save.rules_off)
-        .map_err(|name| {
-            Error::Invalid(format!(
-                "`{}` names an opponent rule foe does not know: `{name}`",
-                path.display()
-            ))
-        })?;
+    let switched = save
+        .tables(&tables)
+        .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
     let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
     // A game played with the player's own dice goes on with them (and,
     // should the save have been written before foe finished its turn, the
@@ -235,7 +171,16 @@ pub(super) fn resume(
             Some(resumed),
         )?;
     }
-    let watched = save.watched_actions.filter(|_| player_sides.is_empty());
+    let watched = match save.watched {
+        Some(Watched::Actions(actions)) => Some(actions).filter(|_| player_sides.is_empty()),
+        Some(Watched::Turns(_)) => {
+            return Err(Error::Invalid(format!(
+                "`{}`: the saved game counts its watched turns by sides' turns, as only seed 000 does",
+                path.display()
+            )));
+        }
+        None => None,
+    };
     let mut game = if let Some(actions) = watched {
         // A watched game resumes where it was saved, not at its end.
         let record = save
@@ -281,6 +226,7 @@ pub(super) fn resume(
     let saving = Saving {
         file: save.scenario,
         autosave: Some(path.to_path_buf()),
+        started: save.started,
         running,
         _lock: lock,
     };
@@ -397,6 +343,7 @@ fn go(
     let mut repl = Repl {
         game,
         file: saving.file,
+        started: saving.started,
         running: saving.running,
         console: Console {
             source,
@@ -469,6 +416,8 @@ fn go(
 struct Repl<'a> {
     game: HostMatch,
     file: ScenarioFile,
+    /// When the game began, for its saves.
+    started: Option<u64>,
     /// The foe and tables the game is played by, for its saves.
     running: Running,
     console: Console<'a>,
@@ -534,37 +483,38 @@ impl Repl<'_> {
         }
     }
 
-    fn save(&self) -> HostSave {
-        let sides = self.game.game.sides();
-        HostSave {
-            format: crate::host::save::FORMAT.to_string(),
-            version: crate::host::save::VERSION_MADE,
-            engine: self.game.game.engine(),
-            scenario: self.file.clone(),
-            seed: self.game.seed,
-            player_sides: self
-                .game
-                .player_sides
+    fn save(&self) -> GameSave {
+        let game = &self.game.game;
+        let sides = game.sides();
+        let names = |indices: &[usize]| -> Vec<String> {
+            indices
                 .iter()
                 .filter_map(|s| sides.get(*s).cloned())
-                .collect(),
-            baseline_sides: self
-                .game
-                .baseline_sides()
-                .iter()
-                .filter_map(|s| sides.get(*s).cloned())
-                .collect(),
-            rules_off: self.game.tables().opponent.rules.off(),
-            actions: self.game.player_actions(),
-            asked: self.game.asks(),
-            rolls: self.game.rolls().to_vec(),
-            watched_actions: self
-                .game
-                .player_sides
-                .is_empty()
-                .then(|| self.game.all_actions().count()),
-            made: Some(self.running.made(Some(self.game.book()))),
-        }
+                .collect()
+        };
+        let player = names(&self.game.player_sides);
+        let mut save = GameSave::new(game.engine(), self.file.clone(), self.game.seed);
+        save.player_sides = player.clone();
+        save.baseline_sides = names(self.game.baseline_sides());
+        save.rules_off = self.game.tables().opponent.rules.off();
+        save.actions = self.game.player_actions();
+        save.asked = self.game.asks();
+        save.rolls = self.game.rolls().to_vec();
+        save.watched = self
+            .game
+            .player_sides
+            .is_empty()
+            .then(|| Watched::Actions(self.game.all_actions().count()));
+        save.started = self.started;
+        save.about = Some(About {
+            title: self.game.scenario.title.clone(),
+            player,
+            turn: game.turn(),
+            turns: game.turns(),
+            over: game.is_over(),
+        });
+        save.made = Some(self.running.made(Some(self.game.book())));
+        save
     }
 
     fn autosave(&mut self) {

@@ -17,7 +17,7 @@ use super::start::{Args, Loaded, baseline_sides, load, refuse_the_players_side};
 use crate::error::{Error, Result};
 use crate::play::command::{Command, Names, parse};
 use crate::play::complete::Vocabulary;
-use crate::play::{Match, SaveFile, ScenarioFile};
+use crate::play::{GameSave, Match, ScenarioFile};
 use crate::render::map::{MapStyle, map};
 use crate::render::play::{self as text, Detail};
 use crate::render::scene::Scene;
@@ -57,14 +57,17 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 ));
             }
         };
-        // A seed-001 or seed-002 save is resumed by their REPL, line by line.
-        if super::host_play::is_save(&path) {
-            return super::host_play::resume(args, context, &path, tables);
-        }
         // Held before the save is read: a second foe on it is refused here.
-        lock = saves::lock(&path)?;
-        let (game, notice) = read_save(
+        let held = saves::lock(&path)?;
+        let save = read_save(&path)?;
+        // A seed-001 or seed-002 game is resumed by their REPL, line by line.
+        if !save.engine.tells_turns() {
+            return super::host_play::resume(args, context, &path, save, tables, held);
+        }
+        lock = held;
+        let (game, notice) = resume(
             &path,
+            &save,
             tables.clone(),
             tables_dir.as_deref(),
             context.asks(),
@@ -216,49 +219,55 @@ fn describe(path: &Path) -> String {
     let Ok(text) = super::read_text(path) else {
         return "cannot be read".into();
     };
-    if crate::host::save::HostSave::is_one(&text) {
-        return super::host_play::describe(&text);
-    }
-    match SaveFile::from_json(&text) {
-        Ok(save) => match save.about {
-            Some(about) => {
-                let who = if about.player.is_empty() {
-                    "watching".to_string()
-                } else {
-                    format!("you: {}", about.player.join(", "))
-                };
-                let turn = if about.over {
-                    "over".to_string()
-                } else {
-                    format!("turn {}/{}", about.turn, about.turns)
-                };
-                format!("{}; {who}; {turn}", about.title)
-            }
-            None => format!("{}; an older save", save.scenario.shown_as),
-        },
+    match GameSave::from_json(&text) {
+        Ok(save) => save.describe(),
         Err(problem) => format!("this file {problem}"),
     }
 }
 
-fn read_save(
+/// Read the save at `path`, in any format foe has written; every problem
+/// is one line naming the file.
+pub(super) fn read_save(path: &Path) -> Result<GameSave> {
+    let text = super::read_text(path)?;
+    GameSave::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))
+}
+
+/// A save of a game told line by line, which this REPL cannot take over:
+/// one line saying how to play it.
+fn other_engine(path: &Path, save: &GameSave) -> Result<()> {
+    if save.engine.tells_turns() {
+        return Ok(());
+    }
+    Err(Error::Invalid(format!(
+        "`{}` is a {} game: `foe play --resume {}` plays it",
+        path.display(),
+        save.engine.seed(),
+        path.display()
+    )))
+}
+
+/// Rebuild the seed-000 game saved at `path`.
+fn resume(
     path: &Path,
+    save: &GameSave,
     tables: Arc<crate::tables::Tables>,
     tables_dir: Option<&Path>,
     asks: bool,
     running: &crate::save::Running,
 ) -> Result<(Match, Option<String>)> {
-    let text = super::read_text(path)?;
-    let save = SaveFile::from_json(&text)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     crate::save::check_tables(save.made.as_ref(), running)
         .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
+    let ruleset = &loaded.scenario.battlefield.ruleset.name;
+    save.check_engine(crate::host::engine_for(ruleset), ruleset)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
     // A game played with the player's own dice goes on with them.
     let asks = asks || save.asked;
     let dice: Option<Box<dyn crate::dice::Roller>> = asks
         .then(|| Box::new(super::dice::AskRoller::new(save.seed)) as Box<dyn crate::dice::Roller>);
     let mut game =
-        Match::from_save(&save, loaded.scenario, loaded.rules, tables, dice).map_err(|error| {
+        Match::from_save(save, loaded.scenario, loaded.rules, tables, dice).map_err(|error| {
             // An action refused, or the game over early, is how a game
             // played by other rules shows; a bad record of rolls is damage.
             let diverged = match &error {
@@ -657,13 +666,17 @@ impl Repl<'_> {
                 Ok(()) => self.console.say(&format!("saved to {file}")),
                 Err(error) => self.console.say(&format!("error: {error}")),
             },
-            Command::Load(file) => match read_save(
-                Path::new(&file),
-                self.tables.clone(),
-                self.tables_dir.as_deref(),
-                self.asks,
-                &self.running,
-            ) {
+            Command::Load(file) => match read_save(Path::new(&file)).and_then(|save| {
+                other_engine(Path::new(&file), &save)?;
+                resume(
+                    Path::new(&file),
+                    &save,
+                    self.tables.clone(),
+                    self.tables_dir.as_deref(),
+                    self.asks,
+                    &self.running,
+                )
+            }) {
                 Ok((game, notice)) => {
                     self.game = game;
                     if let Some(notice) = notice {

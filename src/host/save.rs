@@ -1,36 +1,36 @@
-//! A saved game over the boundary: the scenario (its text, so the save
-//! replays on its own), the seed, the sides the player commands and the
-//! player's actions, with a format name and version read first. foe's own
-//! actions are not saved: they are played again from the seed, or, in a
-//! game played with the player's own dice (`--dice ask`), from the record
-//! of every roll the save keeps. Pure: the file side (atomic writes) is
-//! `cli::saves`.
+//! The one save format of `foe play`, for every rule set: the scenario
+//! (its text, so the save replays on its own), the seed, the sides the
+//! player and the baseline command, the opponent's plan rules that were
+//! off, the player's actions, the record of rolls when the player rolled
+//! real dice, how far a watched game had gone, a summary for listing, and
+//! what made the game. foe's own actions are not saved: they are played
+//! again from the seed, or from the record of rolls.
+//!
+//! [`GameSave::from_json`] reads every save foe has written: this format
+//! (`foe-save`, version 4), seed 000's earlier one (versions 1 to 3, no
+//! format name, sides by index) and the earlier one of seeds 001 and 002
+//! (`foe-other-rules-save`, versions 1 to 3). The version is read before
+//! anything else, so a save from a newer foe is refused as newer, not as
+//! damaged. Pure: the file side (atomic writes) is `cli::saves`.
 
 use super::{Action, Engine};
-use crate::save::ScenarioFile;
+use crate::save::{Made, ScenarioFile, VersionProblem, check_version};
+use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
 
 /// The format's name, written first in every save.
-pub const FORMAT: &str = "foe-other-rules-save";
-/// The version earlier foes wrote for a game played with seeded dice (so
-/// such saves still loaded in a foe from before `--dice ask`); still read.
-pub const VERSION: u32 = 1;
-/// The version earlier foes wrote for a game played with the player's own
-/// dice (`asked`, `rolls`): a foe that reads only [`VERSION`] would ignore
-/// the record of rolls and replay a different game, so it must refuse it.
-pub const VERSION_ASKED: u32 = 2;
-
-/// The version this foe writes for every game: `made` (what foe and
-/// tables played it, and its dice bookkeeping) is checked when it resumes,
-/// so a foe that reads only versions 1 and 2 must refuse it.
-pub const VERSION_MADE: u32 = 3;
+pub const FORMAT: &str = "foe-save";
+/// The version this foe writes. Versions 1 to 3 were the two earlier
+/// formats' (still read); a foe that reads only those refuses this one.
+pub const VERSION: u32 = 4;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HostSave {
+#[serde(deny_unknown_fields)]
+pub struct GameSave {
     /// Always [`FORMAT`].
     pub format: String,
-    /// The save's version.
+    /// [`VERSION`] when written.
     pub version: u32,
     /// The engine that played it.
     pub engine: Engine,
@@ -38,79 +38,370 @@ pub struct HostSave {
     pub scenario: ScenarioFile,
     /// The dice's seed.
     pub seed: u64,
-    /// The sides the player commands, by name.
+    /// The sides the player commands, by name (none: watching).
     pub player_sides: Vec<String>,
-    /// The sides the scripted baseline commands, by name (none: left out
-    /// of the file, so saves without one read as before).
+    /// The sides the scripted baseline commands, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub baseline_sides: Vec<String>,
-    /// The plan rules switched off for the game (`--rule`), by name, so a
-    /// resumed game is played by its own rules (none: left out).
+    /// The opponent's plan rules that were off (`--rule NAME=off`); a
+    /// resumed game plays by them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules_off: Vec<String>,
     /// The player's actions, in order.
     pub actions: Vec<Action>,
     /// Whether the player rolled real dice; then `rolls` replays them and
-    /// the resumed game asks for the player's dice again (false: left out,
-    /// so seeded saves read and write as before).
+    /// the resumed game asks for the player's dice again.
     #[serde(default, skip_serializing_if = "is_false")]
     pub asked: bool,
     /// Every roll of a game played with real dice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<u8>,
-    /// A watched game (no side the player's): how many actions foe had
-    /// played when it was saved, so it resumes there rather than replay
-    /// to the end (none: left out; a player's game stops at their turn).
+    /// A watched game: how far foe had played it when it was saved, so it
+    /// resumes there rather than replay to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub watched_actions: Option<usize>,
+    pub watched: Option<Watched>,
+    /// When the game began, in seconds since 1970 (UTC), as the edge gave
+    /// it: it names the game's autosave. Never used to replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<u64>,
+    /// The game as it stood when saved, for listing saves without
+    /// replaying them. Never used to replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<About>,
     /// The foe and tables that played the game, and its dice bookkeeping,
-    /// checked when it resumes (none: a save from before version 3).
+    /// checked when it resumes (none: a save from before they were kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub made: Option<crate::save::Made>,
+    pub made: Option<Made>,
+    /// The sides of an earlier seed-000 save, which named them by index
+    /// (player's, baseline's): [`GameSave::sides`] checks them against the
+    /// scenario. Never written.
+    #[serde(skip)]
+    side_indices: Option<(Vec<usize>, Vec<usize>)>,
+}
+
+/// How far a watched game had been played when it was saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Watched {
+    /// Sides' turns played (how seed 000's games are watched, a side's
+    /// whole turn at a time).
+    Turns(usize),
+    /// foe's actions played (seeds 001 and 002, told line by line).
+    Actions(usize),
+}
+
+/// A saved game in short, for a list of saves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct About {
+    /// The scenario's title.
+    pub title: String,
+    /// The names of the sides the player commands (none: watching).
+    pub player: Vec<String>,
+    /// The turn.
+    pub turn: u32,
+    /// Of how many.
+    pub turns: u32,
+    /// Whether the game is over.
+    pub over: bool,
 }
 
 fn is_false(value: &bool) -> bool {
     !*value
 }
 
-#[derive(Deserialize)]
-struct Header {
-    format: Option<String>,
-    version: Option<u32>,
-}
-
-impl HostSave {
-    /// Whether `text` is a save of this kind (rather than a seed-000 one).
-    pub fn is_one(text: &str) -> bool {
-        serde_json::from_str::<Header>(text).is_ok_and(|h| h.format.as_deref() == Some(FORMAT))
+impl GameSave {
+    /// A save of a game under `engine`, with nothing optional in it yet.
+    pub fn new(engine: Engine, scenario: ScenarioFile, seed: u64) -> GameSave {
+        GameSave {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            engine,
+            scenario,
+            seed,
+            player_sides: Vec::new(),
+            baseline_sides: Vec::new(),
+            rules_off: Vec::new(),
+            actions: Vec::new(),
+            asked: false,
+            rolls: Vec::new(),
+            watched: None,
+            started: None,
+            about: None,
+            made: None,
+            side_indices: None,
+        }
     }
 
-    /// The save as JSON.
+    /// The file's text.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
 
-    /// Read a save: the format and version first, then the rest; every
-    /// problem is a message.
-    pub fn from_json(text: &str) -> Result<HostSave, String> {
-        crate::yaml::json::check_unnamed(text).map_err(|e| format!("is not a foe save: {e}"))?;
-        let header: Header =
-            serde_json::from_str(text).map_err(|e| format!("is not a foe save: {e}"))?;
-        if header.format.as_deref() != Some(FORMAT) {
-            return Err("is not a save of a seed-001 or seed-002 game".into());
+    /// Read a save's text, in any format foe has written. The message
+    /// completes a sentence that begins with the file's name.
+    pub fn from_json(text: &str) -> Result<GameSave, String> {
+        crate::yaml::json::check_unnamed(text)
+            .map_err(|problem| format!("is not a foe play save: {problem}"))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|error| format!("is not a foe play save: {error}"))?;
+        match value.get("format").map(|format| format.as_str()) {
+            None => earlier::play(value),
+            Some(Some(FORMAT)) => {
+                version(&value, VERSION)?;
+                serde_json::from_value(value)
+                    .map_err(|error| format!("is not a foe play save: {error}"))
+            }
+            Some(Some(earlier::OTHER_RULES)) => earlier::other_rules(value),
+            Some(Some(crate::companion::FORMAT)) => {
+                Err("is a `foe companion` save: resume it with `foe companion --resume`".into())
+            }
+            Some(_) => Err("is not a foe play save: its `format` is not foe's".into()),
         }
-        // Version 1 saves with `asked` were written by the first foe with
-        // `--dice ask`, before it wrote version 2 for them: both read.
-        match header.version {
-            Some(VERSION | VERSION_ASKED | VERSION_MADE) => {}
-            Some(v) => {
+    }
+
+    /// The sides the player and the baseline command, as indices into the
+    /// scenario's `sides` (their names, in order), each checked: a side the
+    /// scenario lacks, or one side given to both, is a message.
+    pub fn sides(&self, sides: &[String]) -> Result<(Vec<usize>, Vec<usize>), String> {
+        let (player, baseline) = match &self.side_indices {
+            Some((player, baseline)) => {
+                let count = sides.len();
+                if let Some(side) = player.iter().find(|&&side| side >= count) {
+                    return Err(format!(
+                        "the saved game names side {side}, but the scenario has {count} sides"
+                    ));
+                }
+                if let Some(side) = baseline.iter().find(|&&side| side >= count) {
+                    return Err(format!(
+                        "the saved game gives the baseline side {side}, but the scenario has {count} sides"
+                    ));
+                }
+                (player.clone(), baseline.clone())
+            }
+            None => {
+                let find = |name: &String| {
+                    sides.iter().position(|side| side == name).ok_or_else(|| {
+                        format!(
+                            "the saved game names no side `{name}` (its scenario has {})",
+                            sides.join(", ")
+                        )
+                    })
+                };
+                let player = self
+                    .player_sides
+                    .iter()
+                    .map(find)
+                    .collect::<Result<_, _>>()?;
+                let baseline = self
+                    .baseline_sides
+                    .iter()
+                    .map(find)
+                    .collect::<Result<_, _>>()?;
+                (player, baseline)
+            }
+        };
+        if let Some(&side) = baseline.iter().find(|side| player.contains(side)) {
+            // An earlier seed-000 save named its sides by index.
+            let which = match &self.side_indices {
+                Some(_) => format!("side {side}"),
+                None => format!("the {}", sides[side]),
+            };
+            return Err(format!(
+                "the saved game gives {which} both to the player and to the baseline"
+            ));
+        }
+        Ok((player, baseline))
+    }
+
+    /// `tables` with the opponent's plan rules as the saved game had them,
+    /// whatever this run's are; a rule this foe does not have is a message.
+    pub fn tables(&self, tables: &Tables) -> Result<Tables, String> {
+        let mut switched = tables.clone();
+        switched
+            .opponent
+            .rules
+            .restore_off(&self.rules_off)
+            .map_err(|name| {
+                format!(
+                    "the saved game switches off the opponent rule `{name}`, which this foe does not have"
+                )
+            })?;
+        Ok(switched)
+    }
+
+    /// Whether the save was played by `engine`, which plays its scenario
+    /// here; a scenario under another engine (a save edited by hand) would
+    /// replay as a different game, and is a message.
+    pub fn check_engine(&self, engine: Option<Engine>, ruleset: &str) -> Result<(), String> {
+        if engine == Some(self.engine) {
+            Ok(())
+        } else {
+            Err(format!(
+                "is a {} game, but its scenario is played under rule set `{ruleset}`",
+                self.engine.seed()
+            ))
+        }
+    }
+
+    /// The save in a line, for `--resume list`, without replaying it.
+    pub fn describe(&self) -> String {
+        let Some(about) = &self.about else {
+            let who = if self.player_sides.is_empty() && self.side_indices.is_none() {
+                "watching".to_string()
+            } else if self.player_sides.is_empty() {
+                "an older save".to_string()
+            } else {
+                format!("you: {}", self.player_sides.join(", "))
+            };
+            return format!(
+                "{} ({}); {who}; {} actions",
+                self.scenario.shown_as,
+                self.engine.seed(),
+                self.actions.len()
+            );
+        };
+        let who = if about.player.is_empty() {
+            "watching".to_string()
+        } else {
+            format!("you: {}", about.player.join(", "))
+        };
+        let turn = if about.over {
+            "over".to_string()
+        } else {
+            format!("turn {}/{}", about.turn, about.turns)
+        };
+        format!("{}; {who}; {turn}", about.title)
+    }
+}
+
+/// The version check every format makes first, in the words a player
+/// reads.
+fn version(value: &serde_json::Value, reads: u32) -> Result<u32, String> {
+    check_version(value, reads).map_err(|problem| match problem {
+        VersionProblem::Missing => "is not a foe play save: it has no `version`".to_string(),
+        VersionProblem::Newer(version) => format!(
+            "was saved by a newer foe (format {version}, this foe reads {VERSION}); it is left untouched"
+        ),
+        VersionProblem::NotAVersion(found) => {
+            format!("is not a foe play save: `{found}` is not a format version")
+        }
+    })
+}
+
+/// The two formats foe wrote before this one, read into it.
+mod earlier {
+    use super::{About, Action, Engine, GameSave, Made, ScenarioFile, Watched};
+    use serde::Deserialize;
+
+    /// The earlier format name of seeds 001 and 002's saves.
+    pub(super) const OTHER_RULES: &str = "foe-other-rules-save";
+
+    /// Seed 000's saves, versions 1 to 3: no format name, sides by index,
+    /// seed 000's actions; version 2 added `steps`, `started` and `about`,
+    /// version 3 `made`.
+    #[derive(Deserialize)]
+    struct PlaySave {
+        #[allow(dead_code)]
+        version: u32,
+        scenario: ScenarioFile,
+        seed: u64,
+        player_sides: Vec<usize>,
+        actions: Vec<crate::rules::Action>,
+        #[serde(default)]
+        baseline_sides: Vec<usize>,
+        #[serde(default)]
+        rules_off: Vec<String>,
+        #[serde(default)]
+        asked: bool,
+        #[serde(default)]
+        rolls: Vec<u8>,
+        #[serde(default)]
+        steps: usize,
+        #[serde(default)]
+        started: Option<u64>,
+        #[serde(default)]
+        about: Option<About>,
+        #[serde(default)]
+        made: Option<Made>,
+    }
+
+    /// Seeds 001 and 002's saves, versions 1 to 3 (2 for the player's own
+    /// dice, 3 with `made`).
+    #[derive(Deserialize)]
+    struct OtherRulesSave {
+        #[allow(dead_code)]
+        format: String,
+        #[allow(dead_code)]
+        version: u32,
+        engine: Engine,
+        scenario: ScenarioFile,
+        seed: u64,
+        player_sides: Vec<String>,
+        #[serde(default)]
+        baseline_sides: Vec<String>,
+        #[serde(default)]
+        rules_off: Vec<String>,
+        actions: Vec<Action>,
+        #[serde(default)]
+        asked: bool,
+        #[serde(default)]
+        rolls: Vec<u8>,
+        #[serde(default)]
+        watched_actions: Option<usize>,
+        #[serde(default)]
+        made: Option<Made>,
+    }
+
+    /// Read a seed-000 save of versions 1 to 3.
+    pub(super) fn play(value: serde_json::Value) -> Result<GameSave, String> {
+        let version = super::version(&value, super::VERSION)?;
+        if version > 3 {
+            return Err(format!(
+                "is not a foe play save: a version {version} save names its `format`"
+            ));
+        }
+        let save: PlaySave = serde_json::from_value(value)
+            .map_err(|error| format!("is not a foe play save: {error}"))?;
+        Ok(GameSave {
+            player_sides: Vec::new(),
+            baseline_sides: Vec::new(),
+            rules_off: save.rules_off,
+            actions: save.actions.into_iter().map(Action::Awi).collect(),
+            asked: save.asked,
+            rolls: save.rolls,
+            watched: (save.steps > 0).then_some(Watched::Turns(save.steps)),
+            started: save.started,
+            about: save.about,
+            made: save.made,
+            side_indices: Some((save.player_sides, save.baseline_sides)),
+            ..GameSave::new(Engine::Awi, save.scenario, save.seed)
+        })
+    }
+
+    /// Read a seed-001 or seed-002 save of versions 1 to 3.
+    pub(super) fn other_rules(value: serde_json::Value) -> Result<GameSave, String> {
+        match value.get("version").and_then(serde_json::Value::as_u64) {
+            Some(1..=3) => {}
+            Some(found) => {
                 return Err(format!(
-                    "was written by another foe (save version {v}; this foe reads {VERSION} to {VERSION_MADE})"
+                    "was written by another foe (save version {found} of `{OTHER_RULES}`; this foe reads 1 to 3)"
                 ));
             }
-            None => return Err("has no version".into()),
+            None => return Err("is not a foe play save: it has no `version`".into()),
         }
-        serde_json::from_str(text).map_err(|e| format!("is damaged: {e}"))
+        let save: OtherRulesSave =
+            serde_json::from_value(value).map_err(|error| format!("is damaged: {error}"))?;
+        Ok(GameSave {
+            player_sides: save.player_sides,
+            baseline_sides: save.baseline_sides,
+            rules_off: save.rules_off,
+            actions: save.actions,
+            asked: save.asked,
+            rolls: save.rolls,
+            watched: save.watched_actions.map(Watched::Actions),
+            made: save.made,
+            ..GameSave::new(save.engine, save.scenario, save.seed)
+        })
     }
 }
 
@@ -118,60 +409,103 @@ impl HostSave {
 mod tests {
     use super::*;
 
-    fn save(asked: bool) -> HostSave {
+    fn ruinous() -> ScenarioFile {
         let (file, text) = crate::scenario::builtin("guilford-ruinous").expect("built in");
-        HostSave {
-            format: FORMAT.to_string(),
-            version: VERSION_MADE,
-            engine: Engine::Rv,
-            scenario: ScenarioFile {
-                shown_as: file.to_string(),
-                text: text.to_string(),
-            },
-            seed: 5,
-            player_sides: vec!["british".into()],
-            baseline_sides: Vec::new(),
-            rules_off: Vec::new(),
-            actions: Vec::new(),
-            asked,
-            rolls: if asked { vec![4, 2] } else { Vec::new() },
-            watched_actions: None,
-            made: Some(crate::save::Running::new(None).made(None)),
+        ScenarioFile {
+            shown_as: file.to_string(),
+            text: text.to_string(),
         }
     }
 
-    /// Every save is written as version 3, which a foe reading only
-    /// versions 1 and 2 refuses (rather than replay it without checking
-    /// what made it). This foe still reads the saves of earlier foes:
-    /// version 1 (seeded dice, and the first saves with a record of rolls)
-    /// and version 2 (the player's dice), with no `made`; a newer one is
-    /// refused.
+    /// A save is written as version 4 and reads back as it was.
     #[test]
-    fn saves_are_version_3_and_earlier_versions_still_read() {
-        for asked in [true, false] {
-            let save = save(asked);
-            let json = save.to_json();
-            assert!(json.contains("\"version\": 3"), "{json}");
-            assert!(json.contains("\"made\""), "{json}");
-            assert_eq!(HostSave::from_json(&json).unwrap(), save);
-        }
-        for (version, asked) in [(1, false), (1, true), (2, true)] {
-            let early = HostSave {
-                version,
-                made: None,
-                ..save(asked)
-            };
-            let json = early.to_json();
-            assert!(!json.contains("\"made\""), "{json}");
-            assert_eq!(HostSave::from_json(&json).unwrap(), early);
-        }
-        let newer = HostSave {
-            version: 4,
-            ..save(true)
-        };
+    fn a_save_reads_back_as_written() {
+        let mut save = GameSave::new(Engine::Rv, ruinous(), 5);
+        save.player_sides = vec!["british".into()];
+        save.asked = true;
+        save.rolls = vec![4, 2];
+        save.watched = Some(Watched::Actions(7));
+        save.made = Some(crate::save::Running::new(None).made(None));
+        let json = save.to_json();
+        assert!(json.contains("\"format\": \"foe-save\""), "{json}");
+        assert!(json.contains("\"version\": 4"), "{json}");
+        assert!(json.contains("\"actions\": 7"), "{json}");
+        assert_eq!(GameSave::from_json(&json).unwrap(), save);
+        let newer = json.replace("\"version\": 4", "\"version\": 5");
         assert_eq!(
-            HostSave::from_json(&newer.to_json()).unwrap_err(),
-            "was written by another foe (save version 4; this foe reads 1 to 3)"
+            GameSave::from_json(&newer).unwrap_err(),
+            "was saved by a newer foe (format 5, this foe reads 4); it is left untouched"
+        );
+        let unknown = json.replace("\"seed\"", "\"sead\"");
+        assert!(GameSave::from_json(&unknown).is_err());
+    }
+
+    /// The earlier formats read into this one: seed 000's sides by index,
+    /// checked against the scenario when it resumes; the other rules'
+    /// sides by name.
+    #[test]
+    fn earlier_formats_read_into_the_one() {
+        let text = r#"{"version": 2, "scenario": {"shown_as": "x", "text": ""}, "seed": 1,
+            "player_sides": [1], "actions": [], "baseline_sides": [0], "steps": 0}"#;
+        let save = GameSave::from_json(text).unwrap();
+        assert_eq!(save.engine, Engine::Awi);
+        let sides = ["british".to_string(), "americans".to_string()];
+        assert_eq!(save.sides(&sides), Ok((vec![1], vec![0])));
+        assert_eq!(
+            save.sides(&sides[..1]),
+            Err("the saved game names side 1, but the scenario has 1 sides".into())
+        );
+        let other = r#"{"format": "foe-other-rules-save", "version": 2, "engine": "rv",
+            "scenario": {"shown_as": "x", "text": ""}, "seed": 1,
+            "player_sides": ["americans"], "actions": [], "asked": true, "rolls": [3],
+            "watched_actions": 4}"#;
+        let save = GameSave::from_json(other).unwrap();
+        assert_eq!(save.engine, Engine::Rv);
+        assert_eq!(save.watched, Some(Watched::Actions(4)));
+        assert_eq!(save.sides(&sides), Ok((vec![1], vec![])));
+        let mut renamed = save.clone();
+        renamed.player_sides = vec!["french".into()];
+        assert_eq!(
+            renamed.sides(&sides),
+            Err(
+                "the saved game names no side `french` (its scenario has british, americans)"
+                    .into()
+            )
+        );
+        let later = other.replace("\"version\": 2", "\"version\": 4");
+        assert!(
+            GameSave::from_json(&later)
+                .unwrap_err()
+                .starts_with("was written by another foe"),
+        );
+        // Written again, an earlier save is in this format.
+        let again = GameSave::from_json(&save.to_json()).unwrap();
+        assert_eq!(again.format, FORMAT);
+        assert_eq!(again.version, VERSION);
+        assert_eq!(
+            again,
+            GameSave {
+                format: FORMAT.into(),
+                version: VERSION,
+                ..save
+            }
+        );
+    }
+
+    #[test]
+    fn a_companion_save_or_a_strange_format_is_named() {
+        let companion = format!(
+            r#"{{"format": "{}", "version": 2}}"#,
+            crate::companion::FORMAT
+        );
+        assert!(
+            GameSave::from_json(&companion)
+                .unwrap_err()
+                .contains("foe companion --resume")
+        );
+        assert_eq!(
+            GameSave::from_json(r#"{"format": 7, "version": 4}"#).unwrap_err(),
+            "is not a foe play save: its `format` is not foe's"
         );
     }
 }

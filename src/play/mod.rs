@@ -3,7 +3,7 @@
 //! game itself is played by the boundary's one runner
 //! ([`crate::host::run::HostMatch`], a commander per side); a [`Match`] is
 //! seed 000's view of it: its state, its record turn by turn, rollback and
-//! its save format.
+//! its saves (in the one format, [`crate::host::save::GameSave`]).
 //!
 //! Pure: a [`Match`] is the scenario, the seed, who commands which side, and
 //! the player's actions. Every die comes from one seeded generator, used in
@@ -26,120 +26,14 @@ use crate::host::run::{Dice, HostMatch, Source, Start};
 use crate::host::{self, Game};
 use crate::opponent::{FieldCache, Opponent};
 use crate::rules::{Action, GameSetup, GameState, Refusal, RulesTable, SetupError};
-use crate::save::{Made, Replay, VersionProblem, check_version};
+use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The version of the save format this foe writes; it reads this and the
-/// older ones. Version 2 added `steps`, `started` and `about` (version 1
-/// saves read with none of them); version 3 added `made` (what foe and
-/// tables played the game, and its dice bookkeeping), so a foe that reads
-/// only version 2 refuses a save it might replay as another game.
-pub const SAVE_VERSION: u32 = 3;
-
 pub use crate::host::awi::Entry;
+pub use crate::host::save::{About, GameSave, Watched};
 pub use crate::save::ScenarioFile;
-
-/// A saved game: the scenario, the seed, the player's sides and actions.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SaveFile {
-    /// [`SAVE_VERSION`] when written.
-    pub version: u32,
-    /// The scenario.
-    pub scenario: ScenarioFile,
-    /// The seed of the game's dice.
-    pub seed: u64,
-    /// Indices of the sides the player commands.
-    pub player_sides: Vec<usize>,
-    /// The player's actions, in order.
-    pub actions: Vec<Action>,
-    /// Indices of the sides the baseline commands (the rest: foe).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub baseline_sides: Vec<usize>,
-    /// The opponent's plan rules that were off in this game (`--rule
-    /// NAME=off`); every other one was on. A resumed game plays by them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rules_off: Vec<String>,
-    /// Whether the player rolled real dice; then `rolls` replays them, and
-    /// the resumed game asks for the player's dice again.
-    #[serde(default)]
-    pub asked: bool,
-    /// Every roll of a game played with real dice, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rolls: Vec<u8>,
-    /// In watch mode, how many sides' turns have been played.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub steps: usize,
-    /// When the game began, in seconds since 1970 (UTC), as the edge gave
-    /// it: it names the game's autosave. Never used to replay.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub started: Option<u64>,
-    /// The game as it stood when saved, for listing saves without
-    /// replaying them. Never used to replay.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub about: Option<About>,
-    /// The foe and tables that played the game, and its dice bookkeeping,
-    /// checked when it resumes (none: a save from before version 3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub made: Option<Made>,
-}
-
-fn is_zero(value: &usize) -> bool {
-    *value == 0
-}
-
-/// A saved game in short, for a list of saves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct About {
-    /// The scenario's title.
-    pub title: String,
-    /// The names of the sides the player commands (none: watching).
-    pub player: Vec<String>,
-    /// The turn.
-    pub turn: u32,
-    /// Of how many.
-    pub turns: u32,
-    /// Whether the game is over.
-    pub over: bool,
-}
-
-impl SaveFile {
-    /// The file's text.
-    pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
-        text
-    }
-
-    /// Read a save's text. The version is checked first, so a save from a
-    /// newer foe is refused as newer, not as damaged. The message completes
-    /// a sentence that begins with the file's name.
-    pub fn from_json(text: &str) -> Result<SaveFile, String> {
-        crate::yaml::json::check_unnamed(text)
-            .map_err(|problem| format!("is not a foe play save: {problem}"))?;
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|error| format!("is not a foe play save: {error}"))?;
-        match check_version(&value, SAVE_VERSION) {
-            Ok(_) => {}
-            Err(VersionProblem::Missing) => {
-                return Err("is not a foe play save: it has no `version`".into());
-            }
-            Err(VersionProblem::Newer(version)) => {
-                return Err(format!(
-                    "was saved by a newer foe (format {version}, this foe reads {SAVE_VERSION}); it is left untouched"
-                ));
-            }
-            Err(VersionProblem::NotAVersion(found)) => {
-                return Err(format!(
-                    "is not a foe play save: `{found}` is not a format version"
-                ));
-            }
-        }
-        serde_json::from_value(value).map_err(|error| format!("is not a foe play save: {error}"))
-    }
-}
 
 /// What a watched save's replay says when the game ended before the turns
 /// it records were all played.
@@ -168,41 +62,18 @@ pub enum MatchError {
         /// What is wrong.
         problem: String,
     },
-    /// The save names a side the scenario does not have.
-    #[error("the saved game names side {side}, but the scenario has {sides} sides")]
-    NoSuchSide {
-        /// The side's index in the save.
-        side: usize,
-        /// How many sides the scenario has.
-        sides: usize,
-    },
-    /// The save gives the baseline a side the scenario does not have.
-    #[error("the saved game gives the baseline side {side}, but the scenario has {sides} sides")]
-    NoSuchBaselineSide {
-        /// The side's index in the save.
-        side: usize,
-        /// How many sides the scenario has.
-        sides: usize,
-    },
-    /// The save gives one side both to the player and to the baseline.
-    #[error("the saved game gives side {side} both to the player and to the baseline")]
-    SideTwice {
-        /// The side's index in the save.
-        side: usize,
-    },
-    /// The save switches off an opponent rule foe does not know.
-    #[error("the saved game switches off the opponent rule `{name}`, which this foe does not have")]
-    UnknownRule {
-        /// The rule's name in the save.
-        name: String,
-    },
+    /// The save does not fit the scenario or this foe: a side it lacks,
+    /// one side given twice, an opponent rule foe does not have, another
+    /// engine's action.
+    #[error("{0}")]
+    Save(String),
 }
 
 /// A game in progress: seed 000's view of the boundary's one runner
 /// ([`HostMatch`]), which plays it with a commander per side. The view
 /// adds what seed 000's REPL, saves and `foe simulate` read: the game
 /// state, the record as [`Entry`]s, the player's actions turn by turn,
-/// rollback, and the seed-000 save format.
+/// rollback, and its saves.
 pub struct Match {
     /// The scenario.
     pub scenario: Arc<Scenario>,
@@ -393,34 +264,42 @@ impl Match {
     /// `None`). A seeded game replays from its seed; `dice`, if given, takes
     /// over after the replay, and the game's rolls are recorded from then.
     pub fn from_save(
-        save: &SaveFile,
+        save: &GameSave,
         scenario: Arc<Scenario>,
         rules: Arc<RulesTable>,
         tables: Arc<Tables>,
         dice: Option<Box<dyn Roller>>,
     ) -> Result<Match, MatchError> {
-        let sides = scenario.sides.len();
-        if let Some(&side) = save.player_sides.iter().find(|&&side| side >= sides) {
-            return Err(MatchError::NoSuchSide { side, sides });
-        }
-        if let Some(&side) = save.baseline_sides.iter().find(|&&side| side >= sides) {
-            return Err(MatchError::NoSuchBaselineSide { side, sides });
-        }
-        if let Some(&side) = save
-            .baseline_sides
+        let names: Vec<String> = scenario
+            .sides
             .iter()
-            .find(|side| save.player_sides.contains(side))
-        {
-            return Err(MatchError::SideTwice { side });
-        }
+            .map(|side| side.name.clone())
+            .collect();
+        let (player_sides, baseline_sides) = save.sides(&names).map_err(MatchError::Save)?;
+        let actions = save
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(index, action)| match action {
+                host::Action::Awi(action) => Ok(action.clone()),
+                _ => Err(MatchError::Save(format!(
+                    "action {} is not an action of seed 000's rules",
+                    index + 1
+                ))),
+            })
+            .collect::<Result<Vec<Action>, MatchError>>()?;
+        let steps = match save.watched {
+            None => 0,
+            Some(Watched::Turns(steps)) => steps,
+            Some(Watched::Actions(_)) => {
+                return Err(MatchError::Save(
+                    "the saved game counts its watched turns by actions, as only seeds 001 and 002 do"
+                        .into(),
+                ));
+            }
+        };
         // The game's plan rules are the save's, whatever this run's are.
-        let mut switched = (*tables).clone();
-        switched
-            .opponent
-            .rules
-            .restore_off(&save.rules_off)
-            .map_err(|name| MatchError::UnknownRule { name })?;
-        let tables = Arc::new(switched);
+        let tables = Arc::new(save.tables(&tables).map_err(MatchError::Save)?);
         let source = if save.asked {
             Source::Replay(Replay::new(save.rolls.iter().copied()))
         } else {
@@ -428,13 +307,13 @@ impl Match {
         };
         let setup = MatchSetup::new(scenario, save.scenario.clone(), rules, tables)
             .seed(save.seed)
-            .player_sides(save.player_sides.clone())
-            .baseline_sides(save.baseline_sides.clone());
+            .player_sides(player_sides)
+            .baseline_sides(baseline_sides);
         let mut game = Match::build(setup, source, save.asked)?;
         game.started = save.started;
         game.tables_hash = save.made.as_ref().and_then(|made| made.tables.clone());
         game.check_record("the set-up")?;
-        for (index, action) in save.actions.iter().enumerate() {
+        for (index, action) in actions.iter().enumerate() {
             let at = || format!("action {}", index + 1);
             if let Some(problem) = implausible(action) {
                 return Err(MatchError::Rolls { at: at(), problem });
@@ -453,7 +332,7 @@ impl Match {
             }
         }
         if game.watching() {
-            for step in 0..save.steps {
+            for step in 0..steps {
                 if !game.step() {
                     return Err(MatchError::Rolls {
                         at: format!("watched turn {}", step + 1),
@@ -491,34 +370,39 @@ impl Match {
     }
 
     /// The save file of this game.
-    pub fn save(&self) -> SaveFile {
+    pub fn save(&self) -> GameSave {
         let state = self.state();
-        SaveFile {
-            version: SAVE_VERSION,
-            scenario: self.file.clone(),
-            seed: self.seed,
-            player_sides: self.player_sides.clone(),
-            actions: self.actions.clone(),
-            baseline_sides: self.baseline_sides.clone(),
-            rules_off: self.tables.opponent.rules.off(),
-            asked: self.runner.asks(),
-            rolls: self.runner.rolls().to_vec(),
-            steps: self.steps,
-            started: self.started,
-            about: Some(About {
-                title: self.scenario.title.clone(),
-                player: self
-                    .player_sides
-                    .iter()
-                    .filter_map(|&side| state.sides.get(side))
-                    .map(|side| side.name.clone())
-                    .collect(),
-                turn: state.turn,
-                turns: state.turns,
-                over: state.is_over(),
-            }),
-            made: Some(crate::save::Running::new(self.tables_hash.clone()).made(Some(self.book()))),
-        }
+        let names = |sides: &[usize]| -> Vec<String> {
+            sides
+                .iter()
+                .filter_map(|&side| state.sides.get(side))
+                .map(|side| side.name.clone())
+                .collect()
+        };
+        let mut save = GameSave::new(host::Engine::Awi, self.file.clone(), self.seed);
+        save.player_sides = names(&self.player_sides);
+        save.baseline_sides = names(&self.baseline_sides);
+        save.actions = self
+            .actions
+            .iter()
+            .cloned()
+            .map(host::Action::Awi)
+            .collect();
+        save.rules_off = self.tables.opponent.rules.off();
+        save.asked = self.runner.asks();
+        save.rolls = self.runner.rolls().to_vec();
+        save.watched = (self.steps > 0).then_some(Watched::Turns(self.steps));
+        save.started = self.started;
+        save.about = Some(About {
+            title: self.scenario.title.clone(),
+            player: names(&self.player_sides),
+            turn: state.turn,
+            turns: state.turns,
+            over: state.is_over(),
+        });
+        save.made =
+            Some(crate::save::Running::new(self.tables_hash.clone()).made(Some(self.book())));
+        save
     }
 
     /// The game's dice bookkeeping: the rolls made and where the units

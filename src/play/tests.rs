@@ -51,7 +51,7 @@ fn step_plays_nothing_on_the_players_turn() {
     let entries = game.log().len();
     assert!(!game.step());
     assert_eq!(game.log().len(), entries);
-    assert_eq!(game.save().steps, 0);
+    assert_eq!(game.save().watched, None);
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn a_save_replays_to_the_same_state_and_the_same_future() {
     game.end_turn().unwrap();
     let save = game.save();
     let text = serde_json::to_string(&save).unwrap();
-    let loaded: SaveFile = serde_json::from_str(&text).unwrap();
+    let loaded: GameSave = serde_json::from_str(&text).unwrap();
     let mut replayed = Match::from_save(
         &loaded,
         game.scenario.clone(),
@@ -323,7 +323,7 @@ fn asked_game() -> Match {
     game
 }
 
-fn replay(game: &Match, save: &SaveFile) -> Result<Match, MatchError> {
+fn replay(game: &Match, save: &GameSave) -> Result<Match, MatchError> {
     Match::from_save(
         save,
         game.scenario.clone(),
@@ -338,7 +338,7 @@ fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
     let game = asked_game();
     let good = game.save();
     assert!(replay(&game, &good).is_ok());
-    let refused = |change: &dyn Fn(&mut SaveFile)| {
+    let refused = |change: &dyn Fn(&mut GameSave)| {
         let mut save = good.clone();
         change(&mut save);
         replay(&game, &save).err().expect("refused").to_string()
@@ -367,22 +367,22 @@ fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
         "the saved game does not replay: the end of the record: 1 recorded roll left over"
     );
     assert_eq!(
-        refused(&|save| save.player_sides = vec![7]),
-        "the saved game names side 7, but the scenario has 2 sides"
+        refused(&|save| save.player_sides = vec!["prussians".into()]),
+        "the saved game names no side `prussians` (its scenario has british, americans)"
     );
     // A wild number is refused before the rules would walk it inch by inch.
     let unit = game.state().find_unit("23rd Foot").unwrap();
     assert_eq!(
         refused(&|save| save.actions.insert(
             0,
-            Action::Move {
+            crate::host::Action::Awi(Action::Move {
                 unit,
                 to: crate::battlefield::Point {
                     x: 1e308,
                     y: -1e308
                 },
                 facing: 0.0
-            }
+            })
         )),
         "the saved game does not replay: action 1: the point 1e308,-1e308 is far off the table"
     );
@@ -392,29 +392,32 @@ fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
 fn save_files_are_checked_for_their_version_first() {
     let game = start("learning", 2, vec![0]);
     let text = game.save().to_json();
-    assert_eq!(SaveFile::from_json(&text).unwrap(), game.save());
-    let newer = text.replace("\"version\": 3", "\"version\": 9");
+    assert_eq!(GameSave::from_json(&text).unwrap(), game.save());
+    let newer = text.replace("\"version\": 4", "\"version\": 9");
     assert_eq!(
-        SaveFile::from_json(&newer).unwrap_err(),
-        "was saved by a newer foe (format 9, this foe reads 3); it is left untouched"
+        GameSave::from_json(&newer).unwrap_err(),
+        "was saved by a newer foe (format 9, this foe reads 4); it is left untouched"
     );
-    let zero = text.replace("\"version\": 3", "\"version\": 0");
+    let zero = text.replace("\"version\": 4", "\"version\": 0");
     assert_eq!(
-        SaveFile::from_json(&zero).unwrap_err(),
+        GameSave::from_json(&zero).unwrap_err(),
         "is not a foe play save: `0` is not a format version"
     );
     let cut = &text[..text.len() / 2];
     assert!(
-        SaveFile::from_json(cut)
+        GameSave::from_json(cut)
             .unwrap_err()
             .starts_with("is not a foe play save: EOF while parsing")
     );
     // A version 1 save (no `steps`, `started`, `about`) still reads.
     let old = r#"{"version": 1, "scenario": {"shown_as": "x", "text": ""}, "seed": 1, "player_sides": [0], "actions": []}"#;
-    assert_eq!(SaveFile::from_json(old).unwrap().version, 1);
-    // Version 3 records what made the game; earlier saves have no `made`.
+    assert_eq!(
+        GameSave::from_json(old).unwrap().engine,
+        crate::host::Engine::Awi
+    );
+    // Saves record what made the game; version 1 and 2 saves have no `made`.
     assert!(text.contains("\"made\""), "{text}");
-    assert_eq!(SaveFile::from_json(old).unwrap().made, None);
+    assert_eq!(GameSave::from_json(old).unwrap().made, None);
 }
 
 #[test]
@@ -424,7 +427,7 @@ fn a_watched_game_resumes_at_the_turn_it_was_saved() {
         assert!(game.step());
     }
     let save = game.save();
-    assert_eq!(save.steps, 3);
+    assert_eq!(save.watched, Some(Watched::Turns(3)));
     let mut resumed = replay(&game, &save).unwrap();
     assert_eq!(units(&resumed), units(&game));
     game.step();
@@ -490,8 +493,8 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
         game.end_turn().unwrap();
         assert_eq!(baseline_turns(&game), vec![0, 0], "asked: {asked}");
         let text = game.save().to_json();
-        let save = SaveFile::from_json(&text).unwrap();
-        assert_eq!(save.baseline_sides, vec![0]);
+        let save = GameSave::from_json(&text).unwrap();
+        assert_eq!(save.baseline_sides, vec!["british"]);
         assert_eq!(save.asked, asked);
         let mut resumed = replay(&game, &save).unwrap();
         assert!(baseline_commands_the_british(&resumed), "asked: {asked}");
@@ -549,7 +552,7 @@ fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
     assert_eq!(game.rewind(2).unwrap(), taken);
     assert!(baseline_commands_the_british(&game));
     assert_eq!(format!("{:?}", game.log()), at_turn_2);
-    assert_eq!(game.save().baseline_sides, vec![0]);
+    assert_eq!(game.save().baseline_sides, vec!["british"]);
     // Ending the turn now, the baseline plays the British turn 2 exactly as
     // in a game that never had the taken-back actions.
     game.end_turn().unwrap();
@@ -567,32 +570,23 @@ fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
 #[test]
 fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
     let game = baseline_game(5, None);
-    let refused = |change: &dyn Fn(&mut SaveFile)| {
+    let refused = |change: &dyn Fn(&mut GameSave)| {
         let mut save = game.save();
         change(&mut save);
         replay(&game, &save).err().expect("refused").to_string()
     };
     assert_eq!(
-        refused(&|save| save.baseline_sides = vec![0, 4]),
-        "the saved game gives the baseline side 4, but the scenario has 2 sides"
+        refused(&|save| save.baseline_sides = vec!["british".into(), "hessians".into()]),
+        "the saved game names no side `hessians` (its scenario has british, americans)"
     );
     assert_eq!(
-        refused(&|save| save.baseline_sides = vec![usize::MAX]),
-        format!(
-            "the saved game gives the baseline side {}, but the scenario has 2 sides",
-            usize::MAX
-        )
+        refused(&|save| save.baseline_sides = vec!["americans".into()]),
+        "the saved game gives the americans both to the player and to the baseline"
     );
-    assert_eq!(
-        refused(&|save| save.baseline_sides = vec![1]),
-        "the saved game gives side 1 both to the player and to the baseline"
-    );
-    // A save without the field (an older foe's) is foe against foe.
-    let text = game
-        .save()
-        .to_json()
-        .replace("\"baseline_sides\"", "\"ignored\"");
-    let old = SaveFile::from_json(&text).unwrap();
+    // A save without the field is foe against foe.
+    let mut value: serde_json::Value = serde_json::from_str(&game.save().to_json()).unwrap();
+    value.as_object_mut().unwrap().remove("baseline_sides");
+    let old = GameSave::from_json(&value.to_string()).unwrap();
     assert!(old.baseline_sides.is_empty());
     let replayed = replay(&game, &old).unwrap();
     assert!(replayed.opponent(0).is_some());
@@ -613,7 +607,7 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     for _ in 0..6 {
         game.step();
     }
-    let save = SaveFile::from_json(&game.save().to_json()).unwrap();
+    let save = GameSave::from_json(&game.save().to_json()).unwrap();
     // `cavalry-reserve` is off by default (ruling PL9), so it is named too.
     assert_eq!(
         save.rules_off,

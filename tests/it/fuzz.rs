@@ -8,7 +8,7 @@
 
 use foe::dice::Seeded;
 use foe::play::command::parse;
-use foe::play::{Match, SaveFile, ScenarioFile};
+use foe::play::{GameSave, Match, ScenarioFile};
 use foe::rules::{GameSetup, GameState, RulesTable};
 use foe::ruleset::Ruleset;
 use foe::scenario::Scenario;
@@ -335,7 +335,7 @@ fn companion_save() -> &'static (String, Tables) {
 
 /// A save is read and, if it reads, replayed: a game or a message.
 fn load_play_save(text: &str, tables: &Arc<Tables>) {
-    let Ok(save) = SaveFile::from_json(text) else {
+    let Ok(save) = GameSave::from_json(text) else {
         return;
     };
     let Ok(scenario) = foe::scenario::load(

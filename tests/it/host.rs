@@ -735,10 +735,11 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     let text = std::fs::read_to_string(desk.path().join("asked.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
-    // Version 3: a foe from before `--dice ask` (version 1) or from
-    // before saves recorded what made the game (version 2) refuses it
-    // rather than replay it unchecked.
-    assert_eq!(save["version"], 3, "{text}");
+    // Version 4, the one format: a foe from before it (versions 1 to 3,
+    // which could not check what made the game, or read only one rule
+    // set's saves) refuses it rather than replay it unchecked.
+    assert_eq!(save["version"], 4, "{text}");
+    assert_eq!(save["format"], "foe-save", "{text}");
     let rolls: Vec<u64> = save["rolls"]
         .as_array()
         .unwrap()
@@ -910,7 +911,7 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
-        save["version"], 3,
+        save["version"], 4,
         "older foes, which cannot check what made it, refuse it: {text}"
     );
     let resumed = foe(
@@ -937,7 +938,7 @@ fn a_seeded_save_resumed_with_dice_ask_says_the_dice_change_here() {
     let text = std::fs::read_to_string(desk.path().join("seeded.json")).unwrap();
     let save: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(save["asked"], true, "{text}");
-    assert_eq!(save["version"], 3, "{text}");
+    assert_eq!(save["version"], 4, "{text}");
     let again = foe(desk.path(), &["play", "--resume", "seeded.json"], "quit\n");
     assert_eq!(again.status, 0, "{}", again.stderr);
     assert!(

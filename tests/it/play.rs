@@ -701,7 +701,7 @@ fn a_corrupted_save_is_refused_with_what_is_wrong_never_a_panic() {
         save["rolls"].as_array_mut().unwrap().pop();
     });
     write("no-side.json", &|save| {
-        save["player_sides"] = serde_json::json!([5])
+        save["player_sides"] = serde_json::json!(["hessians"])
     });
     write("version-0.json", &|save| save["version"] = 0.into());
     let text = serde_json::to_string_pretty(&good).unwrap();
@@ -714,7 +714,7 @@ fn a_corrupted_save_is_refused_with_what_is_wrong_never_a_panic() {
     for expected in [
         "error: `not-a-face.json`: the saved game does not replay: the set-up: recorded roll 0 is not a face of the d100",
         "error: `too-few.json`: the saved game does not replay: action 2: the record of rolls ends where a roll of the average die is needed",
-        "error: `no-side.json`: the saved game names side 5, but the scenario has 2 sides",
+        "error: `no-side.json`: the saved game names no side `hessians` (its scenario has british, americans)",
         "error: `version-0.json` is not a foe play save: `0` is not a format version",
         "error: `truncated.json` is not a foe play save: EOF while parsing",
     ] {
@@ -902,7 +902,7 @@ fn a_game_against_the_baseline_resumes_and_rewinds_with_the_baseline() {
         &std::fs::read_to_string(desk.path("data/play-saves").join(&saves[0])).unwrap(),
     )
     .unwrap();
-    assert_eq!(save["baseline_sides"], serde_json::json!([0]));
+    assert_eq!(save["baseline_sides"], serde_json::json!(["british"]));
     // Resumed, the baseline still commands the British: its turn is played
     // by it, the same as in the game never interrupted.
     let resumed = desk.play(&["--resume"], "end turn\nstatus\nquit\n");
