@@ -417,6 +417,84 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// The prompt's words, through each engine's adapter
+/// ([`repl::Words`]).
+impl Game {
+    /// A line's verb and the rest of it as an action of this game's rules.
+    pub fn read(&self, names: &repl::Names<'_>, verb: &str, rest: &str) -> Result<Action, String> {
+        each_game!(self, state => repl::read(state.as_ref(), names, verb, rest))
+    }
+
+    /// The rule set's own commands, each with its usage.
+    pub fn commands(&self) -> &'static [(&'static str, &'static str)] {
+        each_game!(self, state => repl::commands(state.as_ref()))
+    }
+
+    /// Why a verb another rule set has does nothing here, naming the
+    /// command that does.
+    pub fn not_here(&self, verb: &str) -> Option<&'static str> {
+        each_game!(self, state => repl::not_here(state.as_ref(), verb))
+    }
+
+    /// What a command does under these rules, beyond its usage.
+    pub fn more_on(&self, verb: &str) -> Option<&'static str> {
+        each_game!(self, state => repl::more_on(state.as_ref(), verb))
+    }
+
+    /// The move of `unit` straight to `to`, ending facing `facing`.
+    pub fn move_action(&self, unit: usize, to: Point, facing: f64) -> Action {
+        each_game!(self, state => repl::move_action(state.as_ref(), unit, to, facing))
+    }
+
+    /// The words that type `action` at the prompt.
+    pub fn say(&self, action: &Action) -> String {
+        each_game!(self, state => repl::say(state.as_ref(), action))
+    }
+
+    /// The unit `action` is for, if it is one unit's.
+    pub fn action_unit(&self, action: &Action) -> Option<usize> {
+        each_game!(self, state => repl::unit_of(state.as_ref(), action))
+    }
+
+    /// Whether `action` passes the player's current step.
+    pub fn passes(&self, action: &Action) -> bool {
+        each_game!(self, state => repl::passes(state.as_ref(), action))
+    }
+
+    /// The opening's lines on how the game is won and how a turn goes.
+    pub fn rules_lines(&self) -> String {
+        each_game!(self, state => repl::rules_lines(state.as_ref(), self))
+    }
+
+    /// `status`'s lines on dice waiting to be given out.
+    pub fn dice_lines(&self) -> String {
+        each_game!(self, state => repl::dice_lines(state.as_ref()))
+    }
+
+    /// The dice the side giving them out has left, and the units waiting.
+    pub fn dice_to_give(&self) -> Option<String> {
+        each_game!(self, state => repl::dice_to_give_of(state.as_ref()))
+    }
+
+    /// `auto`: the next of the player's dice given out as foe would.
+    pub fn auto_die(
+        &self,
+        player_sides: &[usize],
+    ) -> Result<Option<(Action, String)>, &'static str> {
+        each_game!(self, state => repl::auto_die_of(state.as_ref(), player_sides))
+    }
+
+    /// `, die 5` (`, die 5 used`) for a unit given an activation die.
+    pub fn activation_die(&self, unit: usize) -> String {
+        each_game!(self, state => repl::activation_die_of(state.as_ref(), unit))
+    }
+
+    /// `victory`'s lines: each side's conditions and how near they are.
+    pub fn victory_lines(&self, names: &repl::Names<'_>) -> String {
+        each_game!(self, state => repl::victory_lines(state.as_ref(), names))
+    }
+}
+
 impl Game {
     /// Each unit's map label (`B3`, as every map and command of every rule
     /// set names it), by unit index.

@@ -5,13 +5,13 @@
 //! one-line message naming what was expected, with did-you-mean for names.
 
 use super::opponent::{Decision, Opponent};
-use super::{Action, Engine, Game, acw_formation};
+use super::position::Position;
+use super::{Action, Game};
 use crate::battlefield::Point;
 use crate::battlefield::geometry::{Vector, tenth};
 use crate::scenario::Scenario;
 use crate::scenario::label::unit_labels;
-use crate::suggest::{did_you_mean, normalise, resolve, without_parentheses};
-use crate::{acw, rv};
+use crate::suggest::{did_you_mean, normalise, without_parentheses};
 use std::fmt::Write as _;
 
 /// What a line asks for.
@@ -414,63 +414,193 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Each engine's own commands, with their usage.
-fn engine_commands(engine: Engine) -> &'static [(&'static str, &'static str)] {
-    match engine {
-        Engine::Rv => &[
-            ("pivot", "pivot UNIT to DEGREES    turn on the spot"),
-            ("about", "about face UNIT          turn about"),
-            ("form", "form UNIT line|column|open order"),
-            ("mount", "mount UNIT / dismount UNIT   dragoons"),
-            ("dismount", "dismount UNIT            dragoons on foot"),
-            ("fire", "fire UNIT at TARGET      (shoot phase)"),
-            ("charge", "charge UNIT at TARGET    (charge phase)"),
-            ("respond", "respond fire|counter|stand   answer a charge"),
-            ("join", "join COMMANDER to UNIT   a commander joins a unit"),
-            ("leave", "leave COMMANDER to X,Y   a commander leaves it"),
-        ],
-        Engine::Acw => &[
-            (
-                "assign",
-                "assign DIE to UNIT       give one of your activation dice to a unit",
-            ),
-            (
-                "auto",
-                "auto                     give out the rest of your dice as foe would",
-            ),
-            (
-                "fire",
-                "fire UNIT at TARGET      the unit whose die is up shoots",
-            ),
-            ("charge", "charge UNIT at TARGET    it charges"),
-            ("hold", "hold UNIT                it does nothing this turn"),
-            (
-                "respond",
-                "respond fire|hold        answer a charge before your unit has acted",
-            ),
-        ],
-        Engine::Awi => &[],
+/// How one engine reads a player's words and says its actions back: the
+/// prompt's adapter, one for each engine (in [`super::engines`]). The
+/// shared vocabulary (`move U forward N`, `?`, `status`, `undo`, …) is
+/// this module's; a rule set's own verbs, its reasons for the verbs it has
+/// no use for, and its words for its actions are its adapter's.
+pub trait Words: Position {
+    /// The rule set's own commands, each with its usage.
+    const COMMANDS: &'static [(&'static str, &'static str)];
+
+    /// Why a verb another rule set has does nothing here, naming the
+    /// command that does the job.
+    fn not_here(verb: &str) -> Option<&'static str>;
+
+    /// What a command does under these rules, beyond its usage (`help
+    /// VERB`).
+    fn more_on(verb: &str) -> Option<&'static str>;
+
+    /// A line's verb and the rest of it as one of this engine's actions.
+    fn read(&self, names: &Names<'_>, verb: &str, rest: &str) -> Result<Self::Action, String>;
+
+    /// The move of `unit` straight to `to`, ending facing `facing` (where
+    /// the rules let a move choose its facing).
+    fn move_to(unit: usize, to: Point, facing: f64) -> Self::Action;
+
+    /// The words that type `action` at the prompt.
+    fn say(&self, action: &Self::Action) -> String;
+
+    /// The unit `action` is for, if it is one unit's.
+    fn unit_of(action: &Self::Action) -> Option<usize>;
+
+    /// Whether `action` passes the player's current step (an `end` of a
+    /// phase, a unit's `hold`).
+    fn passes(action: &Self::Action) -> bool;
+
+    /// The opening's lines on how the game is won and how a turn goes
+    /// (`game` is this one, as the boundary holds it).
+    fn rules_lines(&self, game: &Game) -> String {
+        let _ = game;
+        String::new()
     }
+
+    /// `status`'s lines on dice waiting to be given out.
+    fn dice_lines(&self) -> String {
+        String::new()
+    }
+
+    /// The dice the side giving them out has left, and the units waiting
+    /// for one; `None` when no dice are being given out.
+    fn dice_to_give(&self) -> Option<String> {
+        None
+    }
+
+    /// `auto`: the next of the player's dice given out as foe would (see
+    /// [`auto_die`]).
+    fn auto_die(
+        &self,
+        player_sides: &[usize],
+    ) -> Result<Option<(Self::Action, String)>, &'static str> {
+        let _ = player_sides;
+        Err("`auto` gives out seed-002 activation dice; this game has none")
+    }
+
+    /// `, die 5` (`, die 5 used`) for a unit given an activation die.
+    fn activation_die(&self, unit: usize) -> String {
+        let _ = unit;
+        String::new()
+    }
+
+    /// `victory`'s lines: each side's conditions and how near they are.
+    fn victory_lines(&self, names: &Names<'_>) -> String {
+        let _ = names;
+        String::new()
+    }
+}
+
+/// [`Words::read`] as an action of any engine.
+pub(super) fn read<P: Words>(
+    state: &P,
+    names: &Names<'_>,
+    verb: &str,
+    rest: &str,
+) -> Result<Action, String> {
+    state.read(names, verb, rest).map(Into::into)
+}
+
+/// [`Words::COMMANDS`] of `P`.
+pub(super) fn commands<P: Words>(_: &P) -> &'static [(&'static str, &'static str)] {
+    P::COMMANDS
+}
+
+/// [`Words::not_here`] of `P`.
+pub(super) fn not_here<P: Words>(_: &P, verb: &str) -> Option<&'static str> {
+    P::not_here(verb)
+}
+
+/// [`Words::more_on`] of `P`.
+pub(super) fn more_on<P: Words>(_: &P, verb: &str) -> Option<&'static str> {
+    P::more_on(verb)
+}
+
+/// [`Words::move_to`] as an action of any engine.
+pub(super) fn move_action<P: Words>(_: &P, unit: usize, to: Point, facing: f64) -> Action {
+    P::move_to(unit, to, facing).into()
+}
+
+/// [`Words::say`] for an action of any engine (one of another engine's is
+/// shown as it is stored).
+pub(super) fn say<P: Words>(state: &P, action: &Action) -> String {
+    match P::own(action) {
+        Some(own) => state.say(own),
+        None => format!("{action:?}"),
+    }
+}
+
+/// [`Words::unit_of`] for an action of any engine.
+pub(super) fn unit_of<P: Words>(_: &P, action: &Action) -> Option<usize> {
+    P::own(action).and_then(P::unit_of)
+}
+
+/// [`Words::rules_lines`] of `P`.
+pub(super) fn rules_lines<P: Words>(state: &P, game: &Game) -> String {
+    state.rules_lines(game)
+}
+
+/// [`Words::dice_lines`] of `P`.
+pub(super) fn dice_lines<P: Words>(state: &P) -> String {
+    state.dice_lines()
+}
+
+/// [`Words::dice_to_give`] of `P`.
+pub(super) fn dice_to_give_of<P: Words>(state: &P) -> Option<String> {
+    state.dice_to_give()
+}
+
+/// [`Words::auto_die`] as an action of any engine.
+pub(super) fn auto_die_of<P: Words>(
+    state: &P,
+    player_sides: &[usize],
+) -> Result<Option<(Action, String)>, &'static str> {
+    state
+        .auto_die(player_sides)
+        .map(|next| next.map(|(action, said)| (action.into(), said)))
+}
+
+/// [`Words::activation_die`] of `P`.
+pub(super) fn activation_die_of<P: Words>(state: &P, unit: usize) -> String {
+    state.activation_die(unit)
+}
+
+/// [`Words::victory_lines`] of `P`.
+pub(super) fn victory_lines<P: Words>(state: &P, names: &Names<'_>) -> String {
+    state.victory_lines(names)
+}
+
+/// [`Words::passes`] for an action of any engine.
+pub(super) fn passes<P: Words>(_: &P, action: &Action) -> bool {
+    P::own(action).is_some_and(P::passes)
+}
+
+/// How many of a side's units are gone, of how many.
+pub(super) fn lost_of(names: &Names<'_>, side: usize) -> (usize, usize) {
+    let all: Vec<&super::UnitView> = names.units.iter().filter(|u| u.side == side).collect();
+    (all.iter().filter(|u| u.removed).count(), all.len())
+}
+
+/// A unit's name, or `#N` for an index the game does not have.
+pub(super) fn unit_name<P: Position>(state: &P, index: usize) -> String {
+    state
+        .units()
+        .get(index)
+        .map_or(format!("#{index}"), |u| u.name.clone())
 }
 
 /// The command words of a game's rule set (for did-you-mean and Tab).
 pub fn verbs(game: &Game) -> Vec<&'static str> {
     COMMANDS
         .iter()
-        .chain(engine_commands(game.engine()))
+        .chain(game.commands())
         .map(|(verb, _)| *verb)
         .collect()
 }
 
 fn action(names: &Names<'_>, verb: &str, rest: &str) -> Result<Action, String> {
-    match names.game {
-        Game::Rv(state) => rv_action(state, names, verb, rest).map(Action::Rv),
-        Game::Acw(_) => acw_action(names, verb, rest).map(Action::Acw),
-        Game::Awi(_) => Err("seed-000 games are played by the seed-000 REPL".into()),
-    }
+    names.game.read(names, verb, rest)
 }
 
-fn unknown_verb(game: &Game, verb: &str) -> String {
+pub(super) fn unknown_verb(game: &Game, verb: &str) -> String {
     if let Some(reason) = not_in_these_rules(game, verb) {
         return reason;
     }
@@ -489,25 +619,11 @@ fn unknown_verb(game: &Game, verb: &str) -> String {
 /// Why a command another rule set has does nothing here, with the one
 /// that does.
 fn not_in_these_rules(game: &Game, verb: &str) -> Option<String> {
-    let reason = match (game.engine(), verb) {
-        (Engine::Acw, "pivot" | "face" | "about") => {
-            "seed 002 turns a unit as it moves: `move UNIT to X,Y facing DEGREES`"
-        }
-        (Engine::Acw, "form") => {
-            "seed 002 changes formation as it moves: `move UNIT form line|column|dismounted to X,Y`"
-        }
-        (Engine::Acw, "mount" | "dismount") => {
-            "seed 002 mounts and dismounts as it moves: `move UNIT form dismounted to X,Y`"
-        }
-        (Engine::Acw, "join" | "leave") => "seed 002 has no commanders on the table",
-        (Engine::Rv, "assign" | "auto") => {
-            "seed 001 has no activation dice: units act phase by phase"
-        }
-        (Engine::Rv, "hold") => "seed 001 units hold by doing nothing: `end` ends the phase",
-        (_, "rally" | "general") => "these rules have no rally or general moves",
-        (_, "load") => "`foe play --resume FILE` loads a saved game",
-        _ => return None,
-    };
+    let reason = game.not_here(verb).or(match verb {
+        "rally" | "general" => Some("these rules have no rally or general moves"),
+        "load" => Some("`foe play --resume FILE` loads a saved game"),
+        _ => None,
+    })?;
     Some(format!("`{verb}`: {reason}"))
 }
 
@@ -621,15 +737,7 @@ fn inches_word(word: &str) -> Result<f64, String> {
 /// The engine's move of `unit` to `to`, ending facing `facing` (seed 001
 /// moves keep the facing a unit has).
 pub fn move_to(names: &Names<'_>, unit: usize, to: Point, facing: f64) -> Action {
-    match names.game {
-        Game::Rv(_) => Action::Rv(rv::Action::Move { unit, to }),
-        _ => Action::Acw(acw::Action::Move {
-            unit: acw::UnitId(unit),
-            formation: None,
-            to,
-            facing,
-        }),
-    }
+    names.game.move_action(unit, to, facing)
 }
 
 /// A move to `to`, at the point rounded to 0.1" (as foe prints points and
@@ -682,7 +790,7 @@ fn farthest(
 }
 
 /// `A to B` split on the last ` to ` (unit names may hold `to`).
-fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
+pub(super) fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
     // Matched on the bytes as typed, ignoring ASCII case (the words are
     // ASCII), so the cut is always at a character boundary.
     let needle = format!(" {word} ");
@@ -693,7 +801,7 @@ fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
     Some((text[..at].trim(), text[at + wanted.len()..].trim()))
 }
 
-fn point(text: &str) -> Result<Point, String> {
+pub(super) fn point(text: &str) -> Result<Point, String> {
     let bad = || format!("expected a point as X,Y in inches (e.g. 30,12), not `{text}`");
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: f64 = x.trim().parse().map_err(|_| bad())?;
@@ -704,7 +812,7 @@ fn point(text: &str) -> Result<Point, String> {
     Ok(Point::new(x, y))
 }
 
-fn degrees(text: &str) -> Result<f64, String> {
+pub(super) fn degrees(text: &str) -> Result<f64, String> {
     text.trim()
         .trim_end_matches('°')
         .parse::<f64>()
@@ -715,7 +823,7 @@ fn degrees(text: &str) -> Result<f64, String> {
 
 /// `text` without its first word when that is `word` (any case, a whole
 /// word: `facet` is not `face`).
-fn strip_word<'t>(text: &'t str, word: &str) -> &'t str {
+pub(super) fn strip_word<'t>(text: &'t str, word: &str) -> &'t str {
     let text = text.trim_start();
     let end = text.find(char::is_whitespace).unwrap_or(text.len());
     if text[..end].eq_ignore_ascii_case(word) {
@@ -725,217 +833,17 @@ fn strip_word<'t>(text: &'t str, word: &str) -> &'t str {
     }
 }
 
-fn rv_commander(state: &rv::GameState, text: &str) -> Option<usize> {
-    let names: Vec<&str> = state.commanders().iter().map(|c| c.name.as_str()).collect();
-    let name = resolve(text.trim(), names.iter().copied()).ok()?;
-    state.commanders().iter().position(|c| c.name == name)
-}
-
-fn rv_action(
-    state: &rv::GameState,
-    names: &Names<'_>,
-    verb: &str,
-    rest: &str,
-) -> Result<rv::Action, String> {
-    let unit = |text: &str| names.unit(text);
-    let two = |word: &str, usage: &str| {
-        split_word(rest, word).ok_or_else(|| format!("expected `{usage}`"))
-    };
-    match verb {
-        "end" => Ok(rv::Action::EndPhase),
-        "move" => {
-            let (who, to) = two("to", "move UNIT to X,Y")?;
-            let to = point(to)?;
-            match unit(who) {
-                Ok(unit) => Ok(rv::Action::Move { unit, to }),
-                Err(problem) => match rv_commander(state, who) {
-                    Some(commander) => Ok(rv::Action::MoveCommander { commander, to }),
-                    None => Err(problem),
-                },
-            }
-        }
-        "pivot" | "face" => {
-            let (who, facing) = two("to", "pivot UNIT to DEGREES")?;
-            Ok(rv::Action::Pivot {
-                unit: unit(who)?,
-                facing: degrees(facing)?,
-            })
-        }
-        "about" => Ok(rv::Action::AboutFace {
-            unit: unit(strip_word(rest, "face"))?,
-        }),
-        "fire" => {
-            let (who, target) = two("at", "fire UNIT at TARGET")?;
-            Ok(rv::Action::Fire {
-                unit: unit(who)?,
-                target: unit(target)?,
-            })
-        }
-        "charge" => {
-            let (who, target) = two("at", "charge UNIT at TARGET")?;
-            Ok(rv::Action::Charge {
-                unit: unit(who)?,
-                target: unit(target)?,
-            })
-        }
-        "form" => {
-            let ends_with = |name: &str| {
-                rest.len() >= name.len()
-                    && rest.as_bytes()[rest.len() - name.len()..]
-                        .eq_ignore_ascii_case(name.as_bytes())
-            };
-            let (formation, name) = [
-                (rv::Formation::OpenOrder, "open order"),
-                (rv::Formation::Column, "column"),
-                (rv::Formation::Line, "line"),
-            ]
-            .into_iter()
-            .find(|(_, name)| ends_with(name))
-            .ok_or_else(|| "expected `form UNIT line|column|open order`".to_string())?;
-            Ok(rv::Action::ChangeFormation {
-                unit: unit(&rest[..rest.len() - name.len()])?,
-                formation,
-            })
-        }
-        "mount" | "dismount" => Ok(rv::Action::Mount {
-            unit: unit(rest)?,
-            mounted: verb == "mount",
-        }),
-        "join" => {
-            let (who, to) = two("to", "join COMMANDER to UNIT")?;
-            let commander =
-                rv_commander(state, who).ok_or_else(|| format!("no commander `{who}`"))?;
-            Ok(rv::Action::Join {
-                commander,
-                unit: unit(to)?,
-            })
-        }
-        "leave" => {
-            let (who, to) = two("to", "leave COMMANDER to X,Y")?;
-            let commander =
-                rv_commander(state, who).ok_or_else(|| format!("no commander `{who}`"))?;
-            Ok(rv::Action::Leave {
-                commander,
-                to: point(to)?,
-            })
-        }
-        "respond" => {
-            let response = match rest.to_lowercase().as_str() {
-                "fire" => rv::Response::Fire,
-                "counter" | "counter-charge" | "countercharge" => rv::Response::CounterCharge,
-                "stand" => rv::Response::Stand,
-                other => {
-                    return Err(format!(
-                        "expected `respond fire|counter|stand`, not `{other}`"
-                    ));
-                }
-            };
-            Ok(rv::Action::Respond { response })
-        }
-        _ => Err(unknown_verb(names.game, verb)),
-    }
-}
-
-fn acw_action(names: &Names<'_>, verb: &str, rest: &str) -> Result<acw::Action, String> {
-    let game = names.game();
-    let two = |word: &str, usage: &str| {
-        split_word(rest, word).ok_or_else(|| format!("expected `{usage}`"))
-    };
-    let id = |text: &str| names.unit(text).map(acw::UnitId);
-    match verb {
-        "assign" => {
-            let (die, who) = two("to", "assign DIE to UNIT")?;
-            let die: u8 = die
-                .parse()
-                .ok()
-                .filter(|d| (1..=6).contains(d))
-                .ok_or_else(|| format!("expected a die from 1 to 6, not `{die}`"))?;
-            Ok(acw::Action::AssignDie { die, unit: id(who)? })
-        }
-        "hold" => Ok(acw::Action::Hold { unit: id(rest)? }),
-        "fire" => {
-            let (who, target) = two("at", "fire UNIT at TARGET")?;
-            Ok(acw::Action::Fire {
-                unit: id(who)?,
-                target: id(target)?,
-            })
-        }
-        "charge" => {
-            let (who, target) = two("at", "charge UNIT at TARGET")?;
-            Ok(acw::Action::Charge {
-                unit: id(who)?,
-                target: id(target)?,
-            })
-        }
-        "move" => {
-            // move UNIT [form F] to X,Y [facing D]
-            let (head, place) = two("to", "move UNIT [form line|column|dismounted] to X,Y [facing DEGREES]")?;
-            let (place, facing) = match split_word(&format!(" {place} "), "facing") {
-                Some((place, facing)) => (place.to_string(), Some(degrees(facing)?)),
-                None => (place.to_string(), None),
-            };
-            let (who, formation) = match split_word(&format!("{head} "), "form") {
-                Some((who, formation)) => {
-                    let formation = match formation.to_lowercase().as_str() {
-                        "line" => acw::Formation::Line,
-                        "column" => acw::Formation::Column,
-                        "dismounted" => acw::Formation::Dismounted,
-                        other => {
-                            return Err(format!(
-                                "expected a formation line, column or dismounted, not `{other}`"
-                            ));
-                        }
-                    };
-                    (who.to_string(), Some(formation))
-                }
-                None => (head.to_string(), None),
-            };
-            let unit = id(&who)?;
-            let facing = facing.unwrap_or_else(|| game.units()[unit.0].facing);
-            Ok(acw::Action::Move {
-                unit,
-                formation,
-                to: point(&place)?,
-                facing,
-            })
-        }
-        "respond" => {
-            let Game::Acw(state) = game else {
-                return Err("no charge to answer".into());
-            };
-            let acw::Phase::ChargeResponse { target, .. } = state.phase() else {
-                return Err("no charge is waiting for an answer".into());
-            };
-            match rest.to_lowercase().as_str() {
-                "fire" => Ok(acw::Action::Respond {
-                    unit: target,
-                    fire: true,
-                }),
-                "hold" | "stand" => Ok(acw::Action::Respond {
-                    unit: target,
-                    fire: false,
-                }),
-                other => Err(format!("expected `respond fire|hold`, not `{other}`")),
-            }
-        }
-        "end" => Err(
-            "seed 002 has no phases to end: `end turn` holds your units still to act this turn; give out your dice with `assign 6 to UNIT` or `auto`, and act with each unit as its die comes up (`hold UNIT` to do nothing)".into(),
-        ),
-        _ => Err(unknown_verb(names.game, verb)),
-    }
-}
-
 fn name(game: &Game, index: usize) -> String {
     game.units()
         .get(index)
         .map_or(format!("#{index}"), |u| u.name.clone())
 }
 
-fn xy(point: Point) -> String {
+pub(super) fn xy(point: Point) -> String {
     format!("{},{}", trim(point.x), trim(point.y))
 }
 
-fn trim(value: f64) -> String {
+pub(super) fn trim(value: f64) -> String {
     let rounded = (value * 100.0).round() / 100.0;
     let text = format!("{rounded:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -943,103 +851,13 @@ fn trim(value: f64) -> String {
 
 /// The words that type `action` at the prompt.
 pub fn words(game: &Game, action: &Action) -> String {
-    match (game, action) {
-        (Game::Rv(state), Action::Rv(action)) => {
-            let commander = |c: usize| state.commanders()[c].name.clone();
-            match action {
-                rv::Action::ChangeFormation { unit, formation } => {
-                    format!("form {} {formation}", name(game, *unit))
-                }
-                rv::Action::Mount { unit, mounted } => format!(
-                    "{} {}",
-                    if *mounted { "mount" } else { "dismount" },
-                    name(game, *unit)
-                ),
-                rv::Action::AboutFace { unit } => format!("about face {}", name(game, *unit)),
-                rv::Action::Pivot { unit, facing } => {
-                    format!("pivot {} to {}", name(game, *unit), trim(*facing))
-                }
-                rv::Action::Move { unit, to } => {
-                    format!("move {} to {}", name(game, *unit), xy(*to))
-                }
-                rv::Action::MoveCommander { commander: c, to } => {
-                    format!("move {} to {}", commander(*c), xy(*to))
-                }
-                rv::Action::Join { commander: c, unit } => {
-                    format!("join {} to {}", commander(*c), name(game, *unit))
-                }
-                rv::Action::Leave { commander: c, to } => {
-                    format!("leave {} to {}", commander(*c), xy(*to))
-                }
-                rv::Action::Fire { unit, target } => {
-                    format!("fire {} at {}", name(game, *unit), name(game, *target))
-                }
-                rv::Action::Charge { unit, target } => {
-                    format!("charge {} at {}", name(game, *unit), name(game, *target))
-                }
-                rv::Action::Respond { response } => format!(
-                    "respond {}",
-                    match response {
-                        rv::Response::Fire => "fire",
-                        rv::Response::CounterCharge => "counter",
-                        rv::Response::Stand => "stand",
-                    }
-                ),
-                rv::Action::EndPhase => "end".to_string(),
-            }
-        }
-        (Game::Acw(_), Action::Acw(action)) => match action {
-            acw::Action::AssignDie { die, unit } => {
-                format!("assign {die} to {}", name(game, unit.0))
-            }
-            acw::Action::Move {
-                unit,
-                formation,
-                to,
-                facing,
-            } => {
-                let form =
-                    formation.map_or(String::new(), |f| format!(" form {}", acw_formation(f)));
-                format!(
-                    "move {}{form} to {} facing {}",
-                    name(game, unit.0),
-                    xy(*to),
-                    trim(*facing)
-                )
-            }
-            acw::Action::Fire { unit, target } => {
-                format!("fire {} at {}", name(game, unit.0), name(game, target.0))
-            }
-            acw::Action::Charge { unit, target } => {
-                format!("charge {} at {}", name(game, unit.0), name(game, target.0))
-            }
-            acw::Action::Hold { unit } => format!("hold {}", name(game, unit.0)),
-            acw::Action::Respond { fire, .. } => {
-                format!("respond {}", if *fire { "fire" } else { "hold" })
-            }
-        },
-        (_, action) => format!("{action:?}"),
-    }
+    game.say(action)
 }
 
 /// Seed 002's dice waiting to be given out, and the units waiting for
 /// one, when a side is giving out its activation dice (none otherwise).
 pub fn dice_to_give(game: &Game) -> Option<String> {
-    let Game::Acw(state) = game else {
-        return None;
-    };
-    let acw::Phase::Assigning { side } = state.phase() else {
-        return None;
-    };
-    let waiting: Vec<String> = state
-        .unassigned(side)
-        .map(|id| state.unit(id).name.clone())
-        .collect();
-    Some(format!(
-        "Your dice to give: {:?}; waiting for a die: {}.",
-        state.dice_to_assign(side),
-        waiting.join(", ")
-    ))
+    game.dice_to_give()
 }
 
 /// `auto`: the next of the player's seed-002 activation dice given out by
@@ -1052,27 +870,7 @@ pub fn auto_die(
     game: &Game,
     player_sides: &[usize],
 ) -> Result<Option<(Action, String)>, &'static str> {
-    let Game::Acw(state) = game else {
-        return Err("`auto` gives out seed-002 activation dice; this game has none");
-    };
-    let acw::Phase::Assigning { side } = state.phase() else {
-        return Err("no dice to give out now");
-    };
-    if !player_sides.contains(&side) {
-        return Err("it is foe's turn to give out its dice");
-    }
-    Ok(crate::host::opponent::dice::assign(state, side, &[])
-        .into_iter()
-        .next()
-        .map(|assignment| {
-            let said = format!(
-                "auto: die {} to `{}`: {}",
-                assignment.die,
-                state.unit(assignment.unit).name,
-                assignment.reason
-            );
-            (Action::Acw(assignment.action()), said)
-        }))
+    game.auto_die(player_sides)
 }
 
 /// What the game is about and how it is won.
@@ -1086,27 +884,7 @@ pub fn banner(game: &Game, title: &str, player_sides: &[usize], seed: u64) -> St
         game.engine().seed(),
         game.turns()
     );
-    match game {
-        Game::Rv(state) => {
-            let (attacker, defender) = state.attacker_defender();
-            let table = state.table();
-            let _ = writeln!(
-                text,
-                "Victory: the {} must drive the {} from the field; an army with fewer than {}% of its units left is broken and loses. The margin is the defender's losses less the attacker's, in percent of bases (house rule RV10): a win with a negative margin is a ruinous victory.",
-                sides[attacker], sides[defender], table.broken_below_percent
-            );
-        }
-        Game::Acw(state) => {
-            for victory in &state.victory {
-                let _ = writeln!(text, "Victory: {}.", victory_words(game, victory));
-            }
-            let _ = writeln!(
-                text,
-                "Each turn both sides throw a die per unit and give them out (`assign 6 to UNIT`, or `auto`); units act from the highest die down."
-            );
-        }
-        Game::Awi(_) => {}
-    }
+    text.push_str(&game.rules_lines());
     let who = if player_sides.is_empty() {
         "You watch: foe commands both sides.".to_string()
     } else {
@@ -1124,7 +902,7 @@ pub fn banner(game: &Game, title: &str, player_sides: &[usize], seed: u64) -> St
 }
 
 /// A scenario's victory condition in words.
-fn victory_words(game: &Game, victory: &crate::scenario::Victory) -> String {
+pub(super) fn victory_words(game: &Game, victory: &crate::scenario::Victory) -> String {
     use crate::scenario::Condition;
     let sides = game.sides();
     let side = |i: usize| sides.get(i).cloned().unwrap_or_default();
@@ -1168,23 +946,7 @@ pub fn status(names: &Names<'_>) -> String {
         let _ = write!(text, " Victory margin so far {margin:+}.");
     }
     text.push('\n');
-    if let Game::Acw(state) = game {
-        for (side, name) in sides.iter().enumerate() {
-            let dice = state.dice_to_assign(side);
-            if !dice.is_empty() {
-                let unassigned: Vec<String> = state
-                    .unassigned(side)
-                    .map(|id| state.unit(id).name.clone())
-                    .collect();
-                let _ = writeln!(
-                    text,
-                    "{name}: dice {:?} to give to {}",
-                    dice,
-                    unassigned.join(", ")
-                );
-            }
-        }
-    }
+    text.push_str(&game.dice_lines());
     for (side, side_name) in sides.iter().enumerate() {
         let _ = writeln!(text, "{side_name}:");
         for u in names.units.iter().filter(|u| u.side == side) {
@@ -1211,107 +973,13 @@ pub fn status(names: &Names<'_>) -> String {
 
 /// Seed 002: `, die 5` (`, die 5 used`) for a unit given an activation die.
 pub fn activation_die(game: &Game, unit: usize) -> String {
-    let Game::Acw(state) = game else {
-        return String::new();
-    };
-    let u = state.unit(acw::UnitId(unit));
-    u.die.map_or(String::new(), |d| {
-        format!(", die {d}{}", if u.activated { " used" } else { "" })
-    })
+    game.activation_die(unit)
 }
 
 /// `victory`: each side's conditions and how near they are now.
 pub fn victory(names: &Names<'_>) -> String {
-    let game = names.game();
-    let sides = game.sides();
-    let side = |i: usize| sides.get(i).cloned().unwrap_or_default();
     let mut text = String::from("Victory:\n");
-    let gone = |side: usize| {
-        let all: Vec<&super::UnitView> = names.units.iter().filter(|u| u.side == side).collect();
-        (all.iter().filter(|u| u.removed).count(), all.len())
-    };
-    match game {
-        Game::Rv(state) => {
-            let (attacker, defender) = state.attacker_defender();
-            let below = state.table().broken_below_percent;
-            let _ = writeln!(
-                text,
-                "  the {} win by driving the {} from the field; an army with fewer than {below}% of its units left is broken and loses; at the end of turn {} with the {} still on the field, they win.",
-                side(attacker),
-                side(defender),
-                game.turns(),
-                side(defender),
-            );
-            for s in [attacker, defender] {
-                let (lost, all) = gone(s);
-                let left = all - lost;
-                let _ = writeln!(
-                    text,
-                    "  now: the {} have {left} of {all} units left ({:.0}%; broken below {below}%).",
-                    side(s),
-                    if all == 0 {
-                        0.0
-                    } else {
-                        left as f64 * 100.0 / all as f64
-                    },
-                );
-            }
-            if let Some(margin) = game.margin() {
-                let _ = writeln!(
-                    text,
-                    "  the margin so far is {margin:+} (the defender's losses less the attacker's, in percent of bases; house rule RV10)."
-                );
-            }
-        }
-        Game::Acw(state) => {
-            use crate::scenario::Condition;
-            for victory in &state.victory {
-                let _ = writeln!(text, "  {}.", victory_words(game, victory));
-                let now = match &victory.when {
-                    Condition::RoutFraction { side: loser, .. } => {
-                        let (lost, all) = gone(*loser);
-                        format!("{lost} of the {all} units of the {} are gone", side(*loser))
-                    }
-                    Condition::RoutOrExit {
-                        side: loser,
-                        troop_type,
-                        ..
-                    } => {
-                        let lost = names
-                            .units
-                            .iter()
-                            .filter(|u| {
-                                u.side == *loser
-                                    && u.removed
-                                    && game.footing(u.index).map(|(t, _)| t) == Some(*troop_type)
-                            })
-                            .count();
-                        format!(
-                            "{lost} {} of the {} are gone",
-                            game.battlefield().ruleset.troop(*troop_type).name,
-                            side(*loser)
-                        )
-                    }
-                    Condition::HoldArea { area, .. } => {
-                        let inside: Vec<String> = names
-                            .units
-                            .iter()
-                            .filter(|u| !u.removed && area.contains(u.position))
-                            .map(|u| format!("{} of the {}", names.both(u.index), side(u.side)))
-                            .collect();
-                        if inside.is_empty() {
-                            format!("nobody stands in {}", area.name)
-                        } else {
-                            format!("in {}: {}", area.name, inside.join(", "))
-                        }
-                    }
-                };
-                let _ = writeln!(text, "    now: {now}.");
-            }
-            let _ = writeln!(text, "  Otherwise a draw after turn {}.", game.turns());
-        }
-        Game::Awi(_) => {}
-    }
+    text.push_str(&names.game().victory_lines(names));
     text
 }
 
@@ -1335,35 +1003,15 @@ pub fn history(names: &Names<'_>, actions: &[(u32, Action)]) -> String {
 /// An action's words with the unit named by its label (`move B3 to 8,9`).
 pub fn words_labelled(names: &Names<'_>, action: &Action) -> String {
     let line = words(names.game, action);
-    match action_unit(action) {
+    match action_unit(names.game, action) {
         Some(unit) => line.replacen(names.name(unit), names.label(unit), 1),
         None => line,
     }
 }
 
 /// The unit an action is for, if it is one unit's.
-fn action_unit(action: &Action) -> Option<usize> {
-    match action {
-        Action::Rv(action) => match action {
-            rv::Action::ChangeFormation { unit, .. }
-            | rv::Action::Mount { unit, .. }
-            | rv::Action::AboutFace { unit }
-            | rv::Action::Pivot { unit, .. }
-            | rv::Action::Move { unit, .. }
-            | rv::Action::Fire { unit, .. }
-            | rv::Action::Charge { unit, .. } => Some(*unit),
-            _ => None,
-        },
-        Action::Acw(action) => match action {
-            acw::Action::AssignDie { unit, .. }
-            | acw::Action::Move { unit, .. }
-            | acw::Action::Fire { unit, .. }
-            | acw::Action::Charge { unit, .. }
-            | acw::Action::Hold { unit }
-            | acw::Action::Respond { unit, .. } => Some(unit.0),
-        },
-        Action::Awi(_) => None,
-    }
+fn action_unit(game: &Game, action: &Action) -> Option<usize> {
+    game.action_unit(action)
 }
 
 /// Whether `action` answers `? VERB UNIT`: its words start with the verb
@@ -1380,7 +1028,8 @@ pub fn listed_for(
             || (verb == "pivot" && line.starts_with("about face"))
     });
     let unit_fits = unit.is_none_or(|unit| {
-        action_unit(action) == Some(unit) || line.contains(&format!(" at {}", names.name(unit)))
+        action_unit(names.game, action) == Some(unit)
+            || line.contains(&format!(" at {}", names.name(unit)))
     });
     verb_fits && unit_fits
 }
@@ -1390,12 +1039,9 @@ pub fn listed_for(
 /// the rules want something else now (an answer to a charge, dice to
 /// give out).
 pub fn pass(game: &Game) -> Option<Action> {
-    game.legal_actions().into_iter().find(|action| {
-        matches!(
-            action,
-            Action::Rv(rv::Action::EndPhase) | Action::Acw(acw::Action::Hold { .. })
-        )
-    })
+    game.legal_actions()
+        .into_iter()
+        .find(|action| game.passes(action))
 }
 
 /// One decision in words: the test's factors, die, total, order, and what
@@ -1502,11 +1148,7 @@ pub fn why(opponent: &Opponent, game: &Game, unit: usize) -> String {
 /// it); `help victory` how the game is won.
 pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
     let game = names.game();
-    let all: Vec<(&str, &str)> = COMMANDS
-        .iter()
-        .chain(engine_commands(game.engine()))
-        .copied()
-        .collect();
+    let all: Vec<(&str, &str)> = COMMANDS.iter().chain(game.commands()).copied().collect();
     let Some(topic) = topic.map(str::trim).filter(|t| !t.is_empty()) else {
         let mut text = format!(
             "Commands ({}; units by map label, name or part of a name):\n",
@@ -1534,7 +1176,7 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
     if !found.is_empty() {
         let mut text = found.join("\n");
         text.push('\n');
-        if let Some(more) = more_on(game.engine(), topic) {
+        if let Some(more) = game.more_on(topic) {
             text.push_str(more);
             text.push('\n');
         }
@@ -1547,30 +1189,4 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
         "no help on `{topic}`{}; `help` lists the commands",
         did_you_mean(topic, all.iter().map(|(verb, _)| *verb))
     )
-}
-
-/// What a command does under one rule set, beyond its usage.
-fn more_on(engine: Engine, verb: &str) -> Option<&'static str> {
-    Some(match (engine, verb) {
-        (Engine::Rv, "fire") => {
-            "In the shoot phase each of your units in range and sight of an enemy may fire once; the rule set's to-hit table (tables/rulesets/ruinous-victory.yaml) gives the bases lost."
-        }
-        (Engine::Rv, "charge") => {
-            "In the charge phase a unit may charge an enemy it can reach; the target answers (`respond fire|counter|stand`) and melee follows."
-        }
-        (Engine::Rv, "move") => {
-            "In the move phase each unit moves straight up to its allowance (less in rough ground); `end` ends the phase, `end turn` your turn."
-        }
-        (Engine::Acw, "fire") => {
-            "When its die comes up a unit may fire at an enemy in range and sight (tables/rulesets/ohw-acw.yaml)."
-        }
-        (Engine::Acw, "charge") => {
-            "When its die comes up a unit may charge an enemy it can reach; the target may answer with fire first (`respond fire|hold`)."
-        }
-        (Engine::Acw, "move") => {
-            "When its die comes up a unit moves, changing formation if told (`form line|column|dismounted`) and ending with the facing given; `end turn` holds the rest of your units this turn."
-        }
-        (Engine::Acw, "end") => "`end turn` holds every one of your units still to act this turn.",
-        _ => return None,
-    })
 }

@@ -1,11 +1,14 @@
 //! The per-engine adapters: each engine's game state as a
-//! [`super::position::Position`], and its actions, events and refusals
-//! as those of any engine. The only code above the engines that knows one
+//! [`super::position::Position`], its actions, events and refusals as
+//! those of any engine, and its words at the prompt
+//! ([`super::repl::Words`]). The only code above the engines that knows one
 //! engine's types from another's, beside the registry in [`super`].
 
 mod acw;
+mod acw_words;
 mod awi;
 mod rv;
+mod rv_words;
 
 /// The engine's own types wrapped as those of any engine.
 macro_rules! wrap {
