@@ -9,19 +9,8 @@
 //! read off the game once a prompt, then each Tab is a function of the
 //! line and the cursor.
 
-use super::{Engine, Game};
+use super::Game;
 use crate::completion::{Choice, Grammar, beginning_with, word_at};
-
-/// The first words of seed 001's commands, in the order Tab lists them.
-const RV_VERBS: &[&str] = &[
-    "move", "pivot", "about", "form", "mount", "dismount", "fire", "charge", "respond", "join",
-    "leave",
-];
-
-/// The first words of seed 002's commands.
-const ACW_VERBS: &[&str] = &[
-    "assign", "auto", "move", "fire", "charge", "hold", "respond",
-];
 
 /// The commands both rule sets share (questions, undo, save).
 const COMMON_VERBS: &[&str] = &[
@@ -34,7 +23,7 @@ const WATCHING_REFUSES: &[&str] = &["end", "undo", "rewind", "history"];
 
 /// What a place on the line takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Item {
+pub enum Item {
     /// One of the player's units (seed 001: or a commander, for `move`).
     Own,
     /// One of the player's units, or a commander of theirs.
@@ -57,58 +46,43 @@ use Item::{Any, Commander, Die, Enemy, Free, Own, OwnOrCommander, Word};
 
 /// The shapes a command's words may take after its first word: each a
 /// sequence of places (more than one where words are optional).
-fn shapes(engine: Engine, verb: &str) -> &'static [&'static [Item]] {
-    match (engine, verb) {
-        (_, "map") => &[&[Word(&["--svg"]), Free]],
-        (_, "why" | "what") => &[&[Enemy]],
-        (_, "status") => &[&[Any]],
-        (_, "route") => &[&[Own, Word(&["to"]), Free]],
-        (_, "end") => &[&[Word(&["turn"])]],
-        (_, "help") => &[&[Word(&[
+pub type Shapes = &'static [&'static [Item]];
+
+/// The shapes of a command's words after its first word: the shared
+/// commands', else the rule set's own (`own`, its adapter's).
+fn shapes(own: fn(&str) -> Shapes, verb: &str) -> Shapes {
+    match verb {
+        "map" => &[&[Word(&["--svg"]), Free]],
+        "why" | "what" => &[&[Enemy]],
+        "status" => &[&[Any]],
+        "route" => &[&[Own, Word(&["to"]), Free]],
+        "end" => &[&[Word(&["turn"])]],
+        "help" => &[&[Word(&[
             "move", "route", "end", "status", "map", "what", "why", "victory", "log", "history",
             "undo", "rewind", "save", "fire", "charge", "respond",
         ])]],
-        (_, "log") => &[&[Word(&["all"])]],
-        (_, "undo") => &[&[Word(&["turn"])]],
-        (_, "rewind" | "save") => &[&[Free]],
-        (_, "fire" | "charge") => &[&[Own, Word(&["at"]), Enemy]],
-        (Engine::Rv, "move") => &[
-            &[Own, Word(&["forward", "back"]), Word(&["max"])],
-            &[Own, Word(&["towards"]), Enemy, Word(&["max"])],
-            &[OwnOrCommander, Word(&["to"]), Free],
-        ],
-        (Engine::Rv, "pivot" | "face") => &[&[Own, Word(&["to"]), Free]],
-        (Engine::Rv, "about") => &[&[Word(&["face"]), Own]],
-        (Engine::Rv, "form") => &[&[Own, Word(&["line", "column", "open order"])]],
-        (Engine::Rv, "mount" | "dismount") => &[&[Own]],
-        (Engine::Rv, "join") => &[&[Commander, Word(&["to"]), Own]],
-        (Engine::Rv, "leave") => &[&[Commander, Word(&["to"]), Free]],
-        (Engine::Rv, "respond") => &[&[Word(&["fire", "counter", "stand"])]],
-        (Engine::Acw, "assign") => &[&[Die, Word(&["to"]), Own]],
-        (Engine::Acw, "hold") => &[&[Own]],
-        (Engine::Acw, "respond") => &[&[Word(&["fire", "hold"])]],
-        (Engine::Acw, "move") => &[
-            &[
-                Own,
-                Word(&["form"]),
-                Word(&["line", "column", "dismounted"]),
-                Word(&["to"]),
-                Free,
-                Word(&["facing"]),
-                Free,
-            ],
-            &[Own, Word(&["to"]), Free, Word(&["facing"]), Free],
-            &[Own, Word(&["forward", "back"]), Word(&["max"])],
-            &[Own, Word(&["towards"]), Enemy, Word(&["max"])],
-        ],
-        _ => &[],
+        "log" => &[&[Word(&["all"])]],
+        "undo" => &[&[Word(&["turn"])]],
+        "rewind" | "save" => &[&[Free]],
+        "fire" | "charge" => &[&[Own, Word(&["at"]), Enemy]],
+        _ => own(verb),
     }
 }
+
+/// The shapes of `move` that every rule set's moves share: straight on or
+/// back, or towards an enemy, as far as `max`.
+pub const DIRECTED_MOVES: [&[Item]; 2] = [
+    &[Own, Word(&["forward", "back"]), Word(&["max"])],
+    &[Own, Word(&["towards"]), Enemy, Word(&["max"])],
+];
 
 /// What the seed-001/002 prompt completes now, read off the game.
 #[derive(Debug, Clone, Default)]
 pub struct HostGrammar {
-    engine: Option<Engine>,
+    /// The first words of the rule set's own commands.
+    own_verbs: &'static [&'static str],
+    /// The shapes of the rule set's own commands (none before a game).
+    own_shapes: Option<fn(&str) -> Shapes>,
     /// The player's units in play.
     own: Vec<String>,
     /// The other sides' units in play.
@@ -125,7 +99,10 @@ impl HostGrammar {
     /// The words of `game` for a player commanding `player_sides`.
     pub fn of(game: &Game, player_sides: &[usize]) -> HostGrammar {
         let mut grammar = HostGrammar {
-            engine: Some(game.engine()),
+            own_verbs: game.first_words(),
+            own_shapes: Some(game.shapes()),
+            commanders: game.commanders(player_sides),
+            dice: game.dice_typed(player_sides),
             watching: player_sides.is_empty(),
             ..HostGrammar::default()
         };
@@ -136,37 +113,11 @@ impl HostGrammar {
                 grammar.enemy.push(unit.name);
             }
         }
-        match game {
-            Game::Rv(state) => {
-                grammar.commanders = state
-                    .commanders()
-                    .iter()
-                    .filter(|c| !c.lost && player_sides.contains(&c.side))
-                    .map(|c| c.name.clone())
-                    .collect();
-            }
-            Game::Acw(state) => {
-                let mut dice: Vec<String> = player_sides
-                    .iter()
-                    .flat_map(|&side| state.dice_to_assign(side).iter())
-                    .map(|die| die.to_string())
-                    .collect();
-                dice.sort_by(|a, b| b.cmp(a));
-                dice.dedup();
-                grammar.dice = dice;
-            }
-            Game::Awi(_) => {}
-        }
         grammar
     }
 
     fn verbs(&self) -> Vec<&'static str> {
-        let own: &[&str] = match self.engine {
-            _ if self.watching => &[],
-            Some(Engine::Rv) => RV_VERBS,
-            Some(Engine::Acw) => ACW_VERBS,
-            _ => &[],
-        };
+        let own: &[&str] = if self.watching { &[] } else { self.own_verbs };
         own.iter()
             .chain(COMMON_VERBS)
             // Watching, there is nothing of the player's to take back.
@@ -308,13 +259,13 @@ impl Grammar for HostGrammar {
         let Some(text) = before.get(offset..) else {
             return (word_start, Vec::new());
         };
-        let Some(engine) = self.engine else {
+        let Some(own_shapes) = self.own_shapes else {
             return (word_start, Vec::new());
         };
         // Every shape the words fit; the choices of those that reach the
         // cursor at the same place, without repeats.
         let mut found: Option<(usize, Vec<Choice>)> = None;
-        for shape in shapes(engine, &verb) {
+        for shape in shapes(own_shapes, &verb) {
             let Some((start, choices)) = self.follow(shape, text, offset) else {
                 continue;
             };

@@ -489,6 +489,27 @@ impl Game {
         each_game!(self, state => repl::activation_die_of(state.as_ref(), unit))
     }
 
+    /// The first words of the rule set's own commands, for Tab.
+    pub fn first_words(&self) -> &'static [&'static str] {
+        each_game!(self, state => repl::first_words(state.as_ref()))
+    }
+
+    /// What Tab completes after the first word of one of the rule set's
+    /// own commands.
+    pub fn shapes(&self) -> fn(&str) -> complete::Shapes {
+        each_game!(self, state => repl::shapes(state.as_ref()))
+    }
+
+    /// The player's commanders still with the army, for Tab.
+    pub fn commanders(&self, player_sides: &[usize]) -> Vec<String> {
+        each_game!(self, state => repl::Words::own_commanders(state.as_ref(), player_sides))
+    }
+
+    /// The player's dice still to give out, as typed, for Tab.
+    pub fn dice_typed(&self, player_sides: &[usize]) -> Vec<String> {
+        each_game!(self, state => repl::Words::dice_typed(state.as_ref(), player_sides))
+    }
+
     /// `victory`'s lines: each side's conditions and how near they are.
     pub fn victory_lines(&self, names: &repl::Names<'_>) -> String {
         each_game!(self, state => repl::victory_lines(state.as_ref(), names))

@@ -4,6 +4,7 @@
 //! state, the map and the opponent's reasons become text. Bad input is a
 //! one-line message naming what was expected, with did-you-mean for names.
 
+use super::complete::Shapes;
 use super::opponent::{Decision, Opponent};
 use super::position::Position;
 use super::{Action, Game};
@@ -487,6 +488,36 @@ pub trait Words: Position {
         let _ = names;
         String::new()
     }
+
+    /// The first words of the rule set's own commands (`move` among
+    /// them), in the order Tab lists them.
+    const FIRST_WORDS: &'static [&'static str];
+
+    /// What Tab completes after the first word of one of the rule set's
+    /// own commands.
+    fn shapes(verb: &str) -> Shapes;
+
+    /// The player's commanders still with the army, by name, for Tab.
+    fn own_commanders(&self, player_sides: &[usize]) -> Vec<String> {
+        let _ = player_sides;
+        Vec::new()
+    }
+
+    /// The player's dice still to give out, as typed, for Tab.
+    fn dice_typed(&self, player_sides: &[usize]) -> Vec<String> {
+        let _ = player_sides;
+        Vec::new()
+    }
+}
+
+/// [`Words::FIRST_WORDS`] of `P`.
+pub(super) fn first_words<P: Words>(_: &P) -> &'static [&'static str] {
+    P::FIRST_WORDS
+}
+
+/// [`Words::shapes`] of `P`.
+pub(super) fn shapes<P: Words>(_: &P) -> fn(&str) -> Shapes {
+    P::shapes
 }
 
 /// [`Words::read`] as an action of any engine.

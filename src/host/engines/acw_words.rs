@@ -6,6 +6,7 @@ use crate::acw::{self, GameState};
 use crate::battlefield::Point;
 use crate::host::Game;
 use crate::host::acw_formation;
+use crate::host::complete::{DIRECTED_MOVES, Item::*, Shapes};
 use crate::host::position::Position;
 use crate::host::repl::{
     Names, Words, degrees, lost_of, point, split_word, trim, unit_name, unknown_verb,
@@ -216,6 +217,44 @@ impl Words for GameState {
 
     fn passes(action: &acw::Action) -> bool {
         matches!(action, acw::Action::Hold { .. })
+    }
+
+    const FIRST_WORDS: &'static [&'static str] = &[
+        "assign", "auto", "move", "fire", "charge", "hold", "respond",
+    ];
+
+    fn shapes(verb: &str) -> Shapes {
+        match verb {
+            "assign" => &[&[Die, Word(&["to"]), Own]],
+            "hold" => &[&[Own]],
+            "respond" => &[&[Word(&["fire", "hold"])]],
+            "move" => &[
+                &[
+                    Own,
+                    Word(&["form"]),
+                    Word(&["line", "column", "dismounted"]),
+                    Word(&["to"]),
+                    Free,
+                    Word(&["facing"]),
+                    Free,
+                ],
+                &[Own, Word(&["to"]), Free, Word(&["facing"]), Free],
+                DIRECTED_MOVES[0],
+                DIRECTED_MOVES[1],
+            ],
+            _ => &[],
+        }
+    }
+
+    fn dice_typed(&self, player_sides: &[usize]) -> Vec<String> {
+        let mut dice: Vec<String> = player_sides
+            .iter()
+            .flat_map(|&side| self.dice_to_assign(side).iter())
+            .map(|die| die.to_string())
+            .collect();
+        dice.sort_by(|a, b| b.cmp(a));
+        dice.dedup();
+        dice
     }
 
     fn rules_lines(&self, game: &Game) -> String {

@@ -202,4 +202,10 @@ impl crate::host::repl::Words for GameState {
     fn passes(_action: &crate::rules::Action) -> bool {
         false
     }
+
+    const FIRST_WORDS: &'static [&'static str] = &[];
+
+    fn shapes(_verb: &str) -> crate::host::complete::Shapes {
+        &[]
+    }
 }

@@ -5,6 +5,7 @@
 
 use crate::battlefield::Point;
 use crate::host::Game;
+use crate::host::complete::{DIRECTED_MOVES, Item::*, Shapes};
 use crate::host::repl::{
     Names, Words, degrees, lost_of, point, split_word, strip_word, trim, unit_name, unknown_verb,
     xy,
@@ -229,6 +230,37 @@ impl Words for GameState {
 
     fn passes(action: &rv::Action) -> bool {
         matches!(action, rv::Action::EndPhase)
+    }
+
+    const FIRST_WORDS: &'static [&'static str] = &[
+        "move", "pivot", "about", "form", "mount", "dismount", "fire", "charge", "respond", "join",
+        "leave",
+    ];
+
+    fn shapes(verb: &str) -> Shapes {
+        match verb {
+            "move" => &[
+                DIRECTED_MOVES[0],
+                DIRECTED_MOVES[1],
+                &[OwnOrCommander, Word(&["to"]), Free],
+            ],
+            "pivot" | "face" => &[&[Own, Word(&["to"]), Free]],
+            "about" => &[&[Word(&["face"]), Own]],
+            "form" => &[&[Own, Word(&["line", "column", "open order"])]],
+            "mount" | "dismount" => &[&[Own]],
+            "join" => &[&[Commander, Word(&["to"]), Own]],
+            "leave" => &[&[Commander, Word(&["to"]), Free]],
+            "respond" => &[&[Word(&["fire", "counter", "stand"])]],
+            _ => &[],
+        }
+    }
+
+    fn own_commanders(&self, player_sides: &[usize]) -> Vec<String> {
+        self.commanders()
+            .iter()
+            .filter(|c| !c.lost && player_sides.contains(&c.side))
+            .map(|c| c.name.clone())
+            .collect()
     }
 
     fn rules_lines(&self, game: &Game) -> String {
