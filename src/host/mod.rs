@@ -417,6 +417,40 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// What a picture of the table reads, through each engine's adapter.
+impl Game {
+    /// How the rule set counts what a unit has lost.
+    pub fn losses(&self) -> position::Losses {
+        each_game!(self, state => position::losses(state.as_ref()))
+    }
+
+    /// How many phases back a picture's arrows start.
+    pub fn arrow_phases(&self) -> usize {
+        each_game!(self, state => position::arrow_phases(state.as_ref()))
+    }
+
+    /// A unit as a picture shows it.
+    pub fn standing(&self, unit: usize) -> position::Standing {
+        each_game!(self, state => Position::standing(state.as_ref(), unit))
+    }
+
+    /// The ways a game can be won, where the rules fix them.
+    pub fn own_endings(&self) -> Option<Vec<(usize, String)>> {
+        each_game!(self, state => Position::own_endings(state.as_ref()))
+    }
+
+    /// Which of the scenario's victory conditions decided the game, where
+    /// the engine says.
+    pub fn condition_met(&self) -> Option<usize> {
+        each_game!(self, state => Position::condition_met(state.as_ref()))
+    }
+
+    /// A side's commanders on the table, as a picture shows them.
+    pub fn figures(&self, side: usize) -> Vec<position::Figure> {
+        each_game!(self, state => Position::figures(state.as_ref(), side))
+    }
+}
+
 /// The prompt's words, through each engine's adapter
 /// ([`repl::Words`]).
 impl Game {

@@ -10,7 +10,7 @@
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
 use super::{Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict};
-use crate::battlefield::{Base, Battlefield};
+use crate::battlefield::{Base, Battlefield, Point};
 use crate::dice::Roller;
 use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
@@ -114,12 +114,42 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     /// What an event means to the record's counts (hits, charges that
     /// reached contact, units lost) and to its turns.
     fn event_facts(&self, event: &Self::Event) -> EventFacts;
+
+    /// How the rule set counts what a unit has lost.
+    const LOSSES: Losses = Losses::Hits;
+
+    /// How many phases back a picture's arrows start: the events since
+    /// the beginning of the `ARROW_PHASES`-th last phase begun.
+    const ARROW_PHASES: usize = 1;
+
+    /// A unit as a picture shows it.
+    fn standing(&self, unit: usize) -> Standing;
+
+    /// The ways a game can be won, each with its winner, where the rules
+    /// fix them (seed 001's three endings); `None` where the scenario's
+    /// victory conditions are the ways.
+    fn own_endings(&self) -> Option<Vec<(usize, String)>> {
+        None
+    }
+
+    /// Which of the scenario's victory conditions decided the game, where
+    /// the engine says (seed 002's).
+    fn condition_met(&self) -> Option<usize> {
+        None
+    }
+
+    /// A side's commanders on the table, as a picture shows them (none
+    /// where the rules put none there).
+    fn figures(&self, side: usize) -> Vec<Figure> {
+        let _ = side;
+        Vec::new()
+    }
 }
 
 /// What one event means to the runner's record: the facts a study counts
 /// and the turn it files later events under. Every field is `None` for an
 /// event that counts for nothing.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct EventFacts {
     /// A unit took losses: the unit, and how many (hits; seed 001: bases).
     pub hit: Option<(usize, u32)>,
@@ -130,6 +160,83 @@ pub struct EventFacts {
     pub removed: Option<(usize, bool)>,
     /// A new game turn began: its number.
     pub turn_began: Option<u32>,
+    /// A phase began (seed 002: a turn, its one phase of activations):
+    /// where a picture's arrows of the last phase start.
+    pub phase_began: bool,
+    /// What a picture draws of it as an arrow.
+    pub trace: Option<Trace>,
+}
+
+/// An event as an arrow on a picture of the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Trace {
+    /// A unit moved from one point to another.
+    Moved {
+        /// The unit.
+        unit: usize,
+        /// Where its centre was.
+        from: Point,
+        /// Where it is.
+        to: Point,
+    },
+    /// A unit fell back.
+    Retreated {
+        /// The unit.
+        unit: usize,
+        /// Where its centre was.
+        from: Point,
+        /// Where it is.
+        to: Point,
+    },
+    /// A unit fired at another.
+    Fired {
+        /// The shooter.
+        unit: usize,
+        /// Its target.
+        target: usize,
+    },
+    /// A charge reached its target.
+    Charged {
+        /// The charger.
+        unit: usize,
+        /// Its target.
+        target: usize,
+    },
+}
+
+/// How a rule set counts what a unit has lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Losses {
+    /// Hits taken.
+    Hits,
+    /// Bases lost (seed 001).
+    Bases,
+}
+
+/// A unit as a picture of the table shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// Its troop type.
+    pub troop: TroopTypeId,
+    /// The ground it covers (seed 001: its bases in their formation).
+    pub footprint: Base,
+    /// What it has lost, counted as the rule set counts ([`Losses`]).
+    pub lost: u32,
+    /// The losses that take it out of play (0: none known).
+    pub out_at: u32,
+    /// The words for what it has lost (`hits`, `bases lost`).
+    pub lost_word: &'static str,
+    /// What else the rule set says of it (`3 of 4 bases`, `with Greene`).
+    pub notes: Vec<String>,
+}
+
+/// A commander on the table (seed 001), as a picture shows one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// The commander's name.
+    pub name: String,
+    /// Where he stands, while he is with the army.
+    pub at: Option<Point>,
 }
 
 /// [`Position::event_line`] for an event of any engine (one of another
@@ -139,6 +246,16 @@ pub(super) fn event_line<P: Position>(state: &P, event: &Event) -> String {
         Some(own) => state.event_line(own),
         None => format!("{event:?}"),
     }
+}
+
+/// [`Position::LOSSES`] of `P`.
+pub(super) fn losses<P: Position>(_: &P) -> Losses {
+    P::LOSSES
+}
+
+/// [`Position::ARROW_PHASES`] of `P`.
+pub(super) fn arrow_phases<P: Position>(_: &P) -> usize {
+    P::ARROW_PHASES
 }
 
 /// [`Position::event_facts`] for an event of any engine (one of another

@@ -11,9 +11,9 @@ use super::scene::{
     placement,
 };
 use crate::battlefield::{Base, Point};
+use crate::host::position::{EventFacts, Losses, Trace};
 use crate::host::{Event, Game, UnitView};
 use crate::scenario::Scenario;
-use crate::{acw, rv};
 
 /// The scene of `game` now, titled `title`, with `recent` (the events of
 /// the game so far, oldest first) giving the last phase's arrows.
@@ -55,56 +55,29 @@ pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Eve
         caption: Some(caption),
         sides,
         arrows: arrows(game, recent),
-        damage: match game {
-            Game::Rv(_) => Damage::BasesLost,
-            Game::Acw(_) | Game::Awi(_) => Damage::Hits,
+        damage: match game.losses() {
+            Losses::Bases => Damage::BasesLost,
+            Losses::Hits => Damage::Hits,
         },
     }
 }
 
 fn scene_unit(game: &Game, unit: &UnitView, label: &str) -> SceneUnit {
     let rules = &game.battlefield().ruleset;
-    let (troop, base, lost, start, lost_word) = match game {
-        Game::Rv(state) => {
-            let u = &state.units()[unit.index];
-            (
-                u.troop,
-                state.footprint(unit.index),
-                u.start_bases.saturating_sub(u.bases),
-                u.start_bases,
-                "bases lost",
-            )
-        }
-        Game::Acw(state) => {
-            let id = acw::UnitId(unit.index);
-            let u = state.unit(id);
-            (u.troop, u.base, u.hits, state.table.removed_at, "hits")
-        }
-        Game::Awi(state) => {
-            let u = &state.units[unit.index];
-            (
-                u.troop,
-                u.base,
-                u.hits,
-                state.rules.rout_threshold(u.category).unwrap_or(0),
-                "hits",
-            )
-        }
-    };
-    let troop = rules.troop(troop);
+    let standing = game.standing(unit.index);
+    let troop = rules.troop(standing.troop);
     let note = if unit.removed {
         "out of play".to_string()
     } else {
-        format!("{}, {lost} {lost_word}", placement(&base))
+        format!(
+            "{}, {} {}",
+            placement(&standing.footprint),
+            standing.lost,
+            standing.lost_word
+        )
     };
     let mut state: Vec<String> = unit.formation.iter().cloned().collect();
-    if let Game::Rv(rv_state) = game {
-        let u = &rv_state.units()[unit.index];
-        state.push(format!("{} of {} bases", u.bases, u.start_bases));
-        if let Some(commander) = rv_state.commander_of(unit.index) {
-            state.push(format!("with {}", rv_state.commanders()[commander].name));
-        }
-    }
+    state.extend(standing.notes);
     if unit.in_cover {
         state.push("in cover".to_string());
     }
@@ -113,28 +86,23 @@ fn scene_unit(game: &Game, unit: &UnitView, label: &str) -> SceneUnit {
         name: unit.name.clone(),
         troop: troop.name.clone(),
         category: troop.category,
-        hits: lost,
-        rout_at: (start > 0).then_some(start),
-        base: (!unit.removed).then_some(base),
+        hits: standing.lost,
+        rout_at: (standing.out_at > 0).then_some(standing.out_at),
+        base: (!unit.removed).then_some(standing.footprint),
         note,
         state: (!state.is_empty()).then(|| state.join(", ")),
     }
 }
 
-/// Seed 001's commanders still with the army, where they stand.
+/// A side's commanders on the table, where they stand (seed 001's).
 fn generals(game: &Game, side: usize, side_name: &str) -> Vec<SceneGeneral> {
-    let Game::Rv(state) = game else {
-        return Vec::new();
-    };
-    state
-        .commanders()
-        .iter()
-        .filter(|c| c.side == side)
+    game.figures(side)
+        .into_iter()
         .enumerate()
-        .map(|(index, c)| SceneGeneral {
+        .map(|(index, figure)| SceneGeneral {
             label: general_label(side_name, index),
-            name: c.name.clone(),
-            base: (!c.lost).then(|| Base::new(c.at, 0.0, 1.0, 1.0)),
+            name: figure.name,
+            base: figure.at.map(|at| Base::new(at, 0.0, 1.0, 1.0)),
         })
         .collect()
 }
@@ -144,22 +112,18 @@ fn generals(game: &Game, side: usize, side_name: &str) -> Vec<SceneGeneral> {
 /// 002, whose turn is one phase of activations).
 fn arrows(game: &Game, recent: &[Event]) -> Vec<SceneArrow> {
     let units = game.units();
-    let began: Vec<usize> = recent
+    let facts: Vec<EventFacts> = recent.iter().map(|event| game.event_facts(event)).collect();
+    let began: Vec<usize> = facts
         .iter()
         .enumerate()
-        .filter(|(_, event)| {
-            matches!(
-                event,
-                Event::Rv(rv::Event::PhaseBegan { .. }) | Event::Acw(acw::Event::TurnBegan { .. })
-            )
-        })
+        .filter(|(_, facts)| facts.phase_began)
         .map(|(index, _)| index)
         .collect();
-    let from = match (game, began.as_slice()) {
-        (Game::Rv(_), [.., before, _]) => *before,
-        (_, [.., last]) => *last,
-        (_, []) => 0,
-    };
+    let back = game.arrow_phases().max(1);
+    let from = began
+        .len()
+        .checked_sub(back)
+        .map_or_else(|| began.first().copied().unwrap_or(0), |at| began[at]);
     let side = |unit: usize| units.get(unit).map_or(0, |u| u.side);
     let centre = |unit: usize| units.get(unit).map_or(Point::new(0.0, 0.0), |u| u.position);
     let arrow = |kind, unit: usize, from: Point, to: Point| SceneArrow {
@@ -168,46 +132,17 @@ fn arrows(game: &Game, recent: &[Event]) -> Vec<SceneArrow> {
         from,
         to,
     };
-    recent[from..]
+    facts[from..]
         .iter()
-        .filter_map(|event| match event {
-            Event::Rv(rv::Event::Moved { unit, from, to, .. }) => {
-                Some(arrow(ArrowKind::Move, unit.index, *from, *to))
+        .filter_map(|facts| match facts.trace? {
+            Trace::Moved { unit, from, to } => Some(arrow(ArrowKind::Move, unit, from, to)),
+            Trace::Retreated { unit, from, to } => Some(arrow(ArrowKind::Retreat, unit, from, to)),
+            Trace::Fired { unit, target } => {
+                Some(arrow(ArrowKind::Fire, unit, centre(unit), centre(target)))
             }
-            Event::Rv(rv::Event::Retreated { unit, from, to }) => {
-                Some(arrow(ArrowKind::Retreat, unit.index, *from, *to))
+            Trace::Charged { unit, target } => {
+                Some(arrow(ArrowKind::Charge, unit, centre(unit), centre(target)))
             }
-            Event::Rv(rv::Event::Fired { unit, target, .. }) => Some(arrow(
-                ArrowKind::Fire,
-                unit.index,
-                centre(unit.index),
-                centre(target.index),
-            )),
-            Event::Rv(rv::Event::Contact { unit, target }) => Some(arrow(
-                ArrowKind::Charge,
-                unit.index,
-                centre(unit.index),
-                centre(target.index),
-            )),
-            Event::Acw(acw::Event::Moved { unit, from, to, .. }) => {
-                Some(arrow(ArrowKind::Move, unit.0, *from, *to))
-            }
-            Event::Acw(acw::Event::Retreated { unit, from, to }) => {
-                Some(arrow(ArrowKind::Retreat, unit.0, *from, *to))
-            }
-            Event::Acw(acw::Event::Fired { unit, target, .. }) => Some(arrow(
-                ArrowKind::Fire,
-                unit.0,
-                centre(unit.0),
-                centre(target.0),
-            )),
-            Event::Acw(acw::Event::Contact { unit, target, .. }) => Some(arrow(
-                ArrowKind::Charge,
-                unit.0,
-                centre(unit.0),
-                centre(target.0),
-            )),
-            _ => None,
         })
         .filter(|arrow| arrow.from.distance(arrow.to) > 1e-6)
         .collect()
@@ -258,7 +193,7 @@ mod tests {
     #[test]
     fn a_host_game_draws_as_svg_with_its_units_and_last_moves() {
         let (scenario, mut game, mut events) = start("guilford-ruinous");
-        let action = crate::host::Action::Rv(rv::Action::Move {
+        let action = crate::host::Action::Rv(crate::rv::Action::Move {
             unit: 0,
             to: Point::new(8.0, 9.0),
         });

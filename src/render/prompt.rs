@@ -5,7 +5,6 @@
 
 use crate::battlefield::geometry::trim;
 use crate::battlefield::{Base, Point};
-use crate::host::Game;
 use crate::host::opponent::Opponent;
 use crate::host::repl::{self, Names};
 use std::fmt::Write as _;
@@ -137,10 +136,8 @@ pub fn route(names: &Names<'_>, unit: usize, to: Point) -> String {
         label: names.label(unit),
     };
     super::route::route(&ask, &|end, _| {
-        let facing = match game {
-            Game::Rv(_) => names.units()[unit].facing,
-            _ => (end - base.centre).bearing(),
-        };
+        // Facing the way it goes (seed 001's moves keep the unit's own).
+        let facing = (end - base.centre).bearing();
         let action = repl::move_to(names, unit, end, facing);
         game.check(&action)
             .is_ok()

@@ -6,7 +6,6 @@
 //! runner never reaches up into the study.
 
 use super::{GameSummary, Labels, Study};
-use crate::acw;
 use crate::baseline::ControllerKind;
 use crate::host::run::{HostMatch, Start};
 use crate::host::{Game, Verdict};
@@ -80,64 +79,47 @@ impl Study {
 pub fn conditions(game: &Game, scenario: &Scenario) -> Vec<(usize, String)> {
     let sides = game.sides();
     let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
-    match game {
-        Game::Rv(state) => {
-            let (attacker, defender) = state.attacker_defender();
-            vec![
-                (
-                    attacker,
-                    "the defenders are driven from the field".to_string(),
-                ),
-                (defender, "the attacking army is broken".to_string()),
-                (
-                    defender,
-                    "time is up with the defenders still on the field".to_string(),
-                ),
-            ]
-        }
-        _ => scenario
-            .victory
-            .iter()
-            .map(|victory| {
-                let words = match &victory.when {
-                    Condition::RoutFraction { side, more_than } => format!(
-                        "rout more than {}% of the {} units",
-                        (more_than * 100.0).round(),
-                        side_name(*side)
-                    ),
-                    Condition::RoutOrExit {
-                        side,
-                        troop_type,
-                        count,
-                    } => format!(
-                        "rout or drive off the table {count} {} unit{} of the {}",
-                        scenario.battlefield.ruleset.troop(*troop_type).name,
-                        if *count == 1 { "" } else { "s" },
-                        side_name(*side)
-                    ),
-                    Condition::HoldArea { side, area } => {
-                        format!("the {} hold {} at the end", side_name(*side), area.name)
-                    }
-                };
-                (victory.winner, words)
-            })
-            .collect(),
+    if let Some(endings) = game.own_endings() {
+        return endings;
     }
+    scenario
+        .victory
+        .iter()
+        .map(|victory| {
+            let words = match &victory.when {
+                Condition::RoutFraction { side, more_than } => format!(
+                    "rout more than {}% of the {} units",
+                    (more_than * 100.0).round(),
+                    side_name(*side)
+                ),
+                Condition::RoutOrExit {
+                    side,
+                    troop_type,
+                    count,
+                } => format!(
+                    "rout or drive off the table {count} {} unit{} of the {}",
+                    scenario.battlefield.ruleset.troop(*troop_type).name,
+                    if *count == 1 { "" } else { "s" },
+                    side_name(*side)
+                ),
+                Condition::HoldArea { side, area } => {
+                    format!("the {} hold {} at the end", side_name(*side), area.name)
+                }
+            };
+            (victory.winner, words)
+        })
+        .collect()
 }
 
 /// Which of [`conditions`] decided a game won with `verdict`.
-fn condition_of(game: &Game, scenario: &Scenario, verdict: &Verdict) -> Option<usize> {
+fn condition_of(game: &Game, verdict: &Verdict) -> Option<usize> {
     let winner = verdict.winner?;
-    match game {
-        Game::Rv(_) => conditions(game, scenario)
+    match game.own_endings() {
+        Some(endings) => endings
             .iter()
             .position(|(side, words)| *side == winner && *words == verdict.reason),
-        // Seed 002's engine says which of the scenario's conditions fired.
-        Game::Acw(state) => match state.outcome() {
-            acw::Outcome::Won { condition, .. } => Some(*condition),
-            _ => None,
-        },
-        Game::Awi(_) => None,
+        // The engine says which of the scenario's conditions fired.
+        None => game.condition_met(),
     }
 }
 
@@ -165,9 +147,7 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
         index,
         seed: game_match.seed,
         winner: verdict.as_ref().and_then(|v| v.winner),
-        condition: verdict
-            .as_ref()
-            .and_then(|v| condition_of(game, &game_match.scenario, v)),
+        condition: verdict.as_ref().and_then(|v| condition_of(game, v)),
         turns: game.turn().min(game.turns()),
         units_lost,
         hits: tally.hits.clone(),

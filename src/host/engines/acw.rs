@@ -4,7 +4,7 @@
 use crate::acw::{self, GameState, UnitId};
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
-use crate::host::position::{EventFacts, Position};
+use crate::host::position::{EventFacts, Position, Standing, Trace};
 use crate::host::{
     Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict, acw_formation,
 };
@@ -168,10 +168,53 @@ impl Position for GameState {
             acw::Event::Removed { unit, reason } => {
                 facts.removed = Some((unit.0, *reason == acw::Removal::OffTable))
             }
-            acw::Event::TurnBegan { turn } => facts.turn_began = Some(*turn),
+            acw::Event::TurnBegan { turn } => {
+                facts.turn_began = Some(*turn);
+                facts.phase_began = true;
+            }
             _ => {}
         }
+        facts.trace = match event {
+            acw::Event::Moved { unit, from, to, .. } => Some(Trace::Moved {
+                unit: unit.0,
+                from: *from,
+                to: *to,
+            }),
+            acw::Event::Retreated { unit, from, to } => Some(Trace::Retreated {
+                unit: unit.0,
+                from: *from,
+                to: *to,
+            }),
+            acw::Event::Fired { unit, target, .. } => Some(Trace::Fired {
+                unit: unit.0,
+                target: target.0,
+            }),
+            acw::Event::Contact { unit, target, .. } => Some(Trace::Charged {
+                unit: unit.0,
+                target: target.0,
+            }),
+            _ => None,
+        };
         facts
+    }
+
+    fn condition_met(&self) -> Option<usize> {
+        match self.outcome() {
+            acw::Outcome::Won { condition, .. } => Some(*condition),
+            _ => None,
+        }
+    }
+
+    fn standing(&self, unit: usize) -> Standing {
+        let u = self.unit(acw::UnitId(unit));
+        Standing {
+            troop: u.troop,
+            footprint: u.base,
+            lost: u.hits,
+            out_at: self.table.removed_at,
+            lost_word: "hits",
+            notes: Vec::new(),
+        }
     }
 
     fn verdict(&self) -> Option<Verdict> {

@@ -2,7 +2,7 @@
 
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
-use crate::host::position::{EventFacts, Position};
+use crate::host::position::{EventFacts, Position, Standing};
 use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
 use crate::rules::{self, GameState};
 use crate::ruleset::TroopTypeId;
@@ -139,6 +139,18 @@ impl Position for GameState {
     /// ([`crate::host::awi`]), so its events count for nothing here.
     fn event_facts(&self, _event: &rules::Event) -> EventFacts {
         EventFacts::default()
+    }
+
+    fn standing(&self, unit: usize) -> Standing {
+        let u = &self.units[unit];
+        Standing {
+            troop: u.troop,
+            footprint: u.base,
+            lost: u.hits,
+            out_at: self.rules.rout_threshold(u.category).unwrap_or(0),
+            lost_word: "hits",
+            notes: Vec::new(),
+        }
     }
 
     fn verdict(&self) -> Option<Verdict> {

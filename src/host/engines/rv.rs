@@ -3,7 +3,7 @@
 
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
-use crate::host::position::{EventFacts, Position};
+use crate::host::position::{EventFacts, Figure, Losses, Position, Standing, Trace};
 use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
 use crate::ruleset::TroopTypeId;
 use crate::rv::{self, GameState};
@@ -170,10 +170,83 @@ impl Position for GameState {
             rv::Event::Removed { unit, why } => {
                 facts.removed = Some((unit.index, *why == rv::Removal::LeftTheField))
             }
-            rv::Event::PhaseBegan { turn, .. } => facts.turn_began = Some(*turn),
+            rv::Event::PhaseBegan { turn, .. } => {
+                facts.turn_began = Some(*turn);
+                facts.phase_began = true;
+            }
             _ => {}
         }
+        facts.trace = match event {
+            rv::Event::Moved { unit, from, to, .. } => Some(Trace::Moved {
+                unit: unit.index,
+                from: *from,
+                to: *to,
+            }),
+            rv::Event::Retreated { unit, from, to } => Some(Trace::Retreated {
+                unit: unit.index,
+                from: *from,
+                to: *to,
+            }),
+            rv::Event::Fired { unit, target, .. } => Some(Trace::Fired {
+                unit: unit.index,
+                target: target.index,
+            }),
+            rv::Event::Contact { unit, target } => Some(Trace::Charged {
+                unit: unit.index,
+                target: target.index,
+            }),
+            _ => None,
+        };
         facts
+    }
+
+    const LOSSES: Losses = Losses::Bases;
+    // The last phase's arrows: the events since the phase before this one
+    // began.
+    const ARROW_PHASES: usize = 2;
+
+    fn standing(&self, unit: usize) -> Standing {
+        let u = &self.units()[unit];
+        let mut notes = vec![format!("{} of {} bases", u.bases, u.start_bases)];
+        if let Some(commander) = self.commander_of(unit) {
+            notes.push(format!("with {}", self.commanders()[commander].name));
+        }
+        Standing {
+            troop: u.troop,
+            footprint: self.footprint(unit),
+            lost: u.start_bases.saturating_sub(u.bases),
+            out_at: u.start_bases,
+            lost_word: "bases lost",
+            notes,
+        }
+    }
+
+    /// House rules RV3 and RV10: the defenders driven from the field, the
+    /// attacking army broken, or time up with the defenders still there.
+    fn own_endings(&self) -> Option<Vec<(usize, String)>> {
+        let (attacker, defender) = self.attacker_defender();
+        Some(vec![
+            (
+                attacker,
+                "the defenders are driven from the field".to_string(),
+            ),
+            (defender, "the attacking army is broken".to_string()),
+            (
+                defender,
+                "time is up with the defenders still on the field".to_string(),
+            ),
+        ])
+    }
+
+    fn figures(&self, side: usize) -> Vec<Figure> {
+        self.commanders()
+            .iter()
+            .filter(|c| c.side == side)
+            .map(|c| Figure {
+                name: c.name.clone(),
+                at: (!c.lost).then_some(c.at),
+            })
+            .collect()
     }
 
     /// House rule RV10's margin: the defender's losses less the
