@@ -413,6 +413,10 @@ fn go(
     Ok(())
 }
 
+/// The most actions a bare `?` lists one by one; beyond it, `?` names the
+/// commands legal now and `? COMMAND` lists them.
+const SHORT_LIST: usize = 12;
+
 struct Repl<'a> {
     game: HostMatch,
     file: ScenarioFile,
@@ -733,10 +737,10 @@ impl Repl<'_> {
         let text = match command {
             Command::Legal { verb, unit } => {
                 let (text, listed) = self.legal_list(verb.as_deref(), unit);
-                self.listed = self
-                    .game
-                    .player_to_act()
-                    .then(|| (self.game.all_actions().count(), listed));
+                let taken = self.game.all_actions().count();
+                self.listed = listed
+                    .filter(|_| self.game.player_to_act())
+                    .map(|listed| (taken, listed));
                 text
             }
             Command::Status(None) => words::status(&self.names()),
@@ -792,7 +796,10 @@ impl Repl<'_> {
     fn pick(&mut self, n: usize) {
         let taken = self.game.all_actions().count();
         let action = match &self.listed {
-            None => Err("no list to pick from: `?` lists the actions now, numbered".to_string()),
+            None => Err(
+                "no list to pick from: `? COMMAND` or `COMMAND UNIT ?` lists the actions now, numbered"
+                    .to_string(),
+            ),
             Some((stamp, _)) if *stamp != taken => Err(
                 "the last `?` list is out of date: the game has moved on since; `?` lists the actions now"
                     .to_string(),
@@ -813,9 +820,11 @@ impl Repl<'_> {
         }
     }
 
-    /// The legal actions now (those of `verb`, of `unit`), numbered, and
-    /// the list the numbers pick from.
-    fn legal_list(&self, verb: Option<&str>, unit: Option<usize>) -> (String, Vec<Action>) {
+    /// The legal actions now (those of `verb`, of `unit`), numbered, with
+    /// the list a number picks from. A bare `?` with more than
+    /// [`SHORT_LIST`] actions names the commands legal now instead, as
+    /// Guilford's prompt does, and numbers nothing (`None`).
+    fn legal_list(&self, verb: Option<&str>, unit: Option<usize>) -> (String, Option<Vec<Action>>) {
         let game = &self.game.game;
         let mut text = String::new();
         if let Some(line) = words::dice_to_give(game) {
@@ -824,7 +833,7 @@ impl Repl<'_> {
         }
         if !self.game.player_to_act() {
             text.push_str("It is foe's turn.\n");
-            return (text, Vec::new());
+            return (text, None);
         }
         let names = self.names();
         let listed: Vec<Action> = game
@@ -835,10 +844,34 @@ impl Repl<'_> {
         if listed.is_empty() {
             text.push_str("Nothing of that is legal now; `?` lists everything that is.\n");
         }
+        if verb.is_none() && unit.is_none() && listed.len() > SHORT_LIST {
+            let mut verbs: Vec<(String, usize)> = Vec::new();
+            for action in &listed {
+                let line = words::words(game, action);
+                let verb = line
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                match verbs.iter_mut().find(|(known, _)| *known == verb) {
+                    Some((_, count)) => *count += 1,
+                    None => verbs.push((verb, 1)),
+                }
+            }
+            let verbs: Vec<String> = verbs
+                .iter()
+                .map(|(verb, count)| format!("{verb} ({count})"))
+                .collect();
+            text.push_str(&format!(
+                "Legal now: {}. `? COMMAND` or `COMMAND UNIT ?` lists them, numbered.\n",
+                verbs.join(", ")
+            ));
+            return (text, None);
+        }
         for (n, action) in listed.iter().enumerate() {
             text.push_str(&format!("  {:>3}  {}\n", n + 1, words::words(game, action)));
         }
-        (text, listed)
+        (text, Some(listed))
     }
 
     fn prompt(&self) -> String {

@@ -1145,7 +1145,7 @@ fn a_save_whose_scenario_is_under_another_engine_is_refused() {
 #[test]
 fn a_number_never_changes_meaning_under_the_player() {
     let desk = tempfile::tempdir().unwrap();
-    let script = "5\n?\n1\n2\n?\n1\nsave picked.json\nquit\n";
+    let script = "5\n? form\n1\n2\n? form\n1\nsave picked.json\nquit\n";
     let played = foe(
         desk.path(),
         &[
