@@ -5,8 +5,9 @@
 //! returns what would happen; `apply` runs `check` first, so a refusal
 //! leaves the state untouched and rolls no die.
 //!
-//! Laid out by the seed's own procedures, so a clause is found by its
-//! name (the clause → test list heads `src/acw/tests.rs`): this file holds
+//! Laid out by the seed's own procedures, so a clause is found by its name
+//! (the clause → file: test list heads `src/acw/tests/mod.rs`, and each
+//! procedure's tests are in the file of its name there): this file holds
 //! the dispatch of every action to its check and its carrying out, and the
 //! names refusals use. `setup` starts a game; `activation` is the dice
 //! driven initiative that replaces the sequence of play; `movement`,
