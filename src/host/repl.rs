@@ -604,6 +604,17 @@ pub(super) fn passes<P: Words>(_: &P, action: &Action) -> bool {
     P::own(action).is_some_and(P::passes)
 }
 
+/// `VERB UNIT at TARGET` (`fire`, `charge`): the two units, by index.
+pub(super) fn unit_at_target(
+    names: &Names<'_>,
+    verb: &str,
+    rest: &str,
+) -> Result<(usize, usize), String> {
+    let (who, target) =
+        split_word(rest, "at").ok_or_else(|| format!("expected `{verb} UNIT at TARGET`"))?;
+    Ok((names.unit(who)?, names.unit(target)?))
+}
+
 /// How many of a side's units are gone, of how many.
 pub(super) fn lost_of(names: &Names<'_>, side: usize) -> (usize, usize) {
     let all: Vec<&super::UnitView> = names.units.iter().filter(|u| u.side == side).collect();

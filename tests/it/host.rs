@@ -1013,28 +1013,18 @@ fn save_at_the_watching_pause_writes_a_save_that_resumes() {
 #[test]
 fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
     let desk = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("\"$0\" \"$@\" 2>&1")
-        .arg(assert_cmd::cargo::cargo_bin("foe"))
-        .args([
-            "--dice",
-            "ask",
-            "play",
-            "henry-hill",
-            "--seed",
-            "3",
-            "--no-autosave",
-        ])
-        .env("FOE_DATA_DIR", desk.path().join("data"))
-        .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .current_dir(desk.path())
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("foe runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{text}");
+    let args = [
+        "--dice",
+        "ask",
+        "play",
+        "henry-hill",
+        "--seed",
+        "3",
+        "--no-autosave",
+    ];
+    let output = super::support::foe_in_one_stream(desk.path(), &args, "");
+    let text = &output.stdout;
+    assert_eq!(output.status, 0, "{text}");
     let title = text.find("Henry House Hill, First Bull Run");
     let dice = text.find("Dice: you roll your own (--dice ask)");
     let asked = text.find("activation dice: type 8 D6 rolls from 1 to 6, on one line");
@@ -1057,28 +1047,19 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
 #[test]
 fn several_dice_go_on_one_line_and_each_is_named() {
     let desk = tempfile::tempdir().unwrap();
-    let output = assert_cmd::Command::new("sh")
-        .arg("-c")
-        .arg("\"$0\" \"$@\" 2>&1")
-        .arg(assert_cmd::cargo::cargo_bin("foe"))
-        .args([
-            "--dice",
-            "ask",
-            "play",
-            "henry-hill",
-            "--seed",
-            "3",
-            "--no-autosave",
-        ])
-        .env("FOE_DATA_DIR", desk.path().join("data"))
-        .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .current_dir(desk.path())
-        .write_stdin("6 6 6 6 5 5 5 5 4,4,4,4 3 3 3 3\nquit\n")
-        .output()
-        .expect("foe runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{text}");
+    let args = [
+        "--dice",
+        "ask",
+        "play",
+        "henry-hill",
+        "--seed",
+        "3",
+        "--no-autosave",
+    ];
+    let input = "6 6 6 6 5 5 5 5 4,4,4,4 3 3 3 3\nquit\n";
+    let output = super::support::foe_in_one_stream(desk.path(), &args, input);
+    let text = &output.stdout;
+    assert_eq!(output.status, 0, "{text}");
     assert_eq!(text.matches("activation dice: type").count(), 1, "{text}");
     assert!(
         text.contains("confederates's activation dice: 4 4 4 4 3 3 3 3 (from the line before)"),

@@ -15,16 +15,22 @@ type Arrows = BTreeMap<String, BTreeMap<String, BTreeSet<String>>>;
 #[test]
 fn top_level_modules_have_no_import_cycle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let arrows = arrows(&src);
-    let cycles: Vec<Vec<String>> = strongly_connected(&arrows)
+    let report = cycles_report(&arrows(&src), "");
+    assert!(report.is_empty(), "{report}");
+}
+
+/// Every cycle among the arrows' modules (named with `prefix`), with the
+/// files that draw each arrow of it; empty when there is none.
+fn cycles_report(arrows: &Arrows, prefix: &str) -> String {
+    let mut report = String::new();
+    for cycle in strongly_connected(arrows)
         .into_iter()
         .filter(|component| component.len() > 1)
-        .collect();
-    let mut report = String::new();
-    for cycle in &cycles {
-        report.push_str(&format!("cycle among {}:\n", cycle.join(", ")));
-        for from in cycle {
-            for to in cycle {
+    {
+        let names: Vec<String> = cycle.iter().map(|name| format!("{prefix}{name}")).collect();
+        report.push_str(&format!("cycle among {}:\n", names.join(", ")));
+        for from in &cycle {
+            for to in &cycle {
                 if let Some(files) = arrows.get(from).and_then(|targets| targets.get(to)) {
                     let files: Vec<&str> = files.iter().map(String::as_str).collect();
                     report.push_str(&format!("  {from} -> {to}: {}\n", files.join(", ")));
@@ -32,7 +38,7 @@ fn top_level_modules_have_no_import_cycle() {
             }
         }
     }
-    assert!(cycles.is_empty(), "{report}");
+    report
 }
 
 /// The same for the command line's own modules (`cli::play`,
@@ -42,23 +48,8 @@ fn top_level_modules_have_no_import_cycle() {
 fn command_line_modules_have_no_import_cycle() {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
     let arrows = cli_arrows(&cli);
-    let cycles: Vec<Vec<String>> = strongly_connected(&arrows)
-        .into_iter()
-        .filter(|component| component.len() > 1)
-        .collect();
-    let mut report = String::new();
-    for cycle in &cycles {
-        report.push_str(&format!("cycle among cli::{}:\n", cycle.join(", cli::")));
-        for from in cycle {
-            for to in cycle {
-                if let Some(files) = arrows.get(from).and_then(|targets| targets.get(to)) {
-                    let files: Vec<&str> = files.iter().map(String::as_str).collect();
-                    report.push_str(&format!("  {from} -> {to}: {}\n", files.join(", ")));
-                }
-            }
-        }
-    }
-    assert!(cycles.is_empty(), "{report}");
+    let report = cycles_report(&arrows, "cli::");
+    assert!(report.is_empty(), "{report}");
     // The reader is not blind: the play edge does reach its lower module.
     assert!(
         arrows
@@ -143,6 +134,9 @@ fn a_cycle_is_found_and_a_chain_is_not() {
     let big: Vec<_> = components.iter().filter(|c| c.len() > 1).collect();
     assert_eq!(big.len(), 1);
     assert_eq!(big[0].len(), 3);
+    let report = cycles_report(&arrows, "cli::");
+    assert!(report.starts_with("cycle among cli::a, cli::b, cli::c:\n"), "{report}");
+    assert!(report.contains("  c -> a: x.rs\n"), "{report}");
 }
 
 /// Every arrow `crate::to` drawn by non-test code of a top-level module.

@@ -12,14 +12,22 @@ pub struct Run {
 
 /// Run foe with `args` and `stdin`, with a clean environment for foe's own variables.
 pub fn foe_with_input(args: &[&str], stdin: &str) -> Run {
-    let output = Command::cargo_bin("foe")
-        .expect("foe binary")
+    run(foe_command(args).write_stdin(stdin))
+}
+
+/// foe with `args`, and none of foe's own variables from outside.
+fn foe_command(args: &[&str]) -> Command {
+    let mut command = Command::cargo_bin("foe").expect("foe binary");
+    command
         .args(args)
         .env_remove("FOE_TABLES")
-        .env("NO_COLOR", "1")
-        .write_stdin(stdin)
-        .output()
-        .expect("foe runs");
+        .env("NO_COLOR", "1");
+    command
+}
+
+/// Run `command` to its end.
+fn run(command: &mut Command) -> Run {
+    let output = command.output().expect("foe runs");
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -30,22 +38,29 @@ pub fn foe_with_input(args: &[&str], stdin: &str) -> Run {
 /// Run foe in `dir` with `args` and `stdin`, its data folder `dir/data`
 /// (so autosaves and history stay there) and an 80-column terminal.
 pub fn foe_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
-    let output = Command::cargo_bin("foe")
-        .expect("foe binary")
+    run(foe_command(args)
+        .env("FOE_DATA_DIR", dir.join("data"))
+        .env("COLUMNS", "80")
+        .current_dir(dir)
+        .write_stdin(stdin.to_string()))
+}
+
+/// [`foe_in`] with standard error and standard output as one stream, in
+/// the order foe wrote them (through `sh`): what a player at a terminal
+/// reads.
+pub fn foe_in_one_stream(dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg("\"$0\" \"$@\" 2>&1")
+        .arg(assert_cmd::cargo::cargo_bin("foe"))
         .args(args)
         .env("FOE_DATA_DIR", dir.join("data"))
         .env_remove("FOE_TABLES")
         .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
         .current_dir(dir)
-        .write_stdin(stdin.to_string())
-        .output()
-        .expect("foe runs");
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        status: output.status.code().unwrap_or(-1),
-    }
+        .write_stdin(stdin.to_string());
+    run(&mut command)
 }
 
 /// Run foe with `args` and no input.

@@ -9,8 +9,8 @@ use crate::host::acw_formation;
 use crate::host::complete::{DIRECTED_MOVES, Item::*, Shapes};
 use crate::host::position::Position;
 use crate::host::repl::{
-    Names, Words, degrees, lost_of, point, split_word, trim, unit_name, unknown_verb,
-    victory_words, xy,
+    Names, Words, degrees, lost_of, point, split_word, trim, unit_at_target, unit_name,
+    unknown_verb, victory_words, xy,
 };
 use std::fmt::Write as _;
 
@@ -85,18 +85,13 @@ impl Words for GameState {
             Ok(acw::Action::AssignDie { die, unit: id(who)? })
         }
         "hold" => Ok(acw::Action::Hold { unit: id(rest)? }),
-        "fire" => {
-            let (who, target) = two("at", "fire UNIT at TARGET")?;
-            Ok(acw::Action::Fire {
-                unit: id(who)?,
-                target: id(target)?,
-            })
-        }
-        "charge" => {
-            let (who, target) = two("at", "charge UNIT at TARGET")?;
-            Ok(acw::Action::Charge {
-                unit: id(who)?,
-                target: id(target)?,
+        "fire" | "charge" => {
+            let (unit, target) = unit_at_target(names, verb, rest)?;
+            let (unit, target) = (acw::UnitId(unit), acw::UnitId(target));
+            Ok(if verb == "fire" {
+                acw::Action::Fire { unit, target }
+            } else {
+                acw::Action::Charge { unit, target }
             })
         }
         "move" => {

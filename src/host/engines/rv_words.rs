@@ -7,8 +7,8 @@ use crate::battlefield::Point;
 use crate::host::Game;
 use crate::host::complete::{DIRECTED_MOVES, Item::*, Shapes};
 use crate::host::repl::{
-    Names, Words, degrees, lost_of, point, split_word, strip_word, trim, unit_name, unknown_verb,
-    xy,
+    Names, Words, degrees, lost_of, point, split_word, strip_word, trim, unit_at_target, unit_name,
+    unknown_verb, xy,
 };
 use crate::rv::{self, GameState};
 use crate::suggest::resolve;
@@ -86,18 +86,12 @@ impl Words for GameState {
             "about" => Ok(rv::Action::AboutFace {
                 unit: unit(strip_word(rest, "face"))?,
             }),
-            "fire" => {
-                let (who, target) = two("at", "fire UNIT at TARGET")?;
-                Ok(rv::Action::Fire {
-                    unit: unit(who)?,
-                    target: unit(target)?,
-                })
-            }
-            "charge" => {
-                let (who, target) = two("at", "charge UNIT at TARGET")?;
-                Ok(rv::Action::Charge {
-                    unit: unit(who)?,
-                    target: unit(target)?,
+            "fire" | "charge" => {
+                let (unit, target) = unit_at_target(names, verb, rest)?;
+                Ok(if verb == "fire" {
+                    rv::Action::Fire { unit, target }
+                } else {
+                    rv::Action::Charge { unit, target }
                 })
             }
             "form" => {
