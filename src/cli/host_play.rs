@@ -15,7 +15,7 @@ use super::start::Args;
 use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command, Names};
-use crate::host::run::{HostMatch, Start};
+use crate::host::run::{HostMatch, Rollback, Start};
 use crate::host::save::{About, GameSave, Watched};
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
@@ -1014,90 +1014,43 @@ impl Repl<'_> {
     }
 
     fn undo(&mut self) {
-        let mut actions = self.game.player_actions();
-        let Some(last) = actions.pop() else {
-            self.console.say("nothing to undo: you have not acted yet");
-            return;
-        };
-        let said = format!("`{}`", words::words(&self.game.game, &last));
-        self.roll_back(actions, &said, "undo");
+        let said = self
+            .game
+            .player_actions()
+            .last()
+            .map(|last| format!("`{}`", words::words(&self.game.game, last)));
+        let done = self.game.undo().map(|_| said.unwrap_or_default());
+        self.rolled_back(done, "undo");
     }
 
     /// Ruling P1: this turn's actions (at a turn's start, before any, the
     /// last turn's).
     fn undo_turn(&mut self) {
-        let Some(last) = self.game.last_player_turn() else {
-            self.console.say("nothing to undo: you have not acted yet");
-            return;
-        };
-        let kept = self.game.player_actions_before(last);
-        let taken = self.game.player_actions().len() - kept.len();
-        let said = format!(
-            "your {taken} action{} of turn {last}",
-            if taken == 1 { "" } else { "s" }
-        );
-        self.roll_back(kept, &said, "undo turn");
+        let done = self.game.undo_turn().map(|(turn, taken)| {
+            format!(
+                "your {taken} action{} of turn {turn}",
+                if taken == 1 { "" } else { "s" }
+            )
+        });
+        self.rolled_back(done, "undo turn");
     }
 
     /// Ruling P1: back to the player's first decision in turn `turn`.
     fn rewind(&mut self, turn: u32) {
-        let now = self.game.game.turn();
-        if turn > now {
-            self.console.say(&format!(
-                "cannot rewind to turn {turn}: it is turn {now} now"
-            ));
-            return;
-        }
-        let kept = self.game.player_actions_before(turn);
-        let taken = self.game.player_actions().len() - kept.len();
-        if taken == 0 {
-            self.console.say(&format!(
-                "nothing to rewind: you have not acted since turn {turn} began"
-            ));
-            return;
-        }
-        let said = format!(
-            "your {taken} action{} from turn {turn} on",
-            if taken == 1 { "" } else { "s" }
-        );
-        self.roll_back(kept, &said, "rewind");
+        let done = self.game.rewind(turn).map(|taken| {
+            format!(
+                "your {taken} action{} from turn {turn} on",
+                if taken == 1 { "" } else { "s" }
+            )
+        });
+        self.rolled_back(done, "rewind");
     }
 
-    /// Replay the game with only the player's `kept` actions (ruling P1:
-    /// rollback is a replay of a prefix), then autosave and say so.
-    fn roll_back(&mut self, kept: Vec<Action>, said: &str, verb: &str) {
-        let sides = (
-            self.game.player_sides.clone(),
-            self.game.baseline_sides().to_vec(),
-        );
-        // The player's own dice: the kept actions replay from the record of
-        // their rolls (the taken-back actions' rolls are forgotten with
-        // them), then the player rolls on.
-        let rebuilt = if self.game.asks() {
-            Start::new(
-                self.game.scenario.clone(),
-                self.game.tables().clone(),
-                self.game.seed,
-            )
-            .player_sides(sides.0)
-            .baseline_sides(sides.1)
-            .replay_recorded(&kept, &self.game.rolls_before(kept.len()))
-        } else {
-            Start::new(
-                self.game.scenario.clone(),
-                self.game.tables().clone(),
-                self.game.seed,
-            )
-            .player_sides(sides.0)
-            .baseline_sides(sides.1)
-            .replay(&kept)
-        };
-        match rebuilt {
-            Ok(mut game) => {
-                if let Some(dice) = self.game.take_dice() {
-                    game.set_dice(dice);
-                }
-                self.game = game;
+    /// After the runner's rollback: what was taken back, or why nothing
+    /// was; the record printed so far follows the game, which is saved.
+    fn rolled_back(&mut self, done: std::result::Result<String, Rollback>, verb: &str) {
+        match done {
+            Ok(said) => {
                 self.printed = self.game.log.len();
                 self.decisions_printed = self.game.opponent.decisions().len();
                 self.baseline_printed = self.game.baseline_decisions().len();
@@ -1109,7 +1062,10 @@ impl Repl<'_> {
                     self.game.game.phase()
                 ));
             }
-            Err(problem) => self.console.say(&format!("cannot {verb}: {problem}")),
+            Err(Rollback::Nothing(said)) => self.console.say(&said),
+            Err(Rollback::Replay(problem)) => {
+                self.console.say(&format!("cannot {verb}: {problem}"));
+            }
         }
     }
 }

@@ -121,6 +121,17 @@ impl Dice {
     }
 }
 
+/// Why a rollback (`undo`, `undo turn`, `rewind N`) left the game as it
+/// was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rollback {
+    /// Nothing to take back, or no such turn: what to tell the player.
+    Nothing(String),
+    /// The actions kept no longer replay (the rules or the record refuse
+    /// one): why.
+    Replay(String),
+}
+
 /// One line of a game's record.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
@@ -633,6 +644,73 @@ impl HostMatch {
         self.player_turns.last().copied()
     }
 
+    /// Take back the player's last action, in this turn or an earlier one
+    /// (ruling P1: rollback is a replay of the actions kept). Returns it.
+    pub fn undo(&mut self) -> Result<Action, Rollback> {
+        let mut actions = self.player_actions();
+        let last = actions
+            .pop()
+            .ok_or_else(|| Rollback::Nothing("nothing to undo: you have not acted yet".into()))?;
+        self.keep_only(actions)?;
+        Ok(last)
+    }
+
+    /// Take back the player's actions of this turn; at a turn's start,
+    /// before any, those of the turn before. Returns that turn and how
+    /// many actions were taken back.
+    pub fn undo_turn(&mut self) -> Result<(u32, usize), Rollback> {
+        let last = self
+            .last_player_turn()
+            .ok_or_else(|| Rollback::Nothing("nothing to undo: you have not acted yet".into()))?;
+        let kept = self.player_actions_before(last);
+        let taken = self.player_actions().len() - kept.len();
+        self.keep_only(kept)?;
+        Ok((last, taken))
+    }
+
+    /// Go back to the player's first decision in turn `turn`. Returns how
+    /// many of the player's actions were taken back.
+    pub fn rewind(&mut self, turn: u32) -> Result<usize, Rollback> {
+        let now = self.game.turn();
+        if turn > now {
+            return Err(Rollback::Nothing(format!(
+                "cannot rewind to turn {turn}: it is turn {now} now"
+            )));
+        }
+        let kept = self.player_actions_before(turn);
+        let taken = self.player_actions().len() - kept.len();
+        if taken == 0 {
+            return Err(Rollback::Nothing(format!(
+                "nothing to rewind: you have not acted since turn {turn} began"
+            )));
+        }
+        self.keep_only(kept)?;
+        Ok(taken)
+    }
+
+    /// The game rebuilt with only the player's `kept` actions (the first
+    /// of them), foe's turns between them played again the same. With the
+    /// player's own dice the kept actions replay from the record of their
+    /// rolls (the taken-back actions' rolls are forgotten with them), and
+    /// the player's dice roll on. A game that no longer replays is left
+    /// as it was, with the reason.
+    fn keep_only(&mut self, kept: Vec<Action>) -> Result<(), Rollback> {
+        let start = Start::new(self.scenario.clone(), self.tables.clone(), self.seed)
+            .player_sides(self.player_sides.clone())
+            .baseline_sides(self.baseline_sides().to_vec());
+        let mut rebuilt = if self.asks() {
+            start.replay_recorded(&kept, &self.rolls_before(kept.len()))
+        } else {
+            start.replay(&kept)
+        }
+        .map_err(Rollback::Replay)?;
+        if let Some(dice) = self.take_dice() {
+            rebuilt.set_dice(dice);
+        }
+        *self = rebuilt;
+        Ok(())
+    }
+
     /// Every action so far (both sides), in order.
     pub fn all_actions(&self) -> impl Iterator<Item = &Action> {
         self.actions.iter().map(|(action, _)| action)
@@ -954,6 +1032,52 @@ mod tests {
         let scenario =
             crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
         (Arc::new(scenario), Arc::new(Tables::embedded()))
+    }
+
+    /// Rollback is the runner's: `undo` takes back the last action (foe's
+    /// turns after it played again the same), `undo turn` a turn's,
+    /// `rewind N` all since turn N began, each the game a fresh replay of
+    /// the actions kept would be; what cannot be taken back says why and
+    /// changes nothing.
+    #[test]
+    fn undo_undo_turn_and_rewind_replay_the_actions_kept() {
+        let (scenario, tables) = ruinous();
+        let start = || Start::new(scenario.clone(), tables.clone(), 5).player_sides(vec![0]);
+        let mut game = start().begin().unwrap();
+        game.play_foe().unwrap();
+        assert_eq!(
+            game.undo(),
+            Err(Rollback::Nothing("nothing to undo: you have not acted yet".into()))
+        );
+        let end = Action::Rv(crate::rv::Action::EndPhase);
+        for _ in 0..4 {
+            game.player(&end).unwrap();
+            game.play_foe().unwrap();
+        }
+        let all = game.player_actions();
+        assert_eq!(game.undo(), Ok(end.clone()));
+        let three = start().replay(&all[..3]).unwrap();
+        assert_eq!(game.log, three.log);
+        assert_eq!(game.player_actions().len(), 3);
+        let turn = game.game.turn();
+        assert_eq!(
+            game.rewind(turn + 1),
+            Err(Rollback::Nothing(format!(
+                "cannot rewind to turn {}: it is turn {turn} now",
+                turn + 1
+            )))
+        );
+        assert_eq!(game.player_actions().len(), 3, "a refusal changes nothing");
+        let (last, taken) = game.undo_turn().unwrap();
+        let kept = start().replay(&all[..3 - taken]).unwrap();
+        assert_eq!(game.log, kept.log);
+        assert!(taken >= 1 && last <= turn);
+        if !game.player_actions().is_empty() {
+            let taken = game.rewind(1).unwrap();
+            assert!(taken >= 1);
+            assert!(game.player_actions().is_empty());
+        }
+        assert_eq!(game.log, start().replay(&[]).unwrap().log);
     }
 
     /// A stand-in for the player's dice: the seeded generator, noting what
