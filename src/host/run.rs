@@ -651,7 +651,7 @@ impl HostMatch {
         let last = actions
             .pop()
             .ok_or_else(|| Rollback::Nothing("nothing to undo: you have not acted yet".into()))?;
-        self.keep_only(actions)?;
+        self.keep_first(actions.len())?;
         Ok(last)
     }
 
@@ -662,9 +662,9 @@ impl HostMatch {
         let last = self
             .last_player_turn()
             .ok_or_else(|| Rollback::Nothing("nothing to undo: you have not acted yet".into()))?;
-        let kept = self.player_actions_before(last);
-        let taken = self.player_actions().len() - kept.len();
-        self.keep_only(kept)?;
+        let kept = self.player_actions_before(last).len();
+        let taken = self.player_actions().len() - kept;
+        self.keep_first(kept)?;
         Ok((last, taken))
     }
 
@@ -684,20 +684,22 @@ impl HostMatch {
                 "nothing to rewind: you have not acted since turn {turn} began"
             )));
         }
-        self.keep_only(kept)?;
+        self.keep_first(kept.len())?;
         Ok(taken)
     }
 
-    /// The game rebuilt with only the player's `kept` actions (the first
-    /// of them), foe's turns between them played again the same. With the
-    /// player's own dice the kept actions replay from the record of their
-    /// rolls (the taken-back actions' rolls are forgotten with them), and
-    /// the player's dice roll on. A game that no longer replays is left
-    /// as it was, with the reason.
-    fn keep_only(&mut self, kept: Vec<Action>) -> Result<(), Rollback> {
+    /// The game rebuilt with only the player's first `keep` actions,
+    /// foe's turns between them played again the same (ruling P1). With
+    /// the player's own dice the kept actions replay from the record of
+    /// their rolls (the taken-back actions' rolls are forgotten with them),
+    /// and the player's dice roll on. A game that no longer replays is
+    /// left as it was, with the reason.
+    pub fn keep_first(&mut self, keep: usize) -> Result<(), Rollback> {
+        let kept: Vec<Action> = self.player_actions().into_iter().take(keep).collect();
         let start = Start::new(self.scenario.clone(), self.tables.clone(), self.seed)
             .player_sides(self.player_sides.clone())
-            .baseline_sides(self.baseline_sides().to_vec());
+            .baseline_sides(self.baseline_sides().to_vec())
+            .sharing_fields(&self.fields);
         let mut rebuilt = if self.asks() {
             start.replay_recorded(&kept, &self.rolls_before(kept.len()))
         } else {
@@ -913,13 +915,6 @@ impl HostMatch {
         self.asked = asked;
     }
 
-    /// Take the dice out (leaving the seeded ones from the seed), to hand
-    /// them to a game rebuilt from this one's record.
-    pub(crate) fn take_source(&mut self) -> Source {
-        let placeholder = Source::Seeded(Box::new(Seeded::new(self.seed)));
-        std::mem::replace(&mut self.roller.source, placeholder)
-    }
-
     fn note(&mut self, player: bool, events: &[Event]) {
         if let Game::Awi(_) = self.game {
             // Seed 000's record is its own (`awi_log`), kept as it happens.
@@ -1047,7 +1042,9 @@ mod tests {
         game.play_foe().unwrap();
         assert_eq!(
             game.undo(),
-            Err(Rollback::Nothing("nothing to undo: you have not acted yet".into()))
+            Err(Rollback::Nothing(
+                "nothing to undo: you have not acted yet".into()
+            ))
         );
         let end = Action::Rv(crate::rv::Action::EndPhase);
         for _ in 0..4 {

@@ -22,7 +22,7 @@ pub mod complete;
 pub mod explain;
 
 use crate::dice::{Roller, Seeded};
-use crate::host::run::{Dice, HostMatch, Source, Start};
+use crate::host::run::{Dice, HostMatch, Rollback, Source, Start};
 use crate::host::{self, Game};
 use crate::opponent::{FieldCache, Opponent};
 use crate::rules::{Action, GameSetup, GameState, Refusal, RulesTable, SetupError};
@@ -405,6 +405,11 @@ impl Match {
         save
     }
 
+    /// The seed-000 rules table the game is played by.
+    pub fn rules(&self) -> &Arc<RulesTable> {
+        &self.rules
+    }
+
     /// The game's dice bookkeeping: the rolls made and where the units
     /// stand.
     pub fn book(&self) -> crate::save::Book {
@@ -579,30 +584,19 @@ impl Match {
         Ok(taken)
     }
 
-    /// Keep only the first `keep` of the player's actions: the game is the
-    /// replay of those, with the rolls they made, and the live dice carry on.
+    /// Keep only the first `keep` of the player's actions: the runner
+    /// rebuilds the game from them, with the rolls they made, and the live
+    /// dice carry on.
     fn rewind_to(&mut self, keep: usize) -> Result<(), String> {
-        let mut save = self.save();
-        save.actions.truncate(keep);
-        // The rolls the taken-back actions made are forgotten with them.
-        let rolls = keep
-            .checked_sub(1)
-            .map_or(self.opening_rolls, |last| self.roll_marks[last]);
-        save.rolls.truncate(rolls);
-        let mut rebuilt = Match::from_save(
-            &save,
-            self.scenario.clone(),
-            self.rules.clone(),
-            self.tables.clone(),
-            None,
-        )
-        .map_err(|error| format!("the game no longer replays that far back ({error})"))?;
-        // The player's own dice (or the seeded generator, wound to where the
-        // kept actions left it) roll on from here.
-        if self.asks() {
-            rebuilt.runner.roll_from(self.runner.take_source(), true);
-        }
-        *self = rebuilt;
+        self.runner.keep_first(keep).map_err(|error| match error {
+            Rollback::Nothing(said) => said,
+            Rollback::Replay(problem) => {
+                format!("the game no longer replays that far back ({problem})")
+            }
+        })?;
+        self.actions.truncate(keep);
+        self.action_turns.truncate(keep);
+        self.roll_marks.truncate(keep);
         Ok(())
     }
 

@@ -193,7 +193,7 @@ fn a_save_replays_to_the_same_state_and_the_same_future() {
     let mut replayed = Match::from_save(
         &loaded,
         game.scenario.clone(),
-        game.rules.clone(),
+        game.rules().clone(),
         game.tables.clone(),
         None,
     )
@@ -264,7 +264,7 @@ fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
     let replayed = Match::from_save(
         &save,
         game.scenario.clone(),
-        game.rules.clone(),
+        game.rules().clone(),
         game.tables.clone(),
         None,
     )
@@ -289,7 +289,7 @@ fn a_seeded_game_loaded_with_the_players_dice_replays_from_its_seed() {
     let loaded = Match::from_save(
         &save,
         game.scenario.clone(),
-        game.rules.clone(),
+        game.rules().clone(),
         game.tables.clone(),
         Some(theirs),
     )
@@ -311,7 +311,7 @@ fn asked_game() -> Match {
     let mut game = MatchSetup::new(
         fresh.scenario.clone(),
         fresh.file.clone(),
-        fresh.rules.clone(),
+        fresh.rules().clone(),
         fresh.tables.clone(),
     )
     .seed(1)
@@ -327,7 +327,7 @@ fn replay(game: &Match, save: &GameSave) -> Result<Match, MatchError> {
     Match::from_save(
         save,
         game.scenario.clone(),
-        game.rules.clone(),
+        game.rules().clone(),
         game.tables.clone(),
         None,
     )
@@ -508,7 +508,7 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
             game = Match::from_save(
                 &save,
                 game.scenario.clone(),
-                game.rules.clone(),
+                game.rules().clone(),
                 game.tables.clone(),
                 dice(),
             )
