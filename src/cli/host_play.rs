@@ -862,8 +862,17 @@ impl Repl<'_> {
                 .iter()
                 .map(|(verb, count)| format!("{verb} ({count})"))
                 .collect();
+            // One unit to act (seed 002's whose die is up): say which.
+            let mut units = listed.iter().map(|action| game.action_unit(action));
+            let first = units.next().flatten();
+            let whose = match first {
+                Some(unit) if units.all(|other| other == Some(unit)) => {
+                    format!(" for {}", names.both(unit))
+                }
+                _ => String::new(),
+            };
             text.push_str(&format!(
-                "Legal now: {}. `? COMMAND` or `COMMAND UNIT ?` lists them, numbered.\n",
+                "Legal now{whose}: {}. `? COMMAND` or `COMMAND UNIT ?` lists them, numbered.\n",
                 verbs.join(", ")
             ));
             return (text, None);
