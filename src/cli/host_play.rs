@@ -128,59 +128,110 @@ pub(super) fn resume(
     tables: Arc<Tables>,
     lock: Option<saves::Lock>,
 ) -> Result<()> {
-    let said = |problem: String| Error::Invalid(format!("`{}` {problem}", path.display()));
     let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
-    crate::save::check_tables(save.made.as_ref(), &running).map_err(said)?;
-    let scenario = super::check::load_scenario_text(
-        &save.scenario.shown_as,
-        &save.scenario.text,
-        context.tables_dir.as_deref(),
+    let tables_dir = context.tables_dir.clone();
+    let asks = context.asks();
+    // A save of the player's own dice may ask for the rest of foe's turn
+    // as it replays: the title and the dice line come first.
+    let announced = save.asked;
+    let rebuilt = rebuild(
+        &save,
+        path,
+        &tables,
+        tables_dir.as_deref(),
+        asks,
+        &running,
+        &mut |scenario, tables, sides, seed, resumed| {
+            if announced {
+                announce(context, scenario, tables, sides, seed, Some(resumed))?;
+            }
+            Ok(())
+        },
     )?;
+    let saving = Saving {
+        file: save.scenario,
+        autosave: Some(path.to_path_buf()),
+        started: save.started,
+        running,
+        _lock: lock,
+    };
+    go(
+        args,
+        context,
+        rebuilt.game,
+        saving,
+        Some((rebuilt.resumed, rebuilt.notice)),
+        announced,
+    )
+}
+
+/// A saved game rebuilt, with what resuming it says.
+struct Rebuilt {
+    game: HostMatch,
+    /// Where the save came from, when not from this foe and these tables.
+    notice: Option<String>,
+    /// Whether the dice go on as saved or are now the player's.
+    resumed: Resumed,
+}
+
+/// What [`rebuild`] tells just before a saved game replays: the scenario,
+/// the tables, the player's and the baseline's sides, the seed, the dice.
+type BeforeReplay<'a> =
+    dyn FnMut(&Scenario, &Tables, (&[usize], &[usize]), u64, Resumed) -> Result<()> + 'a;
+
+/// Rebuild the game `save` (read from `path`) under `tables`: checked
+/// against what made it, its scenario, sides and plan rules, then
+/// replayed. `before_replay` is told the scenario, tables, sides, seed and
+/// dice just before the replay (which may ask for dice).
+fn rebuild(
+    save: &GameSave,
+    path: &Path,
+    tables: &Tables,
+    tables_dir: Option<&Path>,
+    asks: bool,
+    running: &Running,
+    before_replay: &mut BeforeReplay<'_>,
+) -> Result<Rebuilt> {
+    let said = |problem: String| Error::Invalid(format!("`{}` {problem}", path.display()));
+    let named = |problem: String| Error::Invalid(format!("`{}`: {problem}", path.display()));
+    crate::save::check_tables(save.made.as_ref(), running).map_err(said)?;
+    let scenario =
+        super::check::load_scenario_text(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
     let ruleset = &scenario.battlefield.ruleset.name;
     save.check_engine(engine_for(ruleset), ruleset)
         .map_err(said)?;
     let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
-    let (player_sides, baseline_sides) = save
-        .sides(&sides)
-        .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    let (player_sides, baseline_sides) = save.sides(&sides).map_err(named)?;
     // The game's plan rules are the save's, whatever this run's are.
-    let switched = save
-        .tables(&tables)
-        .map_err(|problem| Error::Invalid(format!("`{}`: {problem}", path.display())))?;
+    let switched = save.tables(tables).map_err(named)?;
     let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
     // A game played with the player's own dice goes on with them (and,
     // should the save have been written before foe finished its turn, the
     // player rolls the rest of it); one saved with seeded dice and resumed
     // with `--dice ask` goes on with the player's dice from here.
-    let switched_to_asked = !save.asked && context.asks();
+    let switched_to_asked = !save.asked && asks;
     let resumed = if switched_to_asked {
         Resumed::NowAsked
     } else {
         Resumed::AsSaved
     };
-    // A save of the player's own dice may ask for the rest of foe's turn
-    // as it replays: the title and the dice line come first.
-    let announced = save.asked;
-    if announced {
-        announce(
-            context,
-            &scenario,
-            &switched,
-            (&player_sides, &baseline_sides),
-            save.seed,
-            Some(resumed),
-        )?;
-    }
     let watched = match save.watched {
         Some(Watched::Actions(actions)) => Some(actions).filter(|_| player_sides.is_empty()),
         Some(Watched::Turns(_)) => {
-            return Err(Error::Invalid(format!(
-                "`{}`: the saved game counts its watched turns by sides' turns, as only seed 000 does",
-                path.display()
-            )));
+            return Err(named(
+                "the saved game counts its watched turns by sides' turns, as only seed 000 does"
+                    .into(),
+            ));
         }
         None => None,
     };
+    before_replay(
+        &scenario,
+        &switched,
+        (&player_sides, &baseline_sides),
+        save.seed,
+        resumed,
+    )?;
     let mut game = if let Some(actions) = watched {
         // A watched game resumes where it was saved, not at its end.
         let record = save
@@ -207,37 +258,29 @@ pub(super) fn resume(
     .map_err(|problem| {
         // An action refused, or the game over early, is how a game played
         // by other rules shows; a bad record of rolls is damage.
-        let said =
-            if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
-                crate::save::replay_failed(save.made.as_ref(), &running, &problem)
-            } else {
-                problem
-            };
-        Error::Invalid(format!("`{}`: {said}", path.display()))
+        if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
+            named(crate::save::replay_failed(
+                save.made.as_ref(),
+                running,
+                &problem,
+            ))
+        } else {
+            named(problem)
+        }
     })?;
     // A save that ended during foe's turn went on with the player's dice:
     // its bookkeeping is of an earlier moment than the replayed game's.
     let book = game.ran_on().is_none().then(|| game.book());
-    let notice = crate::save::after_replay(save.made.as_ref(), &running, book.as_ref(), None)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
+    let notice = crate::save::after_replay(save.made.as_ref(), running, book.as_ref(), None)
+        .map_err(said)?;
     if switched_to_asked {
         game.set_dice(Box::new(AskRoller::new(save.seed)));
     }
-    let saving = Saving {
-        file: save.scenario,
-        autosave: Some(path.to_path_buf()),
-        started: save.started,
-        running,
-        _lock: lock,
-    };
-    go(
-        args,
-        context,
+    Ok(Rebuilt {
         game,
-        saving,
-        Some((resumed, notice)),
-        announced,
-    )
+        notice,
+        resumed,
+    })
 }
 
 /// What `--dice ask` play says about the dice.
@@ -345,6 +388,8 @@ fn go(
         file: saving.file,
         started: saving.started,
         running: saving.running,
+        tables_dir: context.tables_dir.clone(),
+        asks: context.asks(),
         console: Console {
             source,
             out: &mut *context.out,
@@ -422,6 +467,10 @@ struct Repl<'a> {
     file: ScenarioFile,
     /// When the game began, for its saves.
     started: Option<u64>,
+    /// `--tables DIR`, for the scenario of a game `load`ed.
+    tables_dir: Option<PathBuf>,
+    /// `--dice ask`: a game `load`ed goes on with the player's dice.
+    asks: bool,
     /// The foe and tables the game is played by, for its saves.
     running: Running,
     console: Console<'a>,
@@ -705,7 +754,8 @@ impl Repl<'_> {
                     | Command::EndTurn
                     | Command::Undo
                     | Command::UndoTurn
-                    | Command::Rewind(_),
+                    | Command::Rewind(_)
+                    | Command::Load(_),
                 ) => {
                     self.console
                         .say("You are watching: foe commands both sides. Enter goes on.");
@@ -720,6 +770,64 @@ impl Repl<'_> {
     }
 
     /// `save FILE`: the game now, written atomically.
+    /// `load FILE`: the game saved there in place of this one, saved from
+    /// now on where this one was. A save of seed 000's rules, or a watched
+    /// game loaded into a played one (or the other way round), is refused
+    /// with the command that plays it; a bad save changes nothing.
+    fn load(&mut self, file: &str) {
+        let path = PathBuf::from(file);
+        let loaded = super::start::read_save(&path).and_then(|save| {
+            if save.engine.tells_turns()
+                || save.player_sides.is_empty() != self.game.player_sides.is_empty()
+            {
+                let what = if save.player_sides.is_empty() {
+                    "watched game"
+                } else {
+                    "game"
+                };
+                return Err(Error::Invalid(format!(
+                    "`{file}` is a {} {what}: `foe play --resume {file}` plays it",
+                    save.engine.seed()
+                )));
+            }
+            let tables = self.game.tables().clone();
+            let rebuilt = rebuild(
+                &save,
+                &path,
+                &tables,
+                self.tables_dir.as_deref(),
+                self.asks,
+                &self.running,
+                &mut |_, _, _, _, _| Ok(()),
+            )?;
+            Ok((save, rebuilt))
+        });
+        match loaded {
+            Ok((save, rebuilt)) => {
+                self.game = rebuilt.game;
+                self.file = save.scenario;
+                self.started = save.started;
+                self.printed = self.game.log.len();
+                self.decisions_printed = self.game.opponent.decisions().len();
+                self.baseline_printed = self.game.baseline_decisions().len();
+                self.turn_printed = self.game.game.turn();
+                self.listed = None;
+                self.map_turn = None;
+                self.autosave();
+                if let Some(notice) = rebuilt.notice {
+                    self.console.say(&notice);
+                }
+                self.console.say(&format!(
+                    "loaded {file}: {}, turn {}, {}.",
+                    self.game.scenario.title,
+                    self.game.game.turn(),
+                    self.game.game.phase()
+                ));
+            }
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+    }
+
     fn save_to(&mut self, path: &str) {
         let path = PathBuf::from(path);
         match write_atomically(&path, &self.save().to_json()) {
@@ -933,6 +1041,7 @@ impl Repl<'_> {
                 Command::UndoTurn => self.undo_turn(),
                 Command::Rewind(turn) => self.rewind(turn),
                 Command::Save(path) => self.save_to(&path),
+                Command::Load(path) => self.load(&path),
                 other => {
                     self.question(other);
                 }

@@ -13,7 +13,7 @@
 use super::Context;
 use super::repl::{Completion, Console, LineSource, Plain, Read, Terminal};
 use super::saves::{self, Slots, data_dir, write_atomically};
-use super::start::{Args, Loaded, baseline_sides, load, refuse_the_players_side};
+use super::start::{Args, Loaded, baseline_sides, load, read_save, refuse_the_players_side};
 use crate::error::{Error, Result};
 use crate::play::command::{Command, Names, parse};
 use crate::play::complete::Vocabulary;
@@ -223,14 +223,6 @@ fn describe(path: &Path) -> String {
         Ok(save) => save.describe(),
         Err(problem) => format!("this file {problem}"),
     }
-}
-
-/// Read the save at `path`, in any format foe has written; every problem
-/// is one line naming the file.
-pub(super) fn read_save(path: &Path) -> Result<GameSave> {
-    let text = super::read_text(path)?;
-    GameSave::from_json(&text)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))
 }
 
 /// A save of a game told line by line, which this REPL cannot take over:

@@ -1,11 +1,12 @@
 //! What every game edge shares: the arguments of `foe play`, a scenario
 //! read and made ready for play (`foe play`, `foe simulate`), the sides
-//! named on the command line, and the `--rule` switches checked against
-//! the game's rule set. The play and simulate edges sit on it; it calls
+//! named on the command line, the `--rule` switches checked against
+//! the game's rule set, and a save read in any format foe has written. The play and simulate edges sit on it; it calls
 //! neither.
 
 use crate::error::{Error, Result};
 use crate::host::Engine;
+use crate::host::save::GameSave;
 use crate::play::ScenarioFile;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
@@ -146,4 +147,12 @@ pub(super) fn check_rules(tables: &Tables, engine: Engine, ruleset: &str) -> Res
     crate::host::opponent::Settings::of(tables)?
         .check_switches(tables, engine, ruleset)
         .map_err(Error::Invalid)
+}
+
+/// Read the save at `path`, in any format foe has written; every problem
+/// is one line naming the file.
+pub(super) fn read_save(path: &Path) -> Result<GameSave> {
+    let text = super::read_text(path)?;
+    GameSave::from_json(&text)
+        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))
 }

@@ -15,11 +15,11 @@ use crate::completion::{Choice, Grammar, beginning_with, word_at};
 /// The commands both rule sets share (questions, undo, save).
 const COMMON_VERBS: &[&str] = &[
     "end", "route", "status", "map", "what", "why", "victory", "log", "history", "undo", "rewind",
-    "save", "help", "quit",
+    "save", "load", "help", "quit",
 ];
 
 /// The common commands the watching pause prompt refuses.
-const WATCHING_REFUSES: &[&str] = &["end", "undo", "rewind", "history"];
+const WATCHING_REFUSES: &[&str] = &["end", "undo", "rewind", "history", "load"];
 
 /// What a place on the line takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +63,7 @@ fn shapes(own: fn(&str) -> Shapes, verb: &str) -> Shapes {
         ])]],
         "log" => &[&[Word(&["all"])]],
         "undo" => &[&[Word(&["turn"])]],
-        "rewind" | "save" => &[&[Free]],
+        "rewind" | "save" | "load" => &[&[Free]],
         "fire" | "charge" => &[&[Own, Word(&["at"]), Enemy]],
         _ => own(verb),
     }
@@ -319,7 +319,7 @@ mod tests {
         let check = |line: &str, expected: &str| check(&british, line, expected);
         check(
             "",
-            "0: move | pivot | about | form | mount | dismount | fire | charge | respond | join | leave | end | route | status | map | what | why | victory | log | history | undo | rewind | save | help | quit",
+            "0: move | pivot | about | form | mount | dismount | fire | charge | respond | join | leave | end | route | status | map | what | why | victory | log | history | undo | rewind | save | load | help | quit",
         );
         check("mo", "0: move | mount");
         check("xyz", "0: ");

@@ -70,6 +70,8 @@ pub enum Command {
     Rewind(u32),
     /// Save the game to a file.
     Save(String),
+    /// Load a saved game in place of this one.
+    Load(String),
     /// The commands, or one command or rule in detail.
     Help(Option<String>),
     /// Stop.
@@ -291,6 +293,8 @@ pub fn parse(names: &Names<'_>, line: &str) -> Result<Command, String> {
         },
         "save" if !rest.is_empty() => Ok(Command::Save(rest.to_string())),
         "save" => Err("`save` takes a file name: save FILE".into()),
+        "load" if !rest.is_empty() => Ok(Command::Load(rest.to_string())),
+        "load" => Err("`load` takes a file name: load FILE".into()),
         "help" => Ok(Command::Help(
             (!rest.is_empty()).then(|| rest.to_lowercase()),
         )),
@@ -354,7 +358,7 @@ pub const ALIASES: &[(&str, &str)] = &[
 pub const COMMANDS: &[(&str, &str)] = &[
     (
         "?",
-        "?  or  ? COMMAND [UNIT]  or  COMMAND UNIT ?   what is legal now, numbered; type a number to take one",
+        "?  or  ? COMMAND [UNIT]  or  COMMAND UNIT ?   what is legal now; a number takes one from the list",
     ),
     (
         "move",
@@ -405,6 +409,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "rewind N                 go back to the start of turn N",
     ),
     ("save", "save FILE                save the game"),
+    (
+        "load",
+        "load FILE                load a saved game of these rules in place of this one",
+    ),
     (
         "help",
         "help [COMMAND|RULE]      this list, one command, or a rule",
@@ -663,7 +671,6 @@ pub(super) fn unknown_verb(game: &Game, verb: &str) -> String {
 fn not_in_these_rules(game: &Game, verb: &str) -> Option<String> {
     let reason = game.not_here(verb).or(match verb {
         "rally" | "general" => Some("these rules have no rally or general moves"),
-        "load" => Some("`foe play --resume FILE` loads a saved game"),
         _ => None,
     })?;
     Some(format!("`{verb}`: {reason}"))

@@ -1156,3 +1156,65 @@ fn a_number_never_changes_meaning_under_the_player() {
         "the two picks from fresh lists acted, the stale one did not: {text}"
     );
 }
+
+/// `load FILE` in a seed-001 or seed-002 game: a saved game of these rule
+/// sets takes this one's place and goes on saving here; a seed-000 save
+/// or a file that is no save is one line, and the game goes on.
+#[test]
+fn load_takes_a_saved_game_in_place_of_this_one() {
+    let desk = tempfile::tempdir().unwrap();
+    let henry = foe(
+        desk.path(),
+        &["play", "henry-hill", "--seed", "2", "--no-autosave"],
+        "auto\nsave hh.json\nquit\n",
+    );
+    assert_eq!(henry.status, 0, "{}", henry.stderr);
+    let guilford = foe(
+        desk.path(),
+        &["play", "guilford", "--seed", "2", "--no-autosave"],
+        "save g.json\nquit\n",
+    );
+    assert_eq!(guilford.status, 0, "{}", guilford.stderr);
+    std::fs::write(desk.path().join("junk.json"), "{\"format\": 3}").unwrap();
+    let played = foe(
+        desk.path(),
+        &[
+            "play",
+            "guilford-ruinous",
+            "--seed",
+            "1",
+            "--autosave",
+            "here.json",
+        ],
+        "load g.json\nload junk.json\nload hh.json\nstatus\nquit\n",
+    );
+    assert_eq!(played.status, 0, "{}", played.stderr);
+    let out = &played.stdout;
+    assert!(
+        out.contains("error: `g.json` is a seed 000 game: `foe play --resume g.json` plays it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: `junk.json` is not a foe play save: its `format` is not foe's"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "loaded hh.json: Henry House Hill, First Bull Run, 21 July 1861, turn 1, activation."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Palmer's Regular Cavalry"),
+        "status shows the loaded game: {out}"
+    );
+    // The loaded game is saved where this one was: resuming it is Henry
+    // House Hill.
+    let resumed = foe(desk.path(), &["play", "--resume", "here.json"], "quit\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.starts_with("Henry House Hill"),
+        "{}",
+        resumed.stdout
+    );
+}
