@@ -612,15 +612,25 @@ pub(super) fn passes<P: Words>(_: &P, action: &Action) -> bool {
     P::own(action).is_some_and(P::passes)
 }
 
-/// `VERB UNIT at TARGET` (`fire`, `charge`): the two units, by index.
+/// `VERB UNIT at TARGET` (`fire`, `charge`), or `VERB UNIT TARGET` as
+/// Guilford's prompt takes it (`fire B4 A1`): the two units, by index.
+/// Without `at`, the line is cut where both sides name a unit.
 pub(super) fn unit_at_target(
     names: &Names<'_>,
     verb: &str,
     rest: &str,
 ) -> Result<(usize, usize), String> {
-    let (who, target) =
-        split_word(rest, "at").ok_or_else(|| format!("expected `{verb} UNIT at TARGET`"))?;
-    Ok((names.unit(who)?, names.unit(target)?))
+    if let Some((who, target)) = split_word(rest, "at") {
+        return Ok((names.unit(who)?, names.unit(target)?));
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    (1..words.len())
+        .find_map(|cut| {
+            let who = names.unit(&words[..cut].join(" ")).ok()?;
+            let target = names.unit(&words[cut..].join(" ")).ok()?;
+            Some((who, target))
+        })
+        .ok_or_else(|| format!("expected `{verb} UNIT at TARGET`"))
 }
 
 /// How many of a side's units are gone, of how many.

@@ -192,6 +192,39 @@ fn the_words_of_every_listed_action_parse_back_to_it() {
     }
 }
 
+/// Guilford's `fire UNIT TARGET` reads as `fire UNIT at TARGET` under the
+/// other rules too, by labels or names of several words.
+#[test]
+fn fire_and_charge_take_a_target_with_or_without_at() {
+    for name in ["guilford-ruinous", "henry-hill"] {
+        let game_match = Start::new(scenario(name), tables(), 3)
+            .player_sides(vec![0])
+            .begin()
+            .unwrap();
+        let names = repl::Names::new(&game_match.game, &game_match.scenario);
+        let (b1, a1) = (
+            names.label(0).to_string(),
+            names.label(names.units().len() - 1).to_string(),
+        );
+        for verb in ["fire", "charge"] {
+            let with = repl::parse(&names, &format!("{verb} {b1} at {a1}")).unwrap();
+            assert_eq!(
+                repl::parse(&names, &format!("{verb} {b1} {a1}")).unwrap(),
+                with,
+                "{name}"
+            );
+            let (first, last) = (
+                names.name(0).to_string(),
+                names.name(names.units().len() - 1).to_string(),
+            );
+            let named = repl::parse(&names, &format!("{verb} {first} {last}")).unwrap();
+            assert_eq!(named, with, "{name}: {first} / {last}");
+        }
+        let problem = repl::parse(&names, "fire nobody nowhere").unwrap_err();
+        assert!(problem.contains("fire UNIT at TARGET"), "{problem}");
+    }
+}
+
 #[test]
 fn bad_lines_are_messages() {
     let game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)
