@@ -169,6 +169,34 @@ pub fn normalise_degrees(degrees: f64) -> f64 {
     if folded >= 360.0 { 0.0 } else { folded }
 }
 
+/// A bearing a player types: degrees (0 = north, 90 = east, a `°` mark
+/// allowed) or a compass point (`n`, `ne`, … or `north`, `north-east`,
+/// …), folded into 0–360; `None` for anything else (NaN, infinities).
+pub fn typed_bearing(word: &str) -> Option<f64> {
+    let word = word.trim().to_lowercase();
+    let compass = [
+        ("n", "north", 0.0),
+        ("ne", "north-east", 45.0),
+        ("e", "east", 90.0),
+        ("se", "south-east", 135.0),
+        ("s", "south", 180.0),
+        ("sw", "south-west", 225.0),
+        ("w", "west", 270.0),
+        ("nw", "north-west", 315.0),
+    ];
+    if let Some((_, _, degrees)) = compass
+        .iter()
+        .find(|(short, long, _)| word == *short || word == *long)
+    {
+        return Some(*degrees);
+    }
+    word.trim_end_matches('°')
+        .parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+        .map(normalise_degrees)
+}
+
 /// The smallest turn, in degrees (0–180), between two bearings.
 pub fn turn_between(from: f64, to: f64) -> f64 {
     let difference = normalise_degrees(to - from);
@@ -641,6 +669,18 @@ mod tests {
 
     fn infantry(x: f64, y: f64, facing: f64) -> Base {
         Base::new(Point::new(x, y), facing, 4.0, 1.0)
+    }
+
+    #[test]
+    fn a_typed_bearing_is_degrees_or_a_compass_point() {
+        assert_eq!(typed_bearing("ne"), Some(45.0));
+        assert_eq!(typed_bearing("North-West"), Some(315.0));
+        assert_eq!(typed_bearing(" 90° "), Some(90.0));
+        assert_eq!(typed_bearing("-90"), Some(270.0));
+        assert_eq!(typed_bearing("720"), Some(0.0));
+        for bad in ["NaN", "inf", "1e400", "up", ""] {
+            assert_eq!(typed_bearing(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -872,12 +872,9 @@ pub(super) fn point(text: &str) -> Result<Point, String> {
 }
 
 pub(super) fn degrees(text: &str) -> Result<f64, String> {
-    text.trim()
-        .trim_end_matches('°')
-        .parse::<f64>()
-        .ok()
-        .filter(|d| d.is_finite())
-        .ok_or_else(|| format!("expected a compass bearing in degrees (0-360), not `{text}`"))
+    crate::battlefield::geometry::typed_bearing(text).ok_or_else(|| {
+        format!("expected a bearing: degrees (0-360) or n/ne/e/se/s/sw/w/nw, not `{text}`")
+    })
 }
 
 /// `text` without its first word when that is `word` (any case, a whole

@@ -225,6 +225,28 @@ fn fire_and_charge_take_a_target_with_or_without_at() {
     }
 }
 
+/// Guilford's bearings read the same under seed 001: `pivot U 90`,
+/// `pivot U ne`, `pivot U to north-east`.
+#[test]
+fn a_pivot_takes_guilfords_bearings() {
+    let game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)
+        .player_sides(vec![0])
+        .begin()
+        .unwrap();
+    let names = repl::Names::new(&game_match.game, &game_match.scenario);
+    let to_45 = repl::parse(&names, "pivot B1 to 45").unwrap();
+    for line in [
+        "pivot B1 45",
+        "pivot B1 ne",
+        "pivot B1 to north-east",
+        "face B1 45°",
+    ] {
+        assert_eq!(repl::parse(&names, line).unwrap(), to_45, "{line}");
+    }
+    let problem = repl::parse(&names, "pivot B1 to up").unwrap_err();
+    assert!(problem.contains("n/ne/e/se/s/sw/w/nw"), "{problem}");
+}
+
 #[test]
 fn bad_lines_are_messages() {
     let game_match = Start::new(scenario("guilford-ruinous"), tables(), 3)

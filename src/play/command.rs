@@ -3,7 +3,7 @@
 //! prefix of it (`23rd`, `guards gren`). Pure: it reads the game state to
 //! resolve names and turn "forward 3" into a point, and never changes it.
 
-use crate::battlefield::geometry::{Vector, normalise_degrees};
+use crate::battlefield::geometry::{Vector, typed_bearing};
 use crate::battlefield::{Base, Point};
 use crate::rules::{Action, GameState, GeneralId, UnitId};
 use crate::scenario::Scenario;
@@ -377,45 +377,21 @@ fn facing(words: &[&str], names: &Names<'_>, from: &Base) -> Result<f64, String>
     let first = words
         .first()
         .ok_or("expected a facing: degrees, n/ne/e/se/s/sw/w/nw, or towards UNIT")?;
-    let compass = [
-        ("n", 0.0),
-        ("ne", 45.0),
-        ("e", 90.0),
-        ("se", 135.0),
-        ("s", 180.0),
-        ("sw", 225.0),
-        ("w", 270.0),
-        ("nw", 315.0),
-    ];
     let word = first.to_lowercase();
-    let short = match word.as_str() {
-        "north" => "n",
-        "east" => "e",
-        "south" => "s",
-        "west" => "w",
-        "north-east" => "ne",
-        "south-east" => "se",
-        "south-west" => "sw",
-        "north-west" => "nw",
-        other => other,
-    };
-    if let Some((_, degrees)) = compass.iter().find(|(name, _)| *name == short) {
-        return Ok(*degrees);
+    // `to 90` is a bearing; `to UNIT`, `towards UNIT`, `at UNIT` face it.
+    if word == "to"
+        && let [bearing] = &words[1..]
+        && let Some(degrees) = typed_bearing(bearing)
+    {
+        return Ok(degrees);
     }
-    if matches!(short, "towards" | "toward" | "at" | "to") {
+    if matches!(word.as_str(), "towards" | "toward" | "at" | "to") {
         let (target, _) = names.unit(&words[1..])?;
         return Ok((names.state.unit(target).base.centre - from.centre).bearing());
     }
-    word.trim_end_matches('°')
-        .parse::<f64>()
-        .ok()
-        .filter(|value| value.is_finite())
-        .map(normalise_degrees)
-        .ok_or_else(|| {
-            format!(
-                "expected a facing: degrees, n/ne/e/se/s/sw/w/nw, or towards UNIT, not `{first}`"
-            )
-        })
+    typed_bearing(&word).ok_or_else(|| {
+        format!("expected a facing: degrees, n/ne/e/se/s/sw/w/nw, or towards UNIT, not `{first}`")
+    })
 }
 
 /// The command a first word names: a command, a unique prefix of one, or an

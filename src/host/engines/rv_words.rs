@@ -77,7 +77,13 @@ impl Words for GameState {
                 }
             }
             "pivot" | "face" => {
-                let (who, facing) = two("to", "pivot UNIT to DEGREES")?;
+                // `pivot UNIT to 90`, or Guilford's `pivot UNIT 90` / `ne`.
+                let (who, facing) = two("to", "pivot UNIT to DEGREES").or_else(|problem| {
+                    rest.trim()
+                        .rsplit_once(char::is_whitespace)
+                        .filter(|(_, last)| degrees(last).is_ok())
+                        .ok_or(problem)
+                })?;
                 Ok(rv::Action::Pivot {
                     unit: unit(who)?,
                     facing: degrees(facing)?,

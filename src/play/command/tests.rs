@@ -52,6 +52,15 @@ fn moves_and_facings() {
         "pivot b4 w",
         "Act(Pivot { unit: UnitId(3), facing: 270.0 })",
     );
+    // `to` a bearing, as the other rule sets' prompt takes it.
+    check(
+        "pivot b4 to 90",
+        "Act(Pivot { unit: UnitId(3), facing: 90.0 })",
+    );
+    check(
+        "pivot b4 to north-east",
+        "Act(Pivot { unit: UnitId(3), facing: 45.0 })",
+    );
 }
 
 #[test]
