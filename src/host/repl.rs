@@ -234,6 +234,16 @@ pub fn parse(names: &Names<'_>, line: &str) -> Result<Command, String> {
         .iter()
         .find(|(alias, _)| *alias == verb)
         .map_or(verb.as_str(), |(_, verb)| verb);
+    // A unique beginning of a command is the command (`stat`, `vic`), as
+    // at Guilford's prompt; one that could be several says which.
+    let known = verbs(names.game);
+    let verb = match crate::suggest::resolve(verb, known.iter().copied()) {
+        Ok(full) => full,
+        Err(matches) if matches.len() > 1 && !known.contains(&verb) => {
+            return Err(format!("`{verb}` could be {}", matches.join(", ")));
+        }
+        Err(_) => verb,
+    };
     if verb == "?" || line.ends_with(" ?") {
         return legal(names, line);
     }
@@ -345,7 +355,9 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("shoot", "fire"),
     ("volley", "fire"),
     ("attack", "charge"),
+    ("face", "pivot"),
     ("wheel", "pivot"),
+    ("turn", "pivot"),
     ("legal", "?"),
     ("s", "status"),
     ("h", "help"),
@@ -665,15 +677,19 @@ pub(super) fn unknown_verb(game: &Game, verb: &str) -> String {
         return reason;
     }
     let known = verbs(game);
-    let words = known
-        .iter()
-        .copied()
-        .filter(|verb| *verb != "?")
-        .chain(ALIASES.iter().map(|(alias, _)| *alias));
-    format!(
-        "unknown command `{verb}`{}; `help` lists the commands",
-        did_you_mean(verb, words)
-    )
+    // The nearest command, else the command of the nearest other word for
+    // one (`shoot` is `fire`).
+    let nearest = crate::suggest::nearest(verb, known.iter().copied().filter(|v| *v != "?"))
+        .or_else(|| {
+            let alias = crate::suggest::nearest(verb, ALIASES.iter().map(|(alias, _)| *alias))?;
+            ALIASES
+                .iter()
+                .find(|(word, _)| *word == alias)
+                .map(|(_, verb)| *verb)
+                .filter(|verb| known.contains(verb))
+        });
+    let hint = nearest.map_or(String::new(), |found| format!("; did you mean `{found}`?"));
+    format!("unknown command `{verb}`{hint}; `help` lists the commands")
 }
 
 /// Why a command another rule set has does nothing here, with the one

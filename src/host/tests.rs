@@ -277,7 +277,7 @@ fn bad_lines_are_messages() {
     check("why #999", "no unit #999");
     check("log lots", "number of lines");
     check("save", "file name");
-    check("pivot 71st to north", "compass bearing");
+    check("pivot 71st to up", "n/ne/e/se/s/sw/w/nw");
     // Letters whose lowercase is longer in bytes, and other odd text.
     check("İİİ 71st", "unknown command");
     check("move İ to 1,2", "no unit");

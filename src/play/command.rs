@@ -145,19 +145,9 @@ pub const COMMANDS: [(&str, &str); 23] = [
     ("exit", "exit                   leave"),
 ];
 
-/// Other words players type for a command: `mv` is `move`.
-pub const ALIASES: [(&str, &str); 10] = [
-    ("mv", "move"),
-    ("go", "move"),
-    ("advance", "move"),
-    ("shoot", "fire"),
-    ("volley", "fire"),
-    ("attack", "charge"),
-    ("face", "pivot"),
-    ("wheel", "pivot"),
-    ("turn", "pivot"),
-    ("legal", "?"),
-];
+/// Other words players type for a command (`mv` is `move`): the one list
+/// every rule set's prompt reads.
+pub use crate::host::repl::ALIASES;
 
 /// The farthest a `max` move looks, as a multiple of the troop type's
 /// allowance: a straight move along a road may go further than the
