@@ -278,6 +278,10 @@ fn bad_lines_are_messages() {
     check("log lots", "number of lines");
     check("save", "file name");
     check("pivot 71st to up", "n/ne/e/se/s/sw/w/nw");
+    check(
+        "move 71st to 8,10 facing 90",
+        "seed 001 moves keep a unit's facing",
+    );
     // Letters whose lowercase is longer in bytes, and other odd text.
     check("İİİ 71st", "unknown command");
     check("move İ to 1,2", "no unit");

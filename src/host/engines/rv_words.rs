@@ -67,6 +67,12 @@ impl Words for GameState {
             "end" => Ok(rv::Action::EndPhase),
             "move" => {
                 let (who, to) = two("to", "move UNIT to X,Y")?;
+                if split_word(&format!("{to} "), "facing").is_some() {
+                    return Err(
+                        "seed 001 moves keep a unit's facing: `move UNIT to X,Y`; `pivot UNIT to DEGREES` turns it (as its move)"
+                            .into(),
+                    );
+                }
                 let to = point(to)?;
                 match unit(who) {
                     Ok(unit) => Ok(rv::Action::Move { unit, to }),
