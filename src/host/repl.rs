@@ -1223,7 +1223,7 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
     let all: Vec<(&str, &str)> = COMMANDS.iter().chain(game.commands()).copied().collect();
     let Some(topic) = topic.map(str::trim).filter(|t| !t.is_empty()) else {
         let mut text = format!(
-            "Commands ({}; units by map label, name or part of a name):\n",
+            "Commands ({}; unique beginnings work; units by map label, name or part of a name):\n",
             game.battlefield().ruleset.name
         );
         for (_, usage) in &all {
