@@ -497,17 +497,17 @@ impl Game {
 
     /// The opening's lines on how the game is won and how a turn goes.
     pub fn rules_lines(&self) -> String {
-        each_game!(self, state => repl::rules_lines(state.as_ref(), self))
+        each_game!(self, state => repl::Words::rules_lines(state.as_ref(), self))
     }
 
     /// `status`'s lines on dice waiting to be given out.
     pub fn dice_lines(&self) -> String {
-        each_game!(self, state => repl::dice_lines(state.as_ref()))
+        each_game!(self, state => repl::Words::dice_lines(state.as_ref()))
     }
 
     /// The dice the side giving them out has left, and the units waiting.
     pub fn dice_to_give(&self) -> Option<String> {
-        each_game!(self, state => repl::dice_to_give_of(state.as_ref()))
+        each_game!(self, state => repl::Words::dice_to_give(state.as_ref()))
     }
 
     /// `auto`: the next of the player's dice given out as foe would.
@@ -520,7 +520,7 @@ impl Game {
 
     /// `, die 5` (`, die 5 used`) for a unit given an activation die.
     pub fn activation_die(&self, unit: usize) -> String {
-        each_game!(self, state => repl::activation_die_of(state.as_ref(), unit))
+        each_game!(self, state => repl::Words::activation_die(state.as_ref(), unit))
     }
 
     /// The first words of the rule set's own commands, for Tab.
@@ -546,7 +546,7 @@ impl Game {
 
     /// `victory`'s lines: each side's conditions and how near they are.
     pub fn victory_lines(&self, names: &repl::Names<'_>) -> String {
-        each_game!(self, state => repl::victory_lines(state.as_ref(), names))
+        each_game!(self, state => repl::Words::victory_lines(state.as_ref(), names))
     }
 }
 

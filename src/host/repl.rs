@@ -584,21 +584,6 @@ pub(super) fn unit_of<P: Words>(_: &P, action: &Action) -> Option<usize> {
     P::own(action).and_then(P::unit_of)
 }
 
-/// [`Words::rules_lines`] of `P`.
-pub(super) fn rules_lines<P: Words>(state: &P, game: &Game) -> String {
-    state.rules_lines(game)
-}
-
-/// [`Words::dice_lines`] of `P`.
-pub(super) fn dice_lines<P: Words>(state: &P) -> String {
-    state.dice_lines()
-}
-
-/// [`Words::dice_to_give`] of `P`.
-pub(super) fn dice_to_give_of<P: Words>(state: &P) -> Option<String> {
-    state.dice_to_give()
-}
-
 /// [`Words::auto_die`] as an action of any engine.
 pub(super) fn auto_die_of<P: Words>(
     state: &P,
@@ -607,16 +592,6 @@ pub(super) fn auto_die_of<P: Words>(
     state
         .auto_die(player_sides)
         .map(|next| next.map(|(action, said)| (action.into(), said)))
-}
-
-/// [`Words::activation_die`] of `P`.
-pub(super) fn activation_die_of<P: Words>(state: &P, unit: usize) -> String {
-    state.activation_die(unit)
-}
-
-/// [`Words::victory_lines`] of `P`.
-pub(super) fn victory_lines<P: Words>(state: &P, names: &Names<'_>) -> String {
-    state.victory_lines(names)
 }
 
 /// [`Words::passes`] for an action of any engine.
