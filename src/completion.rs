@@ -1,7 +1,7 @@
 //! Tab completion's shared words, for every prompt: a choice, a prompt's
 //! own grammar, the word the cursor is in, and the words that begin with
-//! what is typed. Seed 000's prompt (`play::complete`) and the other rule
-//! sets' (`host::complete`) both build on them. Pure.
+//! what is typed. The prompt's grammar (`host::complete`) builds on them.
+//! Pure.
 
 /// One choice: what replaces the word being typed, and what the list shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,12 +22,11 @@ impl Choice {
     }
 }
 
-/// A prompt's own grammar, for a prompt whose commands are not seed 000's
-/// (the other rule sets' REPL, `host::complete`): the line editor
-/// completes through `play::complete::Vocabulary` either way.
+/// A prompt's grammar (`host::complete`): what the line editor completes
+/// by.
 pub trait Grammar: std::fmt::Debug + Send + Sync {
-    /// The choices for the word the cursor is in, as `play::complete::complete` gives
-    /// them: where that word begins, and what may replace it.
+    /// The choices for the word the cursor is in: where that word begins,
+    /// and what may replace it.
     fn complete(&self, line: &str, cursor: usize) -> (usize, Vec<Choice>);
 }
 

@@ -547,11 +547,16 @@ impl Vocab {
                 vocab.generals.push(general.name.clone());
             }
         }
-        vocab.words = foe::play::command::COMMANDS
+        vocab.words = foe::host::repl::COMMANDS
             .iter()
             .map(|(word, _)| (*word).to_string())
             .chain(
-                foe::play::command::ALIASES
+                ["pivot", "charge", "fire", "rally", "general"]
+                    .into_iter()
+                    .map(str::to_string),
+            )
+            .chain(
+                foe::host::repl::ALIASES
                     .iter()
                     .map(|(alias, _)| (*alias).to_string()),
             )

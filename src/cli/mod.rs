@@ -15,7 +15,6 @@ pub mod companion;
 mod completions;
 pub mod dice;
 mod general;
-mod host_play;
 mod map;
 mod melee;
 mod play;

@@ -1,31 +1,37 @@
-//! `foe play`: the interactive game against the opponent.
-//!
-//! The edge around [`crate::play`]: it loads the scenario, reads the
-//! player's lines (rustyline at a terminal, plain echoed lines from a pipe),
-//! prints what the match's log says, draws maps, and keeps the files: every
-//! game its own autosave in `play-saves/` (`cli::saves`), written atomically
-//! after every action and every opponent turn and *before* the result is
-//! printed, so what the player saw is what is saved; `save`, `load`,
-//! `--resume [NAME|list]`; and rollback (`undo`, `undo turn`, `rewind N`,
-//! `history`). Nothing typed ends the game but `quit` or the end of input; a
-//! refused command is one line and the game goes on unchanged.
+//! `foe play`, for every rule set: the edge around the one runner
+//! ([`crate::host::run::HostMatch`]). It reads the scenario or the save,
+//! reads the player's lines (rustyline at a terminal, echoed plain lines
+//! from a pipe), turns them into engine actions with [`crate::host::repl`],
+//! lets foe play its sides, prints the record and foe's reasons, draws
+//! maps, and keeps the files: every game its own autosave in `play-saves/`
+//! (`cli::saves`), written atomically after every action and before the
+//! result is printed, so what the player saw is what is saved; `save`,
+//! `load`, `--resume [NAME|list]`; and rollback (`undo`, `undo turn`,
+//! `rewind N`, `history`). A refused or mistyped command is one line and
+//! the game goes on unchanged.
 
 use super::Context;
+use super::dice::AskRoller;
 use super::repl::{Completion, Console, LineSource, Plain, Read, Terminal};
 use super::saves::{self, Slots, data_dir, write_atomically};
-use super::start::{Args, Loaded, baseline_sides, load, read_save, refuse_the_players_side};
+use super::start::{Args, read_save};
 use crate::error::{Error, Result};
-use crate::play::command::{Command, Names, parse};
-use crate::play::complete::Vocabulary;
-use crate::play::{GameSave, Match, ScenarioFile};
-use crate::render::map::{MapStyle, map};
-use crate::render::play::{self as text, Detail};
-use crate::render::scene::Scene;
+use crate::host::complete::HostGrammar;
+use crate::host::repl::{self as words, Command, Names};
+use crate::host::run::{HostMatch, Printed, Rollback, Start};
+use crate::host::save::{About, GameSave, Watched};
+use crate::host::{Action, Game, engine_for};
+use crate::play::ScenarioFile;
+use crate::render::play::{Detail, View, told};
+use crate::save::Running;
+use crate::scenario::Scenario;
+use crate::tables::Tables;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Run `foe play`.
+/// Run `foe play`: a new game, or a saved one resumed, at the one prompt
+/// whatever its rule set.
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if args.width < crate::render::map::MIN_WIDTH || args.width > 1000 {
         return Err(Error::Invalid(format!(
@@ -34,17 +40,12 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         )));
     }
     let tables = Arc::new(context.tables()?);
-    let tables_dir = context.tables_dir.clone();
     if let Some(path) = &args.autosave {
         // A device, a FIFO or a folder is refused before the game starts.
         saves::check_writable(path)?;
     }
-    let slots = Slots::play();
-    let mut notes = Vec::new();
-    let running = crate::save::Running::new(saves::tables_hash(tables_dir.as_deref())?);
-    let mut lock = None;
-    let (game, autosave, resumed) = if let Some(name) = &args.resume {
-        let path = match (&args.autosave, slots.as_ref()) {
+    if let Some(name) = &args.resume {
+        let path = match (&args.autosave, Slots::play()) {
             (Some(path), _) => path.clone(),
             (None, Some(slots)) if name == "list" => {
                 let listing = slots.listing(describe, "foe play");
@@ -60,157 +61,14 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         // Held before the save is read: a second foe on it is refused here.
         let held = saves::lock(&path)?;
         let save = read_save(&path)?;
-        // A seed-001 or seed-002 game is resumed by their REPL, line by line.
-        if !save.engine.tells_turns() {
-            return super::host_play::resume(args, context, &path, save, tables, held);
-        }
-        lock = held;
-        let (game, notice) = resume(
-            &path,
-            &save,
-            tables.clone(),
-            tables_dir.as_deref(),
-            context.asks(),
-            &running,
-        )?;
-        notes.extend(notice);
-        // The resumed game goes on saving to its own file.
-        (game, Some(path.clone()), Some(path))
-    } else {
-        // Read and validated once, here, whichever REPL plays it.
-        let read = super::check::read_scenario(&args.scenario, tables_dir.as_deref())?;
-        // Seed 001's and 002's games are told line by line, by their REPL.
-        if !crate::host::tells_turns(&read.scenario) {
-            let file = ScenarioFile {
-                shown_as: read.shown_as,
-                text: read.text,
-            };
-            return super::host_play::run(args, context, read.scenario, file, tables);
-        }
-        let loaded = Loaded::new(read.scenario, &read.shown_as, &read.text)?;
-        let sides: Vec<String> = loaded
-            .scenario
-            .sides
-            .iter()
-            .map(|side| side.name.clone())
-            .collect();
-        let player_sides = match args.side.as_deref() {
-            Some("none") => Vec::new(),
-            Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
-                Ok(found) => vec![sides.iter().position(|side| side == found).unwrap_or(0)],
-                Err(_) => {
-                    let mut valid: Vec<&str> = sides.iter().map(String::as_str).collect();
-                    valid.push("none");
-                    return Err(Error::unknown("side", name, valid));
-                }
-            },
-            None => vec![0],
-        };
-        let names: Vec<&str> = sides.iter().map(String::as_str).collect();
-        let baseline_sides = baseline_sides(&args.baseline, &names)?;
-        refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
-        let seed = super::dice::seed_or_clock(args.seed);
-        let dice: Option<Box<dyn crate::dice::Roller>> = context
-            .asks()
-            .then(|| Box::new(super::dice::AskRoller::new(seed)) as Box<dyn crate::dice::Roller>);
-        let mut game = crate::play::MatchSetup::new(
-            loaded.scenario,
-            loaded.file,
-            loaded.rules,
-            tables.clone(),
-        )
-        .seed(seed)
-        .player_sides(player_sides)
-        .baseline_sides(baseline_sides)
-        .dice(dice)
-        .start()
-        .map_err(|error| Error::Invalid(error.to_string()))?;
-        let started = saves::now();
-        game.started = Some(started);
-        game.tables_hash = running.tables.clone();
-        let autosave = if args.no_autosave {
-            None
-        } else if let Some(path) = &args.autosave {
-            lock = saves::lock(path)?;
-            // A new game never writes over another's save unseen.
-            if let Some(previous) = saves::set_aside(path) {
-                notes.push(format!(
-                    "The last game saved in {} is kept as {}; `foe play --resume {}` brings it back.",
-                    path.display(),
-                    previous.display(),
-                    previous.display()
-                ));
-            }
-            Some(path.clone())
-        } else {
-            let what = Path::new(&args.scenario)
-                .file_stem()
-                .map_or("game".into(), |stem| stem.to_string_lossy().into_owned());
-            slots.as_ref().map(|slots| slots.new_path(&what, started))
-        };
-        if lock.is_none()
-            && let Some(path) = &autosave
-        {
-            lock = saves::lock(path)?;
-        }
-        (game, autosave, None)
-    };
-    // The save stays locked until the game ends.
-    let _held = lock;
-    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let source: Box<dyn LineSource> = if interactive {
-        match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
-            Some(terminal) => Box::new(terminal),
-            None => Box::new(Plain::new()),
-        }
-    } else {
-        Box::new(Plain::new())
-    };
-    let detail = if args.quiet {
-        Detail::Quiet
-    } else if args.verbose {
-        Detail::Verbose
-    } else {
-        Detail::Normal
-    };
-    let asks = context.asks();
-    let mut repl = Repl {
-        asks,
-        running,
-        game,
-        tables,
-        tables_dir,
-        console: Console {
-            source,
-            out: &mut *context.out,
-            echo: !interactive,
-        },
-        autosave,
-        detail,
-        map_every_turn: args.map,
-        svg_every_turn: None,
-        style: MapStyle {
-            width: args.width,
-            colour: interactive && super::map::colour_wanted(),
-        },
-        printed: 0,
-    };
-    // Saved before anything is shown: what the player sees is on the disk.
-    repl.autosave();
-    match &resumed {
-        Some(path) => repl.resume_summary(path),
-        None => repl.introduce(),
+        return resume(args, context, &path, save, tables, held);
     }
-    for note in notes {
-        repl.console.say(&note);
-    }
-    if repl.game.watching() {
-        repl.watch(args.no_pause);
-    } else {
-        repl.run();
-    }
-    repl.console.source.save_history();
-    Ok(())
+    let read = super::check::read_scenario(&args.scenario, context.tables_dir.as_deref())?;
+    let file = ScenarioFile {
+        shown_as: read.shown_as,
+        text: read.text,
+    };
+    start(args, context, read.scenario, file, tables)
 }
 
 /// A saved game in short, for `--resume list`: what the save says about
@@ -225,254 +83,1057 @@ fn describe(path: &Path) -> String {
     }
 }
 
-/// A save of a game told line by line, which this REPL cannot take over:
-/// one line saying how to play it.
-fn other_engine(path: &Path, save: &GameSave) -> Result<()> {
-    if save.engine.tells_turns() {
-        return Ok(());
+/// Start a new game.
+fn start(
+    args: &Args,
+    context: &mut Context<'_>,
+    scenario: Scenario,
+    file: ScenarioFile,
+    tables: Arc<Tables>,
+) -> Result<()> {
+    if let Some(engine) = engine_for(&scenario.battlefield.ruleset.name) {
+        super::start::check_rules(&tables, engine, &scenario.battlefield.ruleset.name)?;
     }
-    Err(Error::Invalid(format!(
-        "`{}` is a {} game: `foe play --resume {}` plays it",
-        path.display(),
-        save.engine.seed(),
-        path.display()
-    )))
+    let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let baseline_sides = super::start::baseline_sides(&args.baseline, &names)?;
+    let player_sides = match args.side.as_deref() {
+        Some("none") => Vec::new(),
+        Some(name) => match crate::suggest::resolve(name, sides.iter().map(String::as_str)) {
+            Ok(found) => vec![sides.iter().position(|side| side == found).unwrap_or(0)],
+            Err(_) => {
+                let mut valid: Vec<&str> = sides.iter().map(String::as_str).collect();
+                valid.push("none");
+                return Err(Error::unknown("side", name, valid));
+            }
+        },
+        None => vec![0],
+    };
+    super::start::refuse_the_players_side(&baseline_sides, &player_sides, &names)?;
+    let seed = super::dice::seed_or_clock(args.seed);
+    let scenario = Arc::new(scenario);
+    let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
+    let lock = match &args.autosave {
+        Some(path) if !args.no_autosave => saves::lock(path)?,
+        _ => None,
+    };
+    let announced = context.asks();
+    let start = Start::new(scenario.clone(), tables.clone(), seed)
+        .player_sides(player_sides.clone())
+        .baseline_sides(baseline_sides.clone());
+    let game = if announced {
+        // The player's own dice, asked for on standard error (seed 000's
+        // asking code); the seed rolls for them once input ends. The
+        // set-up may ask already (seed 002): the title and the dice line
+        // come first.
+        announce(
+            context,
+            &scenario,
+            &tables,
+            (&player_sides, &baseline_sides),
+            seed,
+            None,
+        )?;
+        let dice = Box::new(AskRoller::new(seed));
+        start.begin_asking(dice)
+    } else {
+        start.begin()
+    }
+    .map_err(|e| Error::Invalid(e.to_string()))?;
+    let started = saves::now();
+    let mut notes = Vec::new();
+    let autosave = if args.no_autosave {
+        None
+    } else if let Some(path) = &args.autosave {
+        saves::check_writable(path)?;
+        // A new game never writes over another's save unseen.
+        if let Some(previous) = saves::set_aside(path) {
+            notes.push(format!(
+                "The last game saved in {} is kept as {}; `foe play --resume {}` brings it back.",
+                path.display(),
+                previous.display(),
+                previous.display()
+            ));
+        }
+        Some(path.clone())
+    } else {
+        Slots::play().map(|slots| slots.new_path(&game.scenario.name, started))
+    };
+    let lock = match (lock, &autosave) {
+        (Some(lock), _) => Some(lock),
+        (None, Some(path)) => saves::lock(path)?,
+        (None, None) => None,
+    };
+    let saving = Saving {
+        file,
+        autosave,
+        started: Some(started),
+        running,
+        _lock: lock,
+        notes,
+    };
+    go(args, context, game, saving, None, announced)
 }
 
-/// Rebuild the seed-000 game saved at `path`.
+/// Where and how a game is saved: its scenario file, its autosave (and
+/// the lock on it), and the foe and tables it is played by.
+struct Saving {
+    file: ScenarioFile,
+    autosave: Option<PathBuf>,
+    /// When the game began (seconds since 1970), kept in its saves.
+    started: Option<u64>,
+    running: Running,
+    _lock: Option<saves::Lock>,
+    /// What to say after the opening (a save set aside).
+    notes: Vec<String>,
+}
+
+/// Resume the game `save`, read from `path` (held by `lock`).
 fn resume(
+    args: &Args,
+    context: &mut Context<'_>,
     path: &Path,
+    save: GameSave,
+    tables: Arc<Tables>,
+    lock: Option<saves::Lock>,
+) -> Result<()> {
+    let running = Running::new(saves::tables_hash(context.tables_dir.as_deref())?);
+    let tables_dir = context.tables_dir.clone();
+    let asks = context.asks();
+    // A save of the player's own dice may ask for the rest of foe's turn
+    // as it replays: the title and the dice line come first.
+    let announced = save.asked;
+    let rebuilt = rebuild(
+        &save,
+        path,
+        &tables,
+        tables_dir.as_deref(),
+        asks,
+        &running,
+        &mut |scenario, tables, sides, seed, resumed| {
+            if announced {
+                announce(context, scenario, tables, sides, seed, Some(resumed))?;
+            }
+            Ok(())
+        },
+    )?;
+    let saving = Saving {
+        file: save.scenario,
+        autosave: Some(path.to_path_buf()),
+        started: save.started,
+        running,
+        _lock: lock,
+        notes: Vec::new(),
+    };
+    go(
+        args,
+        context,
+        rebuilt.game,
+        saving,
+        Some((rebuilt.resumed, rebuilt.notice)),
+        announced,
+    )
+}
+
+/// A saved game rebuilt, with what resuming it says.
+struct Rebuilt {
+    game: HostMatch,
+    /// Where the save came from, when not from this foe and these tables.
+    notice: Option<String>,
+    /// Whether the dice go on as saved or are now the player's.
+    resumed: Resumed,
+}
+
+/// What [`rebuild`] tells just before a saved game replays: the scenario,
+/// the tables, the player's and the baseline's sides, the seed, the dice.
+type BeforeReplay<'a> =
+    dyn FnMut(&Scenario, &Tables, (&[usize], &[usize]), u64, Resumed) -> Result<()> + 'a;
+
+/// Rebuild the game `save` (read from `path`) under `tables`: checked
+/// against what made it, its scenario, sides and plan rules, then
+/// replayed. `before_replay` is told the scenario, tables, sides, seed and
+/// dice just before the replay (which may ask for dice).
+fn rebuild(
     save: &GameSave,
-    tables: Arc<crate::tables::Tables>,
+    path: &Path,
+    tables: &Tables,
     tables_dir: Option<&Path>,
     asks: bool,
-    running: &crate::save::Running,
-) -> Result<(Match, Option<String>)> {
-    crate::save::check_tables(save.made.as_ref(), running)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
-    let loaded = load(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
-    let ruleset = &loaded.scenario.battlefield.ruleset.name;
-    save.check_engine(crate::host::engine_for(ruleset), ruleset)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
-    // A game played with the player's own dice goes on with them.
-    let asks = asks || save.asked;
-    let dice: Option<Box<dyn crate::dice::Roller>> = asks
-        .then(|| Box::new(super::dice::AskRoller::new(save.seed)) as Box<dyn crate::dice::Roller>);
-    let mut game =
-        Match::from_save(save, loaded.scenario, loaded.rules, tables, dice).map_err(|error| {
-            // An action refused, or the game over early, is how a game
-            // played by other rules shows; a bad record of rolls is damage.
-            let diverged = match &error {
-                crate::play::MatchError::Replay { index, refusal } => {
-                    Some(format!("action {index} refused: {refusal}"))
-                }
-                crate::play::MatchError::Rolls { at, problem }
-                    if problem == crate::play::ALREADY_OVER =>
-                {
-                    Some(format!("{at}: {problem}"))
-                }
-                _ => None,
-            };
-            let said = match diverged {
-                Some(problem) => crate::save::replay_failed(save.made.as_ref(), running, &problem),
-                None => error.to_string(),
-            };
-            Error::Invalid(format!("`{}`: {said}", path.display()))
-        })?;
-    // An older save says the turn it was saved in, if nothing more.
-    let turns = save
-        .about
-        .as_ref()
-        .map(|about| (about.turn, game.state().turn));
-    let notice = crate::save::after_replay(save.made.as_ref(), running, Some(&game.book()), turns)
-        .map_err(|problem| Error::Invalid(format!("`{}` {problem}", path.display())))?;
-    game.tables_hash = running.tables.clone();
-    Ok((game, notice))
+    running: &Running,
+    before_replay: &mut BeforeReplay<'_>,
+) -> Result<Rebuilt> {
+    let said = |problem: String| Error::Invalid(format!("`{}` {problem}", path.display()));
+    let named = |problem: String| Error::Invalid(format!("`{}`: {problem}", path.display()));
+    crate::save::check_tables(save.made.as_ref(), running).map_err(said)?;
+    let scenario =
+        super::check::load_scenario_text(&save.scenario.shown_as, &save.scenario.text, tables_dir)?;
+    let ruleset = &scenario.battlefield.ruleset.name;
+    save.check_engine(engine_for(ruleset), ruleset)
+        .map_err(said)?;
+    let sides: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let (player_sides, baseline_sides) = save.sides(&sides).map_err(named)?;
+    // The game's plan rules are the save's, whatever this run's are.
+    let switched = save.tables(tables).map_err(named)?;
+    let (scenario, switched) = (Arc::new(scenario), Arc::new(switched));
+    // A game played with the player's own dice goes on with them (and,
+    // should the save have been written before foe finished its turn, the
+    // player rolls the rest of it); one saved with seeded dice and resumed
+    // with `--dice ask` goes on with the player's dice from here.
+    let switched_to_asked = !save.asked && asks;
+    let resumed = if switched_to_asked {
+        Resumed::NowAsked
+    } else {
+        Resumed::AsSaved
+    };
+    // Seed 000 counts a watched game by sides' turns, the others by
+    // foe's actions: the runner steps by the same.
+    let by_turns = save.engine.tells_turns();
+    let watched = match save.watched {
+        Some(Watched::Actions(steps)) if !by_turns => Some(steps),
+        Some(Watched::Turns(steps)) if by_turns => Some(steps),
+        Some(Watched::Turns(_)) => {
+            return Err(named(
+                "the saved game counts its watched turns by sides' turns, as only seed 000 does"
+                    .into(),
+            ));
+        }
+        Some(Watched::Actions(_)) => {
+            return Err(named(
+                "the saved game counts its watched turns by actions, as only seeds 001 and 002 do"
+                    .into(),
+            ));
+        }
+        None => None,
+    }
+    .or(Some(0))
+    .filter(|_| player_sides.is_empty());
+    before_replay(
+        &scenario,
+        &switched,
+        (&player_sides, &baseline_sides),
+        save.seed,
+        resumed,
+    )?;
+    let mut game = if let Some(actions) = watched {
+        // A watched game resumes where it was saved, not at its end.
+        let record = save
+            .asked
+            .then(|| (&save.rolls[..], Box::new(AskRoller::new(save.seed)) as _));
+        Start::new(scenario, switched, save.seed)
+            .baseline_sides(baseline_sides)
+            .replay_watched(actions, record)
+    } else if save.asked {
+        Start::new(scenario, switched, save.seed)
+            .player_sides(player_sides)
+            .baseline_sides(baseline_sides)
+            .resume_recorded(
+                &save.actions,
+                &save.rolls,
+                Box::new(AskRoller::new(save.seed)),
+            )
+    } else {
+        Start::new(scenario, switched, save.seed)
+            .player_sides(player_sides)
+            .baseline_sides(baseline_sides)
+            .replay(&save.actions)
+    }
+    .map_err(|problem| {
+        // An action refused, or the game over early, is how a game played
+        // by other rules shows; a bad record of rolls is damage.
+        if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
+            named(crate::save::replay_failed(
+                save.made.as_ref(),
+                running,
+                &problem,
+            ))
+        } else {
+            named(format!("the saved game does not replay: {problem}"))
+        }
+    })?;
+    // A save that ended during foe's turn went on with the player's dice:
+    // its bookkeeping is of an earlier moment than the replayed game's.
+    let book = game.ran_on().is_none().then(|| game.book());
+    let notice = crate::save::after_replay(save.made.as_ref(), running, book.as_ref(), None)
+        .map_err(said)?;
+    if switched_to_asked {
+        game.set_dice(Box::new(AskRoller::new(save.seed)));
+    }
+    Ok(Rebuilt {
+        game,
+        notice,
+        resumed,
+    })
 }
 
+/// What `--dice ask` play says about the dice.
+fn dice_line(resumed: Option<Resumed>) -> &'static str {
+    match resumed {
+        None => {
+            "Dice: you roll your own (--dice ask); foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::AsSaved) => {
+            "Dice: you roll your own, as when the game was saved; foe asks for each roll (`?` at a roll explains it)."
+        }
+        Some(Resumed::NowAsked) => {
+            "Dice: the game so far was rolled from its seed; from here you roll your own (--dice ask) and the saves keep your rolls; foe asks for each roll (`?` at a roll explains it)."
+        }
+    }
+}
+
+/// The game's opening lines: the banner, who the baseline commands, and
+/// the `dice` line when the player rolls their own.
+fn opening(
+    game: &Game,
+    title: &str,
+    player_sides: &[usize],
+    baseline_sides: &[usize],
+    seed: u64,
+    dice: Option<&str>,
+) -> String {
+    let mut text = words::banner(game, title, player_sides, seed);
+    let sides = game.sides();
+    let baseline: Vec<&str> = baseline_sides
+        .iter()
+        .filter_map(|side| sides.get(*side).map(String::as_str))
+        .collect();
+    if !baseline.is_empty() {
+        text.push_str(&format!(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the {}.\n",
+            baseline.join(" and ")
+        ));
+    }
+    if let Some(dice) = dice {
+        text.push_str(dice);
+        text.push('\n');
+    }
+    text
+}
+
+/// Say the opening lines before a game with the player's own dice is
+/// set up or replayed, since either may ask for a roll: the banner is read
+/// off the scenario set up with seeded dice (the rolls change none of it).
+fn announce(
+    context: &mut Context<'_>,
+    scenario: &Scenario,
+    tables: &Tables,
+    sides: (&[usize], &[usize]),
+    seed: u64,
+    resumed: Option<Resumed>,
+) -> Result<()> {
+    let (preview, _) = Game::start(scenario, tables, &mut crate::dice::Seeded::new(seed))
+        .map_err(|e| Error::Invalid(e.to_string()))?;
+    let text = opening(
+        &preview,
+        &scenario.title,
+        sides.0,
+        sides.1,
+        seed,
+        Some(dice_line(resumed)),
+    );
+    let _ = context.out.write_all(text.as_bytes());
+    let _ = context.out.flush();
+    Ok(())
+}
+
+/// How a game was resumed, for what `go` says about its dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resumed {
+    /// With the dice it was saved with.
+    AsSaved,
+    /// A seeded save resumed with `--dice ask`: the player's dice from here.
+    NowAsked,
+}
+
+fn go(
+    args: &Args,
+    context: &mut Context<'_>,
+    game: HostMatch,
+    saving: Saving,
+    resumed: Option<(Resumed, Option<String>)>,
+    announced: bool,
+) -> Result<()> {
+    let (resumed, notice) = match resumed {
+        Some((how, notice)) => (Some(how), notice),
+        None => (None, None),
+    };
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let source: Box<dyn LineSource> = if interactive {
+        match Terminal::new(data_dir().map(|dir| dir.join("play-history.txt"))) {
+            Some(terminal) => Box::new(terminal),
+            None => Box::new(Plain::new()),
+        }
+    } else {
+        Box::new(Plain::new())
+    };
+    let mut repl = Repl {
+        game,
+        file: saving.file,
+        started: saving.started,
+        running: saving.running,
+        tables_dir: context.tables_dir.clone(),
+        asks: context.asks(),
+        console: Console {
+            source,
+            out: &mut *context.out,
+            echo: !interactive,
+        },
+        autosave: saving.autosave,
+        width: args.width,
+        shown: Printed::default(),
+        turn_printed: 0,
+        detail: if args.quiet {
+            Detail::Quiet
+        } else if args.verbose {
+            Detail::Verbose
+        } else {
+            Detail::Normal
+        },
+        quiet: args.quiet,
+        svg_every_phase: None,
+        svg_written: None,
+        listed: None,
+        map_every_turn: args.map,
+        map_turn: None,
+        colour: interactive && super::map::colour_wanted(),
+    };
+    repl.autosave();
+    if !announced {
+        let dice = repl.game.asks().then(|| dice_line(resumed));
+        let text = opening(
+            &repl.game.game,
+            &repl.game.scenario.title,
+            &repl.game.player_sides,
+            repl.game.baseline_sides(),
+            repl.game.seed,
+            dice,
+        );
+        repl.console.say(&text);
+    }
+    for note in &saving.notes {
+        repl.console.say(note);
+    }
+    if resumed.is_some() {
+        repl.console.say(&format!(
+            "Resumed: {} of your actions replayed.",
+            repl.game.player_actions().len()
+        ));
+        if let Some(notice) = &notice {
+            repl.console.say(notice);
+        }
+        repl.caught_up();
+        if let Some(from) = repl.game.ran_on() {
+            // The save was written before foe finished its turn: what foe
+            // did with the dice the player just rolled.
+            repl.console.say(
+                "The save ended during foe's turn: foe played the rest of it with the dice you rolled:",
+            );
+            repl.shown = from;
+            repl.turn_printed = 0;
+            repl.print_new();
+        }
+        repl.question(Command::Status(None));
+    }
+    if repl.game.player_sides.is_empty() {
+        repl.watch(args.no_pause);
+    } else {
+        repl.run();
+    }
+    repl.console.source.save_history();
+    Ok(())
+}
+
+/// The most actions a bare `?` lists one by one; beyond it, `?` names the
+/// commands legal now and `? COMMAND` lists them.
+const SHORT_LIST: usize = 12;
+
 struct Repl<'a> {
-    /// The player rolls real dice.
-    asks: bool,
-    /// The foe and tables this run plays by, checked against a save loaded.
-    running: crate::save::Running,
-    game: Match,
-    tables: Arc<crate::tables::Tables>,
+    game: HostMatch,
+    file: ScenarioFile,
+    /// When the game began, for its saves.
+    started: Option<u64>,
+    /// `--tables DIR`, for the scenario of a game `load`ed.
     tables_dir: Option<PathBuf>,
+    /// `--dice ask`: a game `load`ed goes on with the player's dice.
+    asks: bool,
+    /// The foe and tables the game is played by, for its saves.
+    running: Running,
     console: Console<'a>,
     autosave: Option<PathBuf>,
+    width: usize,
+    /// How much of the record has been printed.
+    shown: Printed,
+    /// The turn whose header was printed last.
+    turn_printed: u32,
+    /// How much of foe's reasoning seed 000's record prints.
     detail: Detail,
+    quiet: bool,
+    /// Where `map --svg DIR/` keeps a picture of every phase.
+    svg_every_phase: Option<PathBuf>,
+    /// The last picture written there (one a phase).
+    svg_written: Option<PathBuf>,
+    /// The actions the last `?` numbered, and how many actions the game
+    /// had taken then: a number picks from that list, and only while the
+    /// game stands where it stood when the list was shown.
+    listed: Option<(usize, Vec<Action>)>,
+    /// `--map`: draw the map each time the player's turn comes round.
     map_every_turn: bool,
-    /// Where `map --svg DIR/` keeps a picture of every turn.
-    svg_every_turn: Option<PathBuf>,
-    style: MapStyle,
-    /// How many log entries have been printed.
-    printed: usize,
+    /// The turn the last `--map` map was drawn in.
+    map_turn: Option<u32>,
+    /// Whether the text map is coloured.
+    colour: bool,
 }
 
 impl Repl<'_> {
-    fn introduce(&mut self) {
-        let game = &self.game;
-        let state = game.state();
-        let mut text = format!("{}\n", game.scenario.title);
-        for (index, side) in state.sides.iter().enumerate() {
-            let who = if game.player_sides.contains(&index) {
-                "you"
-            } else if game.baseline_sides.contains(&index) {
-                "baseline (scripted)"
-            } else {
-                "foe"
-            };
-            text.push_str(&format!("  {}: {who}\n", side.name));
-        }
-        text.push_str(&format!(
-            "  {} turns, {} move first; seed {}\n",
-            state.turns, state.sides[state.first].name, game.seed
-        ));
-        text.push_str(&crate::render::progress::conditions(state));
-        text.push_str(
-            "Type `help` for the commands, `map` for the table, `?` for what is legal now.\n",
-        );
-        self.console.say(&text);
-        self.print_new();
+    /// Everything so far counted as printed (after a resume, a load or a
+    /// rollback, which say where the game stands instead).
+    fn caught_up(&mut self) {
+        self.shown = self.game.printed_now();
+        self.turn_printed = self.game.game.turn();
     }
 
-    /// A resumed game in a few lines, not its whole log.
-    fn resume_summary(&mut self, path: &Path) {
-        self.printed = self.game.log().len();
-        let game = &self.game;
-        let state = game.state();
-        let who = if game.watching() {
-            "you watch".to_string()
-        } else {
-            let sides: Vec<&str> = game
-                .player_sides
+    /// The game's units by name and label, as the prompt reads them.
+    fn names(&self) -> Names<'_> {
+        Names::new(&self.game.game, &self.game.scenario)
+    }
+
+    /// The text map: coordinates, terrain, objective areas, every unit by
+    /// label, and a key.
+    fn text_map(&self) -> String {
+        crate::render::map::map(
+            &self.scene(),
+            crate::render::map::MapStyle {
+                width: self.width,
+                colour: self.colour,
+            },
+            None,
+        )
+    }
+
+    /// `--map`: the map, once a turn, when the player's turn comes round.
+    fn map_if_turned(&mut self) {
+        let turn = self.game.game.turn();
+        if self.map_every_turn && self.map_turn != Some(turn) && !self.game.game.is_over() {
+            self.map_turn = Some(turn);
+            let map = self.text_map();
+            self.console.say(&map);
+        }
+    }
+
+    fn save(&self) -> GameSave {
+        let game = &self.game.game;
+        let sides = game.sides();
+        let names = |indices: &[usize]| -> Vec<String> {
+            indices
                 .iter()
-                .map(|&side| state.sides[side].name.as_str())
-                .collect();
-            format!("you command the {}", sides.join(" and "))
+                .filter_map(|s| sides.get(*s).cloned())
+                .collect()
         };
-        let baseline: Vec<&str> = game
-            .baseline_sides
-            .iter()
-            .filter_map(|&side| state.sides.get(side))
-            .map(|side| side.name.as_str())
-            .collect();
-        let who = if baseline.is_empty() {
-            who
-        } else {
-            format!(
-                "{who}, the baseline (scripted) the {}",
-                baseline.join(" and ")
-            )
-        };
-        let mut text = format!(
-            "Resumed {}: {}, {who}; seed {}.\n",
-            path.display(),
-            game.scenario.title,
-            game.seed
-        );
-        if state.is_over() {
-            text.push_str("The game is over.\n");
-        } else {
-            text.push_str(&format!(
-                "Now: {}; {} actions of yours replayed. `log` shows the battle so far, `history` your actions.\n",
-                text::prompt(state).trim_end_matches("> "),
-                game.actions().len()
-            ));
-        }
-        if game.asks() {
-            text.push_str("Dice: you roll your own, as when the game was saved.\n");
-        }
-        self.console.say(&text);
-        if state.is_over() {
-            let summary = text::summary(&self.game);
-            self.console.say(&summary);
-        }
-    }
-
-    /// Where the game stands, in a few words (`turn 2/15 british movement`).
-    fn now(&self) -> String {
-        text::prompt(self.game.state())
-            .trim_end_matches("> ")
-            .to_string()
-    }
-
-    /// The player's actions, turn by turn.
-    fn history(&self) -> String {
-        let turns = self.game.actions_by_turn();
-        if turns.is_empty() {
-            return "You have not acted yet.\n".into();
-        }
-        let mut out = String::from(
-            "Your actions, turn by turn (`rewind N` goes back to the start of turn N):\n",
-        );
-        for (turn, actions) in turns {
-            out.push_str(&format!("turn {turn}:\n"));
-            // Phases ended one after another are one line (`end turn` is several).
-            let mut index = 0;
-            while index < actions.len() {
-                let ends = actions[index..]
-                    .iter()
-                    .take_while(|action| matches!(action, crate::rules::Action::EndPhase))
-                    .count();
-                let line = match ends {
-                    0 => text::action(&self.game, &actions[index]),
-                    1 => "end the phase".to_string(),
-                    n => format!("end {n} phases"),
-                };
-                out.push_str(&format!("  {line}\n"));
-                index += ends.max(1);
-            }
-        }
-        out
-    }
-
-    fn print_new(&mut self) {
-        let mut text = String::new();
-        let mut opponent_played = false;
-        for entry in &self.game.log()[self.printed..] {
-            text.push_str(&text::entry(&self.game, entry, self.detail));
-            opponent_played |= matches!(
-                entry,
-                crate::play::Entry::Opponent { .. } | crate::play::Entry::Baseline { .. }
-            );
-        }
-        self.printed = self.game.log().len();
-        if !text.is_empty() {
-            self.console.say(&text);
-        }
-        if opponent_played && let Some(dir) = self.svg_every_turn.clone() {
-            self.write_turn_svg(&dir);
-        }
-        if opponent_played && self.map_every_turn {
-            let drawn = self.draw_map();
-            self.console.say(&drawn);
-        }
-        if self.game.state().is_over() {
-            let summary = text::summary(&self.game);
-            self.console.say(&summary);
-        }
+        let player = names(&self.game.player_sides);
+        let mut save = GameSave::new(game.engine(), self.file.clone(), self.game.seed);
+        save.player_sides = player.clone();
+        save.baseline_sides = names(self.game.baseline_sides());
+        save.rules_off = self.game.tables().opponent.rules.off();
+        save.actions = self.game.player_actions();
+        save.asked = self.game.asks();
+        save.rolls = self.game.rolls().to_vec();
+        save.watched = self
+            .game
+            .player_sides
+            .is_empty()
+            .then(|| self.game.watched());
+        save.started = self.started;
+        save.about = Some(About {
+            title: self.game.scenario.title.clone(),
+            player,
+            turn: game.turn(),
+            turns: game.turns(),
+            over: game.is_over(),
+        });
+        save.made = Some(self.running.made(Some(self.game.book())));
+        save
     }
 
     fn autosave(&mut self) {
         if let Some(path) = self.autosave.clone()
-            && let Err(error) = self.write_save(&path)
+            && let Err(error) = write_atomically(&path, &self.save().to_json())
         {
             self.console
                 .say(&format!("warning: autosave failed: {error}"));
         }
     }
 
-    fn write_save(&self, path: &Path) -> Result<()> {
-        write_atomically(path, &self.game.save().to_json())
+    /// Print what happened since the last print: turn headers, foe's new
+    /// reaction tests, the events.
+    fn print_new(&mut self) {
+        let mut text = String::new();
+        let decisions = self.game.opponent.decisions();
+        if let Some(view) = View::of(&self.game) {
+            text.push_str(&told(&view, self.shown.told, self.detail));
+        }
+        for d in &decisions[self.shown.decisions..] {
+            if self.quiet {
+                continue;
+            }
+            if d.turn != self.turn_printed {
+                self.turn_printed = d.turn;
+                text.push_str(&format!("-- turn {} --\n", d.turn));
+            }
+            let test = match &d.outcome {
+                Some(o) => format!("die {}, total {}: {}", o.die, o.total, o.order.title()),
+                None => "no class, stands".to_string(),
+            };
+            text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
+        }
+
+        let reasons = self.game.baseline_decisions();
+        for d in &reasons[self.shown.baseline..] {
+            // A unit that stood is told by `why`, not in the report.
+            if self.quiet || d.stood {
+                continue;
+            }
+            if d.turn != self.turn_printed {
+                self.turn_printed = d.turn;
+                text.push_str(&format!("-- turn {} --\n", d.turn));
+            }
+            text.push_str(&format!("  baseline `{}`: {}\n", d.name, d.why));
+        }
+        for entry in &self.game.log[self.shown.log..] {
+            if entry.turn != self.turn_printed {
+                self.turn_printed = entry.turn;
+                text.push_str(&format!("-- turn {} --\n", entry.turn));
+            }
+            let who = if entry.player { "you" } else { "foe" };
+            text.push_str(&format!("  [{who}] {}\n", entry.text));
+        }
+        self.shown = self.game.printed_now();
+        if !text.is_empty() {
+            self.console.say(&text);
+        }
+        if let Some(dir) = self.svg_every_phase.clone() {
+            self.write_phase_svg(&dir);
+        }
+    }
+
+    /// The picture of the game now.
+    fn picture(&self) -> String {
+        crate::render::svg::svg(&self.scene(), None)
+    }
+
+    /// The table now, with the last phase's (seed 000: the last bound's)
+    /// moves, shots and charges as arrows; seed 000's shows its generals
+    /// and the state foe's opponent keeps of its units too.
+    fn scene(&self) -> crate::render::scene::Scene<'_> {
+        match View::of(&self.game) {
+            Some(view) => crate::render::scene::Scene::of_view(view),
+            None => crate::render::game_scene::scene(
+                &self.game.game,
+                &self.game.scenario,
+                &self.game.scenario.title,
+                self.game.events(),
+            ),
+        }
+    }
+
+    /// Write this phase's picture into `dir` (made if need be), named by
+    /// turn and phase, once a phase, so a folder of them follows the game.
+    fn write_phase_svg(&mut self, dir: &Path) {
+        let path = dir.join(crate::render::game_scene::turn_file_name(&self.game.game));
+        if self.svg_written.as_ref() == Some(&path) {
+            return;
+        }
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|source| Error::Io {
+                action: "create",
+                path: dir.into(),
+                source,
+            })
+            .and_then(|()| write_atomically(&path, &self.picture()));
+        match written {
+            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+        self.svg_written = Some(path);
+    }
+
+    /// foe plays its turns, printing as it goes; `false` on a bug.
+    fn foe_plays(&mut self) -> bool {
+        loop {
+            match self.game.step_foe() {
+                Ok(true) => self.print_new(),
+                Ok(false) => {
+                    self.print_new();
+                    return true;
+                }
+                Err(problem) => {
+                    self.print_new();
+                    self.console.say(&format!("error: {problem}"));
+                    return false;
+                }
+            }
+        }
+    }
+
+    fn verdict(&mut self) -> bool {
+        let Some(verdict) = self.game.verdict() else {
+            return false;
+        };
+        let sides = self.game.game.sides();
+        let winner = verdict
+            .winner
+            .and_then(|s| sides.get(s))
+            .map_or("A draw".to_string(), |s| format!("The {s} win"));
+        // Seed 000's summary says the verdict and the armies at the end.
+        let said = match View::of(&self.game) {
+            Some(view) => crate::render::play::summary(&view),
+            None => format!(
+                "Game over on turn {}: {verdict}. {winner}.",
+                self.game.game.turn()
+            ),
+        };
+        self.console.say(&said);
+        true
+    }
+
+    fn watch(&mut self, no_pause: bool) {
+        let mut turn = self.game.game.turn();
+        loop {
+            match self.game.step_foe() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(problem) => {
+                    self.print_new();
+                    self.console.say(&format!("error: {problem}"));
+                    break;
+                }
+            }
+            self.print_new();
+            if self.game.game.turn() != turn && !self.game.game.is_over() {
+                turn = self.game.game.turn();
+                self.map_if_turned();
+                if !no_pause && !self.pause() {
+                    self.autosave();
+                    return;
+                }
+            }
+        }
+        self.autosave();
+        self.verdict();
+    }
+
+    /// Between watched turns: Enter goes on, questions are answered,
+    /// `quit` stops. `false` to stop.
+    fn pause(&mut self) -> bool {
+        loop {
+            // Tab completes the questions and the units' names.
+            let completion = Completion::Play(Arc::new(HostGrammar::of(
+                &self.names(),
+                &self.game.player_sides,
+            )));
+            let line = match self.console.read_completing(
+                "(Enter for the next turn) > ",
+                &completion,
+                None,
+            ) {
+                Read::Line(line) => line,
+                Read::Bad(problem) => {
+                    self.console.say(&format!("error: {problem}"));
+                    continue;
+                }
+                Read::Interrupted | Read::Eof => return false,
+            };
+            if line.trim().is_empty() {
+                return true;
+            }
+            let parsed = words::parse(&self.names(), &line);
+            match parsed {
+                Ok(Command::Quit) => return false,
+                Ok(
+                    Command::Act(_)
+                    | Command::Pick(_)
+                    | Command::Auto
+                    | Command::EndTurn
+                    | Command::Undo
+                    | Command::UndoTurn
+                    | Command::Rewind(_)
+                    | Command::Load(_),
+                ) => {
+                    self.console
+                        .say("You are watching: foe commands both sides. Enter goes on.");
+                }
+                Ok(Command::Save(path)) => self.save_to(&path),
+                Ok(command) => {
+                    self.question(command);
+                }
+                Err(problem) => self.console.say(&format!("error: {problem}")),
+            }
+        }
+    }
+
+    /// `save FILE`: the game now, written atomically.
+    /// `load FILE`: the game saved there in place of this one, saved from
+    /// now on where this one was. A save of seed 000's rules, or a watched
+    /// game loaded into a played one (or the other way round), is refused
+    /// with the command that plays it; a bad save changes nothing.
+    fn load(&mut self, file: &str) {
+        let path = PathBuf::from(file);
+        let loaded = read_save(&path).and_then(|save| {
+            let tables = self.game.tables().clone();
+            let rebuilt = rebuild(
+                &save,
+                &path,
+                &tables,
+                self.tables_dir.as_deref(),
+                self.asks,
+                &self.running,
+                &mut |_, _, _, _, _| Ok(()),
+            )?;
+            // Watching and playing are started differently: a save of the
+            // other kind is resumed, not loaded.
+            if save.player_sides.is_empty() != self.game.player_sides.is_empty() {
+                let what = if save.player_sides.is_empty() {
+                    "watched game"
+                } else {
+                    "game"
+                };
+                return Err(Error::Invalid(format!(
+                    "`{file}` is a {} {what}: `foe play --resume {file}` plays it",
+                    save.engine.seed()
+                )));
+            }
+            Ok((save, rebuilt))
+        });
+        match loaded {
+            Ok((save, rebuilt)) => {
+                self.game = rebuilt.game;
+                self.file = save.scenario;
+                self.started = save.started;
+                self.caught_up();
+                self.listed = None;
+                self.map_turn = None;
+                self.autosave();
+                if let Some(notice) = rebuilt.notice {
+                    self.console.say(&notice);
+                }
+                self.console.say(&format!(
+                    "loaded {file}: {}, turn {}, {}.",
+                    self.game.scenario.title,
+                    self.game.game.turn(),
+                    self.game.game.phase()
+                ));
+            }
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+    }
+
+    fn save_to(&mut self, path: &str) {
+        let path = PathBuf::from(path);
+        match write_atomically(&path, &self.save().to_json()) {
+            Ok(()) => self.console.say(&format!(
+                "Saved to {}; `foe play --resume {}` continues it.",
+                path.display(),
+                path.display()
+            )),
+            Err(error) => self.console.say(&format!("error: {error}")),
+        }
+    }
+
+    /// Answer a command that changes nothing; `false` if it was not one.
+    fn question(&mut self, command: Command) -> bool {
+        let text = match command {
+            Command::Legal { verb, unit } => {
+                let (text, listed) = self.legal_list(verb.as_deref(), unit);
+                let taken = self.game.all_actions().count();
+                self.listed = listed
+                    .filter(|_| self.game.player_to_act())
+                    .map(|listed| (taken, listed));
+                text
+            }
+            Command::Status(None) => match View::of(&self.game) {
+                Some(view) => {
+                    let game = &self.game.game;
+                    let now = format!(
+                        "Turn {} of {}: {}.\n",
+                        game.turn(),
+                        game.turns(),
+                        game.phase()
+                    );
+                    (0..view.state().sides.len())
+                        .map(|side| crate::render::play::status(&view, side))
+                        .fold(now, |text, side| text + &side)
+                }
+                None => words::status(&self.names()),
+            },
+            Command::Status(Some(unit)) => match View::of(&self.game) {
+                Some(view) => crate::render::play::unit_detail(&view, unit),
+                None => {
+                    crate::render::prompt::unit_status(&self.names(), &self.game.opponent, unit)
+                }
+            },
+            Command::Map { svg: None } => self.text_map(),
+            Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
+                let dir = PathBuf::from(dir);
+                self.svg_every_phase = Some(dir.clone());
+                self.svg_written = None;
+                self.write_phase_svg(&dir);
+                return true;
+            }
+            Command::Map { svg: Some(file) } => {
+                match write_atomically(Path::new(&file), &self.picture()) {
+                    Ok(()) => format!("wrote {file}"),
+                    Err(error) => format!("error: {error}"),
+                }
+            }
+            Command::What(unit) => match View::of(&self.game) {
+                Some(view) => crate::render::play::what(&view, unit),
+                None => crate::render::prompt::what(&self.names(), &self.game.opponent, unit),
+            },
+            Command::Why(unit) if View::of(&self.game).is_some() => View::of(&self.game)
+                .map_or_else(String::new, |view| crate::render::play::why(&view, unit)),
+            Command::Why(unit) => words::why_unit(
+                &self.game.opponent,
+                self.game.baseline_decisions(),
+                self.game.baseline_sides(),
+                &self.game.game,
+                unit,
+            ),
+            Command::Log(last) if View::of(&self.game).is_some() => {
+                let all = View::of(&self.game)
+                    .map_or_else(String::new, |view| told(&view, 0, Detail::Normal));
+                let lines: Vec<&str> = all.lines().collect();
+                let from = last.map_or(0, |n| lines.len().saturating_sub(n));
+                lines[from..].join("\n")
+            }
+            Command::Log(last) => {
+                let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));
+                self.game.log[skip..]
+                    .iter()
+                    .map(|e| format!("  turn {}: {}", e.turn, e.text))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+            Command::History => words::history(&self.names(), &self.game.player_history()),
+            Command::Victory => words::victory(&self.names()),
+            Command::Route { unit, to } => crate::render::prompt::route(&self.names(), unit, to),
+            Command::Help(topic) => words::help(&self.names(), topic.as_deref()),
+            _ => return false,
+        };
+        self.console.say(&text);
+        true
+    }
+
+    /// A number typed alone: the action it had in the last `?` list, while
+    /// that list still describes the game. A number never changes meaning
+    /// under the player: once any action has been taken since the list was
+    /// shown, it is refused with the command that lists them afresh.
+    fn pick(&mut self, n: usize) {
+        let taken = self.game.all_actions().count();
+        let action = match &self.listed {
+            None => Err(
+                "no list to pick from: `? COMMAND` or `COMMAND UNIT ?` lists the actions now, numbered"
+                    .to_string(),
+            ),
+            Some((stamp, _)) if *stamp != taken => Err(
+                "the last `?` list is out of date: the game has moved on since; `?` lists the actions now"
+                    .to_string(),
+            ),
+            Some((_, actions)) => actions.get(n.wrapping_sub(1)).cloned().ok_or_else(|| {
+                format!(
+                    "no action {n} in the last `?` list: it is numbered from 1 to {}",
+                    actions.len()
+                )
+            }),
+        };
+        match action {
+            Ok(action) if self.game.player_to_act() => {
+                self.act(action);
+            }
+            Ok(_) => self.console.say("It is foe's turn."),
+            Err(problem) => self.console.say(&format!("error: {problem}")),
+        }
+    }
+
+    /// The legal actions now (those of `verb`, of `unit`), numbered, with
+    /// the list a number picks from. A bare `?` with more than
+    /// [`SHORT_LIST`] actions names the commands legal now instead, as
+    /// Guilford's prompt does, and numbers nothing (`None`).
+    fn legal_list(&self, verb: Option<&str>, unit: Option<usize>) -> (String, Option<Vec<Action>>) {
+        let game = &self.game.game;
+        let mut text = String::new();
+        if let Some(line) = words::dice_to_give(game) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if !self.game.player_to_act() {
+            text.push_str("It is foe's turn.\n");
+            return (text, None);
+        }
+        let names = self.names();
+        let listed: Vec<Action> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|action| words::listed_for(&names, action, verb, unit))
+            .collect();
+        if listed.is_empty() {
+            text.push_str("Nothing of that is legal now; `?` lists everything that is.\n");
+        }
+        if verb.is_none() && unit.is_none() && listed.len() > SHORT_LIST {
+            let mut verbs: Vec<(String, usize)> = Vec::new();
+            for action in &listed {
+                let line = words::words(game, action);
+                let verb = line
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                match verbs.iter_mut().find(|(known, _)| *known == verb) {
+                    Some((_, count)) => *count += 1,
+                    None => verbs.push((verb, 1)),
+                }
+            }
+            let verbs: Vec<String> = verbs
+                .iter()
+                .map(|(verb, count)| format!("{verb} ({count})"))
+                .collect();
+            // One unit to act (seed 002's whose die is up): say which.
+            let mut units = listed.iter().map(|action| game.action_unit(action));
+            let first = units.next().flatten();
+            let whose = match first {
+                Some(unit) if units.all(|other| other == Some(unit)) => {
+                    format!(" for {}", names.both(unit))
+                }
+                _ => String::new(),
+            };
+            text.push_str(&format!(
+                "Legal now{whose}: {}. `? COMMAND` or `COMMAND UNIT ?` lists them, numbered.\n",
+                verbs.join(", ")
+            ));
+            return (text, None);
+        }
+        for (n, action) in listed.iter().enumerate() {
+            text.push_str(&format!("  {:>3}  {}\n", n + 1, words::words(game, action)));
+        }
+        (text, Some(listed))
+    }
+
+    fn prompt(&self) -> String {
+        let game = &self.game.game;
+        format!("turn {} {} > ", game.turn(), game.phase())
     }
 
     fn run(&mut self) {
+        if !self.foe_plays() {
+            return;
+        }
+        if self.verdict() {
+            return;
+        }
         loop {
-            let prompt = text::prompt(self.game.state());
-            let completion = Completion::Play(Arc::new(Vocabulary::of(
-                &self.game.scenario,
-                self.game.state(),
+            self.map_if_turned();
+            let prompt = self.prompt();
+            // Tab completes by context: the command, then what it takes.
+            let completion = Completion::Play(Arc::new(HostGrammar::of(
+                &self.names(),
+                &self.game.player_sides,
             )));
             let line = match self.console.read_completing(&prompt, &completion, None) {
                 Read::Line(line) => line,
@@ -480,302 +1141,175 @@ impl Repl<'_> {
                     self.console.say(&format!("error: {problem}"));
                     continue;
                 }
-                Read::Interrupted => continue,
-                Read::Eof => break,
+                Read::Interrupted | Read::Eof => return,
             };
             if line.trim().is_empty() {
                 continue;
             }
-            if !self.command(&line) {
-                break;
-            }
-        }
-    }
-
-    /// Watch the opponent fight itself, a turn a step.
-    fn watch(&mut self, no_pause: bool) {
-        let mut pause = !no_pause;
-        loop {
-            if !self.game.step() {
-                break;
-            }
-            self.autosave();
-            self.print_new();
-            if self.game.state().is_over() {
-                break;
-            }
-            // Between turns the watcher may look around (`map`, `status`,
-            // `log`, `why U`, `what U`, `victory`, `help`, `save`) as
-            // often as they like; Enter plays the next turn.
-            while pause {
-                match self
-                    .console
-                    .read("(Enter: next turn, q: quit, help) ", &[], None)
-                {
-                    Read::Line(line) => match line.trim() {
-                        "" | "n" | "next" => break,
-                        "q" | "quit" | "exit" => return,
-                        text => {
-                            if !self.between_turns(text) {
-                                return;
-                            }
-                        }
-                    },
-                    Read::Bad(_) | Read::Interrupted => break,
-                    // No more input: play on to the end.
-                    Read::Eof => pause = false,
+            let parsed = words::parse(&self.names(), &line);
+            let command = match parsed {
+                Ok(command) => command,
+                Err(problem) => {
+                    self.console.say(&format!("error: {problem}"));
+                    continue;
+                }
+            };
+            match command {
+                Command::Quit => return,
+                Command::Act(action) => {
+                    self.act(action);
+                }
+                Command::Pick(n) => self.pick(n),
+                Command::Auto => self.auto(),
+                Command::EndTurn => self.end_turn(),
+                Command::Undo => self.undo(),
+                Command::UndoTurn => self.undo_turn(),
+                Command::Rewind(turn) => self.rewind(turn),
+                Command::Save(path) => self.save_to(&path),
+                Command::Load(path) => self.load(&path),
+                other => {
+                    self.question(other);
                 }
             }
+            if self.verdict() {
+                return;
+            }
         }
     }
 
-    /// A watcher's line between turns: anything that looks, none of the
-    /// commands that act (the opponent plays every side). False to leave.
-    fn between_turns(&mut self, line: &str) -> bool {
-        match parse(line, &self.game.scenario, self.game.state()) {
-            Ok(
-                Command::Act(_)
-                | Command::EndTurn
-                | Command::Legal { .. }
-                | Command::Undo
-                | Command::UndoTurn
-                | Command::Rewind(_),
-            ) => {
-                self.console.say(
-                    "You are watching: foe plays every side. Enter plays the next turn; between turns `map`, `status`, `log`, `why UNIT`, `what UNIT`, `victory`, `help` and `save FILE` work.",
-                );
+    /// Apply the player's action; whether the rules took it.
+    fn act(&mut self, action: Action) -> bool {
+        match self.game.player(&action) {
+            Ok(_) => {
+                self.autosave();
+                self.print_new();
+                if self.foe_plays() {
+                    self.autosave();
+                }
                 true
             }
-            _ => self.command(line),
+            Err(refusal) => {
+                let said = View::of(&self.game)
+                    .and_then(|view| crate::render::play::refused(&view, &action, &refusal))
+                    .unwrap_or_else(|| refusal.to_string());
+                self.console.say(&format!("refused: {said}"));
+                false
+            }
         }
     }
 
-    /// Carry out one line; false to leave.
-    fn command(&mut self, line: &str) -> bool {
-        let command = match parse(line, &self.game.scenario, self.game.state()) {
-            Ok(command) => command,
-            Err(message) => {
-                self.console.say(&format!("error: {message}"));
-                return true;
-            }
-        };
-        match command {
-            Command::Act(action) => {
-                if self.game.state().is_over() {
-                    self.console
-                        .say("The game is over: `log`, `map`, `status`, `save` or `quit`.");
-                    return true;
-                }
-                match self.game.act(action.clone()) {
-                    Ok(_) => {
-                        self.autosave();
-                        self.print_new();
-                    }
-                    Err(refusal) => {
-                        let said = crate::play::explain::refusal(
-                            &self.game.scenario,
-                            self.game.state(),
-                            &action,
-                            &refusal,
-                        );
-                        self.console.say(&format!("refused: {said}"));
-                    }
-                }
-            }
-            Command::EndTurn => match self.game.end_turn() {
-                Ok(_) => {
-                    self.autosave();
-                    self.print_new();
-                }
-                Err(refusal) => self.console.say(&format!("refused: {refusal}")),
-            },
-            Command::Map { svg: None } => {
-                let drawn = self.draw_map();
-                self.console.say(&drawn);
-            }
-            Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
-                self.svg_every_turn = Some(PathBuf::from(&dir));
-                self.write_turn_svg(Path::new(&dir));
-            }
-            Command::Map { svg: Some(file) } => {
-                let picture = crate::render::svg::svg(&self.scene(), None);
-                match write_atomically(Path::new(&file), &picture) {
-                    Ok(()) => self.console.say(&format!("wrote {file}")),
-                    Err(error) => self.console.say(&format!("error: {error}")),
-                }
-            }
-            Command::Status(None) => {
-                let mut out = String::new();
-                for side in 0..self.game.state().sides.len() {
-                    out.push_str(&text::status(&self.game, side));
-                }
-                self.console.say(&out);
-            }
-            Command::Status(Some(unit)) => {
-                let out = text::unit_detail(&self.game, unit);
-                self.console.say(&out);
-            }
-            Command::Log(last) => {
-                let mut lines = String::new();
-                for entry in self.game.log() {
-                    lines.push_str(&text::entry(&self.game, entry, Detail::Normal));
-                }
-                let all: Vec<&str> = lines.lines().collect();
-                let from = last.map_or(0, |n| all.len().saturating_sub(n));
-                self.console.say(&all[from..].join("\n"));
-            }
-            Command::What(unit) => {
-                let state = self.game.state();
-                let name = &state.unit(unit).name;
-                let answer = match self.game.opponent(state.unit(unit).side) {
-                    Some(opponent) => match opponent.preview(state, unit) {
-                        Some(preview) => crate::render::opponent::preview(state, &preview),
-                        None => format!("{name} is off the table: it takes no reaction test."),
-                    },
-                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => {
-                        format!("{name} is the baseline's: it takes no reaction test.")
-                    }
-                    None => format!("{name} is yours: foe does not decide for it."),
-                };
-                self.console.say(&answer);
-            }
-            Command::Why(unit) => {
-                let state = self.game.state();
-                let name = &state.unit(unit).name;
-                let answer = match self.game.opponent(state.unit(unit).side) {
-                    Some(opponent) => match opponent.last_decision(unit) {
-                        Some(decision) => crate::render::opponent::why(state, decision),
-                        None => format!("{name} has taken no reaction test yet."),
-                    },
-                    None if self.game.baseline_sides.contains(&state.unit(unit).side) => format!(
-                        "{name} is the baseline's: its reasons are in the log (`log`), one line a unit."
-                    ),
-                    None => format!("{name} is yours: foe decided nothing for it."),
-                };
-                self.console.say(&answer);
-            }
-            Command::Save(file) => match self.write_save(Path::new(&file)) {
-                Ok(()) => self.console.say(&format!("saved to {file}")),
-                Err(error) => self.console.say(&format!("error: {error}")),
-            },
-            Command::Load(file) => match read_save(Path::new(&file)).and_then(|save| {
-                other_engine(Path::new(&file), &save)?;
-                resume(
-                    Path::new(&file),
-                    &save,
-                    self.tables.clone(),
-                    self.tables_dir.as_deref(),
-                    self.asks,
-                    &self.running,
-                )
-            }) {
-                Ok((game, notice)) => {
-                    self.game = game;
-                    if let Some(notice) = notice {
-                        self.console.say(&notice);
-                    }
-                    self.printed = self.game.log().len();
-                    self.autosave();
-                    let now = self.now();
-                    self.console.say(&format!(
-                        "loaded {file}: turn {}, {now}",
-                        self.game.state().turn,
-                    ));
-                }
-                Err(error) => self.console.say(&format!("error: {error}")),
-            },
-            Command::Undo => {
-                let turn = self.game.state().turn;
-                match self.game.undo() {
-                    Ok(action) => {
-                        self.printed = self.game.log().len();
-                        self.autosave();
-                        let said = text::action(&self.game, &action);
-                        let now = self.now();
-                        if self.game.state().turn == turn {
-                            self.console.say(&format!("took back: {said}"));
-                        } else {
-                            self.console.say(&format!(
-                                "took back: {said}, and foe's moves after it; now {now}"
-                            ));
-                        }
-                    }
-                    Err(message) => self.console.say(&format!("error: {message}")),
-                }
-            }
-            Command::UndoTurn => match self.game.undo_turn() {
-                Ok((turn, taken)) => {
-                    self.printed = self.game.log().len();
-                    self.autosave();
-                    let now = self.now();
-                    self.console.say(&format!(
-                        "took back {taken} action{} of turn {turn}; now {now}",
-                        if taken == 1 { "" } else { "s" }
-                    ));
-                }
-                Err(message) => self.console.say(&format!("error: {message}")),
-            },
-            Command::Rewind(turn) => match self.game.rewind(turn) {
-                Ok(taken) => {
-                    self.printed = self.game.log().len();
-                    self.autosave();
-                    let now = self.now();
-                    self.console.say(&format!(
-                        "back to the start of turn {turn}: took back {taken} action{}; now {now}",
-                        if taken == 1 { "" } else { "s" }
-                    ));
-                }
-                Err(message) => self.console.say(&format!("error: {message}")),
-            },
-            Command::History => {
-                let out = self.history();
-                self.console.say(&out);
-            }
-            Command::Help(topic) => {
-                let out = crate::render::help::help(topic.as_deref(), self.game.state());
-                self.console.say(&out);
-            }
-            Command::Victory => {
-                let names = Names::new(&self.game.scenario, self.game.state());
-                let out = crate::render::progress::victory(self.game.state(), Some(&names));
-                self.console.say(&out);
-            }
-            Command::Legal { verb, unit } => {
-                let out = text::legal(&self.game, verb.as_deref(), unit);
-                self.console.say(&out);
-            }
-            Command::Route { unit, to } => {
-                let out = text::route(&self.game, unit, to);
-                self.console.say(&out);
-            }
-            Command::Quit => return false,
+    /// `end turn`: pass each step of the player's turn (seed 001: end each
+    /// phase; seed 002: hold each unit still to act) until foe's turn
+    /// comes, the turn ends, or the rules want something else (an answer
+    /// to a charge, dice to give out), which is said.
+    fn end_turn(&mut self) {
+        let turn = self.game.game.turn();
+        if !self.game.player_to_act() {
+            self.console.say("It is foe's turn.");
+            return;
         }
-        true
-    }
-
-    /// Write this turn's picture into `dir` (made if need be), named by
-    /// turn, side and phase, so a folder of them follows the whole game.
-    fn write_turn_svg(&mut self, dir: &Path) {
-        let path = dir.join(crate::render::svg::turn_file_name(self.game.state()));
-        let written = std::fs::create_dir_all(dir)
-            .map_err(|source| Error::Io {
-                action: "create",
-                path: dir.into(),
-                source,
-            })
-            .and_then(|()| write_atomically(&path, &crate::render::svg::svg(&self.scene(), None)));
-        match written {
-            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
-            Err(error) => self.console.say(&format!("error: {error}")),
+        let mut passed = false;
+        while self.game.player_to_act() && self.game.game.turn() == turn {
+            let Some(action) = words::pass(&self.game.game) else {
+                let why = words::dice_to_give(&self.game.game).unwrap_or_else(|| {
+                    "the rules want something else first; `?` lists it".to_string()
+                });
+                self.console.say(&format!("`end turn` stops here: {why}"));
+                return;
+            };
+            self.console
+                .say(&format!("> {}", words::words(&self.game.game, &action)));
+            if !self.act(action) {
+                return;
+            }
+            passed = true;
+            if self.verdict_reached() {
+                return;
+            }
+        }
+        if !passed {
+            self.console.say("nothing to end");
         }
     }
 
-    fn draw_map(&self) -> String {
-        map(&self.scene(), self.style, None)
+    fn verdict_reached(&self) -> bool {
+        self.game.verdict().is_some()
     }
 
-    /// The battlefield as it stands now.
-    fn scene(&self) -> Scene<'_> {
-        Scene::of_game(&self.game)
+    fn auto(&mut self) {
+        let mut given = false;
+        loop {
+            match words::auto_die(&self.game.game, &self.game.player_sides) {
+                Ok(Some((action, said))) => {
+                    self.console.say(&said);
+                    if !self.act(action) {
+                        // Refused: the same die would be offered again.
+                        break;
+                    }
+                    given = true;
+                }
+                Ok(None) => break,
+                // Once the dice are given the phase moves on: nothing to say.
+                Err(_) if given => break,
+                Err(problem) => {
+                    self.console.say(&format!("error: {problem}"));
+                    break;
+                }
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        let said = self
+            .game
+            .player_actions()
+            .last()
+            .map(|last| format!("`{}`", words::words(&self.game.game, last)));
+        let done = self.game.undo().map(|_| said.unwrap_or_default());
+        self.rolled_back(done, "undo");
+    }
+
+    /// Ruling P1: this turn's actions (at a turn's start, before any, the
+    /// last turn's).
+    fn undo_turn(&mut self) {
+        let done = self.game.undo_turn().map(|(turn, taken)| {
+            format!(
+                "your {taken} action{} of turn {turn}",
+                if taken == 1 { "" } else { "s" }
+            )
+        });
+        self.rolled_back(done, "undo turn");
+    }
+
+    /// Ruling P1: back to the player's first decision in turn `turn`.
+    fn rewind(&mut self, turn: u32) {
+        let done = self.game.rewind(turn).map(|taken| {
+            format!(
+                "your {taken} action{} from turn {turn} on",
+                if taken == 1 { "" } else { "s" }
+            )
+        });
+        self.rolled_back(done, "rewind");
+    }
+
+    /// After the runner's rollback: what was taken back, or why nothing
+    /// was; the record printed so far follows the game, which is saved.
+    fn rolled_back(&mut self, done: std::result::Result<String, Rollback>, verb: &str) {
+        match done {
+            Ok(said) => {
+                self.caught_up();
+                self.autosave();
+                self.console.say(&format!(
+                    "Taken back: {said}. Now turn {}, {}.",
+                    self.game.game.turn(),
+                    self.game.game.phase()
+                ));
+            }
+            Err(Rollback::Nothing(said)) => self.console.say(&format!("error: {said}")),
+            Err(Rollback::Replay(problem)) => {
+                self.console
+                    .say(&format!("error: cannot {verb}: {problem}"));
+            }
+        }
     }
 }

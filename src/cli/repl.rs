@@ -4,7 +4,7 @@
 //! bound on a line's length so a huge or binary line is an error and not a
 //! hang; foe's data folder; and atomic file writes (in `cli::saves`).
 
-use crate::play::complete::{Choice, Vocabulary, complete};
+use crate::completion::{Choice, Grammar};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -100,9 +100,9 @@ pub(crate) enum Read {
 pub(crate) enum Completion {
     /// The word under the cursor from a list of words.
     Words(Vec<String>),
-    /// By context: the game's vocabulary and `play::complete`, which knows
-    /// which kind of word each place on the line takes.
-    Play(Arc<Vocabulary>),
+    /// By context: the prompt's grammar, which knows which kind of word
+    /// each place on the line takes.
+    Play(Arc<dyn Grammar>),
 }
 
 impl Completion {
@@ -124,7 +124,7 @@ impl Completion {
                     .collect();
                 (start, choices)
             }
-            Completion::Play(vocabulary) => complete(vocabulary, line, cursor),
+            Completion::Play(grammar) => grammar.complete(line, cursor),
         }
     }
 }

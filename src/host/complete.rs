@@ -1,15 +1,15 @@
-//! Tab completion at the seed-001 and seed-002 prompt, by context, as
-//! seed 000's prompt has it ([`crate::play::complete`], through whose
-//! [`Vocabulary`](crate::play::complete::Vocabulary) the line editor asks): the command first (the rule
-//! set's own), then what that command takes next — your units where you
-//! act with one, the enemy's as a target and for `why`, seed 001's
-//! commanders, and the fixed words (`to`, `at`, `line`, `open order`,
+//! Tab completion at the one `foe play` prompt, by context (the line
+//! editor asks through [`crate::completion::Grammar`]): the command first
+//! (the shared ones and the rule set's own), then what that command takes
+//! next — your units where you act with one (by map label, listed with
+//! their names, or by name), the enemy's as a target and for `why`, your
+//! generals or commanders, and the fixed words (`to`, `at`, `line`, `open order`,
 //! `fire`, `counter`, your unassigned dice…). A unit's name may be several
 //! words: it is completed whole, from where it begins. Pure: the words are
 //! read off the game once a prompt, then each Tab is a function of the
 //! line and the cursor.
 
-use super::Game;
+use super::repl::Names;
 use crate::completion::{Choice, Grammar, beginning_with, word_at};
 
 /// The commands both rule sets share (questions, undo, save).
@@ -64,7 +64,7 @@ fn shapes(own: fn(&str) -> Shapes, verb: &str) -> Shapes {
         "log" => &[&[Word(&["all"])]],
         "undo" => &[&[Word(&["turn"])]],
         "rewind" | "save" | "load" => &[&[Free]],
-        "fire" | "charge" => &[&[Own, Word(&["at"]), Enemy]],
+        "fire" | "charge" => &[&[Own, Word(&["at"]), Enemy], &[Own, Enemy]],
         _ => own(verb),
     }
 }
@@ -83,10 +83,10 @@ pub struct HostGrammar {
     own_verbs: &'static [&'static str],
     /// The shapes of the rule set's own commands (none before a game).
     own_shapes: Option<fn(&str) -> Shapes>,
-    /// The player's units in play.
-    own: Vec<String>,
-    /// The other sides' units in play.
-    enemy: Vec<String>,
+    /// The player's units in play: map label, name.
+    own: Vec<(String, String)>,
+    /// The other sides' units in play: map label, name.
+    enemy: Vec<(String, String)>,
     /// The player's commanders still with the army (seed 001).
     commanders: Vec<String>,
     /// The player's dice to give out (seed 002), as typed.
@@ -96,8 +96,11 @@ pub struct HostGrammar {
 }
 
 impl HostGrammar {
-    /// The words of `game` for a player commanding `player_sides`.
-    pub fn of(game: &Game, player_sides: &[usize]) -> HostGrammar {
+    /// The words of the game `names` reads, for a player commanding
+    /// `player_sides`: units by map label (listed with their names) or by
+    /// name.
+    pub fn of(names: &Names<'_>, player_sides: &[usize]) -> HostGrammar {
+        let game = names.game();
         let mut grammar = HostGrammar {
             own_verbs: game.first_words(),
             own_shapes: Some(game.shapes()),
@@ -106,11 +109,12 @@ impl HostGrammar {
             watching: player_sides.is_empty(),
             ..HostGrammar::default()
         };
-        for unit in game.units().into_iter().filter(|unit| !unit.removed) {
+        for unit in names.units().iter().filter(|unit| !unit.removed) {
+            let entry = (names.label(unit.index).to_string(), unit.name.clone());
             if player_sides.contains(&unit.side) {
-                grammar.own.push(unit.name);
+                grammar.own.push(entry);
             } else {
-                grammar.enemy.push(unit.name);
+                grammar.enemy.push(entry);
             }
         }
         grammar
@@ -126,28 +130,67 @@ impl HostGrammar {
             .collect()
     }
 
+    /// The units a place takes: label, name.
+    fn units(&self, item: Item) -> Vec<&(String, String)> {
+        match item {
+            Own | OwnOrCommander => self.own.iter().collect(),
+            Enemy => self.enemy.iter().collect(),
+            Any => self.own.iter().chain(&self.enemy).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every word a place takes as typed: its units' labels and names, its
+    /// commanders, dice or words.
     fn names(&self, item: Item) -> Vec<&str> {
         fn list(names: &[String]) -> Vec<&str> {
             names.iter().map(String::as_str).collect()
         }
+        let mut names: Vec<&str> = self
+            .units(item)
+            .into_iter()
+            .flat_map(|(label, name)| [label.as_str(), name.as_str()])
+            .collect();
         match item {
-            Own => list(&self.own),
-            OwnOrCommander => {
-                let mut names = list(&self.own);
-                names.extend(list(&self.commanders));
-                names
-            }
-            Commander => list(&self.commanders),
-            Enemy => list(&self.enemy),
-            Any => {
-                let mut names = list(&self.own);
-                names.extend(list(&self.enemy));
-                names
-            }
-            Die => list(&self.dice),
-            Word(words) => words.to_vec(),
-            Free => Vec::new(),
+            OwnOrCommander | Commander => names.extend(list(&self.commanders)),
+            Die => names.extend(list(&self.dice)),
+            Word(words) => names.extend(words.iter().copied()),
+            _ => {}
         }
+        names
+    }
+
+    /// The choices for a place with `typed` of it: units by label first
+    /// (shown with their names), then by name, then the rest.
+    fn choices(&self, item: Item, typed: &str) -> Vec<Choice> {
+        let units = self.units(item);
+        if units.is_empty() {
+            return choices(&self.names(item), typed, item);
+        }
+        let lower = typed.to_lowercase();
+        let mut found: Vec<Choice> = units
+            .iter()
+            .filter(|(label, _)| label.to_lowercase().starts_with(&lower))
+            .map(|(label, name)| Choice {
+                replacement: label.clone(),
+                display: format!("{label} ({name})"),
+            })
+            .collect();
+        if !lower.is_empty() {
+            let names: Vec<&str> = units.iter().map(|(_, name)| name.as_str()).collect();
+            for choice in choices(&names, typed, item) {
+                let already = units.iter().any(|(label, name)| {
+                    *name == choice.replacement && found.iter().any(|f| f.replacement == *label)
+                });
+                if !already {
+                    found.push(choice);
+                }
+            }
+        }
+        if matches!(item, OwnOrCommander) {
+            found.extend(beginning_with(&self.names(Commander), typed));
+        }
+        found
     }
 
     /// Follow `shape` over `text` (the line after the command's first word,
@@ -171,7 +214,7 @@ impl HostGrammar {
                 at += used;
                 continue;
             }
-            let choices = choices(&names, rest, *item);
+            let choices = self.choices(*item, rest);
             if choices.is_empty() && rest.contains(char::is_whitespace) {
                 return None;
             }
@@ -289,17 +332,26 @@ impl Grammar for HostGrammar {
 mod tests {
     use super::*;
     use crate::dice::Seeded;
+    use crate::host::Game;
     use crate::ruleset::Ruleset;
     use crate::tables::Tables;
     use crate::yaml::Source;
 
-    fn game(name: &str) -> Game {
+    fn scenario(name: &str) -> crate::scenario::Scenario {
         let (file, text) = crate::scenario::builtin(name).expect("built in");
-        let scenario =
-            crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
-        Game::start(&scenario, &Tables::embedded(), &mut Seeded::new(1))
+        crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid")
+    }
+
+    fn game(name: &str) -> Game {
+        Game::start(&scenario(name), &Tables::embedded(), &mut Seeded::new(1))
             .expect("starts")
             .0
+    }
+
+    /// The grammar of a new game of `name` for a player of `sides`.
+    fn grammar(name: &str, sides: &[usize]) -> HostGrammar {
+        let game = game(name);
+        HostGrammar::of(&Names::new(&game, &scenario(name)), sides)
     }
 
     /// The choices at the end of `line`, as `start: a | b`.
@@ -315,7 +367,7 @@ mod tests {
 
     #[test]
     fn seed_001_commands_units_and_the_words_after_them() {
-        let british = HostGrammar::of(&game("guilford-ruinous"), &[0]);
+        let british = grammar("guilford-ruinous", &[0]);
         let check = |line: &str, expected: &str| check(&british, line, expected);
         check(
             "",
@@ -325,11 +377,17 @@ mod tests {
         check("xyz", "0: ");
         check("fire 1st", "5: 1st Guards | 1st Cannon");
         check("fire gua", "5: 1st Guards | 2nd Guards | 3rd Guards");
-        check("fire 1st Guards ", "16: at");
-        check("fire 1st Guards a", "16: at");
+        check(
+            "fire 1st Guards ",
+            "16: at | A1 (Washington's Dragoons) | A2 (1st NC Militia) | A3 (2nd NC Militia) | A4 (1st Line Cannon A) | A5 (1st Line Cannon B) | A6 (3rd NC Militia) | A7 (4th NC Militia) | A8 (Virginia Rifles) | A9 (1st VA Militia) | A10 (2nd VA Militia) | A11 (3rd VA Militia) | A12 (4th VA Militia) | A13 (4th Virginia) | A14 (5th Virginia) | A15 (1st Maryland) | A16 (3rd Line Cannon A) | A17 (3rd Line Cannon B) | A18 (2nd Maryland) | A19 (Delaware Continentals)",
+        );
+        check(
+            "fire 1st Guards a",
+            "16: at | A1 (Washington's Dragoons) | A2 (1st NC Militia) | A3 (2nd NC Militia) | A4 (1st Line Cannon A) | A5 (1st Line Cannon B) | A6 (3rd NC Militia) | A7 (4th NC Militia) | A8 (Virginia Rifles) | A9 (1st VA Militia) | A10 (2nd VA Militia) | A11 (3rd VA Militia) | A12 (4th VA Militia) | A13 (4th Virginia) | A14 (5th Virginia) | A15 (1st Maryland) | A16 (3rd Line Cannon A) | A17 (3rd Line Cannon B) | A18 (2nd Maryland) | A19 (Delaware Continentals)",
+        );
         check(
             "fire 1st G at ",
-            "14: Washington's Dragoons | 1st NC Militia | 2nd NC Militia | 1st Line Cannon A | 1st Line Cannon B | 3rd NC Militia | 4th NC Militia | Virginia Rifles | 1st VA Militia | 2nd VA Militia | 3rd VA Militia | 4th VA Militia | 4th Virginia | 5th Virginia | 1st Maryland | 3rd Line Cannon A | 3rd Line Cannon B | 2nd Maryland | Delaware Continentals",
+            "14: A1 (Washington's Dragoons) | A2 (1st NC Militia) | A3 (2nd NC Militia) | A4 (1st Line Cannon A) | A5 (1st Line Cannon B) | A6 (3rd NC Militia) | A7 (4th NC Militia) | A8 (Virginia Rifles) | A9 (1st VA Militia) | A10 (2nd VA Militia) | A11 (3rd VA Militia) | A12 (4th VA Militia) | A13 (4th Virginia) | A14 (5th Virginia) | A15 (1st Maryland) | A16 (3rd Line Cannon A) | A17 (3rd Line Cannon B) | A18 (2nd Maryland) | A19 (Delaware Continentals)",
         );
         check("charge 71st Foot at 1st NC", "20: 1st NC Militia");
         check("FORM jaegers ", "13: line | column | open order");
@@ -347,7 +405,7 @@ mod tests {
         check("fire Nobody at ", "15: ");
         check("assign ", "7: ");
         // Watching, only the questions.
-        let watching = HostGrammar::of(&game("guilford-ruinous"), &[]);
+        let watching = grammar("guilford-ruinous", &[]);
         self::check(
             &watching,
             "",
@@ -363,7 +421,7 @@ mod tests {
     /// a cursor inside a character or past the end.
     #[test]
     fn any_line_and_cursor_completes_without_a_panic() {
-        let grammar = HostGrammar::of(&game("guilford-ruinous"), &[0]);
+        let grammar = grammar("guilford-ruinous", &[0]);
         for line in [
             "fire\u{3000}1st\u{3000}Guards\u{3000}at ",
             "move 71st Foot to 1,2\u{3000}x",
@@ -376,13 +434,6 @@ mod tests {
             for cursor in 0..=line.len() + 2 {
                 let (start, _) = grammar.complete(line, cursor);
                 assert!(start <= line.len(), "{line:?} at {cursor}");
-                let (start, _) = crate::play::complete::complete(
-                    &crate::play::complete::Vocabulary::of_grammar(std::sync::Arc::new(
-                        grammar.clone(),
-                    )),
-                    line,
-                    cursor,
-                );
                 assert!(line.is_char_boundary(start), "{line:?} at {cursor}");
             }
         }
@@ -399,7 +450,7 @@ mod tests {
             .iter()
             .position(|s| s.name == "confederates")
             .unwrap();
-        let grammar = HostGrammar::of(&game, &[side]);
+        let grammar = HostGrammar::of(&Names::new(&game, &scenario("henry-hill")), &[side]);
         let (_, verbs) = grammar.complete("", 0);
         assert_eq!(verbs[0].display, "assign");
         assert!(verbs.iter().all(|c| c.display != "about"));

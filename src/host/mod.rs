@@ -38,6 +38,8 @@ pub mod save;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod whole_game;
 
 use crate::battlefield::{Base, Battlefield, Point};
 use crate::dice::Roller;
@@ -201,6 +203,8 @@ pub enum Refusal {
     },
     /// It is not the player's turn: foe commands the side to act.
     NotYours,
+    /// The game is over.
+    GameOver,
     /// Seed 000's refusal, naming the rule.
     Awi(rules::Refusal),
     /// Seed 001's.
@@ -220,6 +224,7 @@ impl fmt::Display for Refusal {
                 )
             }
             Refusal::NotYours => f.write_str("it is not your turn: foe commands the side to act"),
+            Refusal::GameOver => f.write_str("the game is over"),
             Refusal::Awi(refusal) => refusal.fmt(f),
             Refusal::Rv(refusal) => refusal.fmt(f),
             Refusal::Acw(refusal) => refusal.fmt(f),
@@ -473,6 +478,11 @@ impl Game {
     /// What a command does under these rules, beyond its usage.
     pub fn more_on(&self, verb: &str) -> Option<&'static str> {
         each_game!(self, state => repl::more_on(state.as_ref(), verb))
+    }
+
+    /// `help TOPIC` on one of the rule set's rules, from its data.
+    pub fn rule_help(&self, topic: &str) -> Option<String> {
+        each_game!(self, state => repl::rule_help(state.as_ref(), topic))
     }
 
     /// The move of `unit` straight to `to`, ending facing `facing`.

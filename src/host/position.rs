@@ -108,6 +108,9 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     /// This engine's event inside an event of any engine, if it is one.
     fn own_event(event: &Event) -> Option<&Self::Event>;
 
+    /// This engine's refusal inside a refusal of any engine, if it is one.
+    fn own_refusal(refusal: &Refusal) -> Option<&Self::Refusal>;
+
     /// An event as one line of the record, units and sides by name.
     fn event_line(&self, event: &Self::Event) -> String;
 

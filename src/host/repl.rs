@@ -423,7 +423,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("save", "save FILE                save the game"),
     (
         "load",
-        "load FILE                load a saved game of these rules in place of this one",
+        "load FILE                load a saved game in place of this one",
     ),
     (
         "help",
@@ -468,6 +468,14 @@ pub trait Words: Position {
     /// Whether `action` passes the player's current step (an `end` of a
     /// phase, a unit's `hold`).
     fn passes(action: &Self::Action) -> bool;
+
+    /// `help TOPIC` on a rule (`help melee`, `help shooting`): the rule
+    /// set's rules of it from its data, as played; `None` for a word that
+    /// names none of its rules.
+    fn rule_help(&self, topic: &str) -> Option<String> {
+        let _ = topic;
+        None
+    }
 
     /// The opening's lines on how the game is won and how a turn goes
     /// (`game` is this one, as the boundary holds it).
@@ -558,6 +566,11 @@ pub(super) fn commands<P: Words>(_: &P) -> &'static [(&'static str, &'static str
 /// [`Words::not_here`] of `P`.
 pub(super) fn not_here<P: Words>(_: &P, verb: &str) -> Option<&'static str> {
     P::not_here(verb)
+}
+
+/// [`Words::rule_help`] of `P`.
+pub(super) fn rule_help<P: Words>(state: &P, topic: &str) -> Option<String> {
+    state.rule_help(topic)
 }
 
 /// [`Words::more_on`] of `P`.
@@ -1035,14 +1048,29 @@ pub fn history(names: &Names<'_>, actions: &[(u32, Action)]) -> String {
     if actions.is_empty() {
         return "You have not acted yet.".to_string();
     }
-    let mut text = String::new();
-    let mut turn = None;
+    let mut text =
+        String::from("Your actions, turn by turn (`rewind N` goes back to the start of turn N):\n");
+    // The same line one after another (`end turn` ends several phases) is
+    // said once, with how many times.
+    let mut lines: Vec<(u32, String, usize)> = Vec::new();
     for (at, action) in actions {
-        if turn != Some(*at) {
-            turn = Some(*at);
+        let line = words(names.game, action);
+        match lines.last_mut() {
+            Some((turn, last, count)) if turn == at && *last == line => *count += 1,
+            _ => lines.push((*at, line, 1)),
+        }
+    }
+    let mut turn = None;
+    for (at, line, count) in lines {
+        if turn != Some(at) {
+            turn = Some(at);
             let _ = writeln!(text, "turn {at}:");
         }
-        let _ = writeln!(text, "  {}", words(names.game, action));
+        match count {
+            1 => writeln!(text, "  {line}"),
+            n => writeln!(text, "  {line} ({n} times)"),
+        }
+        .ok();
     }
     text
 }
@@ -1220,6 +1248,7 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
         .filter(|(verb, _)| *verb == topic)
         .map(|(_, usage)| *usage)
         .collect();
+    let rules = game.rule_help(topic);
     if !found.is_empty() {
         let mut text = found.join("\n");
         text.push('\n');
@@ -1227,7 +1256,13 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
             text.push_str(more);
             text.push('\n');
         }
+        if let Some(rules) = rules {
+            text.push_str(&rules);
+        }
         return text;
+    }
+    if let Some(rules) = rules {
+        return rules;
     }
     if let Some(reason) = not_in_these_rules(game, topic) {
         return reason;

@@ -17,6 +17,7 @@ use super::awi;
 use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::position::EventFacts;
+use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::baseline::Controller;
 use crate::dice::{Die, Roller, Seeded};
@@ -227,11 +228,17 @@ pub struct HostMatch {
     awi_log: Vec<awi::Entry>,
     /// The distance fields seed 000's commanders share.
     fields: FieldCache,
+    /// How many times foe has been asked to play on ([`HostMatch::step_foe`]
+    /// calls that played): what a watched game's save counts.
+    steps: usize,
+    /// Each seed-000 general's rallies at the start (empty under other
+    /// rules), for the end-of-game summary.
+    starting_rallies: Vec<u32>,
 }
 
 /// How much of a game's record had been printed: log lines, foe's
 /// decisions, the baseline's decisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Printed {
     /// Log entries.
     pub log: usize,
@@ -239,6 +246,8 @@ pub struct Printed {
     pub decisions: usize,
     /// The baseline's decisions.
     pub baseline: usize,
+    /// Seed 000's record entries ([`HostMatch::awi_log`]).
+    pub told: usize,
 }
 
 /// A game's events counted as `foe simulate` sums them ([`GameSummary`]).
@@ -422,8 +431,13 @@ impl Start {
                 return Err(format!("foe's action {} of the save: {problem}", n + 1));
             }
             if !played {
+                let steps = if game_match.game.engine().tells_turns() {
+                    "sides' turns"
+                } else {
+                    "foe's actions"
+                };
                 return Err(format!(
-                    "the game ends after {n} of foe's actions, not the save's {actions}"
+                    "the game ends after {n} {steps}, not the save's {actions}"
                 ));
             }
         }
@@ -489,9 +503,12 @@ impl HostMatch {
             lone: Vec::new(),
             awi_log: Vec::new(),
             fields,
+            steps: 0,
+            starting_rallies: Vec::new(),
         };
         game_match.set_baseline(baseline_sides);
-        if let Game::Awi(_) = game_match.game {
+        if let Game::Awi(state) = &game_match.game {
+            game_match.starting_rallies = state.generals.iter().map(|g| g.rallies_left).collect();
             let setup = events
                 .into_iter()
                 .filter_map(|event| match event {
@@ -554,11 +571,13 @@ impl HostMatch {
         }
     }
 
-    fn printed_now(&self) -> Printed {
+    /// How much of the record there is now: all of it printed.
+    pub fn printed_now(&self) -> Printed {
         Printed {
             log: self.log.len(),
             decisions: self.opponent.decisions().len(),
             baseline: self.baseline.decisions().len(),
+            told: self.awi_log.len(),
         }
     }
 
@@ -713,6 +732,32 @@ impl HostMatch {
         Ok(())
     }
 
+    /// How far a watched game has been played, as its save counts it:
+    /// seed 000's by sides' turns, the others' by foe's actions (both are
+    /// [`HostMatch::step_foe`] calls, which [`Start::replay_watched`]
+    /// makes again).
+    pub fn watched(&self) -> Watched {
+        match self.game {
+            Game::Awi(_) => Watched::Turns(self.steps),
+            _ => Watched::Actions(self.steps),
+        }
+    }
+
+    /// The seed-000 game, for seed 000's own texts (`None` under other
+    /// rules).
+    pub fn awi_state(&self) -> Option<&crate::rules::GameState> {
+        match &self.game {
+            Game::Awi(state) => Some(state),
+            _ => None,
+        }
+    }
+
+    /// Each seed-000 general's rallies at the start (empty under other
+    /// rules).
+    pub fn starting_rallies(&self) -> &[u32] {
+        &self.starting_rallies
+    }
+
     /// Every action so far (both sides), in order.
     pub fn all_actions(&self) -> impl Iterator<Item = &Action> {
         self.actions.iter().map(|(action, _)| action)
@@ -758,6 +803,9 @@ impl HostMatch {
 
     /// The player's action: checked, applied with the game's dice, logged.
     pub fn player(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
+        if self.game.is_over() {
+            return Err(Refusal::GameOver);
+        }
         if !self.player_to_act() {
             return Err(Refusal::NotYours);
         }
@@ -806,6 +854,7 @@ impl HostMatch {
             probe(HostStage::Deciding);
             let (entry, moved_on) = awi::play_side(&mut self.lone, state, &mut self.roller);
             self.awi_log.push(entry);
+            self.steps += 1;
             return Ok(moved_on);
         }
         let baseline = self
@@ -829,6 +878,7 @@ impl HostMatch {
             .apply(&action, &mut self.roller)
             .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
         probe(HostStage::Records);
+        self.steps += 1;
         self.actions.push((action, false));
         let first = self.log.len();
         self.note(false, &events);

@@ -7,11 +7,30 @@
 //! action was refused in (a refused action changes nothing) and the rule
 //! numbers from the rules table.
 
-use super::command::{Names, parse, tenth};
 use crate::battlefield::Point;
-use crate::battlefield::geometry::{trim, turn_between};
+use crate::battlefield::geometry::{tenth, trim, turn_between};
+use crate::host::position::Position;
+use crate::host::repl::{Command, Names, parse};
 use crate::rules::{Action, GameState, GeneralId, Refusal, UnitId};
-use crate::scenario::Scenario;
+
+/// The seed-000 action a line typed at the prompt means (`None` for a
+/// line that is a question, not an action).
+fn act(names: &Names<'_>, line: &str) -> Result<Option<Action>, String> {
+    Ok(match parse(names, line)? {
+        Command::Act(action) => GameState::own(&action).cloned(),
+        _ => None,
+    })
+}
+
+/// A general's map label (`BG1`).
+fn general_label(state: &GameState, general: GeneralId) -> String {
+    let side = state.general(general).side;
+    let index = state.generals[..general.0]
+        .iter()
+        .filter(|g| g.side == side)
+        .count();
+    crate::scenario::label::general_label(&state.sides[side].name, index)
+}
 
 /// The engine walks a move in steps this long (as `rules::engine` does).
 const STEP: f64 = 0.1;
@@ -146,13 +165,7 @@ fn speed_in_words(multiplier: f64) -> String {
 
 /// The refusal of `action` in `state`, said so that it helps: the engine's
 /// message, and where it helps, what the unit can do instead.
-pub fn refusal(
-    scenario: &Scenario,
-    state: &GameState,
-    action: &Action,
-    refusal: &Refusal,
-) -> String {
-    let names = Names::new(scenario, state);
+pub fn refusal(names: &Names<'_>, state: &GameState, action: &Action, refusal: &Refusal) -> String {
     let helped = match (action, refusal) {
         (
             Action::Move { unit, to, facing },
@@ -162,7 +175,7 @@ pub fn refusal(
                 allowance,
             },
         ) => Some(too_far(
-            scenario, state, &names, *unit, *to, *facing, name, *cost, *allowance,
+            state, names, *unit, *to, *facing, name, *cost, *allowance,
         )),
         (
             Action::MoveGeneral { general, to },
@@ -172,10 +185,10 @@ pub fn refusal(
                 allowance,
             },
         ) => Some(general_too_far(
-            state, &names, *general, *to, name, *cost, *allowance,
+            state, *general, *to, name, *cost, *allowance,
         )),
         (Action::Move { unit, .. }, Refusal::EnemyPresence { name, within }) => {
-            enemy_presence(scenario, state, &names, *unit, name, *within)
+            enemy_presence(state, names, *unit, name, *within)
         }
         (Action::Charge { target, .. }, Refusal::AlreadyPivoted { name }) => Some(format!(
             "cannot charge with `{name}`: it has pivoted this turn, and a charge opens with its own pivot of up to {}° to face {} (a unit pivots once, at the start of its move), so it may charge next turn; this turn it may still move",
@@ -188,12 +201,12 @@ pub fn refusal(
         (Action::Charge { unit, target }, Refusal::ChargePivot { .. }) => {
             let pivot = format!(
                 "pivot {} towards {}",
-                names.label(*unit),
-                names.label(*target)
+                names.label(unit.0),
+                names.label(target.0)
             );
             let lawful = matches!(
-                parse(&pivot, scenario, state),
-                Ok(super::command::Command::Act(ref act)) if state.check(act).is_ok()
+                act(names, &pivot),
+                Ok(Some(ref action)) if state.check(action).is_ok()
             );
             let mut text = refusal.to_string();
             if lawful {
@@ -213,7 +226,6 @@ pub fn refusal(
 /// farthest lawful point along its line with the command that goes there.
 #[allow(clippy::too_many_arguments)]
 fn too_far(
-    scenario: &Scenario,
     state: &GameState,
     names: &Names<'_>,
     unit: UnitId,
@@ -232,7 +244,7 @@ fn too_far(
     }
     text.push_str(&format!(" and the allowance is {}\"", trim(allowance)));
     let travel = to - base.centre;
-    let label = names.label(unit);
+    let label = names.label(unit.0);
     let along = travel.bearing();
     let command = if turn_between(along, base.facing) < 0.5
         && turn_between(facing, base.facing) < 0.5
@@ -243,8 +255,8 @@ fn too_far(
     } else {
         format!("move {label} towards {} max", tenth(to))
     };
-    match parse(&command, scenario, state) {
-        Ok(super::command::Command::Act(Action::Move { to: farthest, .. })) => {
+    match act(names, &command) {
+        Ok(Some(Action::Move { to: farthest, .. })) => {
             text.push_str(&format!(
                 "; the farthest it can go that way is {} — `{command}`",
                 tenth(farthest)
@@ -260,7 +272,6 @@ fn too_far(
 /// line he may reach, 0.1" at a time, as a command.
 fn general_too_far(
     state: &GameState,
-    names: &Names<'_>,
     general: GeneralId,
     to: Point,
     name: &str,
@@ -283,7 +294,7 @@ fn general_too_far(
     if let Some(at) = farthest {
         text.push_str(&format!(
             "; the farthest he can go that way is {at} — `general {} to {at}`",
-            names.general_label(general)
+            general_label(state, general)
         ));
     }
     text
@@ -292,7 +303,6 @@ fn general_too_far(
 /// Enemy presence, naming the enemies within the distance, nearest first,
 /// seen or not, and the move the rule still allows.
 fn enemy_presence(
-    scenario: &Scenario,
     state: &GameState,
     names: &Names<'_>,
     unit: UnitId,
@@ -312,7 +322,7 @@ fn enemy_presence(
         format!(
             "{} ({}), {}\" away{}",
             e.name,
-            names.label(id),
+            names.label(id.0),
             trim((distance * 10.0).round() / 10.0),
             if state.battlefield.can_see(&u.base, &e.base) {
                 ""
@@ -336,13 +346,10 @@ fn enemy_presence(
     ));
     let command = format!(
         "move {} towards {} max",
-        names.label(unit),
-        names.label(nearest)
+        names.label(unit.0),
+        names.label(nearest.0)
     );
-    if matches!(
-        parse(&command, scenario, state),
-        Ok(super::command::Command::Act(_))
-    ) {
+    if matches!(act(names, &command), Ok(Some(_))) {
         text.push_str(&format!(" — `{command}`"));
     }
     Some(text)

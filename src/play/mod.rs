@@ -1,5 +1,5 @@
-//! A game of `foe play`: the player commands some sides of a scenario, the
-//! Lone Warrior opponent the others, over the seed-000 rules engine. The
+//! A seed-000 game as its studies and tests read it: the player commands
+//! some sides of a scenario, the Lone Warrior opponent the others. The
 //! game itself is played by the boundary's one runner
 //! ([`crate::host::run::HostMatch`], a commander per side); a [`Match`] is
 //! seed 000's view of it: its state, its record turn by turn, rollback and
@@ -14,11 +14,10 @@
 //! played again from the seed, exactly as they were. A game played with
 //! the player's own dice replays its recorded rolls, each checked against
 //! the die it is read for ([`crate::save::Replay`]), so a damaged save is
-//! refused with what is wrong. The REPL in `cli::play` reads commands and
-//! prints what the log says.
+//! refused with what is wrong. `foe play` plays every rule set over the
+//! runner itself (`cli::play`), and reads seed 000's texts through
+//! [`crate::render::play::View`].
 
-pub mod command;
-pub mod complete;
 pub mod explain;
 
 use crate::dice::{Roller, Seeded};
@@ -71,7 +70,7 @@ pub enum MatchError {
 
 /// A game in progress: seed 000's view of the boundary's one runner
 /// ([`HostMatch`]), which plays it with a commander per side. The view
-/// adds what seed 000's REPL, saves and `foe simulate` read: the game
+/// adds what seed 000's studies, saves and tests read: the game
 /// state, the record as [`Entry`]s, the player's actions turn by turn,
 /// rollback, and its saves.
 pub struct Match {
@@ -439,6 +438,11 @@ impl Match {
         }
     }
 
+    /// The runner that plays the game.
+    pub fn runner(&self) -> &HostMatch {
+        &self.runner
+    }
+
     /// Everything that happened, in order.
     pub fn log(&self) -> &[Entry] {
         self.runner.awi_log()
@@ -646,7 +650,4 @@ fn implausible(action: &Action) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests;
-
-#[cfg(test)]
-mod whole_game;
+pub(crate) mod tests;

@@ -4,7 +4,6 @@
 pub mod baseline;
 pub mod companion;
 pub mod game_scene;
-pub mod help;
 pub mod map;
 pub mod opponent;
 pub mod play;

@@ -2,11 +2,167 @@
 //! victory verdict and the end-of-game summary. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::play::command::Names;
+use crate::host::run::HostMatch;
 use crate::play::{Entry, Match};
 use crate::rules::log::event_line;
-use crate::rules::{Action, Condition, Event, GameState, Outcome, UnitId};
+use crate::rules::{Condition, Event, GameState, Outcome, UnitId};
+use crate::scenario::Scenario;
 use std::fmt::Write;
+
+/// The map labels of a seed-000 game's units (`B3`) and generals, as
+/// maps, `status` and the prompt show them.
+pub struct Names {
+    labels: Vec<String>,
+    general_labels: Vec<String>,
+}
+
+impl Names {
+    /// The labels in `state`, a game of `scenario`.
+    pub fn new(scenario: &Scenario, state: &GameState) -> Names {
+        let labels =
+            crate::scenario::label::unit_labels(scenario, state.units.iter().map(|unit| unit.side));
+        let mut counts = vec![0usize; state.sides.len()];
+        let general_labels = state
+            .generals
+            .iter()
+            .map(|general| {
+                let index = counts[general.side];
+                counts[general.side] += 1;
+                crate::scenario::label::general_label(&state.sides[general.side].name, index)
+            })
+            .collect();
+        Names {
+            labels,
+            general_labels,
+        }
+    }
+
+    /// A unit's map label.
+    pub fn label(&self, unit: UnitId) -> &str {
+        self.labels.get(unit.0).map_or("?", String::as_str)
+    }
+
+    /// A general's map label.
+    pub fn general_label(&self, general: crate::rules::GeneralId) -> &str {
+        self.general_labels
+            .get(general.0)
+            .map_or("?", String::as_str)
+    }
+}
+
+/// A seed-000 game in the one runner, as these texts read it: its state,
+/// its record, its scenario and the Lone Warrior opponents of its sides.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    runner: &'a HostMatch,
+    state: &'a GameState,
+    /// The scenario.
+    pub scenario: &'a Scenario,
+    /// Each general's rallies at the start.
+    pub starting_rallies: &'a [u32],
+}
+
+impl<'a> View<'a> {
+    /// The seed-000 game `runner` plays (`None` under other rules).
+    pub fn of(runner: &'a HostMatch) -> Option<View<'a>> {
+        Some(View {
+            state: runner.awi_state()?,
+            runner,
+            scenario: &runner.scenario,
+            starting_rallies: runner.starting_rallies(),
+        })
+    }
+
+    /// The game `game` (seed 000's view of the runner).
+    pub fn of_match(game: &'a Match) -> View<'a> {
+        // A Match is only ever built over seed 000's engine.
+        View::of(game.runner()).expect("a seed-000 match holds a seed-000 game")
+    }
+
+    /// The game now.
+    pub fn state(&self) -> &'a GameState {
+        self.state
+    }
+
+    /// Everything that happened, in order.
+    pub fn log(&self) -> &'a [Entry] {
+        self.runner.awi_log()
+    }
+
+    /// The Lone Warrior opponent commanding a side, if any.
+    pub fn opponent(&self, side: usize) -> Option<&'a crate::opponent::Opponent> {
+        self.runner
+            .controller(side)
+            .and_then(crate::baseline::Controller::opponent)
+    }
+}
+
+/// The record's entries from `from` on, as `foe play` prints them.
+pub fn told(game: &View<'_>, from: usize, detail: Detail) -> String {
+    let log = game.log();
+    log.get(from..)
+        .unwrap_or_default()
+        .iter()
+        .map(|e| entry(game, e, detail))
+        .collect()
+}
+
+/// `what UNIT`: the unit's situation and the odds of each order its
+/// reaction test could give now.
+pub fn what(game: &View<'_>, unit: usize) -> String {
+    let state = game.state();
+    let Some(u) = state.units.get(unit) else {
+        return format!("no unit #{unit}");
+    };
+    match game.opponent(u.side) {
+        Some(opponent) => match opponent.preview(state, UnitId(unit)) {
+            Some(preview) => crate::render::opponent::preview(state, &preview),
+            None => format!("{} is off the table: it takes no reaction test.", u.name),
+        },
+        None if game.runner.baseline_sides().contains(&u.side) => {
+            format!("{} is the baseline's: it takes no reaction test.", u.name)
+        }
+        None => format!("{} is yours: foe does not decide for it.", u.name),
+    }
+}
+
+/// `why UNIT`: the reaction test behind the unit's last order.
+pub fn why(game: &View<'_>, unit: usize) -> String {
+    let state = game.state();
+    let Some(u) = state.units.get(unit) else {
+        return format!("no unit #{unit}");
+    };
+    match game.opponent(u.side) {
+        Some(opponent) => match opponent.last_decision(UnitId(unit)) {
+            Some(decision) => crate::render::opponent::why(state, decision),
+            None => format!("{} has taken no reaction test yet.", u.name),
+        },
+        None if game.runner.baseline_sides().contains(&u.side) => format!(
+            "{} is the baseline's: its reasons are in the log (`log`), one line a unit.",
+            u.name
+        ),
+        None => format!("{} is yours: foe decided nothing for it.", u.name),
+    }
+}
+
+/// Why the rules refused the player's `action`, in words that say what
+/// would do (how far the unit may go, what blocks it).
+pub fn refused(
+    game: &View<'_>,
+    action: &crate::host::Action,
+    refusal: &crate::host::Refusal,
+) -> Option<String> {
+    use crate::host::position::Position;
+    let action = GameState::own(action)?;
+    let refusal = GameState::own_refusal(refusal)?;
+    let names = crate::host::repl::Names::new(&game.runner.game, game.scenario);
+    Some(crate::play::explain::refusal(
+        &names,
+        game.state(),
+        action,
+        refusal,
+    ))
+}
 
 /// How much of the opponent's reasoning to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -21,7 +177,7 @@ pub enum Detail {
 }
 
 /// The lines of a log entry.
-pub fn entry(game: &Match, entry: &Entry, detail: Detail) -> String {
+pub fn entry(game: &View<'_>, entry: &Entry, detail: Detail) -> String {
     let state = game.state();
     let mut out = String::new();
     match entry {
@@ -83,7 +239,7 @@ fn push_event(out: &mut String, state: &GameState, event: &Event, detail: Detail
 /// After a melee retreat, why that unit retreats: seed 000 Melee Retreat,
 /// "the unit with the most total hits retreats", with both units' hits in
 /// all, or the rule set's ruling on equal totals.
-fn push_retreat_reason(out: &mut String, game: &Match, entry: &Entry, at: usize) {
+fn push_retreat_reason(out: &mut String, game: &View<'_>, entry: &Entry, at: usize) {
     let events = entry.events();
     let Some(Event::Retreated { unit, .. }) = events.get(at) else {
         return;
@@ -119,7 +275,7 @@ fn push_retreat_reason(out: &mut String, game: &Match, entry: &Entry, at: usize)
 /// A unit's hits just after event `at` of `entry`: its hits now, less the
 /// hits taken since, plus the hits rallied off since (the log is the whole
 /// game). `None` if the entry is not in the game's log.
-fn hits_then(game: &Match, entry: &Entry, at: usize, unit: UnitId) -> Option<u32> {
+fn hits_then(game: &View<'_>, entry: &Entry, at: usize, unit: UnitId) -> Option<u32> {
     let index = game.log().iter().position(|e| std::ptr::eq(e, entry))?;
     let later = entry.events()[at + 1..]
         .iter()
@@ -143,24 +299,10 @@ fn hits_then(game: &Match, entry: &Entry, at: usize, unit: UnitId) -> Option<u32
     u32::try_from(hits).ok()
 }
 
-/// The prompt: turn, side, phase.
-pub fn prompt(state: &GameState) -> String {
-    if state.is_over() {
-        return "game over> ".into();
-    }
-    format!(
-        "turn {}/{} {} {}> ",
-        state.turn,
-        state.turns,
-        state.sides[state.active].name,
-        state.phase()
-    )
-}
-
 /// The army of a side, one unit a line.
-pub fn status(game: &Match, side: usize) -> String {
+pub fn status(game: &View<'_>, side: usize) -> String {
     let state = game.state();
-    let names = Names::new(&game.scenario, state);
+    let names = Names::new(game.scenario, state);
     let mut out = format!("{}:\n", state.sides[side].name);
     let _ = writeln!(
         out,
@@ -247,17 +389,18 @@ pub fn status(game: &Match, side: usize) -> String {
 /// The state foe's opponent keeps of one of its units (formation,
 /// disorder, fell back, guns abandoned); `None` for the player's or the
 /// baseline's units and units off the table.
-pub fn unit_state(game: &Match, unit: UnitId) -> Option<crate::opponent::UnitState> {
+pub fn unit_state(game: &View<'_>, unit: UnitId) -> Option<crate::opponent::UnitState> {
     let state = game.state();
     game.opponent(state.units.get(unit.0)?.side)?
         .unit_state(state, unit)
 }
 
 /// One unit in detail.
-pub fn unit_detail(game: &Match, unit: UnitId) -> String {
+pub fn unit_detail(game: &View<'_>, unit: usize) -> String {
+    let unit = UnitId(unit);
     let state = game.state();
     let u = state.unit(unit);
-    let names = Names::new(&game.scenario, state);
+    let names = Names::new(game.scenario, state);
     let troop = &state.battlefield.ruleset.troop(u.troop).name;
     let mut out = format!(
         "{} {} ({}, {})\n",
@@ -318,290 +461,6 @@ pub fn unit_detail(game: &Match, unit: UnitId) -> String {
     out
 }
 
-/// An action in the player's words.
-pub fn action(game: &Match, action: &Action) -> String {
-    let state = game.state();
-    let names = Names::new(&game.scenario, state);
-    let unit = |id: &UnitId| format!("{} ({})", names.label(*id), state.unit(*id).name);
-    match action {
-        Action::Pivot { unit: u, facing } => format!("pivot {} {}", unit(u), trim(*facing)),
-        Action::Move {
-            unit: u,
-            to,
-            facing,
-        } => format!("move {} to {to} facing {}", unit(u), trim(*facing)),
-        Action::MoveRoad { unit: u, path, .. } => {
-            format!(
-                "move {} road to {}",
-                unit(u),
-                path.last().map_or("?".into(), |p| p.to_string())
-            )
-        }
-        Action::Charge { unit: u, target } => format!("charge {} {}", unit(u), unit(target)),
-        Action::Fire {
-            unit: u, target, ..
-        } => format!("fire {} {}", unit(u), unit(target)),
-        Action::MoveGeneral { general, to } => {
-            format!("general {} to {to}", names.general_label(*general))
-        }
-        Action::Rally { general, units } => format!(
-            "rally {} {}",
-            names.general_label(*general),
-            units
-                .iter()
-                .map(|u| names.label(*u).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        Action::CallUp { name, troop } => format!("call up {name} ({troop})"),
-        Action::Enter {
-            unit: u,
-            to,
-            facing,
-        } => {
-            format!("enter {} at {to} facing {}", unit(u), trim(*facing))
-        }
-        Action::Rout { unit: u } => format!("rout {}", unit(u)),
-        Action::EndPhase => "end".into(),
-    }
-}
-
-/// What is legal now: a summary of all, or for one command word, one unit
-/// (grouped: advance, retire, wheel, fire, charge) or both. Every line is
-/// a command that can be pasted back at the prompt, its points rounded to
-/// 0.1" where that is still lawful.
-pub fn legal(game: &Match, verb: Option<&str>, unit: Option<UnitId>) -> String {
-    let state = game.state();
-    if state.is_over() {
-        return "The game is over.\n".into();
-    }
-    let actions = state.legal_actions();
-    let matches_verb = |action: &Action| match verb {
-        None => true,
-        Some("move") => matches!(action, Action::Move { .. } | Action::MoveRoad { .. }),
-        Some("pivot") => matches!(action, Action::Pivot { .. }),
-        Some("charge") => matches!(action, Action::Charge { .. }),
-        Some("fire") => matches!(action, Action::Fire { .. }),
-        Some("rally") => matches!(action, Action::Rally { .. }),
-        Some("general") => matches!(action, Action::MoveGeneral { .. }),
-        Some("end") => matches!(action, Action::EndPhase),
-        Some(_) => false,
-    };
-    let matches_unit = |action: &Action| match unit {
-        None => true,
-        Some(wanted) => actor(action) == Some(wanted),
-    };
-    let mut chosen: Vec<Action> = actions
-        .iter()
-        .filter(|action| matches_verb(action) && matches_unit(action))
-        .filter_map(|action| rounded(state, action))
-        .collect();
-    // For one unit, the farthest lawful moves straight ahead and back too.
-    if let Some(unit) = unit
-        && matches_verb(&Action::Move {
-            unit,
-            to: state.unit(unit).base.centre,
-            facing: 0.0,
-        })
-    {
-        let base = state.unit(unit).base;
-        for sign in [1.0, -1.0] {
-            if let Ok(action) =
-                crate::play::command::farthest(state, unit, base.forward() * sign, base.facing)
-                && let Some(action) = rounded(state, &action)
-                && !chosen.contains(&action)
-            {
-                chosen.push(action);
-            }
-        }
-    }
-    // Only moves that leave the unit somewhere useful: not into ground
-    // from which its troop type has no way to the enemy (a horse unit
-    // among woods, say), unless it has none where it stands either.
-    chosen.retain(|action| useful(state, action));
-    let names = Names::new(&game.scenario, state);
-    let mut out = format!(
-        "{} phase of {}, turn {}",
-        state.phase(),
-        state.sides[state.active].name,
-        state.turn
-    );
-    match unit {
-        Some(unit) => {
-            let _ = writeln!(out, ": {} {}", names.label(unit), state.unit(unit).name);
-        }
-        None => out.push_str(".\n"),
-    }
-    if chosen.is_empty() {
-        let _ = writeln!(out, "Nothing of that kind is legal now.");
-        return out;
-    }
-    if verb.is_none() && unit.is_none() {
-        let mut kinds: Vec<&str> = Vec::new();
-        for action in &chosen {
-            let word = action_word(action);
-            if !kinds.contains(&word) {
-                kinds.push(word);
-            }
-        }
-        let _ = writeln!(
-            out,
-            "Legal now: {}. `COMMAND ?` or `COMMAND UNIT ?` lists them.",
-            kinds.join(", ")
-        );
-        return out;
-    }
-    if let Some(unit) = unit {
-        for group in [
-            "advance", "retire", "road", "wheel", "fire", "charge", "rally",
-        ] {
-            let lines: Vec<&Action> = chosen
-                .iter()
-                .filter(|action| group_of(state, unit, action) == Some(group))
-                .collect();
-            if lines.is_empty() {
-                continue;
-            }
-            let _ = writeln!(out, "  {group}:");
-            for action in lines {
-                let _ = writeln!(out, "    {}", self::action(game, action));
-            }
-        }
-        if matches!(verb, None | Some("move")) && state.unit(unit).side == state.active {
-            let _ = writeln!(
-                out,
-                "  or as far as it may: `move {0} forward max`, `move {0} back max`, `move {0} towards UNIT|X,Y max`",
-                names.label(unit)
-            );
-        }
-        return out;
-    }
-    const SHOWN: usize = 40;
-    for action in chosen.iter().take(SHOWN) {
-        let _ = writeln!(out, "  {}", self::action(game, action));
-    }
-    if chosen.len() > SHOWN {
-        let _ = writeln!(
-            out,
-            "  ... and {} more (any legal point will do, not only these)",
-            chosen.len() - SHOWN
-        );
-    }
-    out
-}
-
-/// The unit an action is for.
-fn actor(action: &Action) -> Option<UnitId> {
-    match action {
-        Action::Pivot { unit, .. }
-        | Action::Move { unit, .. }
-        | Action::MoveRoad { unit, .. }
-        | Action::Charge { unit, .. }
-        | Action::Fire { unit, .. }
-        | Action::Rout { unit }
-        | Action::Enter { unit, .. } => Some(*unit),
-        Action::Rally { units, .. } => units.first().copied(),
-        Action::MoveGeneral { .. } | Action::CallUp { .. } | Action::EndPhase => None,
-    }
-}
-
-/// Which group a unit's action is listed under: a move ahead of its front
-/// advances, any other retires; a pivot wheels.
-fn group_of(state: &GameState, unit: UnitId, action: &Action) -> Option<&'static str> {
-    let base = &state.unit(unit).base;
-    match action {
-        Action::Move { to, .. } => {
-            let ahead = (*to - base.centre).dot(base.forward()) > 0.0;
-            Some(if ahead { "advance" } else { "retire" })
-        }
-        Action::MoveRoad { .. } => Some("road"),
-        Action::Pivot { .. } => Some("wheel"),
-        Action::Fire { .. } => Some("fire"),
-        Action::Charge { .. } => Some("charge"),
-        Action::Rally { .. } => Some("rally"),
-        _ => None,
-    }
-}
-
-/// An action as a player can type it back: points and facings rounded to
-/// 0.1" and 0.1°, and if that rounding makes a move unlawful (a hair too
-/// far), the point pulled back along the move 0.1" at a time. `None` when
-/// no such line is lawful: a suggestion that would be refused is no help.
-/// Whether a suggested move leaves its unit a way over the ground to the
-/// nearest enemy (other units aside), when it has one where it stands.
-/// Every other action is useful.
-fn useful(state: &GameState, action: &Action) -> bool {
-    let (unit, to) = match action {
-        Action::Move { unit, to, .. } => (*unit, *to),
-        Action::MoveRoad { unit, path, .. } => match path.last() {
-            Some(to) => (*unit, *to),
-            None => return true,
-        },
-        _ => return true,
-    };
-    let mover = state.unit(unit);
-    let nearest = state
-        .active_units(GameState::enemy_of(mover.side))
-        .map(|enemy| state.unit(enemy).base.centre)
-        .min_by(|a, b| a.distance(to).total_cmp(&b.distance(to)));
-    let Some(enemy) = nearest else {
-        return true;
-    };
-    let field = &state.battlefield;
-    let open = crate::battlefield::CellSet::none();
-    let way = |from| field.cell_path(mover.troop, from, enemy, &open).is_some();
-    way(to) || !way(mover.base.centre)
-}
-
-fn rounded(state: &GameState, action: &Action) -> Option<Action> {
-    let tenth = crate::play::command::tenth;
-    let degrees = |facing: f64| ((facing * 10.0).round() / 10.0).rem_euclid(360.0);
-    let lawful = |action: Action| state.check(&action).is_ok().then_some(action);
-    match action {
-        Action::Move { unit, to, facing } => {
-            let from = state.unit(*unit).base.centre;
-            let length = from.distance(*to);
-            (0..20).find_map(|back| {
-                let keep = if length > 0.0 {
-                    (1.0 - f64::from(back) * 0.1 / length).max(0.0)
-                } else {
-                    1.0
-                };
-                lawful(Action::Move {
-                    unit: *unit,
-                    to: tenth(from.lerp(*to, keep)),
-                    facing: degrees(*facing),
-                })
-            })
-        }
-        Action::MoveRoad { unit, path, facing } => lawful(Action::MoveRoad {
-            unit: *unit,
-            path: path.iter().map(|p| tenth(*p)).collect(),
-            facing: degrees(*facing),
-        }),
-        Action::Pivot { unit, facing } => lawful(Action::Pivot {
-            unit: *unit,
-            facing: degrees(*facing),
-        }),
-        other => Some(other.clone()),
-    }
-}
-
-fn action_word(action: &Action) -> &'static str {
-    match action {
-        Action::Pivot { .. } => "pivot",
-        Action::Move { .. } | Action::MoveRoad { .. } => "move",
-        Action::Charge { .. } => "charge",
-        Action::Fire { .. } => "fire",
-        Action::MoveGeneral { .. } => "general",
-        Action::Rally { .. } => "rally",
-        Action::CallUp { .. } => "call-up",
-        Action::Enter { .. } => "enter",
-        Action::Rout { .. } => "rout",
-        Action::EndPhase => "end",
-    }
-}
-
 /// A victory condition in words.
 pub fn condition(state: &GameState, condition: &Condition) -> String {
     match condition {
@@ -623,7 +482,7 @@ pub fn condition(state: &GameState, condition: &Condition) -> String {
 }
 
 /// The verdict and the summary table.
-pub fn summary(game: &Match) -> String {
+pub fn summary(game: &View<'_>) -> String {
     let state = game.state();
     let mut out = String::new();
     match &state.outcome {
@@ -702,117 +561,4 @@ pub fn summary(game: &Match) -> String {
         );
     }
     out
-}
-
-/// `route UNIT to X,Y` in a game: the way pathing finds around the other
-/// units on the table, its cost in moves, each leg, where the unit stands
-/// after each move, and this move as a line to paste back when it is
-/// lawful now.
-pub fn route(game: &Match, unit: UnitId, to: crate::battlefield::Point) -> String {
-    let state = game.state();
-    let names = Names::new(&game.scenario, state);
-    let u = state.unit(unit);
-    if !u.is_active() {
-        return format!("{} is not on the table.\n", u.name);
-    }
-    // A unit routed to is not in its own way.
-    let goal_unit = state
-        .units
-        .iter()
-        .position(|other| other.is_active() && other.base.centre == to);
-    let others: Vec<crate::battlefield::Base> = state
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(index, other)| *index != unit.0 && Some(*index) != goal_unit && other.is_active())
-        .map(|(_, other)| other.base)
-        .collect();
-    let label = names.label(unit);
-    let ask = crate::render::route::Ask {
-        field: &state.battlefield,
-        troop: u.troop,
-        from: u.base.centre,
-        to,
-        others: &others,
-        name: &u.name,
-        label,
-    };
-    crate::render::route::route(&ask, &|end, along_road| {
-        let line = if along_road {
-            format!("move {label} road to {end}")
-        } else {
-            format!("move {label} to {end}")
-        };
-        match crate::play::command::parse(&line, &game.scenario, state) {
-            Ok(crate::play::command::Command::Act(action)) if state.check(&action).is_ok() => {
-                Some(line)
-            }
-            _ => None,
-        }
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{GameSetup, RulesTable};
-    use crate::ruleset::Ruleset;
-    use crate::yaml::Source;
-
-    /// Horse on the open edge of a clearing ringed by woods, which horse
-    /// cannot enter: a move into the clearing leads nowhere.
-    #[test]
-    fn a_suggested_move_into_a_pocket_of_no_way_out_is_not_useful() {
-        let text = "\
-name: pocket
-title: A clearing in the woods
-ruleset: ohw-awi
-table: { width: 48, height: 48 }
-turns: 3
-first: british
-terrain:
-  - { kind: woods, name: west, rect: [[10, 20], [14, 36]] }
-  - { kind: woods, name: east, rect: [[34, 20], [38, 36]] }
-  - { kind: woods, name: north, rect: [[10, 32], [38, 36]] }
-  - { kind: woods, name: south, rect: [[14, 20], [34, 24]] }
-sides:
-  - name: british
-    edge: south
-    units:
-      - { name: Horse, troop_type: cavalry, position: [24, 10], facing: north }
-  - name: french
-    edge: north
-    units:
-      - { name: Foot, troop_type: militia, position: [24, 44], facing: south }
-victory:
-  - winner: british
-    when: { rout_fraction: { side: french, more_than: 0 } }
-";
-        let scenario =
-            crate::scenario::load(Source::new("pocket.yaml", text), Ruleset::builtin).unwrap();
-        let ruleset = &scenario.battlefield.ruleset;
-        let rules = std::sync::Arc::new(
-            RulesTable::builtin(&ruleset.name, ruleset)
-                .unwrap()
-                .unwrap(),
-        );
-        let (state, _) = GameState::new(
-            GameSetup::from_scenario(&scenario).unwrap(),
-            rules,
-            &crate::tables::Tables::embedded().characters,
-            &mut crate::dice::Scripted::new([]),
-        )
-        .unwrap();
-        let horse = state.find_unit("Horse").unwrap();
-        let move_to = |x: f64, y: f64| Action::Move {
-            unit: horse,
-            to: crate::battlefield::Point::new(x, y),
-            facing: 0.0,
-        };
-        // The clearing (24,28) has no way out for horse; the open ground
-        // beside the woods does.
-        assert!(!useful(&state, &move_to(24.0, 28.0)));
-        assert!(useful(&state, &move_to(6.0, 16.0)));
-        assert!(useful(&state, &Action::EndPhase));
-    }
 }

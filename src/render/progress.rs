@@ -4,13 +4,13 @@
 //! 1st Maryland (A10), 14" from 23rd Foot (B4)"). Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::play::command::Names;
+use crate::render::play::Names;
 use crate::rules::progress::{Progress, Standing, progress};
 use crate::rules::{GameState, UnitId};
 use std::fmt::Write;
 
 /// A unit as `1st Maryland (A10)` when its label is known.
-fn named(state: &GameState, names: Option<&Names<'_>>, unit: UnitId) -> String {
+fn named(state: &GameState, names: Option<&Names>, unit: UnitId) -> String {
     match names {
         Some(names) => format!("{} ({})", state.unit(unit).name, names.label(unit)),
         None => state.unit(unit).name.clone(),
@@ -29,7 +29,7 @@ fn wins_if(state: &GameState, winner: usize, condition: &crate::rules::Condition
 }
 
 /// One condition and its standing, in one line without a newline.
-pub fn line(state: &GameState, names: Option<&Names<'_>>, item: &Progress) -> String {
+pub fn line(state: &GameState, names: Option<&Names>, item: &Progress) -> String {
     let mut out = wins_if(state, item.winner, &item.condition);
     match &item.standing {
         Standing::Losses {
@@ -93,7 +93,7 @@ pub fn line(state: &GameState, names: Option<&Names<'_>>, item: &Progress) -> St
 
 /// Every side's victory conditions with their progress, then what happens
 /// if none is met.
-pub fn victory(state: &GameState, names: Option<&Names<'_>>) -> String {
+pub fn victory(state: &GameState, names: Option<&Names>) -> String {
     let mut out = String::from("Victory:\n");
     for item in progress(state) {
         let _ = writeln!(out, "  {}", line(state, names, &item));
@@ -131,7 +131,7 @@ pub fn conditions(state: &GameState) -> String {
 }
 
 /// The lines of one side's own conditions, for `status`.
-pub fn side(state: &GameState, names: &Names<'_>, side: usize) -> String {
+pub fn side(state: &GameState, names: &Names, side: usize) -> String {
     let mut out = String::new();
     for item in progress(state).iter().filter(|item| item.winner == side) {
         let _ = writeln!(out, "  to win: {}", line(state, Some(names), item));
@@ -142,7 +142,7 @@ pub fn side(state: &GameState, names: &Names<'_>, side: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::command::test_game as start;
+    use crate::play::tests::start;
 
     #[test]
     fn guilfords_victory_progress_at_the_start() {

@@ -4,8 +4,7 @@
 //! scenes, so they do not care which.
 
 use crate::battlefield::{Base, Battlefield, Edge, Point};
-use crate::play::Match;
-use crate::play::command::Names;
+use crate::render::play::Names;
 use crate::rules::{Event, Status, UnitId};
 use crate::ruleset::Category;
 use crate::scenario::Scenario;
@@ -221,11 +220,11 @@ impl<'a> Scene<'a> {
         }
     }
 
-    /// The scene of a game as it stands now, with the last bound's moves,
-    /// shots and charges as arrows.
-    pub fn of_game(game: &'a Match) -> Scene<'a> {
+    /// The scene of a seed-000 game as it stands now, with the last
+    /// bound's moves, shots and charges as arrows.
+    pub fn of_view(game: super::play::View<'a>) -> Scene<'a> {
         let state = game.state();
-        let names = Names::new(&game.scenario, state);
+        let names = Names::new(game.scenario, state);
         let sides = state
             .sides
             .iter()
@@ -254,7 +253,7 @@ impl<'a> Scene<'a> {
                             Status::Exited => "driven off the table".into(),
                             Status::Reserve => "in reserve off table".into(),
                         },
-                        state: super::play::unit_state(game, UnitId(index))
+                        state: super::play::unit_state(&game, UnitId(index))
                             .map(|state| state.to_string()),
                     })
                     .collect(),
@@ -291,7 +290,7 @@ impl<'a> Scene<'a> {
             caption: Some(caption),
             battlefield: &state.battlefield,
             sides,
-            arrows: last_bound_arrows(game),
+            arrows: last_bound_arrows(&game),
             damage: Damage::Hits,
         }
     }
@@ -300,7 +299,7 @@ impl<'a> Scene<'a> {
 /// The arrows of the last bound: everything done since the previous side's
 /// turn began, so at the start of the player's turn they show the enemy's
 /// bound, and later the player's own moves too.
-pub fn last_bound_arrows(game: &Match) -> Vec<SceneArrow> {
+pub fn last_bound_arrows(game: &super::play::View<'_>) -> Vec<SceneArrow> {
     let state = game.state();
     let events: Vec<&Event> = game.log().iter().flat_map(|entry| entry.events()).collect();
     let began: Vec<usize> = events

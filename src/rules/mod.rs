@@ -14,6 +14,7 @@
 mod engine;
 mod event;
 mod from_scenario;
+pub mod help;
 mod id;
 pub mod invariants;
 pub mod log;

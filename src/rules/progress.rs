@@ -147,7 +147,7 @@ fn standing(state: &GameState, winner: usize, condition: &Condition) -> Standing
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::command::test_game as start;
+    use crate::play::tests::start;
 
     #[test]
     fn guilfords_conditions_at_the_start() {

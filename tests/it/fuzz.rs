@@ -7,9 +7,9 @@
 //! the three run in a few seconds in a debug build.
 
 use foe::dice::Seeded;
-use foe::play::command::parse;
+use foe::host::repl::{Names, parse};
 use foe::play::{GameSave, Match, ScenarioFile};
-use foe::rules::{GameSetup, GameState, RulesTable};
+use foe::rules::RulesTable;
 use foe::ruleset::Ruleset;
 use foe::scenario::Scenario;
 use foe::tables::Tables;
@@ -169,22 +169,14 @@ proptest! {
 }
 
 /// A Guilford game at its start, for the parser.
-fn guilford() -> &'static (Arc<Scenario>, GameState) {
-    static GAME: OnceLock<(Arc<Scenario>, GameState)> = OnceLock::new();
+fn guilford() -> &'static (Arc<Scenario>, foe::host::Game) {
+    static GAME: OnceLock<(Arc<Scenario>, foe::host::Game)> = OnceLock::new();
     GAME.get_or_init(|| {
         let (file, text) = foe::scenario::builtin("guilford").unwrap();
         let scenario = foe::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
-        let ruleset = &scenario.battlefield.ruleset;
-        let rules = Arc::new(
-            RulesTable::builtin(&ruleset.name, ruleset)
-                .unwrap()
-                .unwrap(),
-        );
-        let setup = GameSetup::from_scenario(&scenario).unwrap();
-        let tables = Tables::embedded();
-        let (state, _) =
-            GameState::new(setup, rules, &tables.characters, &mut Seeded::new(1781)).unwrap();
-        (Arc::new(scenario), state)
+        let (game, _) =
+            foe::host::Game::start(&scenario, &Tables::embedded(), &mut Seeded::new(1781)).unwrap();
+        (Arc::new(scenario), game)
     })
 }
 
@@ -263,15 +255,15 @@ proptest! {
     /// Any text at all.
     #[test]
     fn the_command_parser_takes_any_line(line in any::<String>()) {
-        let (scenario, state) = guilford();
-        let _ = parse(&line, scenario, state);
+        let (scenario, game) = guilford();
+        let _ = parse(&Names::new(game, scenario), &line);
     }
 
     /// Lines made of command words, names and hostile numbers.
     #[test]
     fn the_command_parser_takes_near_misses(line in near_command()) {
-        let (scenario, state) = guilford();
-        let _ = parse(&line, scenario, state);
+        let (scenario, game) = guilford();
+        let _ = parse(&Names::new(game, scenario), &line);
     }
 }
 

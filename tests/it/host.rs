@@ -800,7 +800,7 @@ fn the_players_own_dice_are_asked_checked_and_replayed_in_a_seed_001_game() {
     assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
     assert_eq!(
         refused.stderr,
-        "error: `broken.json`: action 2 of the save: recorded roll 9 is not a face of the D6\n"
+        "error: `broken.json`: the saved game does not replay: action 2 of the save: recorded roll 9 is not a face of the D6\n"
     );
 }
 
@@ -1157,9 +1157,9 @@ fn a_number_never_changes_meaning_under_the_player() {
     );
 }
 
-/// `load FILE` in a seed-001 or seed-002 game: a saved game of these rule
-/// sets takes this one's place and goes on saving here; a seed-000 save
-/// or a file that is no save is one line, and the game goes on.
+/// `load FILE` at the one prompt: a saved game of any rule set takes this
+/// one's place and goes on saving here; a file that is no save is one
+/// line, and the game goes on.
 #[test]
 fn load_takes_a_saved_game_in_place_of_this_one() {
     let desk = tempfile::tempdir().unwrap();
@@ -1191,8 +1191,10 @@ fn load_takes_a_saved_game_in_place_of_this_one() {
     assert_eq!(played.status, 0, "{}", played.stderr);
     let out = &played.stdout;
     assert!(
-        out.contains("error: `g.json` is a seed 000 game: `foe play --resume g.json` plays it"),
-        "{out}"
+        out.contains(
+            "loaded g.json: Guilford Courthouse, 15 March 1781, turn 1, british movement."
+        ),
+        "a seed-000 save loads into a seed-001 game: {out}"
     );
     assert!(
         out.contains("error: `junk.json` is not a foe play save: its `format` is not foe's"),

@@ -179,7 +179,7 @@ quit
     let second = played.stdout.rfind("british:\n  unit").unwrap();
     let status = |from: usize| {
         let text = &played.stdout[from..];
-        text[..text.find("turn 1/15").unwrap_or(text.len())].to_string()
+        text[..text.find("turn 1 british").unwrap_or(text.len())].to_string()
     };
     assert_eq!(status(first), status(second), "the state is unchanged");
 }
@@ -223,7 +223,7 @@ fn resume_continues_the_autosaved_game() {
     assert!(
         resumed
             .stdout
-            .contains("Now: turn 1/12 british movement; 1 actions of yours replayed."),
+            .contains("Resumed: 1 of your actions replayed."),
         "{}",
         resumed.stdout
     );
@@ -306,7 +306,7 @@ fn a_watcher_can_look_around_between_turns_without_moving_anything() {
         "Guards Grenadiers",
         "reaction test (",
         "Otherwise a draw after turn 15",
-        "You are watching: foe plays every side.",
+        "You are watching: foe commands both sides. Enter goes on.",
         "before the die",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in\n{out}");
@@ -347,7 +347,7 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
         binary.display()
     );
     let mut session = rexpect::spawn(&command, Some(20_000)).expect("spawn foe in a pty");
-    session.exp_string("movement> ").expect("the prompt");
+    session.exp_string("movement > ").expect("the prompt");
     // Tab completes the unit's name from its first letters.
     session.send("status Ran\t").expect("type");
     session.flush().expect("flush");
@@ -358,7 +358,7 @@ fn the_prompt_completes_unit_names_and_keeps_history_at_a_terminal() {
     session
         .exp_string("F1 Rangers")
         .expect("completed unit name and its status");
-    session.exp_string("movement> ").expect("the prompt again");
+    session.exp_string("movement > ").expect("the prompt again");
     // Up-arrow brings back the last line.
     session.send("\x1b[A").expect("up");
     session.flush().expect("flush");
@@ -383,7 +383,7 @@ fn tab_lists_the_choices_by_context_at_a_terminal() {
         binary.display()
     );
     let mut session = rexpect::spawn(&command, Some(20_000)).expect("spawn foe in a pty");
-    session.exp_string("movement> ").expect("the prompt");
+    session.exp_string("movement > ").expect("the prompt");
     // The target of `fire` is an enemy unit: Tab twice lists them, with names.
     session.send("fire b1 a1\t\t").expect("type");
     session.flush().expect("flush");
@@ -525,7 +525,7 @@ fn two_games_keep_two_autosaves_and_resume_picks_the_newest_or_the_named() {
         listed.stdout
     );
     let newest = desk.play(&["--resume"], "quit\n");
-    assert!(newest.stdout.starts_with("Resumed "), "{}", newest.stdout);
+    assert!(newest.stdout.contains("Resumed: "), "{}", newest.stdout);
     assert!(
         newest.stdout.contains("Learning the system"),
         "{}",
@@ -538,7 +538,9 @@ fn two_games_keep_two_autosaves_and_resume_picks_the_newest_or_the_named() {
         named.stdout
     );
     assert!(
-        named.stdout.contains("1 actions of yours replayed"),
+        named
+            .stdout
+            .contains("Resumed: 1 of your actions replayed."),
         "{}",
         named.stdout
     );
@@ -713,7 +715,7 @@ fn a_corrupted_save_is_refused_with_what_is_wrong_never_a_panic() {
     assert_eq!(played.status, 0, "{}", played.stderr);
     for expected in [
         "error: `not-a-face.json`: the saved game does not replay: the set-up: recorded roll 0 is not a face of the d100",
-        "error: `too-few.json`: the saved game does not replay: action 2: the record of rolls ends where a roll of the average die is needed",
+        "error: `too-few.json`: the saved game does not replay: action 2 of the save: the record of rolls ends where a roll of the average die is needed",
         "error: `no-side.json`: the saved game names no side `hessians` (its scenario has british, americans)",
         "error: `version-0.json` is not a foe play save: `0` is not a format version",
         "error: `truncated.json` is not a foe play save: EOF while parsing",
@@ -749,7 +751,7 @@ fn a_game_with_the_players_dice_resumes_asking_for_them() {
     assert!(
         resumed
             .stdout
-            .contains("Dice: you roll your own, as when the game was saved."),
+            .contains("Dice: you roll your own, as when the game was saved;"),
         "{}",
         resumed.stdout
     );
@@ -908,9 +910,9 @@ fn a_game_against_the_baseline_resumes_and_rewinds_with_the_baseline() {
     let resumed = desk.play(&["--resume"], "end turn\nstatus\nquit\n");
     assert_eq!(resumed.status, 0, "{}", resumed.stderr);
     assert!(
-        resumed
-            .stdout
-            .contains("you command the americans, the baseline (scripted) the british; seed 8."),
+        resumed.stdout.contains(
+            "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the british."
+        ),
         "{}",
         resumed.stdout
     );

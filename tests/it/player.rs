@@ -48,7 +48,7 @@ fn a_sample_turn_with_the_players_commands_matches_its_transcript() {
 
 /// A whole Guilford game typed the way a player types (`forward max`,
 /// `towards UNIT max`, `?` lines pasted back; no coordinates worked out by
-/// hand), as a small program played it (`src/play/whole_game.rs` keeps the
+/// hand), as a small program played it (`src/host/whole_game.rs` keeps the
 /// frozen script honest): it plays to its verdict without one refusal, and
 /// its whole transcript is pinned.
 #[test]

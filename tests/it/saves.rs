@@ -258,7 +258,10 @@ fn a_save_made_under_tables_resumes_only_under_them() {
         args.extend(tables.map(|t| ["--tables", t]).into_iter().flatten());
         let (status, stdout, stderr) = foe_in(dir, &args, "quit\n");
         assert_eq!(status, 0, "{stderr}");
-        assert!(stdout.contains("4 actions of yours replayed"), "{stdout}");
+        assert!(
+            stdout.contains("Resumed: 4 of your actions replayed."),
+            "{stdout}"
+        );
         assert!(!stdout.contains("note:"), "{stdout}");
     }
     // `load` inside a game says the same and the game goes on.

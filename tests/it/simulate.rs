@@ -466,7 +466,9 @@ fn replay_of_a_baseline_game_agrees_with_foe_play() {
         "--no-autosave",
     ]);
     assert_eq!(played.status, 0, "{}", played.stderr);
-    assert!(played.stdout.contains("british: baseline (scripted)"));
+    assert!(played.stdout.contains(
+        "The baseline (scripted, not Lone Warrior; rulings HO20-HO26) commands the british."
+    ));
     assert!(
         played.stdout.ends_with(log),
         "--- replay ---\n{log}\n--- play ---\n{}",

@@ -242,7 +242,7 @@ fn a_game_picture_shows_the_turn_the_last_bound_and_the_hits() {
 }
 
 #[test]
-fn map_svg_into_a_folder_writes_a_picture_every_turn() {
+fn map_svg_into_a_folder_writes_a_picture_every_phase() {
     let dir = tempfile::tempdir().unwrap();
     let run = foe_in(
         dir.path(),
@@ -254,7 +254,13 @@ fn map_svg_into_a_folder_writes_a_picture_every_turn() {
         wrote,
         [
             "wrote pictures/turn-01-british-movement.svg",
+            "wrote pictures/turn-01-british-shooting.svg",
+            "wrote pictures/turn-01-british-rallying.svg",
+            "wrote pictures/turn-02-americans-movement.svg",
             "wrote pictures/turn-02-british-movement.svg",
+            "wrote pictures/turn-02-british-shooting.svg",
+            "wrote pictures/turn-02-british-rallying.svg",
+            "wrote pictures/turn-03-americans-movement.svg",
             "wrote pictures/turn-03-british-movement.svg",
         ]
     );
@@ -267,8 +273,14 @@ fn map_svg_into_a_folder_writes_a_picture_every_turn() {
         files,
         [
             "turn-01-british-movement.svg",
+            "turn-01-british-rallying.svg",
+            "turn-01-british-shooting.svg",
+            "turn-02-americans-movement.svg",
             "turn-02-british-movement.svg",
-            "turn-03-british-movement.svg"
+            "turn-02-british-rallying.svg",
+            "turn-02-british-shooting.svg",
+            "turn-03-americans-movement.svg",
+            "turn-03-british-movement.svg",
         ]
     );
 }

@@ -695,14 +695,15 @@ fn replay(
 /// A finished game's log and result, as `foe play` prints them.
 pub(super) fn log(game: &Match) -> String {
     let mut out = String::new();
+    let view = play_text::View::of_match(game);
     for entry in game.log() {
-        let said = play_text::entry(game, entry, Detail::Normal);
+        let said = play_text::entry(&view, entry, Detail::Normal);
         out.push_str(&said);
         if !said.is_empty() && !said.ends_with('\n') {
             out.push('\n');
         }
     }
-    out.push_str(&play_text::summary(game));
+    out.push_str(&play_text::summary(&view));
     out
 }
 

@@ -6,7 +6,8 @@ use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Position, Standing, Trace};
 use crate::host::{
-    Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict, acw_formation,
+    Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
+    acw_formation,
 };
 use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
@@ -149,6 +150,13 @@ impl Position for GameState {
     fn own_event(event: &Event) -> Option<&acw::Event> {
         match event {
             Event::Acw(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn own_refusal(refusal: &Refusal) -> Option<&acw::Refusal> {
+        match refusal {
+            Refusal::Acw(refusal) => Some(refusal),
             _ => None,
         }
     }

@@ -3,7 +3,9 @@
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Position, Standing};
-use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::host::{
+    Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
+};
 use crate::rules::{self, GameState};
 use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
@@ -131,6 +133,13 @@ impl Position for GameState {
         }
     }
 
+    fn own_refusal(refusal: &Refusal) -> Option<&rules::Refusal> {
+        match refusal {
+            Refusal::Awi(refusal) => Some(refusal),
+            _ => None,
+        }
+    }
+
     fn event_line(&self, event: &rules::Event) -> String {
         rules::log::event_line(self, event)
     }
@@ -170,54 +179,5 @@ impl Position for GameState {
                 margin: None,
             },
         })
-    }
-}
-
-/// Seed 000's games are played at their own prompt (`cli::play`, with the
-/// words of `play::command`): this prompt reads none of its verbs.
-impl crate::host::repl::Words for GameState {
-    const COMMANDS: &'static [(&'static str, &'static str)] = &[];
-
-    fn not_here(_verb: &str) -> Option<&'static str> {
-        None
-    }
-
-    fn more_on(_verb: &str) -> Option<&'static str> {
-        None
-    }
-
-    fn read(
-        &self,
-        _names: &crate::host::repl::Names<'_>,
-        _verb: &str,
-        _rest: &str,
-    ) -> Result<crate::rules::Action, String> {
-        Err("seed-000 games are played by the seed-000 REPL".into())
-    }
-
-    fn move_to(unit: usize, to: crate::battlefield::Point, facing: f64) -> crate::rules::Action {
-        crate::rules::Action::Move {
-            unit: crate::rules::UnitId(unit),
-            to,
-            facing,
-        }
-    }
-
-    fn say(&self, action: &crate::rules::Action) -> String {
-        format!("{action:?}")
-    }
-
-    fn unit_of(_action: &crate::rules::Action) -> Option<usize> {
-        None
-    }
-
-    fn passes(_action: &crate::rules::Action) -> bool {
-        false
-    }
-
-    const FIRST_WORDS: &'static [&'static str] = &[];
-
-    fn shapes(_verb: &str) -> crate::host::complete::Shapes {
-        &[]
     }
 }

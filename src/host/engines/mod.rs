@@ -7,6 +7,7 @@
 mod acw;
 mod acw_words;
 mod awi;
+mod awi_words;
 mod rv;
 mod rv_words;
 

@@ -4,7 +4,9 @@
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::position::{EventFacts, Figure, Losses, Position, Standing, Trace};
-use crate::host::{Action, Engine, Event, Game, ScenarioKeys, StartError, UnitView, Verdict};
+use crate::host::{
+    Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
+};
 use crate::ruleset::TroopTypeId;
 use crate::rv::{self, GameState};
 use crate::scenario::Scenario;
@@ -154,6 +156,13 @@ impl Position for GameState {
     fn own_event(event: &Event) -> Option<&rv::Event> {
         match event {
             Event::Rv(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn own_refusal(refusal: &Refusal) -> Option<&rv::Refusal> {
+        match refusal {
+            Refusal::Rv(refusal) => Some(refusal),
             _ => None,
         }
     }

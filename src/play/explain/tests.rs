@@ -3,14 +3,23 @@ use crate::battlefield::Base;
 use crate::play::Match;
 use crate::play::tests::start;
 
+/// The prompt's names of the game's units.
+fn names(game: &Match) -> Names<'_> {
+    Names::new(&game.runner().game, &game.scenario)
+}
+
+/// The seed-000 action a line typed at the prompt means.
+fn action_of(game: &Match, line: &str) -> Action {
+    act(&names(game), line)
+        .expect("parses")
+        .unwrap_or_else(|| panic!("not an action: {line}"))
+}
+
 /// What the player is told when `line` is refused now.
 fn refused(game: &Match, line: &str) -> String {
-    let command = parse(line, &game.scenario, game.state()).expect("parses");
-    let super::super::command::Command::Act(action) = command else {
-        panic!("not an action: {line}");
-    };
+    let action = action_of(game, line);
     let refusal = game.state().check(&action).expect_err("refused");
-    super::refusal(&game.scenario, game.state(), &action, &refusal)
+    super::refusal(&names(game), game.state(), &action, &refusal)
 }
 
 /// Put a unit somewhere, facing `facing`.
@@ -34,10 +43,7 @@ fn a_move_too_long_gives_its_cost_by_ground_and_the_farthest_point_with_its_comm
         "cannot move `33rd Foot`: the move needs 12\" and the allowance is 6\"; the farthest it can go that way is 40,10 — `move B3 forward max`"
     );
     // The command it offers is lawful and goes exactly there.
-    let command = parse("move B5 towards 3,16 max", &game.scenario, game.state()).unwrap();
-    let super::super::command::Command::Act(action) = command else {
-        panic!("an action");
-    };
+    let action = action_of(&game, "move B5 towards 3,16 max");
     assert!(game.state().check(&action).is_ok());
 }
 
@@ -95,35 +101,10 @@ fn a_charge_after_a_pivot_says_why_it_must_wait_a_turn() {
         text,
         "cannot charge: a charger may pivot at most 45° at the start and this charge needs 180°; `pivot B3 towards A5` turns it to face Lynch's Riflemen now, and it may charge next turn (a unit that has pivoted may not charge in the same turn)"
     );
-    let command = parse("pivot B3 towards A5", &game.scenario, game.state()).unwrap();
-    let super::super::command::Command::Act(pivot) = command else {
-        panic!("an action");
-    };
+    let pivot = action_of(&game, "pivot B3 towards A5");
     game.act(pivot).unwrap();
     assert_eq!(
         refused(&game, "charge b3 a5"),
         "cannot charge with `33rd Foot`: it has pivoted this turn, and a charge opens with its own pivot of up to 45° to face Lynch's Riflemen (a unit pivots once, at the start of its move), so it may charge next turn; this turn it may still move"
-    );
-}
-
-#[test]
-fn route_in_a_game_gives_the_legs_the_moves_and_this_move_to_paste() {
-    let game = start("guilford", 1781, vec![0]);
-    let unit = game.state().find_unit("23rd Foot").unwrap();
-    assert_eq!(
-        crate::render::play::route(&game, unit, Point::new(20.0, 15.0)),
-        "\
-23rd Foot (B4, british-regulars, 6\" a move) from 14,4 to 20,15
-cost 12.53\" of movement: 3 moves
-  1. straight  14,4 -> 20,15  12.53\", costs 12.53\"
-  after move 1: at 16.87,9.27
-  after move 2: at 19.75,14.53
-this move: `move B4 to 16.8,9.2`
-"
-    );
-    let cavalry = game.state().find_unit("Tarleton's Legion").unwrap();
-    assert_eq!(
-        crate::render::play::route(&game, cavalry, Point::new(24.0, 28.0)),
-        "24,28 is woods, which Tarleton's Legion (cavalry) cannot enter.\n"
     );
 }

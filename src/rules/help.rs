@@ -1,99 +1,36 @@
-//! Help at the `foe play` prompt: the command list, one command's usage,
-//! and the rules at hand (`help fire`, `help charge`, `help melee`, `help
-//! move`, `help rally`, `help rout`, `help victory`), every number printed
-//! from the rule set's data, so a house-ruled file is described as played.
-//! The rulings that apply are named as `docs/rulings.md` heads them.
-//! Pure: strings out.
+//! Seed 000's rules in words, for `help fire`, `help charge`, `help
+//! melee`, `help move`, `help rally` and `help rout` at the prompt: every
+//! number printed from the rule set's data, so a house-ruled file is
+//! described as played. The rulings that apply are named as
+//! `docs/rulings.md` heads them. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::play::command::{ALIASES, COMMANDS};
-use crate::rules::{GameState, RulesTable};
-use crate::rules::{Modifier, Operation, Role, Situation, Ties, TroopSet};
+use crate::rules::{Modifier, Operation, Role, RulesTable, Situation, Ties, TroopSet};
 use crate::ruleset::{Category, Movement, Ruleset};
 use std::fmt::Write;
 
-/// The rules topics `help` knows, with the words that also name them.
-pub const TOPICS: [(&str, &[&str]); 7] = [
+/// The rules topics `help` knows, with the other words that name them.
+pub const TOPICS: &[(&str, &[&str])] = &[
     ("fire", &["shoot", "shooting", "musket", "artillery"]),
     ("charge", &["charges", "charging"]),
     ("melee", &["melees"]),
     ("move", &["moving", "movement", "moves"]),
     ("rally", &["rallying", "rallies"]),
     ("rout", &["routs", "resolve", "army-resolve"]),
-    ("victory", &["win", "conditions"]),
 ];
 
-/// `help` at the prompt: everything with no topic, else the command and,
-/// for a rules word, the rules.
-pub fn help(topic: Option<&str>, state: &GameState) -> String {
-    let Some(word) = topic else {
-        let mut out = String::from("Commands (unique prefixes work):\n");
-        for (_, usage) in COMMANDS {
-            let _ = writeln!(out, "  {usage}");
-        }
-        out.push_str("Units are named by map label (B3) or name (`23rd`, `guards gren`).\n");
-        let topics: Vec<&str> = TOPICS.iter().map(|(topic, _)| *topic).collect();
-        let _ = writeln!(out, "Rules at hand: `help {}`.", topics.join("`, `help "));
-        return out;
-    };
-    let lower = word.to_lowercase();
-    let alias = ALIASES
+/// The topic a word names (`shooting` is `fire`), if any.
+pub fn topic(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    TOPICS
         .iter()
-        .find(|(alias, _)| *alias == lower)
-        .map(|(_, verb)| *verb);
-    // A rule named in full is not taken for the beginning of a command
-    // (`rout` is not `route`).
-    let names_a_topic = TOPICS
-        .iter()
-        .any(|(topic, others)| *topic == lower || others.contains(&lower.as_str()));
-    let command = alias.map(|verb| (verb, "")).or_else(|| {
-        COMMANDS
-            .iter()
-            .find(|(name, _)| *name == lower)
-            .or_else(|| {
-                COMMANDS
-                    .iter()
-                    .find(|(name, _)| !names_a_topic && name.starts_with(&lower))
-            })
-            .map(|(name, _)| (*name, ""))
-    });
-    let topic = TOPICS
-        .iter()
-        .find(|(topic, others)| *topic == lower || others.contains(&lower.as_str()))
+        .find(|(topic, others)| *topic == word || others.contains(&word.as_str()))
         .map(|(topic, _)| *topic)
-        .or_else(|| {
-            command
-                .map(|(name, _)| name)
-                .filter(|name| TOPICS.iter().any(|(t, _)| t == name))
-        });
-    let mut out = String::new();
-    if let Some((name, _)) = command
-        && let Some((_, usage)) = COMMANDS.iter().find(|(command, _)| *command == name)
-    {
-        let _ = writeln!(out, "{usage}");
-    }
-    if let Some(topic) = topic {
-        out.push_str(&rules(
-            topic,
-            &state.rules,
-            &state.battlefield.ruleset,
-            state,
-        ));
-    }
-    if out.is_empty() {
-        let mut known: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
-        known.extend(TOPICS.iter().map(|(topic, _)| *topic));
-        let _ = writeln!(
-            out,
-            "no command or rule `{word}`{}; `help` lists them",
-            crate::suggest::did_you_mean(word, known.into_iter().filter(|k| *k != "?"))
-        );
-    }
-    out
 }
 
-/// The rules of one topic, from the rule set's data.
-pub fn rules(topic: &str, rules: &RulesTable, ruleset: &Ruleset, state: &GameState) -> String {
+/// The rules of one topic, from the rule set's data (empty for a word
+/// that names none).
+pub fn rules(topic: &str, rules: &RulesTable, ruleset: &Ruleset) -> String {
     match topic {
         "fire" => fire(rules),
         "charge" => charge(rules, ruleset),
@@ -101,7 +38,6 @@ pub fn rules(topic: &str, rules: &RulesTable, ruleset: &Ruleset, state: &GameSta
         "move" => moving(rules, ruleset),
         "rally" => rally(rules, ruleset),
         "rout" => rout(rules),
-        "victory" => crate::render::progress::conditions(state),
         _ => String::new(),
     }
 }
@@ -401,15 +337,19 @@ fn rout(rules: &RulesTable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::command::test_game as start;
+    use crate::dice::Seeded;
+    use crate::rules::fixture::builtin_state;
+
+    fn guilford() -> crate::rules::GameState {
+        builtin_state("guilford", &mut Seeded::new(3))
+    }
 
     #[test]
-    fn help_fire_prints_the_shooting_rules_from_the_rule_set() {
-        let game = start("guilford", 3, vec![0]);
+    fn the_shooting_rules_are_read_from_the_rule_set() {
+        let state = guilford();
         assert_eq!(
-            help(Some("fire"), game.state()),
+            rules("fire", &state.rules, &state.battlefield.ruleset),
             "\
-fire UNIT TARGET       shoot (muskets or guns)
 Shooting, in your shooting phase: a unit that moved or pivoted this turn may not shoot, and each unit shoots once.
   The target must be in the frontal arc, in sight, and have no other unit of yours within 3\".
   Muskets (infantry, skirmisher, cavalry): range 6\" base edge to base edge; roll the average die, then in this order:
@@ -429,65 +369,54 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
 
     #[test]
     fn house_ruled_numbers_are_printed_as_played() {
-        let game = start("guilford", 3, vec![0]);
-        let ruleset = &game.state().battlefield.ruleset;
-        let mut house = (*game.state().rules).clone();
+        let state = guilford();
+        let ruleset = &state.battlefield.ruleset;
+        let mut house = (*state.rules).clone();
         house.musket.range = 8.0;
         house.friendly_clearance = 2.0;
         house.ties = Ties::NobodyRetreats;
         house.rally_range = 9.0;
         house.resolve_hits = 3;
         house.enemy_presence = 5.0;
-        let fire = rules("fire", &house, ruleset, game.state());
+        let fire = rules("fire", &house, ruleset);
         assert!(fire.contains("range 8\" base edge"), "{fire}");
         assert!(fire.contains("within 2\"."), "{fire}");
-        let melee = rules("melee", &house, ruleset, game.state());
+        let melee = rules("melee", &house, ruleset);
         assert!(
             melee.contains("on equal totals nobody retreats."),
             "{melee}"
         );
-        let rally = rules("rally", &house, ruleset, game.state());
+        let rally = rules("rally", &house, ruleset);
         assert!(rally.contains("units within 9\" of him"), "{rally}");
-        let rout = rules("rout", &house, ruleset, game.state());
+        let rout = rules("rout", &house, ruleset);
         assert!(
             rout.contains("takes 3 hits on every remaining unit"),
             "{rout}"
         );
-        let moving = rules("move", &house, ruleset, game.state());
+        let moving = rules("move", &house, ruleset);
         assert!(moving.contains("Within 5\" of an enemy"), "{moving}");
     }
 
     #[test]
-    fn help_on_a_word_finds_the_command_the_rule_or_the_nearest() {
-        let game = start("guilford", 3, vec![0]);
-        let state = game.state();
+    fn a_topic_is_named_by_its_word_or_another() {
+        assert_eq!(topic("shooting"), Some("fire"));
+        assert_eq!(topic("Rout"), Some("rout"));
+        assert_eq!(topic("route"), None);
+        let state = guilford();
         assert_eq!(
-            help(Some("?"), state),
-            "?  or  COMMAND [UNIT] ?   what is legal now, as lines to paste back\n"
-        );
-        let mv = help(Some("mv"), state);
-        assert!(mv.starts_with("move UNIT to X,Y"), "{mv}");
-        assert!(
-            mv.contains("Allowances: infantry 6\", skirmisher 6\", cavalry 12\", artillery 6\"."),
-            "{mv}"
-        );
-        let shooting = help(Some("shooting"), state);
-        assert!(
-            shooting.starts_with("Shooting, in your shooting phase"),
-            "{shooting}"
-        );
-        assert_eq!(
-            help(Some("firee"), state),
-            "no command or rule `firee`; did you mean `fire`?; `help` lists them\n"
-        );
-        assert_eq!(
-            help(Some("rout"), state),
+            rules("rout", &state.rules, &state.battlefield.ruleset),
             "\
 Rout, by itself in each rout phase (either side's).
   Units rout and leave the table: infantry at 13 hits, skirmisher at 13 hits, cavalry at 9 hits, artillery at 9 hits.
   Army resolve: a side that has lost more than 50% of its units (routed or driven off) takes 2 hits on every remaining unit, once a game.
   Rulings (docs/rulings.md): Rout and army resolve.
 "
+        );
+        let moving = rules("move", &state.rules, &state.battlefield.ruleset);
+        assert!(
+            moving
+                .contains("Allowances: infantry 6\", skirmisher 6\", cavalry 12\", artillery 6\"."),
+            "{moving}"
         );
     }
 }
