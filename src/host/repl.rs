@@ -612,6 +612,10 @@ pub(super) fn passes<P: Words>(_: &P, action: &Action) -> bool {
     P::own(action).is_some_and(P::passes)
 }
 
+/// The most words `VERB UNIT TARGET` without `at` is cut into two units'
+/// names at.
+const MOST_WORDS_OF_TWO_UNITS: usize = 24;
+
 /// `VERB UNIT at TARGET` (`fire`, `charge`), or `VERB UNIT TARGET` as
 /// Guilford's prompt takes it (`fire B4 A1`): the two units, by index.
 /// Without `at`, the line is cut where both sides name a unit.
@@ -624,6 +628,14 @@ pub(super) fn unit_at_target(
         return Ok((names.unit(who)?, names.unit(target)?));
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
+    // Two units' names are a few words each: a longer line is no pair of
+    // them, and is not tried cut by cut.
+    if words.len() > MOST_WORDS_OF_TWO_UNITS {
+        return Err(format!(
+            "expected `{verb} UNIT at TARGET`: that is {} words",
+            words.len()
+        ));
+    }
     (1..words.len())
         .find_map(|cut| {
             let who = names.unit(&words[..cut].join(" ")).ok()?;
@@ -702,6 +714,11 @@ fn directed_move(names: &Names<'_>, rest: &str) -> Option<Result<Action, String>
     let (way, who, after) = ["forward", "back", "towards", "toward"]
         .into_iter()
         .find_map(|way| split_word(&padded, way).map(|(who, after)| (way, who, after)))?;
+    // `move U to X,Y facing towards V` is a move to a point, its facing
+    // towards a unit: the rule set's own words read it.
+    if split_word(&padded, "facing").is_some_and(|(before, _)| before.len() < who.len()) {
+        return None;
+    }
     Some((|| {
         let unit = names.unit(who)?;
         let view = &names.units[unit];

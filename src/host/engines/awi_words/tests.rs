@@ -907,3 +907,29 @@ fn the_unit_of_each_action() {
         unit: UnitId(1)
     }));
 }
+
+/// A move to a point may face towards a unit: the shared `towards` move
+/// does not take the line for its own.
+#[test]
+fn a_move_to_a_point_may_face_towards_a_unit() {
+    let game_match = guilford();
+    let Action::Move { to, facing, .. } = action(&game_match, "move B4 to 14,8 facing towards A2")
+    else {
+        panic!("a move");
+    };
+    assert_eq!(to, crate::battlefield::Point::new(14.0, 8.0));
+    let a2 = state(&game_match).find_unit("Butler's Militia").unwrap();
+    let enemy = state(&game_match).unit(a2).base.centre;
+    let bearing = (enemy - to).bearing();
+    assert!((facing - bearing).abs() < 1e-9, "{facing} {bearing}");
+}
+
+/// A `fire` line of thousands of words is one message, not a search of
+/// every way to cut it into two units' names.
+#[test]
+fn a_huge_fire_line_is_one_message() {
+    let game_match = guilford();
+    let line = format!("fire {}", "b1 ".repeat(2000));
+    let said = read(&game_match, &line);
+    assert!(said.starts_with("error: "), "{said}");
+}
