@@ -163,6 +163,9 @@ pub struct Start {
     /// Seed 000's opponents' distance fields, which the games of one
     /// scenario may share (`foe simulate` works them out once a run).
     pub fields: FieldCache,
+    /// Seed 000's rules table read once for many games (`foe simulate`);
+    /// `None`: each game reads it from its rule set.
+    pub rules: Option<Arc<crate::rules::RulesTable>>,
 }
 
 impl Start {
@@ -176,6 +179,7 @@ impl Start {
             player_sides: Vec::new(),
             baseline_sides: Vec::new(),
             fields: FieldCache::default(),
+            rules: None,
         }
     }
 }
@@ -320,6 +324,13 @@ impl Start {
         self
     }
 
+    /// Seed 000's rules table `rules` (read from the scenario's rule set)
+    /// shared by the games of one scenario, not read again for each.
+    pub fn sharing_rules(mut self, rules: Arc<crate::rules::RulesTable>) -> Start {
+        self.rules = Some(rules);
+        self
+    }
+
     /// A new game on the seeded dice. Nothing is played yet: call
     /// [`HostMatch::play_foe`].
     pub fn begin(self) -> Result<HostMatch, StartError> {
@@ -458,7 +469,25 @@ impl HostMatch {
     /// is played yet: call [`HostMatch::play_foe`].
     pub(crate) fn begin(start: Start, source: Source) -> Result<HostMatch, StartError> {
         let mut roller = Dice::new(source);
-        let (game, events) = Game::start(&start.scenario, &start.tables, &mut roller)?;
+        let (game, events) = match &start.rules {
+            // Seed 000 set up on a rules table read once for many games.
+            Some(rules) => {
+                let setup = crate::rules::GameSetup::from_scenario(&start.scenario)
+                    .map_err(|e| StartError::Setup(e.to_string()))?;
+                let (state, events) = crate::rules::GameState::new(
+                    setup,
+                    rules.clone(),
+                    &start.tables.characters,
+                    &mut roller,
+                )
+                .map_err(|e| StartError::Setup(e.to_string()))?;
+                (
+                    Game::Awi(Box::new(state)),
+                    events.into_iter().map(Event::Awi).collect(),
+                )
+            }
+            None => Game::start(&start.scenario, &start.tables, &mut roller)?,
+        };
         Ok(HostMatch::assemble(start, roller, game, events))
     }
 
@@ -477,6 +506,7 @@ impl HostMatch {
             player_sides,
             baseline_sides,
             fields,
+            ..
         } = start;
         // Seed 000's games are summed from their own record (`awi_log`).
         let tally = match game {

@@ -225,6 +225,7 @@ impl Match {
             player_sides: player_sides.clone(),
             baseline_sides: baseline_sides.clone(),
             fields: fields.cloned().unwrap_or_default(),
+            rules: Some(rules.clone()),
         };
         let events = events.into_iter().map(host::Event::Awi).collect();
         let mut runner = HostMatch::assemble(start, roller, Game::Awi(Box::new(state)), events);

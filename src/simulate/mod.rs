@@ -21,7 +21,8 @@ pub use report::{Labels, REPORT_VERSION, Report};
 pub use summary::{GameSummary, orders_given};
 
 use crate::opponent::FieldCache;
-use crate::play::{Match, MatchError, ScenarioFile};
+use crate::host::run::{HostMatch, Start};
+use crate::play::ScenarioFile;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
 use crate::stats::game_seed;
@@ -95,33 +96,31 @@ impl Study {
         }
     }
 
-    /// The watch-mode match of game `index`, not yet played, for a study
-    /// told turn by turn (else a one-line reason).
-    pub fn start(&self, index: u64) -> Result<Match, String> {
+    /// The watched game `index` in the one runner, not yet played, for a
+    /// study told turn by turn (else a one-line reason).
+    pub fn start(&self, index: u64) -> Result<HostMatch, String> {
         let Some(turns) = self.turn_by_turn() else {
             return Err("this scenario's games are told line by line (Study::start_lines)".into());
         };
-        crate::play::MatchSetup::new(
-            self.scenario.clone(),
-            turns.file.clone(),
-            turns.rules.clone(),
-            self.tables.clone(),
-        )
-        .seed(self.seed_of(index))
-        .baseline_sides(self.baseline_sides.clone())
-        .sharing_fields(&turns.fields)
-        .start()
-        .map_err(|error: MatchError| error.to_string())
+        Start::new(self.scenario.clone(), self.tables.clone(), self.seed_of(index))
+            .baseline_sides(self.baseline_sides.clone())
+            .sharing_fields(&turns.fields)
+            .sharing_rules(turns.rules.clone())
+            .begin()
+            .map_err(|error| error.to_string())
     }
 
-    /// Game `index` played to its end, for a study told turn by turn.
-    pub fn play(&self, index: u64) -> Result<Match, String> {
+    /// Game `index` played to its end, for a study told turn by turn: a
+    /// side's whole turn a step, as `foe play --side none` plays it.
+    pub fn play(&self, index: u64) -> Result<HostMatch, String> {
         let mut game = self.start(index)?;
         // A turn the opponent cannot finish would loop forever; the game
         // never has more than two player turns per game turn.
-        let most_steps = 2 * (u64::from(game.state().turns) + 1) + 2;
+        let most_steps = 2 * (u64::from(game.game.turns()) + 1) + 2;
         let mut steps = 0;
-        while game.step() {
+        while !game.game.is_over() {
+            // A side that cannot finish its turn has still had its step.
+            let _ = game.step_foe();
             steps += 1;
             if steps > most_steps {
                 break;
@@ -133,7 +132,8 @@ impl Study {
     /// Game `index` played and summed up.
     pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
         match &self.telling {
-            Telling::Turns(_) => Ok(GameSummary::of(&self.play(index)?, index)),
+            Telling::Turns(_) => GameSummary::of(&self.play(index)?, index)
+                .ok_or_else(|| "a game told turn by turn is seed 000's".to_string()),
             Telling::Lines => Ok(host::summary(&self.play_lines(index)?, index)),
         }
     }

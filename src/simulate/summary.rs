@@ -1,7 +1,8 @@
 //! One finished game reduced to what the study counts.
 
 use crate::opponent::{Hemmed, TurnReport};
-use crate::play::{Entry, Match};
+use crate::host::awi::Entry;
+use crate::host::run::HostMatch;
 use crate::rules::{Event, Outcome, Status};
 use crate::tables::Order;
 use serde::{Deserialize, Serialize};
@@ -52,9 +53,10 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    /// Sum up a finished (or abandoned) game.
-    pub fn of(game: &Match, index: u64) -> GameSummary {
-        let state = game.state();
+    /// Sum up a finished (or abandoned) seed-000 game from its record
+    /// turn by turn (`None` for a game of other rules: [`super::host`]).
+    pub fn of(game: &HostMatch, index: u64) -> Option<GameSummary> {
+        let state = game.awi_state()?;
         let n_sides = state.sides.len();
         let (winner, condition) = match state.outcome {
             Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),
@@ -71,7 +73,7 @@ impl GameSummary {
         let mut orders = BTreeMap::new();
         let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
         let mut hemmed: BTreeMap<String, [u32; 2]> = BTreeMap::new();
-        for entry in game.log() {
+        for entry in game.awi_log() {
             for event in entry.events() {
                 match event {
                     Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,
@@ -96,7 +98,7 @@ impl GameSummary {
                 }
             }
         }
-        GameSummary {
+        Some(GameSummary {
             index,
             seed: game.seed,
             winner,
@@ -118,14 +120,14 @@ impl GameSummary {
             rallies_used: state
                 .generals
                 .iter()
-                .zip(&game.starting_rallies)
+                .zip(game.starting_rallies())
                 .map(|(general, start)| start.saturating_sub(general.rallies_left))
                 .collect(),
             orders,
             stuck,
             hemmed,
             margin: None,
-        }
+        })
     }
 }
 

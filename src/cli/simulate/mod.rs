@@ -12,7 +12,7 @@ use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
 use crate::host::{Engine, engine_for};
 use crate::opponent::{Probe, Stage};
-use crate::play::Match;
+use crate::host::run::HostMatch;
 use crate::render::play::{self as play_text, Detail};
 use crate::render::simulate::{self as text, Point};
 use crate::scenario::Scenario;
@@ -488,7 +488,9 @@ fn labels(study: &Study) -> Labels {
     let Ok(game) = study.start(0) else {
         return Labels::default();
     };
-    let state = game.state();
+    let Some(state) = game.awi_state() else {
+        return Labels::default();
+    };
     Labels {
         sides: state.sides.iter().map(|side| side.name.clone()).collect(),
         units: state
@@ -518,7 +520,8 @@ fn labels(study: &Study) -> Labels {
             .collect(),
         plans: (0..state.sides.len())
             .map(|side| {
-                game.opponent(side)
+                game.controller(side)
+                    .and_then(crate::baseline::Controller::opponent)
                     .map(|opponent| opponent.plan().describe())
                     .unwrap_or_default()
             })
@@ -693,10 +696,12 @@ fn replay(
 }
 
 /// A finished game's log and result, as `foe play` prints them.
-pub(super) fn log(game: &Match) -> String {
+pub(super) fn log(game: &HostMatch) -> String {
     let mut out = String::new();
-    let view = play_text::View::of_match(game);
-    for entry in game.log() {
+    let Some(view) = play_text::View::of(game) else {
+        return out;
+    };
+    for entry in view.log() {
         let said = play_text::entry(&view, entry, Detail::Normal);
         out.push_str(&said);
         if !said.is_empty() && !said.ends_with('\n') {
@@ -1071,7 +1076,9 @@ fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> 
             return;
         };
         engine_games += 1;
-        let mut state = game.state().clone();
+        let Some(mut state) = game.awi_state().cloned() else {
+            return;
+        };
         let mut dice = crate::dice::Seeded::new(index);
         let mut chooser = rand::rngs::ChaCha8Rng::seed_from_u64(index ^ 0x5eed);
         let mut steps = 0;
