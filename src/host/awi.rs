@@ -7,8 +7,7 @@
 //! shown what it did, as it would see it across the table. The runner
 //! keeps the game as [`Entry`]s: the set-up rolls, each action of the
 //! player's, each side's turn with the opponent's report. That is what
-//! [`crate::play::Match`] (seed 000's view of the runner) renders, saves
-//! and sums.
+//! the prompt renders (`render::play`) and the study sums.
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 

@@ -17,9 +17,8 @@
 //! Every game is played by one runner, [`run::HostMatch`], with a
 //! commander per side the player does not command. Seed 000's sides are
 //! commanded by the rich Lone Warrior opponent a whole turn at a time
-//! ([`awi`]), and its games are told turn by turn through
-//! [`crate::play::Match`], the runner's seed-000 view, so its golden
-//! transcripts stay byte-identical. What the edges must do differently per
+//! ([`awi`]), and its games are told turn by turn from the runner's
+//! seed-000 record ([`run::HostMatch::awi_log`]). What the edges must do differently per
 //! engine they ask of [`Engine`] ([`Engine::tells_turns`],
 //! [`Engine::scenario_keys`]), which reads it off the engine's
 //! [`position::Position`].
@@ -123,9 +122,9 @@ impl Engine {
     }
 
     /// Whether the engine's games are told turn by turn, each side's turn
-    /// with the Lone Warrior opponent's reasons ([`crate::play::Match`],
-    /// seed 000's view of [`run::HostMatch`], with its REPL and its
-    /// study), rather than line by line ([`run::HostMatch`]'s record).
+    /// with the Lone Warrior opponent's reasons ([`run::HostMatch::awi_log`],
+    /// read by the prompt and the study), rather than line by line
+    /// ([`run::HostMatch`]'s record).
     pub fn tells_turns(self) -> bool {
         each_engine!(self, P => P::TELLS_TURNS)
     }

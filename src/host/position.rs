@@ -30,7 +30,7 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     const ENGINE: Engine;
 
     /// Whether its games are told turn by turn with the Lone Warrior
-    /// opponent's reasons ([`crate::play::Match`]) rather than line by line
+    /// opponent's reasons ([`super::run::HostMatch::awi_log`]) rather than line by line
     /// ([`super::run::HostMatch`]'s record).
     const TELLS_TURNS: bool;
 

@@ -254,7 +254,7 @@ pub struct Printed {
     pub told: usize,
 }
 
-/// A game's events counted as `foe simulate` sums them ([`GameSummary`]).
+/// A game's events counted as `foe simulate` sums them ([`crate::simulate::GameSummary`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Each unit's side, by index.

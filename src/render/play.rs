@@ -463,22 +463,7 @@ pub fn unit_detail(game: &View<'_>, unit: usize) -> String {
 
 /// A victory condition in words.
 pub fn condition(state: &GameState, condition: &Condition) -> String {
-    match condition {
-        Condition::RoutFraction { side, more_than } => format!(
-            "rout more than {}% of the {} units",
-            trim(more_than * 100.0),
-            state.sides[*side].name
-        ),
-        Condition::RoutOrExit { side, troop, count } => format!(
-            "rout or drive off the table {count} {} unit{} of the {}",
-            state.battlefield.ruleset.troop(*troop).name,
-            if *count == 1 { "" } else { "s" },
-            state.sides[*side].name
-        ),
-        Condition::HoldArea { side, name, .. } => {
-            format!("the {} hold {name} at the end", state.sides[*side].name)
-        }
-    }
+    crate::rules::progress::condition_words(state, condition)
 }
 
 /// The verdict and the summary table.

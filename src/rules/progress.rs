@@ -3,9 +3,12 @@
 //! It reads the conditions as the engine judges them (units routed or driven
 //! off the table count as lost) and adds what a player plans by: how many
 //! more losses are needed, the enemy unit nearest to routing, and how near
-//! the winner's closest unit is to a unit it must destroy.
+//! the winner's closest unit is to a unit it must destroy; and the same
+//! in words, one line a condition.
 
 use super::{Condition, GameState, Status, UnitId};
+use crate::battlefield::geometry::trim;
+use std::fmt::Write;
 
 /// One victory condition and how far it is from being met.
 #[derive(Debug, Clone, PartialEq)]
@@ -142,6 +145,113 @@ fn standing(state: &GameState, winner: usize, condition: &Condition) -> Standing
         most_hit,
         nearest,
     }
+}
+
+/// A victory condition in words (`rout more than 50% of the british
+/// units`).
+pub fn condition_words(state: &GameState, condition: &Condition) -> String {
+    let side = |index: usize| state.sides.get(index).map_or("?", |s| s.name.as_str());
+    match condition {
+        Condition::RoutFraction {
+            side: loser,
+            more_than,
+        } => format!(
+            "rout more than {}% of the {} units",
+            trim(more_than * 100.0),
+            side(*loser)
+        ),
+        Condition::RoutOrExit {
+            side: loser,
+            troop,
+            count,
+        } => format!(
+            "rout or drive off the table {count} {} unit{} of the {}",
+            state.battlefield.ruleset.troop(*troop).name,
+            if *count == 1 { "" } else { "s" },
+            side(*loser)
+        ),
+        Condition::HoldArea {
+            side: holder, name, ..
+        } => format!("the {} hold {name} at the end", side(*holder)),
+    }
+}
+
+/// `british win if they rout ...`: a side and its condition in words.
+pub fn wins_if(state: &GameState, winner: usize, condition: &Condition) -> String {
+    let they = if matches!(condition, Condition::HoldArea { .. }) {
+        ""
+    } else {
+        "they "
+    };
+    format!(
+        "{} win if {they}{}",
+        state.sides.get(winner).map_or("?", |s| s.name.as_str()),
+        condition_words(state, condition)
+    )
+}
+
+/// One condition and how near it is, in one line without a newline; each
+/// unit named by `named` (`1st Maryland (A10)` where its label is known).
+pub fn line(state: &GameState, named: &dyn Fn(UnitId) -> String, item: &Progress) -> String {
+    let mut out = wins_if(state, item.winner, &item.condition);
+    match &item.standing {
+        Standing::Losses {
+            lost,
+            needed,
+            of,
+            most_hit,
+            nearest,
+        } => {
+            let _ = write!(out, ": {lost} of {of} lost");
+            if lost >= needed {
+                out.push_str(", met");
+                return out;
+            }
+            let _ = write!(out, ", {} more needed", needed - lost);
+            if let Some((unit, hits, threshold)) = most_hit
+                && *hits > 0
+            {
+                let _ = write!(
+                    out,
+                    "; most hit {}, {hits}{} hits",
+                    named(*unit),
+                    threshold.map_or(String::new(), |t| format!(" of {t}"))
+                );
+            }
+            if let Some((target, attacker, distance)) = nearest {
+                let _ = write!(
+                    out,
+                    "; nearest {}, {}\" from {}",
+                    named(*target),
+                    trim((distance * 10.0).round() / 10.0),
+                    named(*attacker)
+                );
+            }
+        }
+        Standing::Area { ours, theirs } => {
+            let list = |units: &[UnitId]| {
+                units
+                    .iter()
+                    .map(|unit| named(*unit))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            match (ours.is_empty(), theirs.is_empty()) {
+                (true, true) => out.push_str(": nobody is in it yet"),
+                (false, true) => {
+                    let _ = write!(out, ": held now by {}", list(ours));
+                }
+                (true, false) => {
+                    let _ = write!(out, ": the enemy is in it ({})", list(theirs));
+                }
+                (false, false) => {
+                    let _ = write!(out, ": contested by {} and {}", list(ours), list(theirs));
+                }
+            }
+            out.push_str(" (judged after the last turn)");
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! into the odds a scenario designer balances by.
 //!
 //! Pure: no printing, no files, no clock. Game `i` of a study seeded `S` is
-//! the watch-mode [`Match`] with seed [`game_seed`]`(S, i)`, so `foe play
+//! the watched [`HostMatch`] with seed [`game_seed`]`(S, i)`, so `foe play
 //! SCENARIO --seed <that seed> --side none` replays it move for move. Each
 //! game is reduced to a [`GameSummary`]; summaries are summed into an
 //! [`Aggregate`] of whole numbers only, so the sum is the same in any order:
@@ -20,8 +20,8 @@ pub use aggregate::{Aggregate, GameRanges, Margins, MergeError, Rate};
 pub use report::{Labels, REPORT_VERSION, Report};
 pub use summary::{GameSummary, orders_given};
 
-use crate::opponent::FieldCache;
 use crate::host::run::{HostMatch, Start};
+use crate::opponent::FieldCache;
 use crate::play::ScenarioFile;
 use crate::rules::RulesTable;
 use crate::scenario::Scenario;
@@ -52,7 +52,7 @@ pub struct Study {
 #[derive(Clone)]
 pub enum Telling {
     /// Turn by turn, each side's turn with the Lone Warrior opponent's
-    /// reasons: the runner's turn-by-turn view, [`Match`].
+    /// reasons: the runner's seed-000 record ([`HostMatch::awi_log`]).
     Turns(TurnByTurn),
     /// Line by line: the runner's record, [`crate::host::run::HostMatch`]
     /// ([`host`]).
@@ -102,12 +102,16 @@ impl Study {
         let Some(turns) = self.turn_by_turn() else {
             return Err("this scenario's games are told line by line (Study::start_lines)".into());
         };
-        Start::new(self.scenario.clone(), self.tables.clone(), self.seed_of(index))
-            .baseline_sides(self.baseline_sides.clone())
-            .sharing_fields(&turns.fields)
-            .sharing_rules(turns.rules.clone())
-            .begin()
-            .map_err(|error| error.to_string())
+        Start::new(
+            self.scenario.clone(),
+            self.tables.clone(),
+            self.seed_of(index),
+        )
+        .baseline_sides(self.baseline_sides.clone())
+        .sharing_fields(&turns.fields)
+        .sharing_rules(turns.rules.clone())
+        .begin()
+        .map_err(|error| error.to_string())
     }
 
     /// Game `index` played to its end, for a study told turn by turn: a

@@ -1,8 +1,8 @@
 //! One finished game reduced to what the study counts.
 
-use crate::opponent::{Hemmed, TurnReport};
 use crate::host::awi::Entry;
 use crate::host::run::HostMatch;
+use crate::opponent::{Hemmed, TurnReport};
 use crate::rules::{Event, Outcome, Status};
 use crate::tables::Order;
 use serde::{Deserialize, Serialize};

@@ -86,13 +86,10 @@ fn game_i_is_the_match_with_its_seed() {
     assert_eq!(summary.seed, crate::stats::game_seed(1781, 3));
     // The game `foe play learning --seed S --side none` watches: the
     // runner on the rule set's own table, stepped as the prompt steps it.
-    let mut watched = crate::host::run::Start::new(
-        study.scenario.clone(),
-        study.tables.clone(),
-        summary.seed,
-    )
-    .begin()
-    .expect("starts");
+    let mut watched =
+        crate::host::run::Start::new(study.scenario.clone(), study.tables.clone(), summary.seed)
+            .begin()
+            .expect("starts");
     while watched.step_foe().expect("foe plays") {}
     assert_eq!(GameSummary::of(&watched, 3), Some(summary));
 }

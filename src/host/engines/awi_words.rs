@@ -5,12 +5,12 @@
 //! as before; and the words that type each of its actions back.
 
 use crate::battlefield::Point;
-use crate::battlefield::geometry::{trim as inches, typed_bearing};
+use crate::battlefield::geometry::typed_bearing;
 use crate::host::Game;
 use crate::host::complete::{DIRECTED_MOVES, Item::*, Shapes};
 use crate::host::repl::{Names, Words, split_word, trim, unit_at_target, unknown_verb, xy};
-use crate::rules::progress::{Progress, Standing, progress};
-use crate::rules::{Action, Condition, GameState, GeneralId, UnitId, Volley};
+use crate::rules::progress::{Progress, progress, wins_if};
+use crate::rules::{Action, GameState, GeneralId, UnitId, Volley};
 use crate::scenario::label::general_label;
 use crate::suggest::{normalise, without_parentheses};
 use std::fmt::Write as _;
@@ -810,112 +810,9 @@ fn labelled(state: &GameState, names: &Names<'_>, unit: UnitId) -> String {
     format!("{} ({})", unit_named(state, unit), names.label(unit.0))
 }
 
-/// A victory condition in words: `rout more than 50% of the british
-/// units`.
-fn condition_words(state: &GameState, condition: &Condition) -> String {
-    let side = |index: usize| state.sides.get(index).map_or("?", |s| s.name.as_str());
-    match condition {
-        Condition::RoutFraction {
-            side: loser,
-            more_than,
-        } => format!(
-            "rout more than {}% of the {} units",
-            inches(more_than * 100.0),
-            side(*loser)
-        ),
-        Condition::RoutOrExit {
-            side: loser,
-            troop,
-            count,
-        } => format!(
-            "rout or drive off the table {count} {} unit{} of the {}",
-            state.battlefield.ruleset.troop(*troop).name,
-            if *count == 1 { "" } else { "s" },
-            side(*loser)
-        ),
-        Condition::HoldArea {
-            side: holder, name, ..
-        } => {
-            format!("the {} hold {name} at the end", side(*holder))
-        }
-    }
-}
-
-/// `british win if they rout ...`: a side and its condition in words.
-fn wins_if(state: &GameState, winner: usize, condition: &Condition) -> String {
-    let they = if matches!(condition, Condition::HoldArea { .. }) {
-        ""
-    } else {
-        "they "
-    };
-    format!(
-        "{} win if {they}{}",
-        state.sides.get(winner).map_or("?", |s| s.name.as_str()),
-        condition_words(state, condition)
-    )
-}
-
 /// One condition and how near it is, in one line.
 fn progress_line(state: &GameState, names: &Names<'_>, item: &Progress) -> String {
-    let mut out = wins_if(state, item.winner, &item.condition);
-    match &item.standing {
-        Standing::Losses {
-            lost,
-            needed,
-            of,
-            most_hit,
-            nearest,
-        } => {
-            let _ = write!(out, ": {lost} of {of} lost");
-            if lost >= needed {
-                out.push_str(", met");
-                return out;
-            }
-            let _ = write!(out, ", {} more needed", needed - lost);
-            if let Some((unit, hits, threshold)) = most_hit
-                && *hits > 0
-            {
-                let _ = write!(
-                    out,
-                    "; most hit {}, {hits}{} hits",
-                    labelled(state, names, *unit),
-                    threshold.map_or(String::new(), |t| format!(" of {t}"))
-                );
-            }
-            if let Some((target, attacker, distance)) = nearest {
-                let _ = write!(
-                    out,
-                    "; nearest {}, {}\" from {}",
-                    labelled(state, names, *target),
-                    inches((distance * 10.0).round() / 10.0),
-                    labelled(state, names, *attacker)
-                );
-            }
-        }
-        Standing::Area { ours, theirs } => {
-            let list = |units: &[UnitId]| {
-                units
-                    .iter()
-                    .map(|unit| labelled(state, names, *unit))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            match (ours.is_empty(), theirs.is_empty()) {
-                (true, true) => out.push_str(": nobody is in it yet"),
-                (false, true) => {
-                    let _ = write!(out, ": held now by {}", list(ours));
-                }
-                (true, false) => {
-                    let _ = write!(out, ": the enemy is in it ({})", list(theirs));
-                }
-                (false, false) => {
-                    let _ = write!(out, ": contested by {} and {}", list(ours), list(theirs));
-                }
-            }
-            out.push_str(" (judged after the last turn)");
-        }
-    }
-    out
+    crate::rules::progress::line(state, &|unit| labelled(state, names, unit), item)
 }
 
 #[cfg(test)]
