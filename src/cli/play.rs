@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::host::complete::HostGrammar;
 use crate::host::repl::{self as words, Command, Names};
 use crate::host::run::{HostMatch, Printed, Rollback, Start};
-use crate::host::save::{About, GameSave, Watched};
+use crate::host::save::GameSave;
 use crate::host::{Action, Game, engine_for};
 use crate::play::ScenarioFile;
 use crate::render::play::{Detail, View, told};
@@ -285,28 +285,9 @@ fn rebuild(
     } else {
         Resumed::AsSaved
     };
-    // Seed 000 counts a watched game by sides' turns, the others by
-    // foe's actions: the runner steps by the same.
-    let by_turns = save.engine.tells_turns();
-    let watched = match save.watched {
-        Some(Watched::Actions(steps)) if !by_turns => Some(steps),
-        Some(Watched::Turns(steps)) if by_turns => Some(steps),
-        Some(Watched::Turns(_)) => {
-            return Err(named(
-                "the saved game counts its watched turns by sides' turns, as only seed 000 does"
-                    .into(),
-            ));
-        }
-        Some(Watched::Actions(_)) => {
-            return Err(named(
-                "the saved game counts its watched turns by actions, as only seeds 001 and 002 do"
-                    .into(),
-            ));
-        }
-        None => None,
-    }
-    .or(Some(0))
-    .filter(|_| player_sides.is_empty());
+    // A save of the wrong kind of watched game is refused before any
+    // roll is asked for.
+    save.watched_steps(&player_sides).map_err(named)?;
     before_replay(
         &scenario,
         &switched,
@@ -314,42 +295,26 @@ fn rebuild(
         save.seed,
         resumed,
     )?;
-    let mut game = if let Some(actions) = watched {
-        // A watched game resumes where it was saved, not at its end.
-        let record = save
-            .asked
-            .then(|| (&save.rolls[..], Box::new(AskRoller::new(save.seed)) as _));
-        Start::new(scenario, switched, save.seed)
-            .baseline_sides(baseline_sides)
-            .replay_watched(actions, record)
-    } else if save.asked {
-        Start::new(scenario, switched, save.seed)
-            .player_sides(player_sides)
-            .baseline_sides(baseline_sides)
-            .resume_recorded(
-                &save.actions,
-                &save.rolls,
-                Box::new(AskRoller::new(save.seed)),
-            )
-    } else {
-        Start::new(scenario, switched, save.seed)
-            .player_sides(player_sides)
-            .baseline_sides(baseline_sides)
-            .replay(&save.actions)
-    }
-    .map_err(|problem| {
-        // An action refused, or the game over early, is how a game played
-        // by other rules shows; a bad record of rolls is damage.
-        if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
-            named(crate::save::replay_failed(
-                save.made.as_ref(),
-                running,
-                &problem,
-            ))
-        } else {
-            named(format!("the saved game does not replay: {problem}"))
-        }
-    })?;
+    let mut game = save
+        .replay(
+            scenario,
+            switched,
+            (player_sides, baseline_sides),
+            Box::new(AskRoller::new(save.seed)),
+        )
+        .map_err(|problem| {
+            // An action refused, or the game over early, is how a game played
+            // by other rules shows; a bad record of rolls is damage.
+            if problem.contains(" is refused: ") || problem.starts_with("the game ends after") {
+                named(crate::save::replay_failed(
+                    save.made.as_ref(),
+                    running,
+                    &problem,
+                ))
+            } else {
+                named(format!("the saved game does not replay: {problem}"))
+            }
+        })?;
     // A save that ended during foe's turn went on with the player's dice:
     // its bookkeeping is of an earlier moment than the replayed game's.
     let book = game.ran_on().is_none().then(|| game.book());
@@ -620,37 +585,7 @@ impl Repl<'_> {
     }
 
     fn save(&self) -> GameSave {
-        let game = &self.game.game;
-        let sides = game.sides();
-        let names = |indices: &[usize]| -> Vec<String> {
-            indices
-                .iter()
-                .filter_map(|s| sides.get(*s).cloned())
-                .collect()
-        };
-        let player = names(&self.game.player_sides);
-        let mut save = GameSave::new(game.engine(), self.file.clone(), self.game.seed);
-        save.player_sides = player.clone();
-        save.baseline_sides = names(self.game.baseline_sides());
-        save.rules_off = self.game.tables().opponent.rules.off();
-        save.actions = self.game.player_actions();
-        save.asked = self.game.asks();
-        save.rolls = self.game.rolls().to_vec();
-        save.watched = self
-            .game
-            .player_sides
-            .is_empty()
-            .then(|| self.game.watched());
-        save.started = self.started;
-        save.about = Some(About {
-            title: self.game.scenario.title.clone(),
-            player,
-            turn: game.turn(),
-            turns: game.turns(),
-            over: game.is_over(),
-        });
-        save.made = Some(self.running.made(Some(self.game.book())));
-        save
+        GameSave::of(&self.game, self.file.clone(), self.started, &self.running)
     }
 
     fn autosave(&mut self) {

@@ -13,10 +13,14 @@
 //! anything else, so a save from a newer foe is refused as newer, not as
 //! damaged. Pure: the file side (atomic writes) is `cli::saves`.
 
+use super::run::{HostMatch, Start};
 use super::{Action, Engine};
-use crate::save::{Made, ScenarioFile, VersionProblem, check_version};
+use crate::dice::Roller;
+use crate::save::{Made, Running, ScenarioFile, VersionProblem, check_version};
+use crate::scenario::Scenario;
 use crate::tables::Tables;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The format's name, written first in every save.
 pub const FORMAT: &str = "foe-save";
@@ -129,6 +133,98 @@ impl GameSave {
             about: None,
             made: None,
             side_indices: None,
+        }
+    }
+
+    /// The save of `game` now: its scenario `file`, when it `started`,
+    /// and the foe and tables `running` it.
+    pub fn of(
+        game: &HostMatch,
+        file: ScenarioFile,
+        started: Option<u64>,
+        running: &Running,
+    ) -> GameSave {
+        let state = &game.game;
+        let sides = state.sides();
+        let names = |indices: &[usize]| -> Vec<String> {
+            indices
+                .iter()
+                .filter_map(|s| sides.get(*s).cloned())
+                .collect()
+        };
+        let player = names(&game.player_sides);
+        let mut save = GameSave::new(state.engine(), file, game.seed);
+        save.player_sides = player.clone();
+        save.baseline_sides = names(game.baseline_sides());
+        save.rules_off = game.tables().opponent.rules.off();
+        save.actions = game.player_actions();
+        save.asked = game.asks();
+        save.rolls = game.rolls().to_vec();
+        save.watched = game.player_sides.is_empty().then(|| game.watched());
+        save.started = started;
+        save.about = Some(About {
+            title: game.scenario.title.clone(),
+            player,
+            turn: state.turn(),
+            turns: state.turns(),
+            over: state.is_over(),
+        });
+        save.made = Some(running.made(Some(game.book())));
+        save
+    }
+
+    /// How far a watched game went (`Some(0)` for one saved at its
+    /// start), or `None` when the player commands a side of `player_sides`.
+    /// Seed 000 counts a watched game by sides' turns, the others by foe's
+    /// actions, as the runner steps them; a save counted the other way is
+    /// refused.
+    pub fn watched_steps(&self, player_sides: &[usize]) -> Result<Option<usize>, String> {
+        let by_turns = self.engine.tells_turns();
+        let steps = match self.watched {
+            Some(Watched::Actions(steps)) if !by_turns => steps,
+            Some(Watched::Turns(steps)) if by_turns => steps,
+            Some(Watched::Turns(_)) => {
+                return Err(
+                    "the saved game counts its watched turns by sides' turns, as only seed 000 does"
+                        .into(),
+                );
+            }
+            Some(Watched::Actions(_)) => {
+                return Err(
+                    "the saved game counts its watched turns by actions, as only seeds 001 and 002 do"
+                        .into(),
+                );
+            }
+            None => 0,
+        };
+        Ok(player_sides.is_empty().then_some(steps))
+    }
+
+    /// The game this save records, played again in the runner: `scenario`
+    /// (its text in the save, validated) under `tables` (with the save's
+    /// plan rules, [`GameSave::tables`]), the player and the baseline on
+    /// `sides` ([`GameSave::sides`]). A seeded game replays from its seed;
+    /// one played with the player's own dice replays its record of rolls,
+    /// each checked against its die, and `dice` rolls on where the record
+    /// ends in foe's turn. A watched game stops where it was saved.
+    pub fn replay(
+        &self,
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        sides: (Vec<usize>, Vec<usize>),
+        dice: Box<dyn Roller>,
+    ) -> Result<HostMatch, String> {
+        let (player_sides, baseline_sides) = sides;
+        let start = Start::new(scenario, tables, self.seed).baseline_sides(baseline_sides);
+        if let Some(steps) = self.watched_steps(&player_sides)? {
+            let record = self.asked.then(|| (&self.rolls[..], dice));
+            return start.replay_watched(steps, record);
+        }
+        let start = start.player_sides(player_sides);
+        if self.asked {
+            start.resume_recorded(&self.actions, &self.rolls, dice)
+        } else {
+            start.replay(&self.actions)
         }
     }
 
