@@ -33,7 +33,6 @@ pub mod stats;
 
 pub mod companion;
 
-pub mod play;
 pub mod save;
 pub mod simulate;
 

@@ -315,7 +315,7 @@ fn echoes(output: &[String], lines: &[String]) -> (usize, usize) {
 /// What a save holds, less the time it was begun; `None` if it does not parse.
 fn record(repl: Repl, text: &str) -> Option<serde_json::Value> {
     let parses = match repl {
-        Repl::Play => foe::play::GameSave::from_json(text).is_ok(),
+        Repl::Play => foe::host::save::GameSave::from_json(text).is_ok(),
         Repl::Companion => foe::companion::SaveFile::from_json(text).is_ok(),
     };
     if !parses {

@@ -271,22 +271,31 @@ impl Fixtures {
             .find(|r| r.name == "learning")
             .expect("learning is built in");
         let (file, text) = foe::scenario::builtin("learning").expect("learning is built in");
-        let mut game = foe::play::MatchSetup::new(
-            learning.scenario.clone(),
-            foe::play::ScenarioFile {
-                shown_as: file.into(),
-                text: text.into(),
-            },
-            learning.rules.clone(),
-            tables.clone(),
-        )
-        .seed(7)
-        .player_sides(vec![0])
-        .start()
-        .expect("a game of learning");
-        let _ = game.end_turn();
-        let _ = game.end_turn();
-        let play_save = game.save().to_json();
+        let mut game = foe::host::run::Start::new(learning.scenario.clone(), tables.clone(), 7)
+            .player_sides(vec![0])
+            .begin()
+            .expect("a game of learning");
+        game.play_foe().expect("foe plays");
+        // Two turns ended, a phase at a time, as `end turn` does.
+        for _ in 0..2 {
+            let turn = game.game.turn();
+            while game.player_to_act() && game.game.turn() == turn {
+                let Some(pass) = foe::host::repl::pass(&game.game) else {
+                    break;
+                };
+                if game.player(&pass).is_err() {
+                    break;
+                }
+                let _ = game.play_foe();
+            }
+        }
+        let file = foe::save::ScenarioFile {
+            shown_as: file.into(),
+            text: text.into(),
+        };
+        let play_save =
+            foe::host::save::GameSave::of(&game, file, None, &foe::save::Running::new(None))
+                .to_json();
         let (shown_as, army_text) = foe::companion::army::example("french").expect("french army");
         let army =
             foe::companion::army::parse(tables, shown_as, army_text).expect("the french army");

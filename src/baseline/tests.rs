@@ -416,64 +416,6 @@ fn guilford_with_the_baseline_is_the_same_game_from_the_same_seed() {
     assert_eq!(first.outcome, second.outcome);
 }
 
-#[test]
-fn a_saved_game_against_the_baseline_replays_with_the_baseline() {
-    use crate::play::{Entry, Match, ScenarioFile};
-    let (file, text) = crate::scenario::builtin("guilford").expect("built in");
-    let scenario = Arc::new(
-        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin)
-            .expect("valid"),
-    );
-    let ruleset = &scenario.battlefield.ruleset;
-    let rules = Arc::new(
-        RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    );
-    let tables = Arc::new(Tables::embedded());
-    let file = ScenarioFile {
-        shown_as: file.to_string(),
-        text: text.to_string(),
-    };
-    // The player commands the Americans (who move first); the baseline the
-    // British.
-    let mut game =
-        crate::play::MatchSetup::new(scenario.clone(), file, rules.clone(), tables.clone())
-            .seed(11)
-            .player_sides(vec![1])
-            .baseline_sides(vec![0])
-            .start()
-            .unwrap();
-    game.end_turn().unwrap();
-    game.end_turn().unwrap();
-    assert!(
-        game.log()
-            .iter()
-            .any(|entry| matches!(entry, Entry::Baseline { side: 0, .. }))
-    );
-    assert!(game.opponent(0).is_none(), "no Lone Warrior opponent there");
-    let save = game.save();
-    assert_eq!(save.baseline_sides, vec!["british"]);
-    let json = serde_json::to_string(&save).unwrap();
-    let replayed = Match::from_save(
-        &serde_json::from_str(&json).unwrap(),
-        scenario,
-        rules,
-        tables,
-        None,
-    )
-    .unwrap();
-    let places = |game: &Match| -> Vec<(Base, u32)> {
-        game.state()
-            .units
-            .iter()
-            .map(|u| (u.base, u.hits))
-            .collect()
-    };
-    assert_eq!(places(&replayed), places(&game));
-    assert_eq!(replayed.log().len(), game.log().len());
-}
-
 /// Whether the built-in scenario `name` is played by the seed-000 engine.
 fn seed_000(name: &str) -> bool {
     let (file, text) = crate::scenario::builtin(name).expect("built in");

@@ -7,8 +7,8 @@
 use crate::error::{Error, Result};
 use crate::host::Engine;
 use crate::host::save::GameSave;
-use crate::play::ScenarioFile;
 use crate::rules::RulesTable;
+use crate::save::ScenarioFile;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::path::{Path, PathBuf};

@@ -36,6 +36,10 @@ pub mod run;
 pub mod save;
 
 #[cfg(test)]
+mod seed_000_tests;
+#[cfg(test)]
+pub(crate) mod test_game;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod whole_game;

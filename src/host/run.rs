@@ -946,21 +946,6 @@ impl HostMatch {
         self.lone.get(side).and_then(Option::as_ref)
     }
 
-    /// Whether the dice are a record being replayed with a problem: a roll
-    /// that is not a face of its die, or a record that ran out.
-    pub(crate) fn record_problem(&self) -> Option<String> {
-        self.roller.problem()
-    }
-
-    /// Whether a record being replayed was used up exactly (a record with
-    /// rolls left over is a message); live dice always are.
-    pub(crate) fn finish_record(&self) -> Result<(), String> {
-        match &self.roller.source {
-            Source::Replay(replay) => replay.finish(),
-            _ => Ok(()),
-        }
-    }
-
     /// The game's dice bookkeeping, for its save: every roll made so far
     /// (recorded or not), and where the units stand.
     pub fn book(&self) -> crate::save::Book {
@@ -976,23 +961,6 @@ impl HostMatch {
                 removed: unit.removed,
             });
         crate::save::Book::of(&self.roller.rolls, self.game.turn(), units)
-    }
-
-    /// How many rolls the game has made, recorded or not.
-    pub(crate) fn rolls_made(&self) -> usize {
-        self.roller.rolls.len()
-    }
-
-    /// Whether every roll is kept for saves (the player's own dice).
-    pub(crate) fn mark_asked(&mut self, asked: bool) {
-        self.asked = asked;
-    }
-
-    /// Roll from `source` from now on; with `asked`, every roll is kept
-    /// for saves.
-    pub(crate) fn roll_from(&mut self, source: Source, asked: bool) {
-        self.roller.source = source;
-        self.asked = asked;
     }
 
     fn note(&mut self, player: bool, events: &[Event]) {

@@ -459,8 +459,7 @@ fn about_face_takes_face_in_any_case_as_a_whole_word() {
 
 /// Seed 000 runs through the boundary's runner by itself: a controller per
 /// side plays whole turns, the record is seed 000's, the game ends, and it
-/// is the game seed 000's view ([`crate::play::Match`]) plays for that
-/// seed.
+/// is the game a watcher steps through for that seed.
 #[test]
 fn the_runner_plays_a_whole_seed_000_game_with_a_controller_per_side() {
     let guilford = scenario("guilford");
@@ -477,37 +476,15 @@ fn the_runner_plays_a_whole_seed_000_game_with_a_controller_per_side() {
             "side {side} played its turns"
         );
     }
-    // The same seed watched through seed 000's view, which steps the
-    // runner a side's turn at a time, as `foe simulate` does.
-    let file = crate::play::ScenarioFile {
-        shown_as: "guilford".into(),
-        text: crate::scenario::builtin("guilford").unwrap().1.to_string(),
-    };
-    let watched = crate::play::MatchSetup::new(
-        guilford.clone(),
-        file,
-        game_match_rules(&guilford),
-        tables(),
-    )
-    .seed(12)
-    .start()
-    .unwrap();
-    let mut watched = watched;
+    // The same seed watched a side's turn a step, as the prompt and
+    // `foe simulate` step it.
+    let mut watched = super::test_game::start("guilford", 12, vec![]);
     while watched.step() {}
     let events = |log: &[awi::Entry]| -> Vec<crate::rules::Event> {
         log.iter().flat_map(|e| e.events().to_vec()).collect()
     };
     assert_eq!(events(watched.log()), events(log));
     assert_eq!(watched.state().outcome, game_match_outcome(&game_match));
-}
-
-fn game_match_rules(scenario: &Scenario) -> Arc<crate::rules::RulesTable> {
-    let ruleset = &scenario.battlefield.ruleset;
-    Arc::new(
-        crate::rules::RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    )
 }
 
 fn game_match_outcome(game_match: &run::HostMatch) -> Option<crate::rules::Outcome> {

@@ -3,6 +3,7 @@
 
 pub mod baseline;
 pub mod companion;
+pub mod explain;
 pub mod game_scene;
 pub mod map;
 pub mod opponent;

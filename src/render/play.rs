@@ -2,8 +2,8 @@
 //! victory verdict and the end-of-game summary. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
+use crate::host::awi::Entry;
 use crate::host::run::HostMatch;
-use crate::play::{Entry, Match};
 use crate::rules::log::event_line;
 use crate::rules::{Condition, Event, GameState, Outcome, UnitId};
 use crate::scenario::Scenario;
@@ -71,12 +71,6 @@ impl<'a> View<'a> {
             scenario: &runner.scenario,
             starting_rallies: runner.starting_rallies(),
         })
-    }
-
-    /// The game `game` (seed 000's view of the runner).
-    pub fn of_match(game: &'a Match) -> View<'a> {
-        // A Match is only ever built over seed 000's engine.
-        View::of(game.runner()).expect("a seed-000 match holds a seed-000 game")
     }
 
     /// The game now.
@@ -156,7 +150,7 @@ pub fn refused(
     let action = GameState::own(action)?;
     let refusal = GameState::own_refusal(refusal)?;
     let names = crate::host::repl::Names::new(&game.runner.game, game.scenario);
-    Some(crate::play::explain::refusal(
+    Some(crate::render::explain::refusal(
         &names,
         game.state(),
         action,

@@ -43,7 +43,7 @@ pub fn side(state: &GameState, names: &Names, side: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::tests::start;
+    use crate::host::test_game::start;
 
     #[test]
     fn hits_and_losses_show_in_the_progress() {
@@ -51,7 +51,7 @@ mod tests {
         let maryland = game.state().find_unit("1st Maryland").unwrap();
         let virginia = game.state().find_unit("4th Virginia").unwrap();
         game.state_mut().units[virginia.0].hits = 7;
-        let names = Names::new(&game.scenario, game.state());
+        let names = Names::new(game.scenario(), game.state());
         let british = &progress(game.state())[1];
         let said = line(game.state(), Some(&names), british);
         assert!(
@@ -59,7 +59,7 @@ mod tests {
             "{said}"
         );
         game.state_mut().units[maryland.0].status = crate::rules::Status::Routed;
-        let names = Names::new(&game.scenario, game.state());
+        let names = Names::new(game.scenario(), game.state());
         let british = &progress(game.state())[1];
         assert_eq!(
             line(game.state(), Some(&names), british),

@@ -257,7 +257,7 @@ pub fn line(state: &GameState, named: &dyn Fn(UnitId) -> String, item: &Progress
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::tests::start;
+    use crate::host::test_game::start;
 
     #[test]
     fn guilfords_conditions_at_the_start() {

@@ -22,8 +22,8 @@ pub use summary::{GameSummary, orders_given};
 
 use crate::host::run::{HostMatch, Start};
 use crate::opponent::FieldCache;
-use crate::play::ScenarioFile;
 use crate::rules::RulesTable;
+use crate::save::ScenarioFile;
 use crate::scenario::Scenario;
 use crate::stats::game_seed;
 use crate::tables::Tables;

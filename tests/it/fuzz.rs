@@ -8,9 +8,9 @@
 
 use foe::dice::Seeded;
 use foe::host::repl::{Names, parse};
-use foe::play::{GameSave, Match, ScenarioFile};
-use foe::rules::RulesTable;
+use foe::host::save::GameSave;
 use foe::ruleset::Ruleset;
+use foe::save::ScenarioFile;
 use foe::scenario::Scenario;
 use foe::tables::Tables;
 use foe::yaml::Source;
@@ -274,30 +274,33 @@ fn learning_save() -> &'static (String, Arc<Tables>) {
         let tables = Arc::new(Tables::embedded());
         let (file, text) = foe::scenario::builtin("learning").unwrap();
         let scenario = foe::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
-        let ruleset = &scenario.battlefield.ruleset;
-        let rules = Arc::new(
-            RulesTable::builtin(&ruleset.name, ruleset)
-                .unwrap()
-                .unwrap(),
-        );
-        let mut game = foe::play::MatchSetup::new(
-            Arc::new(scenario),
-            ScenarioFile {
-                shown_as: file.into(),
-                text: text.into(),
-            },
-            rules,
-            tables.clone(),
-        )
-        .seed(7)
-        .player_sides(vec![0])
-        .start()
-        .unwrap();
-        let legal = game.state().legal_actions();
-        let _ = game.act(legal[0].clone());
-        let _ = game.end_turn();
-        let _ = game.end_turn();
-        (game.save().to_json(), tables)
+        let mut game = foe::host::run::Start::new(Arc::new(scenario), tables.clone(), 7)
+            .player_sides(vec![0])
+            .begin()
+            .unwrap();
+        game.play_foe().unwrap();
+        let legal = game.game.legal_actions();
+        let _ = game.player(&legal[0]);
+        let _ = game.play_foe();
+        // Two turns ended, a phase at a time, as `end turn` does.
+        for _ in 0..2 {
+            let turn = game.game.turn();
+            while game.player_to_act() && game.game.turn() == turn {
+                let Some(pass) = foe::host::repl::pass(&game.game) else {
+                    break;
+                };
+                if game.player(&pass).is_err() {
+                    break;
+                }
+                let _ = game.play_foe();
+            }
+        }
+        let file = ScenarioFile {
+            shown_as: file.into(),
+            text: text.into(),
+        };
+        let save = GameSave::of(&game, file, None, &foe::save::Running::new(None));
+        (save.to_json(), tables)
     })
 }
 
@@ -336,17 +339,12 @@ fn load_play_save(text: &str, tables: &Arc<Tables>) {
     ) else {
         return;
     };
-    let ruleset = &scenario.battlefield.ruleset;
-    let Some(Ok(rules)) = RulesTable::builtin(&ruleset.name, ruleset) else {
+    let names: Vec<String> = scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let (Ok(sides), Ok(switched)) = (save.sides(&names), save.tables(tables)) else {
         return;
     };
-    let _ = Match::from_save(
-        &save,
-        Arc::new(scenario),
-        Arc::new(rules),
-        tables.clone(),
-        None,
-    );
+    let dice = Box::new(foe::dice::Seeded::new(save.seed));
+    let _ = save.replay(Arc::new(scenario), Arc::new(switched), sides, dice);
 }
 
 /// A JSON value to put in place of another.

@@ -116,8 +116,6 @@ fn nothing_above_the_engines_names_an_engine_but_its_adapters() {
         // The seed-001/002 opponent and baseline, each engine's policy.
         "host/opponent.rs",
         "host/baseline.rs",
-        // Seed 000's view of the runner and its saves.
-        "play/mod.rs",
         // An earlier save format was seed 000's alone.
         "host/save.rs",
     ];

@@ -1,33 +1,30 @@
-use super::*;
-use crate::dice::{Roller, Seeded};
-use crate::rules::UnitId;
-use crate::ruleset::Ruleset;
-use crate::yaml::Source;
+//! Seed 000 in the one runner: the player's turn after foe's first,
+//! refusals, rollback across turns, saves that replay to the same state
+//! and future, the player's own dice, watched games and the baseline.
 
-/// A built-in scenario, its rules table and its file, ready for a match.
-fn builtin(name: &str) -> (Arc<Scenario>, Arc<RulesTable>, ScenarioFile) {
-    let (file, text) = crate::scenario::builtin(name).expect("built in");
-    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).expect("valid");
-    let ruleset = &scenario.battlefield.ruleset;
-    let rules = Arc::new(
-        RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    );
-    let file = ScenarioFile {
-        shown_as: file.to_string(),
-        text: text.to_string(),
-    };
-    (Arc::new(scenario), rules, file)
+use super::awi::Entry;
+use super::run::{Rollback, Start};
+use super::save::{GameSave, Watched};
+use super::test_game::{Seed000, begin, builtin, start, tables};
+use crate::dice::{Roller, Seeded};
+use crate::rules::{Action, UnitId, Volley};
+use crate::tables::Tables;
+
+fn forward(game: &Seed000, name: &str, inches: f64) -> Action {
+    let unit = game.state().find_unit(name).unwrap();
+    let base = game.state().unit(unit).base;
+    Action::Move {
+        unit,
+        to: base.centre + base.forward() * inches,
+        facing: base.facing,
+    }
 }
 
-pub(crate) fn start(name: &str, seed: u64, player_sides: Vec<usize>) -> Match {
-    let (scenario, rules, file) = builtin(name);
-    MatchSetup::new(scenario, file, rules, Arc::new(Tables::embedded()))
-        .seed(seed)
-        .player_sides(player_sides)
-        .start()
-        .unwrap()
+/// What a rollback refused says.
+fn said(rollback: Rollback) -> String {
+    match rollback {
+        Rollback::Nothing(said) | Rollback::Replay(said) => said,
+    }
 }
 
 #[test]
@@ -42,18 +39,6 @@ fn the_player_moves_when_the_opponent_has_played_its_first_turn() {
     ));
 }
 
-/// Stepping is for watching: on the player's turn nothing is played for
-/// them, nothing is counted as a watched step, and a loop of steps ends.
-#[test]
-fn step_plays_nothing_on_the_players_turn() {
-    let mut game = start("guilford", 3, vec![0]);
-    assert!(game.players_turn());
-    let entries = game.log().len();
-    assert!(!game.step());
-    assert_eq!(game.log().len(), entries);
-    assert_eq!(game.save().watched, None);
-}
-
 #[test]
 fn a_refused_action_changes_nothing() {
     let mut game = start("guilford", 3, vec![0]);
@@ -63,7 +48,7 @@ fn a_refused_action_changes_nothing() {
         .act(Action::Fire {
             unit,
             target: UnitId(20),
-            volley: crate::rules::Volley::Single,
+            volley: Volley::Single,
         })
         .unwrap_err();
     assert!(!refusal.to_string().is_empty());
@@ -75,11 +60,7 @@ fn undo_then_the_same_action_gives_the_same_state() {
     let mut game = start("guilford", 3, vec![0]);
     let unit = game.state().find_unit("23rd Foot").unwrap();
     let base = game.state().unit(unit).base;
-    let action = Action::Move {
-        unit,
-        to: base.centre + base.forward() * 4.0,
-        facing: base.facing,
-    };
+    let action = forward(&game, "23rd Foot", 4.0);
     game.act(action.clone()).unwrap();
     let after = game.state().unit(unit).base;
     assert_eq!(game.undo().unwrap(), action);
@@ -92,122 +73,79 @@ fn undo_then_the_same_action_gives_the_same_state() {
 fn undo_with_nothing_done_is_refused() {
     let mut game = start("learning", 5, vec![0]);
     assert_eq!(
-        game.undo(),
-        Err("nothing to undo: you have not acted yet".to_string())
+        said(game.undo().unwrap_err()),
+        "nothing to undo: you have not acted yet"
     );
-    assert!(game.undo_turn().is_err());
-}
-
-fn units(game: &Match) -> String {
-    format!("{:?}{:?}", game.state().units, game.state().generals)
-}
-
-fn forward(game: &Match, name: &str, inches: f64) -> Action {
-    let unit = game.state().find_unit(name).unwrap();
-    let base = game.state().unit(unit).base;
-    Action::Move {
-        unit,
-        to: base.centre + base.forward() * inches,
-        facing: base.facing,
-    }
+    assert!(game.game.undo_turn().is_err());
 }
 
 #[test]
 fn undo_reaches_back_across_a_turn_and_the_opponent_replays_the_same() {
     let mut game = start("guilford", 3, vec![0]);
     game.act(forward(&game, "23rd Foot", 4.0)).unwrap();
-    game.end_turn().unwrap();
+    game.end_turn();
     assert_eq!(game.state().turn, 2);
-    let after_turn = units(&game);
+    let after_turn = game.units();
     let log_length = game.log().len();
     // The last action was the end of the player's turn 1: taking it back
     // takes back the Americans' turn 2 that followed it.
-    assert_eq!(game.undo(), Ok(Action::EndPhase));
+    assert_eq!(game.undo().unwrap(), Action::EndPhase);
     assert_eq!(game.state().turn, 1);
     assert!(game.players_turn());
     // Ending the turn again plays the Americans' turn again, the same.
-    game.end_turn().unwrap();
-    assert_eq!(units(&game), after_turn);
+    game.end_turn();
+    assert_eq!(game.units(), after_turn);
     assert_eq!(game.log().len(), log_length);
 }
 
 #[test]
 fn undo_turn_and_rewind_go_back_to_the_start_of_a_turn() {
     let mut game = start("guilford", 4, vec![0]);
-    let turn_one = units(&game);
+    let turn_one = game.units();
     game.act(forward(&game, "23rd Foot", 4.0)).unwrap();
-    game.end_turn().unwrap();
-    let turn_two = units(&game);
+    game.end_turn();
+    let turn_two = game.units();
     game.act(forward(&game, "33rd Foot", 3.0)).unwrap();
     game.act(forward(&game, "71st Foot", 3.0)).unwrap();
-    let by_turn = game.actions_by_turn();
-    assert_eq!(by_turn.len(), 2);
-    assert_eq!(by_turn[1].0, 2);
-    assert_eq!(by_turn[1].1.len(), 2);
     // This turn's two moves go.
-    assert_eq!(game.undo_turn(), Ok((2, 2)));
-    assert_eq!(units(&game), turn_two);
+    assert_eq!(game.game.undo_turn().ok(), Some((2, 2)));
+    assert_eq!(game.units(), turn_two);
     // At the start of turn 2, `undo turn` takes back turn 1.
-    let (turn, _) = game.undo_turn().unwrap();
+    let (turn, _) = game.game.undo_turn().ok().unwrap();
     assert_eq!(turn, 1);
-    assert_eq!(units(&game), turn_one);
+    assert_eq!(game.units(), turn_one);
     assert!(game.actions().is_empty());
-    assert!(game.rewind(2).unwrap_err().contains("no turn 2"));
+    assert!(said(game.game.rewind(2).unwrap_err()).contains("turn 2"));
     // Play to turn 3, then rewind to the start of turn 2: the save holds
     // only the kept prefix.
     game.act(forward(&game, "23rd Foot", 4.0)).unwrap();
-    game.end_turn().unwrap();
+    game.end_turn();
     let kept = game.actions().len();
     game.act(forward(&game, "33rd Foot", 3.0)).unwrap();
-    game.end_turn().unwrap();
+    game.end_turn();
     assert_eq!(game.state().turn, 3);
-    assert!(game.rewind(2).unwrap() > 1);
-    assert_eq!(units(&game), {
+    assert!(game.game.rewind(2).ok().unwrap() > 1);
+    assert_eq!(game.units(), {
         let mut again = start("guilford", 4, vec![0]);
         again.act(forward(&again, "23rd Foot", 4.0)).unwrap();
-        again.end_turn().unwrap();
-        units(&again)
+        again.end_turn();
+        again.units()
     });
     assert_eq!(game.save().actions.len(), kept);
-    assert_eq!(
-        game.rewind(2).unwrap_err(),
-        "nothing to take back: you have not acted since the start of turn 2"
-    );
+    assert!(game.game.rewind(2).is_err());
 }
 
 #[test]
 fn a_save_replays_to_the_same_state_and_the_same_future() {
     let mut game = start("guilford", 9, vec![0]);
-    let unit = game.state().find_unit("Guards Grenadiers").unwrap();
-    let base = game.state().unit(unit).base;
-    game.act(Action::Move {
-        unit,
-        to: base.centre + base.forward() * 5.0,
-        facing: base.facing,
-    })
-    .unwrap();
-    game.end_turn().unwrap();
-    let save = game.save();
-    let text = serde_json::to_string(&save).unwrap();
-    let loaded: GameSave = serde_json::from_str(&text).unwrap();
-    let mut replayed = Match::from_save(
-        &loaded,
-        game.scenario.clone(),
-        game.rules().clone(),
-        game.tables.clone(),
-        None,
-    )
-    .unwrap();
-    assert_eq!(
-        format!("{:?}", replayed.state().units),
-        format!("{:?}", game.state().units)
-    );
-    game.end_turn().unwrap();
-    replayed.end_turn().unwrap();
-    assert_eq!(
-        format!("{:?}", replayed.state().units),
-        format!("{:?}", game.state().units)
-    );
+    game.act(forward(&game, "Guards Grenadiers", 5.0)).unwrap();
+    game.end_turn();
+    let loaded = GameSave::from_json(&game.save().to_json()).unwrap();
+    let mut replayed = game.replay(&loaded).unwrap();
+    assert_eq!(replayed.units(), game.units());
+    game.end_turn();
+    replayed.end_turn();
+    assert_eq!(replayed.units(), game.units());
     assert_eq!(replayed.state().turn, game.state().turn);
 }
 
@@ -225,166 +163,90 @@ fn watching_plays_one_turn_a_step_until_the_end() {
     assert!(game.state().is_over());
 }
 
+/// A Guilford game with "the player's own dice" (a generator the runner
+/// cannot recreate from its seed), the first turn ended.
+fn asked_game() -> Seed000 {
+    let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
+    let start = Start::new(builtin("guilford").0, tables(), 1).player_sides(vec![0]);
+    let mut game = begin("guilford", start, Some(dice));
+    game.end_turn();
+    game
+}
+
 #[test]
 fn a_game_with_the_players_own_dice_replays_from_its_recorded_rolls() {
-    let (file, text) = crate::scenario::builtin("guilford").unwrap();
-    let scenario = crate::scenario::load(Source::new(file, text), Ruleset::builtin).unwrap();
-    let ruleset = &scenario.battlefield.ruleset;
-    let rules = Arc::new(
-        RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    );
-    let file = ScenarioFile {
-        shown_as: file.to_string(),
-        text: text.to_string(),
-    };
-    // "The player's dice": a generator the match cannot recreate from its seed.
-    let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
-    let tables = Arc::new(Tables::embedded());
-    let mut game = MatchSetup::new(Arc::new(scenario), file, rules, tables)
-        .seed(1)
-        .player_sides(vec![0])
-        .dice(Some(dice))
-        .start()
-        .unwrap();
-    game.end_turn().unwrap();
+    let mut game = asked_game();
     let gun = game.state().find_unit("Royal Artillery").unwrap();
     let target = game.state().find_unit("Singleton's Gun").unwrap();
     game.act(Action::EndPhase).unwrap();
-    let before_fire = format!("{:?}", game.state().units);
+    let before_fire = game.units();
     game.act(Action::Fire {
         unit: gun,
         target,
-        volley: crate::rules::Volley::Single,
+        volley: Volley::Single,
     })
     .unwrap();
     let save = game.save();
     assert!(save.asked && !save.rolls.is_empty());
-    let replayed = Match::from_save(
-        &save,
-        game.scenario.clone(),
-        game.rules().clone(),
-        game.tables.clone(),
-        None,
-    )
-    .unwrap();
-    assert_eq!(
-        format!("{:?}", replayed.state().units),
-        format!("{:?}", game.state().units)
-    );
+    let replayed = game.replay(&save).unwrap();
+    assert_eq!(replayed.units(), game.units());
     // Undo forgets the fire's roll: the state is as before it.
     game.undo().unwrap();
-    assert_eq!(format!("{:?}", game.state().units), before_fire);
+    assert_eq!(game.units(), before_fire);
     assert_eq!(game.save().rolls.len() + 1, save.rolls.len());
-}
-
-#[test]
-fn a_seeded_game_loaded_with_the_players_dice_replays_from_its_seed() {
-    let mut game = start("guilford", 21, vec![0]);
-    game.end_turn().unwrap();
-    let save = game.save();
-    // Dice that would give different rolls if the replay used them.
-    let theirs: Box<dyn Roller> = Box::new(Seeded::new(0xBAD));
-    let loaded = Match::from_save(
-        &save,
-        game.scenario.clone(),
-        game.rules().clone(),
-        game.tables.clone(),
-        Some(theirs),
-    )
-    .unwrap();
-    assert_eq!(
-        format!("{:?}", loaded.state().units),
-        format!("{:?}", game.state().units)
-    );
-    assert_eq!(loaded.state().generals, game.state().generals);
-    // From now on the rolls are the player's, and saves keep them.
-    assert!(loaded.save().asked);
-}
-
-/// A Guilford game with "the player's own dice" (a generator the match
-/// cannot recreate from its seed), a few actions in.
-fn asked_game() -> Match {
-    let fresh = start("guilford", 1, vec![0]);
-    let dice: Box<dyn Roller> = Box::new(Seeded::new(0xD1CE));
-    let mut game = MatchSetup::new(
-        fresh.scenario.clone(),
-        fresh.file.clone(),
-        fresh.rules().clone(),
-        fresh.tables.clone(),
-    )
-    .seed(1)
-    .player_sides(vec![0])
-    .dice(Some(dice))
-    .start()
-    .unwrap();
-    game.end_turn().unwrap();
-    game
-}
-
-fn replay(game: &Match, save: &GameSave) -> Result<Match, MatchError> {
-    Match::from_save(
-        save,
-        game.scenario.clone(),
-        game.rules().clone(),
-        game.tables.clone(),
-        None,
-    )
 }
 
 #[test]
 fn a_damaged_record_of_rolls_is_refused_with_what_is_wrong_not_a_panic() {
     let game = asked_game();
     let good = game.save();
-    assert!(replay(&game, &good).is_ok());
+    assert!(game.replay(&good).is_ok());
     let refused = |change: &dyn Fn(&mut GameSave)| {
         let mut save = good.clone();
         change(&mut save);
-        replay(&game, &save).err().expect("refused").to_string()
+        game.replay(&save).err().expect("refused")
     };
     // The generals' characters are the first rolls, on the d100.
     assert_eq!(
         refused(&|save| save.rolls[0] = 0),
-        "the saved game does not replay: the set-up: recorded roll 0 is not a face of the d100"
+        "the set-up: recorded roll 0 is not a face of the d100"
     );
     assert_eq!(
         refused(&|save| save.rolls[1] = 101),
-        "the saved game does not replay: the set-up: recorded roll 101 is not a face of the d100"
+        "the set-up: recorded roll 101 is not a face of the d100"
     );
-    // Too few rolls: never silently rolled on with other dice.
-    let cut = refused(&|save| save.rolls.truncate(save.rolls.len() - 1));
-    assert!(
-        cut.contains("the record of rolls ends where a roll of the"),
-        "{cut}"
-    );
+    // Too few rolls for the player's own actions: never rolled on with
+    // other dice.
     assert_eq!(
         refused(&|save| save.rolls.clear()),
-        "the saved game does not replay: the set-up: the record of rolls ends where a roll of the d100 is needed"
+        "the set-up: the record of rolls ends where a roll of the d100 is needed"
     );
     assert_eq!(
         refused(&|save| save.rolls.push(3)),
-        "the saved game does not replay: the end of the record: 1 recorded roll left over"
+        "the record of rolls: 1 recorded roll left over"
     );
     assert_eq!(
         refused(&|save| save.player_sides = vec!["prussians".into()]),
         "the saved game names no side `prussians` (its scenario has british, americans)"
     );
-    // A wild number is refused before the rules would walk it inch by inch.
+    // A wild number is refused by the rules, never walked inch by inch.
     let unit = game.state().find_unit("23rd Foot").unwrap();
-    assert_eq!(
-        refused(&|save| save.actions.insert(
+    let wild = refused(&|save| {
+        save.actions.insert(
             0,
-            crate::host::Action::Awi(Action::Move {
+            super::Action::Awi(Action::Move {
                 unit,
                 to: crate::battlefield::Point {
                     x: 1e308,
-                    y: -1e308
+                    y: -1e308,
                 },
-                facing: 0.0
-            })
-        )),
-        "the saved game does not replay: action 1: the point 1e308,-1e308 is far off the table"
+                facing: 0.0,
+            }),
+        )
+    });
+    assert!(
+        wild.starts_with("action 1 of the save is refused: "),
+        "{wild}"
     );
 }
 
@@ -411,10 +273,7 @@ fn save_files_are_checked_for_their_version_first() {
     );
     // A version 1 save (no `steps`, `started`, `about`) still reads.
     let old = r#"{"version": 1, "scenario": {"shown_as": "x", "text": ""}, "seed": 1, "player_sides": [0], "actions": []}"#;
-    assert_eq!(
-        GameSave::from_json(old).unwrap().engine,
-        crate::host::Engine::Awi
-    );
+    assert_eq!(GameSave::from_json(old).unwrap().engine, super::Engine::Awi);
     // Saves record what made the game; version 1 and 2 saves have no `made`.
     assert!(text.contains("\"made\""), "{text}");
     assert_eq!(GameSave::from_json(old).unwrap().made, None);
@@ -428,11 +287,11 @@ fn a_watched_game_resumes_at_the_turn_it_was_saved() {
     }
     let save = game.save();
     assert_eq!(save.watched, Some(Watched::Turns(3)));
-    let mut resumed = replay(&game, &save).unwrap();
-    assert_eq!(units(&resumed), units(&game));
+    let mut resumed = game.replay(&save).unwrap();
+    assert_eq!(resumed.units(), game.units());
     game.step();
     resumed.step();
-    assert_eq!(units(&resumed), units(&game));
+    assert_eq!(resumed.units(), game.units());
 }
 
 #[test]
@@ -440,38 +299,33 @@ fn rewinding_a_game_with_the_players_dice_forgets_the_rolls_taken_back() {
     let mut game = asked_game();
     let at_start = game.save().rolls.len();
     game.act(forward(&game, "23rd Foot", 4.0)).unwrap();
-    game.end_turn().unwrap();
+    game.end_turn();
     assert!(game.save().rolls.len() > at_start);
-    game.rewind(2).unwrap();
+    game.game.rewind(2).ok().unwrap();
     assert_eq!(game.save().rolls.len(), at_start);
-    assert!(replay(&game, &game.save()).is_ok());
+    assert!(game.replay(&game.save()).is_ok());
 }
 
 /// Guilford with the player commanding the Americans (who move first) and
 /// the scripted baseline the British, on the seeded dice or the player's own.
-fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Match {
-    let (scenario, rules, file) = builtin("guilford");
-    MatchSetup::new(scenario, file, rules, Arc::new(Tables::embedded()))
-        .seed(seed)
+fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Seed000 {
+    let start = Start::new(builtin("guilford").0, tables(), seed)
         .player_sides(vec![1])
-        .baseline_sides(vec![0])
-        .dice(dice)
-        .start()
-        .unwrap()
+        .baseline_sides(vec![0]);
+    begin("guilford", start, dice)
 }
 
 /// Whether the baseline, and not foe's opponent, commands the British.
-fn baseline_commands_the_british(game: &Match) -> bool {
-    game.baseline_sides == [0]
-        && game.opponent(0).is_none()
+fn baseline_commands_the_british(game: &Seed000) -> bool {
+    game.game.baseline_sides() == [0]
         && matches!(
-            game.runner.controller(0),
+            game.game.controller(0),
             Some(crate::baseline::Controller::Baseline(_))
         )
 }
 
 /// The baseline's turns in the log, by side.
-fn baseline_turns(game: &Match) -> Vec<usize> {
+fn baseline_turns(game: &Seed000) -> Vec<usize> {
     game.log()
         .iter()
         .filter_map(|entry| match entry {
@@ -489,41 +343,28 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
         let asked = dice.is_some();
         let mut game = baseline_game(13, dice);
         game.act(forward(&game, "1st Maryland", 2.0)).unwrap();
-        game.end_turn().unwrap();
-        game.end_turn().unwrap();
+        game.end_turn();
+        game.end_turn();
         assert_eq!(baseline_turns(&game), vec![0, 0], "asked: {asked}");
-        let text = game.save().to_json();
-        let save = GameSave::from_json(&text).unwrap();
+        let save = GameSave::from_json(&game.save().to_json()).unwrap();
         assert_eq!(save.baseline_sides, vec!["british"]);
         assert_eq!(save.asked, asked);
-        let mut resumed = replay(&game, &save).unwrap();
+        let dice = || asked.then(|| Box::new(Seeded::new(0xF00D)) as Box<dyn Roller>);
+        let mut resumed = game
+            .replay_under(&save, &Tables::embedded(), dice())
+            .unwrap();
         assert!(baseline_commands_the_british(&resumed), "asked: {asked}");
         assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
-        assert_eq!(units(&resumed), units(&game));
-        // The same future: the resumed game rolls on where the save left
-        // off (from the seed, or the seeded generator standing in for the
-        // player's dice in both).
+        assert_eq!(resumed.units(), game.units());
+        // The same future: both roll on where the save left off (from the
+        // seed, or the same generator standing in for the player's dice).
         if asked {
-            let dice = || Some(Box::new(Seeded::new(0xF00D)) as Box<dyn Roller>);
-            game = Match::from_save(
-                &save,
-                game.scenario.clone(),
-                game.rules().clone(),
-                game.tables.clone(),
-                dice(),
-            )
-            .unwrap();
-            resumed = Match::from_save(
-                &save,
-                resumed.scenario.clone(),
-                resumed.rules.clone(),
-                resumed.tables.clone(),
-                dice(),
-            )
-            .unwrap();
+            game = game
+                .replay_under(&save, &Tables::embedded(), dice())
+                .unwrap();
         }
-        game.end_turn().unwrap();
-        resumed.end_turn().unwrap();
+        game.end_turn();
+        resumed.end_turn();
         assert_eq!(baseline_turns(&resumed), vec![0, 0, 0]);
         assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
         assert_eq!(resumed.save(), game.save());
@@ -533,29 +374,29 @@ fn a_saved_game_with_a_baseline_side_resumes_and_replays_identically() {
 #[test]
 fn rewind_and_undo_in_a_baseline_game_keep_the_baseline_commanding_its_side() {
     let mut straight = baseline_game(21, None);
-    straight.end_turn().unwrap();
+    straight.end_turn();
     let at_turn_2 = format!("{:?}", straight.log());
-    straight.end_turn().unwrap();
+    straight.end_turn();
     let at_turn_3 = format!("{:?}", straight.log());
 
     let mut game = baseline_game(21, None);
-    game.end_turn().unwrap();
+    game.end_turn();
     let kept = game.actions().len();
     game.act(forward(&game, "1st Maryland", 3.0)).unwrap();
-    game.end_turn().unwrap();
-    game.end_turn().unwrap();
+    game.end_turn();
+    game.end_turn();
     assert_eq!(game.state().turn, 4);
     assert_eq!(baseline_turns(&game), vec![0, 0, 0]);
     // Back to the start of turn 2: the baseline's turn 1 is played again,
     // the same, by the baseline.
     let taken = game.actions().len() - kept;
-    assert_eq!(game.rewind(2).unwrap(), taken);
+    assert_eq!(game.game.rewind(2).ok(), Some(taken));
     assert!(baseline_commands_the_british(&game));
     assert_eq!(format!("{:?}", game.log()), at_turn_2);
     assert_eq!(game.save().baseline_sides, vec!["british"]);
     // Ending the turn now, the baseline plays the British turn 2 exactly as
     // in a game that never had the taken-back actions.
-    game.end_turn().unwrap();
+    game.end_turn();
     assert_eq!(format!("{:?}", game.log()), at_turn_3);
     assert_eq!(baseline_turns(&game), vec![0, 0]);
     // Undo across the turn takes back the baseline's turn with it, and the
@@ -573,7 +414,7 @@ fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
     let refused = |change: &dyn Fn(&mut GameSave)| {
         let mut save = game.save();
         change(&mut save);
-        replay(&game, &save).err().expect("refused").to_string()
+        game.replay(&save).err().expect("refused")
     };
     assert_eq!(
         refused(&|save| save.baseline_sides = vec!["british".into(), "hessians".into()]),
@@ -588,22 +429,24 @@ fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
     value.as_object_mut().unwrap().remove("baseline_sides");
     let old = GameSave::from_json(&value.to_string()).unwrap();
     assert!(old.baseline_sides.is_empty());
-    let replayed = replay(&game, &old).unwrap();
-    assert!(replayed.opponent(0).is_some());
+    let replayed = game.replay(&old).unwrap();
+    assert!(matches!(
+        replayed.game.controller(0),
+        Some(crate::baseline::Controller::Foe(_))
+    ));
 }
 
 #[test]
 fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
     // Watch Guilford with two plan rules off; the save names them, and a
     // resume with every rule on still replays the game as it was played.
-    let (scenario, rules, file) = builtin("guilford");
     let mut off = Tables::embedded();
     off.opponent.rules.set("close-to-range", false).unwrap();
     off.opponent.rules.set("hold-the-line", false).unwrap();
-    let mut game = MatchSetup::new(scenario.clone(), file, rules.clone(), Arc::new(off))
-        .seed(21)
-        .start()
-        .unwrap();
+    let mut game = super::test_game::play(
+        "guilford",
+        Start::new(builtin("guilford").0, std::sync::Arc::new(off), 21),
+    );
     for _ in 0..6 {
         game.step();
     }
@@ -613,21 +456,27 @@ fn a_saved_game_keeps_the_opponent_rules_it_was_played_by() {
         save.rules_off,
         vec!["close-to-range", "cavalry-reserve", "hold-the-line"]
     );
-    let every_rule_on = Arc::new(Tables::embedded());
-    let resumed =
-        Match::from_save(&save, scenario.clone(), rules.clone(), every_rule_on, None).unwrap();
+    let resumed = game.replay(&save).unwrap();
     assert_eq!(format!("{:?}", resumed.log()), format!("{:?}", game.log()));
     // A rule this foe does not know is refused by name, not ignored.
     let mut unknown = save.clone();
     unknown.rules_off.push("ambush".into());
-    let error = Match::from_save(
-        &unknown,
-        scenario,
-        rules,
-        Arc::new(Tables::embedded()),
-        None,
-    )
-    .err()
-    .unwrap();
-    assert!(error.to_string().contains("`ambush`"), "{error}");
+    let error = game.replay(&unknown).err().unwrap();
+    assert!(error.contains("`ambush`"), "{error}");
+}
+
+#[test]
+fn a_seeded_game_resumed_with_the_players_dice_replays_from_its_seed() {
+    let mut game = start("guilford", 21, vec![0]);
+    game.end_turn();
+    let save = game.save();
+    // Dice that would give different rolls if the replay used them.
+    let theirs: Box<dyn Roller> = Box::new(Seeded::new(0xBAD));
+    let mut loaded = game
+        .replay_under(&save, &Tables::embedded(), Some(theirs))
+        .unwrap();
+    assert_eq!(loaded.units(), game.units());
+    // From now on the rolls are the player's, and saves keep them.
+    loaded.game.set_dice(Box::new(Seeded::new(0xBAD)));
+    assert!(loaded.save().asked);
 }

@@ -1,11 +1,10 @@
 use super::*;
 use crate::battlefield::Base;
-use crate::play::Match;
-use crate::play::tests::start;
+use crate::host::test_game::{Seed000 as Match, start};
 
 /// The prompt's names of the game's units.
 fn names(game: &Match) -> Names<'_> {
-    Names::new(&game.runner().game, &game.scenario)
+    Names::new(&game.game.game, &game.game.scenario)
 }
 
 /// The seed-000 action a line typed at the prompt means.
