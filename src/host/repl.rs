@@ -382,7 +382,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "end",
-        "end turn                 end your turn (seed 001: `end` ends one phase)",
+        "end [turn]               end this phase (where the rules have phases), or your whole turn",
     ),
     (
         "status",

@@ -1,5 +1,8 @@
-//! Text for `foe play`: the state of the armies, the legal choices, the
-//! victory verdict and the end-of-game summary. Pure: strings out.
+//! Seed 000's texts at the one `foe play` prompt, read off the runner
+//! through a [`View`]: the record turn by turn (foe's bound a paragraph a
+//! unit), `what` and `why` from the Lone Warrior opponent, `status` of the
+//! armies and of one unit, the refusals that help, and the end-of-game
+//! summary. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
 use crate::host::awi::Entry;
