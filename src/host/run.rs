@@ -163,8 +163,9 @@ pub struct Start {
     /// Seed 000's opponents' distance fields, which the games of one
     /// scenario may share (`foe simulate` works them out once a run).
     pub fields: FieldCache,
-    /// Seed 000's rules table read once for many games (`foe simulate`);
-    /// `None`: each game reads it from its rule set.
+    /// Seed 000's rules table read once for many games (`foe simulate`),
+    /// for a seed-000 scenario only; `None`: each game reads it from its
+    /// rule set.
     pub rules: Option<Arc<crate::rules::RulesTable>>,
 }
 
@@ -324,8 +325,9 @@ impl Start {
         self
     }
 
-    /// Seed 000's rules table `rules` (read from the scenario's rule set)
-    /// shared by the games of one scenario, not read again for each.
+    /// Seed 000's rules table `rules` (read from the seed-000 scenario's
+    /// rule set) shared by the games of one scenario, not read again for
+    /// each.
     pub fn sharing_rules(mut self, rules: Arc<crate::rules::RulesTable>) -> Start {
         self.rules = Some(rules);
         self
