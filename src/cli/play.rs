@@ -732,7 +732,7 @@ impl Repl<'_> {
     fn watch(&mut self, no_pause: bool) {
         let mut turn = self.game.game.turn();
         loop {
-            match self.game.step_foe() {
+            match self.game.watch_step() {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(problem) => {

@@ -439,7 +439,7 @@ impl Start {
             return Err(format!("the set-up: {problem}"));
         }
         for n in 0..actions {
-            let played = game_match.step_foe()?;
+            let played = game_match.watch_step()?;
             if let Some(problem) = game_match.roller.problem() {
                 return Err(format!("foe's action {} of the save: {problem}", n + 1));
             }
@@ -919,6 +919,27 @@ impl HostMatch {
             self.baseline.did(decision, lines);
         }
         Ok(true)
+    }
+
+    /// A watched game's next step (seed 000: a side's whole turn; the
+    /// others: one of foe's actions); `Ok(false)` once the game is over.
+    /// A seed-000 side that cannot finish its turn has still had its step,
+    /// and a game that has not ended after two sides' turns a game turn
+    /// (and two more) is stopped there, so a watch always ends: the same
+    /// steps `foe play --side none` and `foe simulate` take.
+    pub fn watch_step(&mut self) -> Result<bool, String> {
+        if self.game.is_over() {
+            return Ok(false);
+        }
+        if let Game::Awi(_) = self.game {
+            let most = 2 * (self.game.turns() as usize + 1) + 2;
+            if self.steps > most {
+                return Ok(false);
+            }
+            let _ = self.step_foe()?;
+            return Ok(true);
+        }
+        self.step_foe()
     }
 
     /// foe plays until it is the player's turn or the game ends.

@@ -118,18 +118,7 @@ impl Study {
     /// side's whole turn a step, as `foe play --side none` plays it.
     pub fn play(&self, index: u64) -> Result<HostMatch, String> {
         let mut game = self.start(index)?;
-        // A turn the opponent cannot finish would loop forever; the game
-        // never has more than two player turns per game turn.
-        let most_steps = 2 * (u64::from(game.game.turns()) + 1) + 2;
-        let mut steps = 0;
-        while !game.game.is_over() {
-            // A side that cannot finish its turn has still had its step.
-            let _ = game.step_foe();
-            steps += 1;
-            if steps > most_steps {
-                break;
-            }
-        }
+        while game.watch_step()? {}
         Ok(game)
     }
 
