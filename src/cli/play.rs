@@ -511,6 +511,17 @@ fn go(
 /// commands legal now and `? COMMAND` lists them.
 const SHORT_LIST: usize = 12;
 
+/// What one command did, gathered to print once the game is saved.
+#[derive(Default)]
+struct Told {
+    /// The lines to print.
+    text: String,
+    /// Whether the game changed (then it is saved before they are).
+    changed: bool,
+    /// A bug that stopped foe, said after them.
+    bug: Option<String>,
+}
+
 struct Repl<'a> {
     game: HostMatch,
     file: ScenarioFile,
@@ -600,6 +611,16 @@ impl Repl<'_> {
     /// Print what happened since the last print: turn headers, foe's new
     /// reaction tests, the events.
     fn print_new(&mut self) {
+        let text = self.gather();
+        if !text.is_empty() {
+            self.console.say(&text);
+        }
+    }
+
+    /// What happened since the last print, as [`Repl::print_new`] prints
+    /// it, counted as printed (the picture of a phase written too, when
+    /// pictures are asked for): to print once the game is saved.
+    fn gather(&mut self) -> String {
         let mut text = String::new();
         let decisions = self.game.opponent.decisions();
         if let Some(view) = View::of(&self.game) {
@@ -641,12 +662,13 @@ impl Repl<'_> {
             text.push_str(&format!("  [{who}] {}\n", entry.text));
         }
         self.shown = self.game.printed_now();
-        if !text.is_empty() {
-            self.console.say(&text);
+        if let Some(dir) = self.svg_every_phase.clone()
+            && let Some(said) = self.write_phase_svg(&dir)
+        {
+            text.push_str(&said);
+            text.push('\n');
         }
-        if let Some(dir) = self.svg_every_phase.clone() {
-            self.write_phase_svg(&dir);
-        }
+        text
     }
 
     /// The picture of the game now.
@@ -671,10 +693,10 @@ impl Repl<'_> {
 
     /// Write this phase's picture into `dir` (made if need be), named by
     /// turn and phase, once a phase, so a folder of them follows the game.
-    fn write_phase_svg(&mut self, dir: &Path) {
+    fn write_phase_svg(&mut self, dir: &Path) -> Option<String> {
         let path = dir.join(crate::render::game_scene::turn_file_name(&self.game.game));
         if self.svg_written.as_ref() == Some(&path) {
-            return;
+            return None;
         }
         let written = std::fs::create_dir_all(dir)
             .map_err(|source| Error::Io {
@@ -683,28 +705,41 @@ impl Repl<'_> {
                 source,
             })
             .and_then(|()| write_atomically(&path, &self.picture()));
-        match written {
-            Ok(()) => self.console.say(&format!("wrote {}", path.display())),
-            Err(error) => self.console.say(&format!("error: {error}")),
-        }
+        let said = match written {
+            Ok(()) => format!("wrote {}", path.display()),
+            Err(error) => format!("error: {error}"),
+        };
         self.svg_written = Some(path);
+        Some(said)
     }
 
-    /// foe plays its turns, printing as it goes; `false` on a bug.
-    fn foe_plays(&mut self) -> bool {
+    /// foe plays its turns, its record gathered to print (pictures of its
+    /// phases written as they come), with the bug that stopped it, if one
+    /// did.
+    fn foe_gathers(&mut self) -> (String, Option<String>) {
+        let mut text = String::new();
         loop {
-            match self.game.step_foe() {
-                Ok(true) => self.print_new(),
-                Ok(false) => {
-                    self.print_new();
-                    return true;
-                }
-                Err(problem) => {
-                    self.print_new();
-                    self.console.say(&format!("error: {problem}"));
-                    return false;
-                }
+            let stepped = self.game.step_foe();
+            text.push_str(&self.gather());
+            match stepped {
+                Ok(true) => {}
+                Ok(false) => return (text, None),
+                Err(problem) => return (text, Some(problem)),
             }
+        }
+    }
+
+    /// Print what was gathered, and the bug after it; `false` on a bug.
+    fn say_gathered(&mut self, text: &str, bug: Option<&str>) -> bool {
+        if !text.is_empty() {
+            self.console.say(text);
+        }
+        match bug {
+            Some(problem) => {
+                self.console.say(&format!("error: {problem}"));
+                false
+            }
+            None => true,
         }
     }
 
@@ -729,29 +764,36 @@ impl Repl<'_> {
         true
     }
 
+    /// Watch foe play every side, a turn at a time: each turn's record
+    /// is printed once the game is saved at its end, then the watcher may
+    /// look around before the next.
     fn watch(&mut self, no_pause: bool) {
         let mut turn = self.game.game.turn();
+        let mut text = String::new();
         loop {
-            match self.game.watch_step() {
+            let stepped = self.game.watch_step();
+            text.push_str(&self.gather());
+            match stepped {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(problem) => {
-                    self.print_new();
-                    self.console.say(&format!("error: {problem}"));
-                    break;
+                    self.autosave();
+                    self.say_gathered(&text, Some(&problem));
+                    return;
                 }
             }
-            self.print_new();
             if self.game.game.turn() != turn && !self.game.game.is_over() {
                 turn = self.game.game.turn();
+                self.autosave();
+                self.say_gathered(&std::mem::take(&mut text), None);
                 self.map_if_turned();
                 if !no_pause && !self.pause() {
-                    self.autosave();
                     return;
                 }
             }
         }
         self.autosave();
+        self.say_gathered(&text, None);
         self.verdict();
     }
 
@@ -909,7 +951,9 @@ impl Repl<'_> {
                 let dir = PathBuf::from(dir);
                 self.svg_every_phase = Some(dir.clone());
                 self.svg_written = None;
-                self.write_phase_svg(&dir);
+                if let Some(said) = self.write_phase_svg(&dir) {
+                    self.console.say(&said);
+                }
                 return true;
             }
             Command::Map { svg: Some(file) } => {
@@ -1056,7 +1100,15 @@ impl Repl<'_> {
     }
 
     fn run(&mut self) {
-        if !self.foe_plays() {
+        // foe's opening turns are saved before they are shown.
+        let mut told = Told {
+            changed: true,
+            ..Told::default()
+        };
+        self.foe_answers(&mut told);
+        let bug = told.bug.is_some();
+        self.tell(told);
+        if bug {
             return;
         }
         if self.verdict() {
@@ -1114,84 +1166,134 @@ impl Repl<'_> {
 
     /// Apply the player's action; whether the rules took it.
     fn act(&mut self, action: Action) -> bool {
+        let mut told = Told::default();
+        let taken = self.take(action, None, &mut told);
+        self.tell(told);
+        taken
+    }
+
+    /// Apply the player's `action`, saying `before` it what it was (the
+    /// line `end turn` or `auto` typed for the player), and let foe answer
+    /// at once. What to print is gathered into `told`, not printed: the
+    /// game is saved before any of it is shown ([`Repl::tell`]), so
+    /// nothing is shown of a game the autosave does not hold, and a save
+    /// is never of a moment inside one command. Whether the rules took it.
+    fn take(&mut self, action: Action, before: Option<&str>, told: &mut Told) -> bool {
         match self.game.player(&action) {
             Ok(_) => {
-                self.autosave();
-                self.print_new();
-                if self.foe_plays() {
-                    self.autosave();
+                if let Some(before) = before {
+                    told.text.push_str(before);
+                    told.text.push('\n');
                 }
-                true
+                told.text.push_str(&self.gather());
+                told.changed = true;
+                self.foe_answers(told);
+                told.bug.is_none()
             }
             Err(refusal) => {
                 let said = View::of(&self.game)
                     .and_then(|view| crate::render::play::refused(&view, &action, &refusal))
                     .unwrap_or_else(|| refusal.to_string());
-                self.console.say(&format!("refused: {said}"));
+                told.text.push_str(&format!("refused: {said}\n"));
                 false
             }
         }
     }
 
+    /// foe plays its turns after the player's action, gathered into
+    /// `told`. With the player's own dice foe's turn asks for rolls: what
+    /// the action did is saved and shown first, and foe's moves are shown
+    /// as they come between its prompts (a save cut short in foe's turn
+    /// resumes asking for the rest, [`crate::host::run::Start::resume_recorded`]).
+    fn foe_answers(&mut self, told: &mut Told) {
+        if !self.game.asks() {
+            let (foe, bug) = self.foe_gathers();
+            told.text.push_str(&foe);
+            told.bug = told.bug.take().or(bug);
+            return;
+        }
+        self.tell(std::mem::take(told));
+        told.changed = true;
+        loop {
+            let stepped = self.game.step_foe();
+            self.print_new();
+            match stepped {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(problem) => {
+                    told.bug = Some(problem);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Save the game if a command changed it, then print what it told.
+    fn tell(&mut self, told: Told) {
+        if told.changed {
+            self.autosave();
+        }
+        self.say_gathered(told.text.trim_end_matches('\n'), told.bug.as_deref());
+    }
+
     /// `end turn`: pass each step of the player's turn (seed 001: end each
     /// phase; seed 002: hold each unit still to act) until foe's turn
     /// comes, the turn ends, or the rules want something else (an answer
-    /// to a charge, dice to give out), which is said.
+    /// to a charge, dice to give out), which is said. The whole command is
+    /// saved once, before any of it is printed.
     fn end_turn(&mut self) {
         let turn = self.game.game.turn();
         if !self.game.player_to_act() {
             self.console.say("It is foe's turn.");
             return;
         }
-        let mut passed = false;
+        let mut told = Told::default();
         while self.game.player_to_act() && self.game.game.turn() == turn {
             let Some(action) = words::pass(&self.game.game) else {
                 let why = words::dice_to_give(&self.game.game).unwrap_or_else(|| {
                     "the rules want something else first; `?` lists it".to_string()
                 });
-                self.console.say(&format!("`end turn` stops here: {why}"));
-                return;
+                told.text
+                    .push_str(&format!("`end turn` stops here: {why}\n"));
+                break;
             };
-            self.console
-                .say(&format!("> {}", words::words(&self.game.game, &action)));
-            if !self.act(action) {
-                return;
-            }
-            passed = true;
-            if self.verdict_reached() {
-                return;
+            let said = format!("(end turn) {}", words::words(&self.game.game, &action));
+            if !self.take(action, Some(&said), &mut told) || self.verdict_reached() {
+                break;
             }
         }
-        if !passed {
-            self.console.say("nothing to end");
+        if !told.changed && told.text.is_empty() {
+            told.text.push_str("nothing to end");
         }
+        self.tell(told);
     }
 
     fn verdict_reached(&self) -> bool {
         self.game.verdict().is_some()
     }
 
+    /// `auto`: the player's remaining dice given out as foe would, saved
+    /// once, before any of it is printed.
     fn auto(&mut self) {
-        let mut given = false;
+        let mut told = Told::default();
         loop {
             match words::auto_die(&self.game.game, &self.game.player_sides) {
                 Ok(Some((action, said))) => {
-                    self.console.say(&said);
-                    if !self.act(action) {
+                    if !self.take(action, Some(&said), &mut told) {
                         // Refused: the same die would be offered again.
                         break;
                     }
-                    given = true;
                 }
                 Ok(None) => break,
                 // Once the dice are given the phase moves on: nothing to say.
-                Err(_) if given => break,
+                Err(_) if told.changed => break,
                 Err(problem) => {
-                    self.console.say(&format!("error: {problem}"));
+                    told.text.push_str(&format!("error: {problem}\n"));
                     break;
                 }
             }
         }
+        self.tell(told);
     }
 
     fn undo(&mut self) {
