@@ -966,29 +966,29 @@ impl Repl<'_> {
                 Some(view) => crate::render::play::what(&view, unit),
                 None => crate::render::prompt::what(&self.names(), &self.game.opponent, unit),
             },
-            Command::Why(unit) if View::of(&self.game).is_some() => View::of(&self.game)
-                .map_or_else(String::new, |view| crate::render::play::why(&view, unit)),
-            Command::Why(unit) => words::why_unit(
-                &self.game.opponent,
-                self.game.baseline_decisions(),
-                self.game.baseline_sides(),
-                &self.game.game,
-                unit,
-            ),
-            Command::Log(last) if View::of(&self.game).is_some() => {
-                let all = View::of(&self.game)
-                    .map_or_else(String::new, |view| told(&view, 0, Detail::Normal));
+            Command::Why(unit) => match View::of(&self.game) {
+                Some(view) => crate::render::play::why(&view, unit),
+                None => words::why_unit(
+                    &self.game.opponent,
+                    self.game.baseline_decisions(),
+                    self.game.baseline_sides(),
+                    &self.game.game,
+                    unit,
+                ),
+            },
+            Command::Log(last) => {
+                let all = match View::of(&self.game) {
+                    Some(view) => told(&view, 0, Detail::Normal),
+                    None => self
+                        .game
+                        .log
+                        .iter()
+                        .map(|e| format!("  turn {}: {}\n", e.turn, e.text))
+                        .collect(),
+                };
                 let lines: Vec<&str> = all.lines().collect();
                 let from = last.map_or(0, |n| lines.len().saturating_sub(n));
                 lines[from..].join("\n")
-            }
-            Command::Log(last) => {
-                let skip = last.map_or(0, |n| self.game.log.len().saturating_sub(n));
-                self.game.log[skip..]
-                    .iter()
-                    .map(|e| format!("  turn {}: {}", e.turn, e.text))
-                    .collect::<Vec<_>>()
-                    .join("\n")
             }
             Command::History => words::history(&self.names(), &self.game.player_history()),
             Command::Victory => words::victory(&self.names()),
