@@ -53,6 +53,14 @@ pub enum Action {
         /// Who.
         unit: UnitId,
     },
+    /// The activated unit breaks and leaves the table as routed: the Lone
+    /// Warrior opponent's rout order (seed 004, rulings O12 and HO13). It
+    /// counts as lost from then on. Never listed by `legal_actions`: it is
+    /// an order, not a player's choice.
+    Rout {
+        /// Who.
+        unit: UnitId,
+    },
     /// The target of a charge, not yet activated, fires first (using up its
     /// die) or lets the charge come on.
     Respond {
@@ -82,6 +90,7 @@ impl fmt::Display for Action {
             Action::Fire { unit, target } => write!(f, "{unit} fires at {target}"),
             Action::Charge { unit, target } => write!(f, "{unit} charges {target}"),
             Action::Hold { unit } => write!(f, "{unit} holds"),
+            Action::Rout { unit } => write!(f, "{unit} routs"),
             Action::Respond { unit, fire: true } => write!(f, "{unit} fires at its charger"),
             Action::Respond { unit, fire: false } => write!(f, "{unit} holds its fire"),
         }
@@ -109,6 +118,8 @@ pub enum Removal {
     GunsOverrun,
     /// Retreated off the table.
     OffTable,
+    /// Routed on a Lone Warrior rout order (ruling HO13).
+    Routed,
 }
 
 impl fmt::Display for Removal {
@@ -118,6 +129,7 @@ impl fmt::Display for Removal {
             Removal::CaughtInColumn => "caught in march column",
             Removal::GunsOverrun => "guns overrun",
             Removal::OffTable => "retreated off the table",
+            Removal::Routed => "routed off the field",
         })
     }
 }

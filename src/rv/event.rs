@@ -135,6 +135,25 @@ pub enum Action {
         /// What it does.
         response: Response,
     },
+    /// A single volley at −1 (one more needed on each die), fired in the
+    /// shoot phase by a unit withdrawing: the Lone Warrior opponent's fire
+    /// and withdraw order (seed 004, ruling HO13). Checked as `Fire`, and
+    /// refused where −1 leaves no die able to hit. Never listed by
+    /// `legal_actions`: it is an order, not a player's choice.
+    HastyFire {
+        /// Who fires.
+        unit: usize,
+        /// At whom.
+        target: usize,
+    },
+    /// The unit breaks and leaves the table as routed, in its side's move
+    /// phase: the Lone Warrior opponent's rout order (seed 004, rulings O12
+    /// and HO13). It counts as lost from then on. Never listed by
+    /// `legal_actions`: it is an order, not a player's choice.
+    Rout {
+        /// Who.
+        unit: usize,
+    },
     /// The side to act is done with this phase (or its part of the
     /// charge phase).
     EndPhase,
@@ -165,6 +184,8 @@ pub enum Removal {
     RanAway,
     /// A retreat took it off the table.
     LeftTheField,
+    /// It routed on a Lone Warrior rout order (ruling HO13).
+    Routed,
 }
 
 /// What a morale test was for.
@@ -473,6 +494,7 @@ impl fmt::Display for Event {
                 Removal::Destroyed => write!(f, "{unit} is destroyed."),
                 Removal::RanAway => write!(f, "{unit}, militia, run away and leave the battle."),
                 Removal::LeftTheField => write!(f, "{unit} retreat off the field."),
+                Removal::Routed => write!(f, "{unit} rout and leave the field."),
             },
             Event::Morale {
                 unit,

@@ -24,7 +24,7 @@ mod setup;
 mod shooting;
 mod victory;
 
-use super::event::{Action, Event, Modifier, Refusal, Rule};
+use super::event::{Action, Event, Modifier, Refusal, Removal, Rule};
 use super::state::{GameState, Outcome, Phase, Unit, UnitId};
 use super::table::{Formation, Mode};
 use crate::battlefield::{Base, Point};
@@ -76,6 +76,10 @@ impl GameState {
             (Action::Hold { unit }, _) => {
                 self.activate(*unit, &mut events);
                 events.push(Event::Held { unit: *unit });
+            }
+            (Action::Rout { unit }, _) => {
+                self.activate(*unit, &mut events);
+                self.remove(*unit, Removal::Routed, &mut events);
             }
             (Action::Move { unit, .. }, Plan::Move(plan)) => {
                 self.activate(*unit, &mut events);
@@ -133,6 +137,7 @@ impl GameState {
             | Action::Fire { unit, .. }
             | Action::Charge { unit, .. }
             | Action::Hold { unit }
+            | Action::Rout { unit }
             | Action::Respond { unit, .. } => *unit,
         };
         let unit = self
@@ -189,7 +194,7 @@ impl GameState {
                     return Err(not_this(unit, &why));
                 }
                 match action {
-                    Action::Hold { .. } => Ok(Plan::Nothing),
+                    Action::Hold { .. } | Action::Rout { .. } => Ok(Plan::Nothing),
                     Action::Move {
                         formation,
                         to,

@@ -193,6 +193,7 @@ impl Words for GameState {
                 )
             }
             acw::Action::Hold { unit } => format!("hold {}", unit_name(self, unit.0)),
+            acw::Action::Rout { unit } => format!("rout {}", unit_name(self, unit.0)),
             acw::Action::Respond { fire, .. } => {
                 format!("respond {}", if *fire { "fire" } else { "hold" })
             }
@@ -206,6 +207,7 @@ impl Words for GameState {
             | acw::Action::Fire { unit, .. }
             | acw::Action::Charge { unit, .. }
             | acw::Action::Hold { unit }
+            | acw::Action::Rout { unit }
             | acw::Action::Respond { unit, .. } => Some(unit.0),
         }
     }

@@ -202,6 +202,13 @@ impl Words for GameState {
                     unit_name(self, *target)
                 )
             }
+            rv::Action::HastyFire { unit, target } => {
+                format!(
+                    "fire {} at {} at -1",
+                    unit_name(self, *unit),
+                    unit_name(self, *target)
+                )
+            }
             rv::Action::Charge { unit, target } => {
                 format!(
                     "charge {} at {}",
@@ -209,6 +216,7 @@ impl Words for GameState {
                     unit_name(self, *target)
                 )
             }
+            rv::Action::Rout { unit } => format!("rout {}", unit_name(self, *unit)),
             rv::Action::Respond { response } => format!(
                 "respond {}",
                 match response {
@@ -229,6 +237,8 @@ impl Words for GameState {
             | rv::Action::Pivot { unit, .. }
             | rv::Action::Move { unit, .. }
             | rv::Action::Fire { unit, .. }
+            | rv::Action::HastyFire { unit, .. }
+            | rv::Action::Rout { unit }
             | rv::Action::Charge { unit, .. } => Some(*unit),
             _ => None,
         }

@@ -170,7 +170,7 @@ impl GameState {
                 }
                 self.check_commander_reach(c, c.at, to)
             }
-            Action::Fire { unit, target } => {
+            Action::Fire { unit, target } | Action::HastyFire { unit, target } => {
                 in_phase(PhaseKind::Shoot)?;
                 let u = self.ready_unit(unit, acting)?;
                 if u.fired {
@@ -178,11 +178,18 @@ impl GameState {
                 }
                 self.check_can_shoot(u)?;
                 let t = self.enemy(target, acting)?;
-                self.fire_band(unit, target)
-                    .map_err(|why| Refusal::BadTarget {
-                        name: t.name.clone(),
-                        why,
-                    })?;
+                let (_, needed) =
+                    self.fire_band(unit, target)
+                        .map_err(|why| Refusal::BadTarget {
+                            name: t.name.clone(),
+                            why,
+                        })?;
+                if matches!(action, Action::HastyFire { .. }) && needed >= 6 {
+                    return Err(cannot_fire(
+                        u,
+                        &format!("at -1 it would need {}+ at this range", needed + 1),
+                    ));
+                }
                 Ok(())
             }
             Action::Charge { unit, target } => {
@@ -229,6 +236,10 @@ impl GameState {
                     }
                     Response::Stand => Ok(()),
                 }
+            }
+            Action::Rout { unit } => {
+                in_phase(PhaseKind::Move)?;
+                self.own_unit(unit, acting).map(|_| ())
             }
             Action::EndPhase => Ok(()),
         }
@@ -380,8 +391,16 @@ impl GameState {
                 self.units[unit].fired = true;
                 self.volley(unit, target, band, needed, roller, &mut events);
             }
+            Action::HastyFire { unit, target } => {
+                let (band, needed) = self
+                    .fire_band(unit, target)
+                    .expect("checked before anything changed");
+                self.units[unit].fired = true;
+                self.volley(unit, target, band, needed + 1, roller, &mut events);
+            }
             Action::Charge { unit, target } => self.charge(unit, target, roller, &mut events),
             Action::Respond { response } => self.respond(response, roller, &mut events),
+            Action::Rout { unit } => self.remove(unit, super::event::Removal::Routed, &mut events),
             Action::EndPhase => self.advance(roller, &mut events),
         }
         self.sync_commanders();

@@ -146,3 +146,44 @@ fn a_commander_risks_a_roll_after_every_melee() {
     assert!(state.commanders()[0].lost);
     assert_eq!(state.commander_of(0), None);
 }
+
+/// Ruling HO13: the Lone Warrior rout order. A unit of the side to move
+/// leaves the field at once and counts as lost (its bases gone from the
+/// victory margin); only in its own move phase, and never listed.
+#[test]
+fn a_routed_unit_leaves_the_field_and_counts_as_lost() {
+    let mut state = game(vec![
+        unit("71st", BRITISH, "british-line", 6, 10.0, 10.0, NORTH),
+        unit("Militia", AMERICANS, "militia", 5, 10.0, 30.0, SOUTH),
+        unit("23rd", BRITISH, "british-line", 6, 34.0, 10.0, NORTH),
+        unit("33rd", BRITISH, "british-line", 6, 10.0, 2.0, NORTH),
+    ]);
+    go_to(&mut state, PhaseKind::Move, BRITISH);
+    assert!(!state.legal_actions().contains(&Action::Rout { unit: 0 }));
+    assert!(matches!(
+        refused(&mut state, Action::Rout { unit: 1 }),
+        Refusal::NotYours { .. }
+    ));
+    let margin = state.score();
+    let events = apply(&mut state, Action::Rout { unit: 0 }, &[]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Removed {
+            why: Removal::Routed,
+            ..
+        }
+    )));
+    assert!(state.is_removed(0));
+    assert_eq!(state.loss_percent(BRITISH), 33);
+    assert_eq!(state.attacker_defender(), (BRITISH, AMERICANS));
+    assert!(state.score() < margin, "the attacker lost its bases");
+    assert!(matches!(
+        refused(&mut state, Action::Rout { unit: 0 }),
+        Refusal::OutOfPlay { .. }
+    ));
+    go_to(&mut state, PhaseKind::Shoot, AMERICANS);
+    assert!(matches!(
+        refused(&mut state, Action::Rout { unit: 1 }),
+        Refusal::WrongPhase { .. }
+    ));
+}

@@ -230,3 +230,42 @@ fn a_gun_needs_three_hits_in_one_turn() {
     assert!(!state.is_removed(2));
     assert_eq!(state.units()[2].cannon_hits, 1);
 }
+
+/// Ruling HO13: fire and withdraw's single volley at −1 needs one more on
+/// each die; where no die could hit at −1 it is refused, rolling nothing.
+#[test]
+fn a_hasty_volley_needs_one_more_on_each_die() {
+    let mut state = game(vec![
+        unit("Rifles", BRITISH, "virginia-rifles", 6, 10.0, 10.0, NORTH),
+        unit("23rd", BRITISH, "british-line", 6, 34.0, 10.0, NORTH),
+        unit("Militia", AMERICANS, "militia", 5, 10.0, 13.5, SOUTH),
+        unit("Guards", AMERICANS, "british-line", 6, 34.0, 15.0, SOUTH),
+    ]);
+    go_to(&mut state, PhaseKind::Shoot, BRITISH);
+    assert!(
+        !state
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::HastyFire { .. }))
+    );
+    // Rifles at 2.5": the 6" column, a 5 to hit, so a 6 at -1.
+    let events = apply(
+        &mut state,
+        Action::HastyFire { unit: 0, target: 2 },
+        &[5, 5, 6, 6, 1, 5],
+    );
+    assert!(matches!(
+        &events[0],
+        Event::Fired {
+            needed: 6,
+            hits: 2,
+            ..
+        }
+    ));
+    assert_eq!(state.units()[2].bases, 3);
+    // Muskets at 4.5" need a 6: at -1 nothing could hit.
+    assert!(matches!(
+        refused(&mut state, Action::HastyFire { unit: 1, target: 3 }),
+        Refusal::CannotFire { .. }
+    ));
+}
