@@ -510,6 +510,7 @@ impl HostMatch {
             fields,
             ..
         } = start;
+        let opponent = Opponent::new(tables.clone(), &scenario);
         // Seed 000's games are summed from their own record (`awi_log`).
         let tally = match game {
             Game::Awi(_) => Tally::default(),
@@ -519,7 +520,7 @@ impl HostMatch {
             scenario,
             seed,
             player_sides,
-            opponent: Opponent::new(tables.clone()),
+            opponent,
             game,
             roller,
             asked: false,
@@ -991,6 +992,7 @@ impl HostMatch {
             // Seed 000's record is its own (`awi_log`), kept as it happens.
             return;
         }
+        self.opponent.observe(&self.game, events);
         // An action can end one turn and begin the next (the melee phase
         // runs when the last charge is declared): each event is filed
         // under the turn it happened in, which the turns' first events say.

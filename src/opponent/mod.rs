@@ -42,7 +42,7 @@ use std::sync::Arc;
 pub use plan::{DefenceLine, SidePlan};
 pub use probe::{Probe, Stage};
 use probe::{Probing, staged};
-pub use read::{Reading, unit_ground};
+pub use read::{Reading, figures_lost, unit_ground};
 
 /// Where a decision's accepted actions, refusals and events are recorded.
 type Record<'a> = (

@@ -662,3 +662,34 @@ fn totals_stop_at_the_ends_of_the_range() {
         i32::MIN + 94
     );
 }
+
+/// Ruling R17: the alternatives are for troops "not in sight or contact",
+/// "out of sight and range". Unseen rangers with an enemy 4" off (over a
+/// crest) get the order itself; 16" off, the march to the front. The chart
+/// counts "no enemy in sight" either way.
+#[test]
+fn out_of_sight_variants_need_the_enemy_out_of_range_too() {
+    let unseen = |distance: f64| Situation {
+        enemy_in_sight: false,
+        enemy_distance: Some(distance),
+        ..rangers()
+    };
+    let near = test(&tables(), &unseen(4.0), Options::default(), 4).unwrap();
+    let far = test(&tables(), &unseen(16.0), Options::default(), 4).unwrap();
+    for outcome in [&near, &far] {
+        assert!(
+            outcome
+                .factors
+                .iter()
+                .any(|factor| factor.id == "no-enemy-in-sight")
+        );
+    }
+    assert_eq!(far.order, Order::AdvanceAndFire);
+    assert_eq!(far.instruction.towards, Some(Towards::Front));
+    assert_eq!(near.order, Order::AdvanceAndFire);
+    assert_eq!(near.instruction.towards, Some(Towards::Enemy));
+    assert!(!near.instruction.does.starts_with("Out of sight"));
+    // Exactly at musket range is within it.
+    let edge = test(&tables(), &unseen(6.0), Options::default(), 4).unwrap();
+    assert_eq!(edge.instruction, near.instruction);
+}

@@ -224,6 +224,13 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
             );
         }
     }
+    if !aggregate.conduct.is_empty() {
+        out.push_str("\nHow foe carried out its orders (per game)\n");
+        for (name, words) in crate::simulate::CONDUCT {
+            let count = aggregate.conduct.get(name).copied().unwrap_or(0);
+            let _ = writeln!(out, "  {words:62} {:>7.2}", aggregate.mean(count));
+        }
+    }
     if !aggregate.stuck.is_empty() {
         out.push_str(concat!(
             "\nMoves with no lawful way (% of bounds on the table), and units with none by\n",

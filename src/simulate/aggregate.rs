@@ -129,6 +129,10 @@ pub struct Aggregate {
     /// left out of reports, under rules without one.
     #[serde(default, skip_serializing_if = "Margins::is_empty")]
     pub margins: Margins,
+    /// How foe carried out its orders, summed by name
+    /// ([`GameSummary::conduct`]); empty where no game counted them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub conduct: BTreeMap<String, u64>,
 }
 
 /// Victory margins summed as whole numbers (count, sum, sum of squares,
@@ -261,6 +265,9 @@ impl Aggregate {
         if let Some(margin) = game.margin {
             self.margins.add(margin);
         }
+        for (name, count) in &game.conduct {
+            *self.conduct.entry(name.clone()).or_insert(0) += u64::from(*count);
+        }
     }
 
     /// Add another aggregate's games, trusting they are different games
@@ -294,6 +301,9 @@ impl Aggregate {
             sum[1] += friends;
         }
         self.margins.absorb(&other.margins);
+        for (name, count) in &other.conduct {
+            *self.conduct.entry(name.clone()).or_insert(0) += count;
+        }
     }
 
     /// Merge a shard covering other games; refused if any game is in both.

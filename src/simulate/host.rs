@@ -7,9 +7,11 @@
 
 use super::{GameSummary, Labels, Study};
 use crate::baseline::ControllerKind;
+use crate::host::opponent::carry::rearward;
 use crate::host::run::{HostMatch, Start};
 use crate::host::{Game, Verdict};
 use crate::scenario::{Condition, Scenario};
+use crate::tables::Order;
 use std::collections::BTreeMap;
 
 impl Study {
@@ -143,6 +145,7 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
             *orders.entry(outcome.order.id().to_string()).or_insert(0) += 1;
         }
     }
+    let conduct = conduct(game_match);
     GameSummary {
         index,
         seed: game_match.seed,
@@ -159,7 +162,58 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
         stuck: BTreeMap::new(),
         hemmed: BTreeMap::new(),
         margin: verdict.and_then(|v| v.margin),
+        conduct,
     }
+}
+
+/// How foe carried out its orders in a game ([`crate::simulate::CONDUCT`]):
+/// its withdrawals, and which of them ended nearer the enemy's side of the
+/// table than they began (measured along the side's own rear); units
+/// routed off on a rout order; bounds a unit began in march column with an
+/// enemy in sight having done so the bound before.
+fn conduct(game_match: &HostMatch) -> BTreeMap<String, u32> {
+    let opponent = &game_match.opponent;
+    let units = game_match.game.units();
+    let mut counts: BTreeMap<String, u32> = crate::simulate::CONDUCT
+        .iter()
+        .map(|(name, _)| (name.to_string(), 0))
+        .collect();
+    let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
+    let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
+    for decision in opponent.decisions() {
+        let order = decision.order();
+        let rear = units
+            .get(decision.unit)
+            .map_or(0.0, |u| opponent.rear(u.side));
+        if matches!(
+            order,
+            Order::Withdraw | Order::FireAndWithdraw | Order::Rout
+        ) && !decision.moves.is_empty()
+        {
+            count("withdrawals");
+            let back: f64 = decision
+                .moves
+                .iter()
+                .map(|(from, to)| rearward(*from, *to, rear))
+                .sum();
+            if back < -1e-6 {
+                count("withdrawals-towards-the-enemy");
+            }
+        }
+        if decision.routed {
+            count("routed");
+        }
+        if decision.column_in_sight {
+            if last_column
+                .get(&decision.unit)
+                .is_some_and(|&turn| turn + 1 == decision.turn)
+            {
+                count("column-in-sight");
+            }
+            last_column.insert(decision.unit, decision.turn);
+        }
+    }
+    counts
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ mod summary;
 
 pub use aggregate::{Aggregate, GameRanges, Margins, MergeError, Rate};
 pub use report::{Labels, REPORT_VERSION, Report};
-pub use summary::{GameSummary, orders_given};
+pub use summary::{CONDUCT, GameSummary, orders_given};
 
 use crate::host::run::{HostMatch, Start};
 use crate::opponent::FieldCache;

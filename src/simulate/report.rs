@@ -205,6 +205,7 @@ impl Report {
             aggregate.orders.values().copied().collect::<Vec<_>>(),
             aggregate.stuck.values().flatten().copied().collect(),
             aggregate.hemmed.values().flatten().copied().collect(),
+            aggregate.conduct.values().copied().collect(),
         ];
         if maps.iter().flatten().any(|&count| count > MAX_COUNT)
             || [aggregate.draws, aggregate.margins.squares]

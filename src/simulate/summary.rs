@@ -50,7 +50,29 @@ pub struct GameSummary {
     /// view; `None` under rules without one (seed 000's among them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin: Option<i32>,
+    /// How foe carried out its orders, counted by name ([`CONDUCT`]):
+    /// what a referee checks of the seed-004 orders over many games.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub conduct: BTreeMap<String, u32>,
 }
+
+/// The counts of [`GameSummary::conduct`], in report order, with what each
+/// means.
+pub const CONDUCT: [(&str, &str); 4] = [
+    (
+        "withdrawals",
+        "withdrawals made (moves on withdraw and fire and withdraw)",
+    ),
+    (
+        "withdrawals-towards-the-enemy",
+        "  of them ending nearer the enemy's side of the table",
+    ),
+    ("routed", "units routed off the field on a rout order"),
+    (
+        "column-in-sight",
+        "bounds a unit stayed in march column with the enemy in sight",
+    ),
+];
 
 impl GameSummary {
     /// Sum up a finished (or abandoned) seed-000 game from its record
@@ -127,6 +149,7 @@ impl GameSummary {
             stuck,
             hemmed,
             margin: None,
+            conduct: BTreeMap::new(),
         })
     }
 }

@@ -131,6 +131,7 @@ fn aggregate_rates_carry_their_wilson_interval() {
             stuck: [("militia".to_string(), [4, 1])].into(),
             hemmed: [("militia".to_string(), [2, 1])].into(),
             margin: None,
+            conduct: std::collections::BTreeMap::new(),
         });
     }
     assert_eq!(aggregate.stuck["militia"], [400, 100]);

@@ -147,7 +147,7 @@ fn a_broken_settings_file_under_tables_is_refused_where_it_breaks() {
     edited_copy(
         dir.path(),
         "opponent-other-rules.yaml",
-        "rv_figures_per_base: 4",
+        "rv_figures_per_base: 2",
         "rv_figures_per_bass: 4",
     );
     let run = foe(&[

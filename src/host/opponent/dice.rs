@@ -76,11 +76,13 @@ impl Assignment {
     }
 }
 
-/// The Lone Warrior situation of unit `id` read off the game: its class,
-/// ground, the nearest enemy and whether it is seen, friends within 6"
-/// (`tables`' support distance),
-/// strength under half, formation. Casualties since the last test are not
-/// tracked by the engine and count as none (ruling AC15).
+/// The Lone Warrior situation of unit `id` as the table shows it now: its
+/// class, ground, the nearest enemy and whether it is seen, friends within
+/// 6" (`tables`' support distance), strength under half, formation (guns
+/// in column are limbered). What only a memory of past bounds tells
+/// (casualties since the last test, a melee lost, a withdrawal, an enemy
+/// falling back) the opponent adds (`Opponent::acw_situation`, ruling
+/// AC15).
 pub fn situation(state: &GameState, id: UnitId, tables: &Tables) -> Option<Situation> {
     let unit = state.unit(id);
     let class = unit.reaction_class.clone()?;
@@ -107,7 +109,8 @@ pub fn situation(state: &GameState, id: UnitId, tables: &Tables) -> Option<Situa
     let formation = match (unit.category, unit.formation) {
         (Category::Cavalry, Formation::Dismounted) => Some(tables::Formation::Dismounted),
         (Category::Cavalry, _) => Some(tables::Formation::Mounted),
-        (Category::Artillery, _) => None,
+        (Category::Artillery, Formation::Column) => Some(tables::Formation::Limbered),
+        (Category::Artillery, _) => Some(tables::Formation::Unlimbered),
         (_, Formation::Column) => Some(tables::Formation::Column),
         _ => Some(tables::Formation::Line),
     };
@@ -125,18 +128,20 @@ pub fn situation(state: &GameState, id: UnitId, tables: &Tables) -> Option<Situa
 }
 
 /// Each of `side`'s units still waiting for a die takes its reaction test
-/// with a D6 from `roller`, in unit order. A unit without a class, or whose
-/// class the chart refuses, is left out (it stands, ruling AC15).
+/// with a D6 from `roller`, in unit order, its situation as `read` reads
+/// it. A unit without a class, or whose class the chart refuses, is left
+/// out (it stands, ruling AC15).
 pub fn reaction_orders(
     state: &GameState,
     side: usize,
     tables: &Tables,
+    read: &dyn Fn(UnitId) -> Option<Situation>,
     roller: &mut dyn Roller,
 ) -> Vec<(UnitId, reaction::Outcome)> {
     let mut outcomes = Vec::new();
     let units: Vec<UnitId> = state.unassigned(side).collect();
     for id in units {
-        let Some(situation) = situation(state, id, tables) else {
+        let Some(situation) = read(id) else {
             continue;
         };
         if reaction::modifiers(tables, &situation, Options::default()).is_err() {
@@ -318,7 +323,8 @@ mod tests {
         let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
         let side = state.to_act().unwrap();
         let tables = Tables::embedded();
-        let outcomes = super::reaction_orders(&state, side, &tables, &mut Seeded::new(9));
+        let read = |id| super::situation(&state, id, &tables);
+        let outcomes = super::reaction_orders(&state, side, &tables, &read, &mut Seeded::new(9));
         assert_eq!(outcomes.len(), 8, "every unit takes its reaction test");
         let orders: Vec<(UnitId, Order)> = outcomes.iter().map(|(u, o)| (*u, o.order)).collect();
         let plan = super::assign(&state, side, &orders);
@@ -423,7 +429,8 @@ mod tests {
         assert_eq!(situation.class, "british-regulars");
         assert!(situation.enemy_in_sight);
         let expected = crate::reaction::test(&tables, &situation, Default::default(), 4).unwrap();
-        let outcomes = super::reaction_orders(&state, 0, &tables, &mut Scripted::new([4]));
+        let read = |id| super::situation(&state, id, &tables);
+        let outcomes = super::reaction_orders(&state, 0, &tables, &read, &mut Scripted::new([4]));
         assert_eq!(outcomes, vec![(a, expected)]);
     }
 
@@ -457,8 +464,9 @@ mod tests {
             while state.outcome() == &Outcome::Playing {
                 let action = match state.phase() {
                     Phase::Assigning { side } => {
+                        let read = |id| super::situation(&state, id, &tables);
                         let orders: Vec<(UnitId, Order)> =
-                            super::reaction_orders(&state, side, &tables, &mut roller)
+                            super::reaction_orders(&state, side, &tables, &read, &mut roller)
                                 .into_iter()
                                 .map(|(unit, outcome)| (unit, outcome.order))
                                 .collect();

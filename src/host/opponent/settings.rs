@@ -180,7 +180,7 @@ impl Settings {
         followed.dedup();
         let not_followed = |setting: &str, alone: &str| {
             format!(
-                "--rule {alone}={setting}: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO12, which has no `{alone}` there; its rules follow {} (or all)",
+                "--rule {alone}={setting}: rule set `{ruleset}` ({}) is played by the opponent of rulings HO2-HO13, which has no `{alone}` there; its rules follow {} (or all)",
                 engine.seed(),
                 followed.join(", ")
             )

@@ -6,6 +6,7 @@ use super::*;
 use crate::dice::{Scripted, Seeded};
 use crate::host::{Engine, Game};
 use crate::ruleset::Ruleset;
+use crate::rv;
 use crate::scenario::Scenario;
 use crate::yaml::Source;
 
@@ -17,9 +18,16 @@ fn load(text: &str) -> Scenario {
     crate::scenario::load(Source::new("test.yaml", text), Ruleset::builtin).expect("valid")
 }
 
+mod orders;
+
 /// A seed-001 scenario on a 48" square table: the British units and
 /// generals, then the Americans', as YAML flow lines.
 fn rv_scenario(british: &[&str], americans: &[&str]) -> Scenario {
+    rv_scenario_on("", british, americans)
+}
+
+/// [`rv_scenario`] with `terrain` (YAML flow lines of features).
+fn rv_scenario_on(terrain: &str, british: &[&str], americans: &[&str]) -> Scenario {
     let lines = |items: &[&str]| {
         items
             .iter()
@@ -31,7 +39,7 @@ fn rv_scenario(british: &[&str], americans: &[&str]) -> Scenario {
     let (american_generals, american_units): (Vec<&str>, Vec<&str>) =
         americans.iter().partition(|i| !i.contains("troop_type"));
     load(&format!(
-        "name: t\ntitle: t\nruleset: ruinous-victory\ntable: {{ width: 48, height: 48 }}\nturns: 3\nfirst: british\nsides:\n  - name: british\n    edge: south\n    generals:\n{}    units:\n{}  - name: americans\n    edge: north\n    generals:\n{}    units:\n{}",
+        "name: t\ntitle: t\nruleset: ruinous-victory\ntable: {{ width: 48, height: 48 }}\nturns: 3\nfirst: british\n{terrain}sides:\n  - name: british\n    edge: south\n    generals:\n{}    units:\n{}  - name: americans\n    edge: north\n    generals:\n{}    units:\n{}",
         lines(&british_generals),
         lines(&british_units),
         lines(&american_generals),
@@ -75,7 +83,8 @@ fn play(
         } else {
             game.legal_actions().last().cloned().unwrap()
         };
-        game.apply(&action, &mut roller).unwrap();
+        let events = game.apply(&action, &mut roller).unwrap();
+        opponent.observe(game, &events);
     }
     taken
 }
@@ -115,7 +124,7 @@ fn an_attacker_with_no_enemy_in_its_weapons_reach_closes_in() {
         (rules_without("close-to-range"), false),
     ] {
         let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables()).with_rules(rules);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
         let taken = play(&mut game, &mut opponent, 0, &[2], 2);
         assert_eq!(opponent.latest(0).unwrap().order(), Order::StandAndFire);
         assert_eq!(rv_moved(&taken, 0), moves, "{rules:?}: {taken:?}");
@@ -147,7 +156,7 @@ fn a_defender_told_to_advance_keeps_its_ground() {
     );
     for (rules, moves) in [(all_rules(), false), (rules_without("hold-the-line"), true)] {
         let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables()).with_rules(rules);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
         let taken = play(&mut game, &mut opponent, 1, &[4], 2);
         assert_eq!(opponent.latest(1).unwrap().order(), Order::AdvanceAndFire);
         assert_eq!(rv_moved(&taken, 1), moves, "{rules:?}: {taken:?}");
@@ -179,7 +188,7 @@ fn an_attacker_in_charge_reach_presses_home() {
     );
     for (rules, charges) in [(all_rules(), true), (rules_without("press-home"), false)] {
         let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables()).with_rules(rules);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
         let taken = play(&mut game, &mut opponent, 0, &[1], 2);
         assert_eq!(opponent.decisions()[0].order(), Order::StandAndFire);
         assert_eq!(rv_charged(&taken, 0), charges, "{rules:?}: {taken:?}");
@@ -207,7 +216,7 @@ fn a_commander_joins_the_unit_of_his_nearest_the_enemy() {
     );
     for (rules, joins) in [(all_rules(), true), (rules_without("general-leads"), false)] {
         let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables()).with_rules(rules);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
         let taken = play(&mut game, &mut opponent, 0, &[3, 3], 2);
         let joined = taken.iter().any(|a| {
             matches!(
@@ -267,7 +276,7 @@ fn acw_activation(
     unit: usize,
 ) -> (Order, acw::Action, String) {
     let mut game = start(scenario);
-    let mut opponent = Opponent::new(tables()).with_rules(rules);
+    let mut opponent = Opponent::new(tables(), scenario).with_rules(rules);
     let mut roller = Scripted::then(dice.iter().copied(), Box::new(Seeded::new(5)));
     opponent.next_action(&game, &mut roller).unwrap();
     loop {

@@ -1,0 +1,830 @@
+//! The Lone Warrior opponent under seed 002 (OHW ACW with activation
+//! dice): how a unit's situation is read off the game and the opponent's
+//! memory (rulings HO3, AC15), and how its instruction becomes the one
+//! action it takes when its die comes up (HO4, HO13): its rout; a
+//! formation change (deploy, form column, limber or unlimber, mount or
+//! dismount), made as part of its move; the move the instruction gives
+//! (towards the enemy, the front, the nearest cover or its rear, as far as
+//! its share of a move); or its shot or charge.
+
+use super::carry::{self, SHARES};
+use super::dice;
+use super::{Decision, FAN_DEGREES, Opponent, Role, SHOT_FAN_DEGREES};
+use crate::acw;
+use crate::battlefield::geometry::{Vector, normalise_degrees};
+use crate::battlefield::{Base, Point};
+use crate::dice::Roller;
+use crate::opponent::figures_lost;
+use crate::reaction::{Outcome, Situation};
+use crate::ruleset::Category;
+use crate::scenario::Area;
+use crate::tables::{self, Fire, Order, Towards};
+
+/// Seed 002's plans: the side a hold-the-area condition names attacks the
+/// area, the other side defends it; without one, both are free.
+pub fn acw_role(state: &acw::GameState, side: usize) -> Role {
+    for victory in &state.victory {
+        if let crate::scenario::Condition::HoldArea { side: holder, area } = &victory.when {
+            let named = Some(area.clone());
+            return if *holder == side {
+                Role::Attack(named)
+            } else {
+                Role::Defend(named)
+            };
+        }
+    }
+    Role::Free
+}
+
+/// A move as the opponent judges it: the action and where the unit ends.
+type Moving = (acw::Action, Point);
+
+/// What one unit's activation does, and why in words.
+type Choice = (acw::Action, String);
+
+fn round(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+impl Opponent {
+    pub(super) fn acw_next(
+        &mut self,
+        state: &acw::GameState,
+        side: usize,
+        roller: &mut dyn Roller,
+    ) -> Option<acw::Action> {
+        match state.phase() {
+            acw::Phase::Assigning { side } => {
+                if self.tested.insert((state.turn(), side)) {
+                    self.acw_test(state, side, roller);
+                }
+                let orders: Vec<(acw::UnitId, Order)> = state
+                    .unassigned(side)
+                    .map(|id| (id, self.order_of(id.0)))
+                    .collect();
+                let assignment = if self.random_dice.contains(&side) {
+                    dice::random_assignment(state, side, roller)
+                        .into_iter()
+                        .next()?
+                } else {
+                    dice::next_assignment(state, side, &orders)?
+                };
+                if let Some(&i) = self.current.get(&assignment.unit.0) {
+                    self.decisions[i].die = Some((assignment.die, assignment.reason.clone()));
+                }
+                Some(assignment.action())
+            }
+            acw::Phase::ChargeResponse { charger, target } => {
+                let fire = acw::Action::Respond {
+                    unit: target,
+                    fire: true,
+                };
+                let order = self.order_of(target.0);
+                let fires = state.check(&fire).is_ok();
+                let action = if fires {
+                    fire
+                } else {
+                    acw::Action::Respond {
+                        unit: target,
+                        fire: false,
+                    }
+                };
+                let words = if fires {
+                    "fired first at its charger"
+                } else {
+                    "could not fire at its charger"
+                };
+                self.did(
+                    target.0,
+                    format!(
+                        "{words} `{}` (its order: {})",
+                        state.unit(charger).name,
+                        order.title()
+                    ),
+                );
+                Some(action)
+            }
+            acw::Phase::Activating => {
+                let unit = *state
+                    .up_next()
+                    .iter()
+                    .find(|id| state.unit(**id).side == side)?;
+                let (action, what) = self.acw_activate(state, unit);
+                match action {
+                    acw::Action::Move { to, .. } => {
+                        self.moved(unit.0, state.position(unit), to, state.turn())
+                    }
+                    acw::Action::Rout { .. } => self.note_rout(unit.0, state.turn()),
+                    _ => {}
+                }
+                self.did(unit.0, what);
+                Some(action)
+            }
+            acw::Phase::Over => None,
+        }
+    }
+
+    /// Each of `side`'s units still waiting for a die takes its reaction
+    /// test (ruling AC15); one the chart cannot test stands.
+    fn acw_test(&mut self, state: &acw::GameState, side: usize, roller: &mut dyn Roller) {
+        let before: Vec<(acw::UnitId, u32)> = state
+            .unassigned(side)
+            .map(|id| {
+                let hits = state.unit(id).hits;
+                (id, self.losses_at_test.get(&id.0).copied().unwrap_or(hits))
+            })
+            .collect();
+        let read = |id: acw::UnitId| {
+            let hits_before = before
+                .iter()
+                .find(|(unit, _)| *unit == id)
+                .map_or(0, |(_, hits)| *hits);
+            self.acw_situation(state, id, hits_before)
+        };
+        let outcomes = dice::reaction_orders(state, side, &self.tables, &read, roller);
+        let tables = self.tables.clone();
+        let column_in_sight = |id: acw::UnitId| {
+            state.unit(id).formation == acw::Formation::Column
+                && dice::situation(state, id, &tables).is_some_and(|s| s.enemy_in_sight)
+        };
+        for (id, outcome) in outcomes {
+            self.record(Decision {
+                unit: id.0,
+                name: state.unit(id).name.clone(),
+                turn: state.turn(),
+                outcome: Some(outcome),
+                die: None,
+                did: Vec::new(),
+                moves: Vec::new(),
+                column_in_sight: column_in_sight(id),
+                routed: false,
+            });
+        }
+        for (id, _) in before {
+            self.losses_at_test.insert(id.0, state.unit(id).hits);
+            if self
+                .current
+                .get(&id.0)
+                .is_none_or(|&i| self.decisions[i].turn != state.turn())
+            {
+                self.record(Decision {
+                    unit: id.0,
+                    name: state.unit(id).name.clone(),
+                    turn: state.turn(),
+                    outcome: None,
+                    die: None,
+                    did: Vec::new(),
+                    moves: Vec::new(),
+                    column_in_sight: false,
+                    routed: false,
+                });
+            }
+        }
+    }
+
+    /// The Lone Warrior situation of a seed-002 unit (rulings HO3, AC15):
+    /// what the table shows ([`dice::situation`]) and what the opponent
+    /// remembers since its last test, when it had taken `hits_before`
+    /// hits: casualties (hits turned into figures as seed 000's are,
+    /// ruling O3, the unit's removal its rout threshold), under half its
+    /// figures, a melee lost, a withdrawal, an enemy in sight falling back.
+    /// Seed 002 has no generals on the table: "general within 3"" never
+    /// counts.
+    pub(super) fn acw_situation(
+        &self,
+        state: &acw::GameState,
+        id: acw::UnitId,
+        hits_before: u32,
+    ) -> Option<Situation> {
+        let mut situation = dice::situation(state, id, &self.tables)?;
+        let unit = state.unit(id);
+        let figures = state.table.removed_at.max(1);
+        let share = self.tables.opponent.figures_lost_at_rout_threshold;
+        let lost_now = figures_lost(unit.hits, figures, figures, share);
+        let lost_before = figures_lost(hits_before, figures, figures, share);
+        let turn = state.turn();
+        situation.casualties = lost_now.saturating_sub(lost_before);
+        situation.under_half = (figures - lost_now.min(figures)) * 2 < figures;
+        situation.lost_melee = self
+            .lost_melee
+            .get(&id.0)
+            .is_some_and(|&when| when.saturating_add(1) >= turn);
+        situation.withdrew_last_bound = self.withdrew_last_bound(id.0, turn);
+        situation.sees_enemy_retreat = (0..state.units.len()).map(acw::UnitId).any(|e| {
+            let enemy = state.unit(e);
+            enemy.side != unit.side
+                && !state.removed(e)
+                && self.fell_back_lately(e.0, turn)
+                && state.battlefield.can_see(&unit.base, &enemy.base)
+        });
+        Some(situation)
+    }
+
+    /// The formation seed 002 has for an instruction's formation, for
+    /// this unit, when it is not in it already and may change to it:
+    /// foot line (close order and skirmish lines are its line) or column;
+    /// cavalry mounted (in line) or dismounted; guns limbered (column) or
+    /// unlimbered (line).
+    fn acw_formation(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        wanted: Option<tables::Formation>,
+    ) -> Option<acw::Formation> {
+        use tables::Formation as F;
+        let u = state.unit(unit);
+        let formation = match (u.category, wanted?) {
+            (Category::Artillery, F::Limbered) => acw::Formation::Column,
+            (Category::Artillery, F::Unlimbered) => acw::Formation::Line,
+            (Category::Artillery, _) => return None,
+            (Category::Cavalry, F::Mounted) => acw::Formation::Line,
+            (Category::Cavalry, F::Dismounted) => acw::Formation::Dismounted,
+            (_, F::Column) => acw::Formation::Column,
+            (_, F::Line | F::CloseOrder | F::Skirmish) => acw::Formation::Line,
+            (_, F::Mounted | F::Dismounted | F::Limbered | F::Unlimbered) => return None,
+        };
+        (formation != u.formation
+            && state
+                .table
+                .change_cost(u.troop, u.formation, formation)
+                .is_some())
+        .then_some(formation)
+    }
+
+    /// What a seed-002 unit does when its die comes up (rulings HO4,
+    /// HO13): its rout; else the instruction of its order, as the plan
+    /// rules aim it.
+    pub(super) fn acw_activate(&self, state: &acw::GameState, unit: acw::UnitId) -> Choice {
+        let hold = |what: &str| (acw::Action::Hold { unit }, what.to_string());
+        let Some(enemy) = state.nearest_enemy(unit) else {
+            return hold("held: no enemy left");
+        };
+        // A unit without a test (no class, ruling AC15) stands and fires.
+        let Some(outcome) = self.outcome_of(unit.0).cloned() else {
+            return self
+                .acw_fire(state, unit)
+                .unwrap_or_else(|| hold("held its ground"));
+        };
+        if outcome.order == Order::Rout {
+            let rout = acw::Action::Rout { unit };
+            if state.check(&rout).is_ok() {
+                return (
+                    rout,
+                    format!(
+                        "{}: it routed and left the field, lost to its army (ruling O12)",
+                        outcome.instruction.does.trim_end_matches('.')
+                    ),
+                );
+            }
+        }
+        // A charge in march column forms line on its way in, since seed
+        // 002's columns cannot charge; a unit holding its ground does not
+        // form march column to go anywhere (ruling HO13).
+        let u = state.unit(unit);
+        let holding = self.rules.hold_the_line
+            && acw_role(state, u.side).defends()
+            && matches!(outcome.order, Order::AdvanceAndFire | Order::Charge);
+        let wanted = match outcome.instruction.formation {
+            Some(tables::Formation::Column) if holding => None,
+            None if outcome.order == Order::Charge
+                && carry::heading(&outcome) == Some(Towards::Enemy)
+                && u.formation == acw::Formation::Column =>
+            {
+                Some(tables::Formation::Line)
+            }
+            wanted => wanted,
+        };
+        let formation = Self::acw_formation(state, unit, wanted);
+        let chosen = match carry::heading(&outcome) {
+            Some(way @ (Towards::Rear | Towards::Cover)) => {
+                self.acw_fall_back(state, unit, &outcome, way, formation)
+            }
+            heading => self.acw_stand_or_advance(state, unit, enemy, &outcome, heading, formation),
+        };
+        chosen.unwrap_or_else(|| {
+            let u = state.unit(unit);
+            let role = acw_role(state, u.side);
+            if self.rules.hold_the_line
+                && role.defends()
+                && matches!(outcome.order, Order::AdvanceAndFire | Order::Charge)
+            {
+                hold(&format!(
+                    "held its ground rather than advance: {} (rule hold-the-line)",
+                    role.words()
+                ))
+            } else {
+                hold("held its ground")
+            }
+        })
+    }
+
+    /// The nearest enemy `unit` may fire at, as an action, if any.
+    fn acw_fire(&self, state: &acw::GameState, unit: acw::UnitId) -> Option<Choice> {
+        let target =
+            Self::acw_nearest_lawful(state, unit, |target| acw::Action::Fire { unit, target })?;
+        Some((
+            acw::Action::Fire { unit, target },
+            format!("fired at `{}`", state.unit(target).name),
+        ))
+    }
+
+    /// The nearest enemy for which `action` of `unit` is lawful.
+    fn acw_nearest_lawful(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        action: impl Fn(acw::UnitId) -> acw::Action,
+    ) -> Option<acw::UnitId> {
+        let u = state.unit(unit);
+        (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != u.side && !state.removed(*e))
+            .filter(|&target| state.check(&action(target)).is_ok())
+            .min_by(|a, b| {
+                let da = u.base.distance_to(&state.unit(*a).base);
+                let db = u.base.distance_to(&state.unit(*b).base);
+                da.total_cmp(&db).then(a.cmp(b))
+            })
+    }
+
+    /// A withdrawal (withdraw, fire and withdraw, rout that could not
+    /// leave): to the nearest cover within its share of a move when the
+    /// instruction says so (one already in cover stays, and fires its
+    /// volley if the instruction fires), else straight to its rear, facing
+    /// the enemy still; a change of formation (limbering, remounting) is
+    /// part of the move.
+    fn acw_fall_back(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        outcome: &Outcome,
+        way: Towards,
+        formation: Option<acw::Formation>,
+    ) -> Option<Choice> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let instruction = &outcome.instruction;
+        if way == Towards::Cover && carry::in_cover(&state.battlefield, here) {
+            // Ruling O8: already in cover, it is where it would withdraw to.
+            // Seed 002 has no volley at -1, so a hasty volley is none.
+            return match instruction.fire {
+                Fire::None | Fire::MinusOne => None,
+                _ => self.acw_fire(state, unit),
+            }
+            .map(|(action, what)| {
+                (
+                    action,
+                    format!("{what}: already in cover, it stays (ruling O8)"),
+                )
+            });
+        }
+        let after = formation.unwrap_or(u.formation);
+        let allowance = state.table.move_of(u.troop, after).unwrap_or(0.0);
+        let inches = carry::inches(outcome, allowance);
+        let rear = self.rear(u.side);
+        let try_points = |points: Vec<Point>| {
+            points.into_iter().find_map(|to| {
+                let to = Point::new(round(to.x), round(to.y));
+                let action = acw::Action::Move {
+                    unit,
+                    formation,
+                    to,
+                    facing: round(u.base.facing),
+                };
+                state.check(&action).is_ok().then_some((action, to))
+            })
+        };
+        let cover = (way == Towards::Cover)
+            .then(|| try_points(carry::cover_points(&state.battlefield, here, rear, inches)))
+            .flatten();
+        let (moving, whither) = match cover {
+            Some(moving) => (moving, "to the nearest cover"),
+            None => (
+                try_points(carry::rear_points(here, rear, inches))?,
+                "to its rear",
+            ),
+        };
+        let formed = match formation {
+            Some(acw::Formation::Column) if u.category == Category::Artillery => "limbered and ",
+            Some(acw::Formation::Line) if u.category == Category::Cavalry => "remounted and ",
+            Some(_) => "changed formation and ",
+            None => "",
+        };
+        Some((
+            moving.0,
+            format!(
+                "{formed}fell back {:.1}\" {whither}, facing the enemy",
+                here.distance(moving.1)
+            ),
+        ))
+    }
+
+    /// Every order that does not fall back: a formation change where the
+    /// instruction asks one and does not move (deploy, unlimber,
+    /// dismount); else charge, fire or advance as the order and the plan
+    /// rules say (HO4, HO5, HO8–HO12), an advance as far as the
+    /// instruction's share of a move, in its formation (a march to the
+    /// front out of sight goes in column).
+    fn acw_stand_or_advance(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        enemy: acw::UnitId,
+        outcome: &Outcome,
+        heading: Option<Towards>,
+        formation: Option<acw::Formation>,
+    ) -> Option<Choice> {
+        let u = state.unit(unit);
+        let order = outcome.order;
+        let instruction = &outcome.instruction;
+        let role = acw_role(state, u.side);
+        let plan = role.words();
+        let here = state.position(unit);
+        let charge_target =
+            Self::acw_nearest_lawful(state, unit, |target| acw::Action::Charge { unit, target });
+        let charge = |why: &str| {
+            charge_target.map(|target| {
+                (
+                    acw::Action::Charge { unit, target },
+                    format!("charged `{}`{why}", state.unit(target).name),
+                )
+            })
+        };
+        // Ruling HO10 (press-home): an attacker told to advance and fire,
+        // or to stand and fire, that the seed lets charge, charges rather
+        // than deploy or trade volleys.
+        if self.rules.press_home
+            && role.attacks()
+            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire)
+            && charge_target.is_some()
+        {
+            let told = order.title().to_lowercase();
+            return charge(&format!(
+                ": told to {told}, it presses home, {plan} (rule press-home)"
+            ));
+        }
+        if heading.is_none()
+            && let Some(formation) = formation
+        {
+            let facing = round(normalise_degrees((state.position(enemy) - here).bearing()));
+            let action = acw::Action::Move {
+                unit,
+                formation: Some(formation),
+                to: here,
+                facing,
+            };
+            if state.check(&action).is_ok() {
+                return Some((
+                    action,
+                    format!(
+                        "formed {} facing `{}`: {}",
+                        formation.name(),
+                        state.unit(enemy).name,
+                        instruction.does.trim_end_matches('.')
+                    ),
+                ));
+            }
+        }
+        let fires = instruction.fire != Fire::None;
+        let fire = || fires.then(|| self.acw_fire(state, unit)).flatten();
+        let range = state
+            .table
+            .weapon(u.troop, u.formation)
+            .map_or(0.0, |w| w.range());
+        let after = formation.unwrap_or(u.formation);
+        let allowance = state.table.move_of(u.troop, after).unwrap_or(0.0);
+        let inches = carry::inches(outcome, allowance);
+        let objective = self.acw_objective(state, unit, &role);
+        let advance = |inches: f64| -> Option<Choice> {
+            self.acw_advance(
+                state,
+                unit,
+                enemy,
+                objective.as_ref(),
+                &role,
+                inches,
+                formation,
+            )
+            .map(|(a, words)| {
+                if heading == Some(Towards::Front) {
+                    (a, format!("{words}, towards the sound of the action"))
+                } else {
+                    (a, words)
+                }
+            })
+        };
+        let find_a_shot = || self.acw_find_a_shot(state, unit, range, &role, objective.as_ref());
+        let defending = self.rules.hold_the_line && role.defends();
+        let moves = heading.is_some() && inches > 0.0;
+        match order {
+            Order::Charge if heading == Some(Towards::Enemy) => charge("").or_else(|| {
+                if defending {
+                    self.acw_fire(state, unit)
+                        .map(|(a, w)| (a, format!("{w} (no charge in reach; {plan}, so it keeps its ground: rule hold-the-line)")))
+                        .or_else(find_a_shot)
+                } else {
+                    advance(inches).or_else(|| self.acw_fire(state, unit))
+                }
+            }),
+            Order::Charge | Order::AdvanceAndFire if moves => fire().or_else(|| {
+                if defending {
+                    find_a_shot()
+                } else {
+                    advance(inches).or_else(find_a_shot)
+                }
+            }),
+            _ => fire().or_else(|| {
+                let out_of_reach = u.base.distance_to(&state.unit(enemy).base) > range;
+                let closing = self.rules.close_to_range
+                    && order == Order::StandAndFire
+                    && role.attacks()
+                    && out_of_reach;
+                if closing {
+                    advance(allowance)
+                        .map(|(a, what)| {
+                            (
+                                a,
+                                format!("{what} (no enemy within its {range}\" reach: it closes, rule close-to-range)"),
+                            )
+                        })
+                        .or_else(find_a_shot)
+                } else if order == Order::FireAndWithdraw {
+                    None
+                } else {
+                    find_a_shot()
+                }
+            }),
+        }
+    }
+
+    /// Where an advance goes (ruling HO8, `advance-on-objective`): an
+    /// enemy in the way first (in its frontal arc and within seed 000's
+    /// `in_the_way`, PL2), else an enemy standing in the objective area,
+    /// else the area; `None` without an area to take.
+    fn acw_objective(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        role: &Role,
+    ) -> Option<(Point, String)> {
+        let (Role::Attack(Some(area)), true) = (role, self.rules.advance_on_objective) else {
+            return None;
+        };
+        let u = state.unit(unit);
+        let plan = role.words();
+        let here = state.position(unit);
+        let way = self.tables.opponent.rules.advance_on_objective.in_the_way;
+        let enemies = || {
+            (0..state.units.len())
+                .map(acw::UnitId)
+                .filter(move |e| state.unit(*e).side != u.side && !state.removed(*e))
+        };
+        let in_the_way = enemies()
+            .filter(|e| {
+                let other = state.unit(*e);
+                u.base.within(&other.base, way) && u.base.in_frontal_arc(&other.base)
+            })
+            .min_by(|a, b| {
+                let da = u.base.distance_to(&state.unit(*a).base);
+                let db = u.base.distance_to(&state.unit(*b).base);
+                da.total_cmp(&db).then(a.cmp(b))
+            });
+        if let Some(e) = in_the_way {
+            return Some((
+                state.position(e),
+                format!("`{}`, in its way: {plan}", state.unit(e).name),
+            ));
+        }
+        let holders = enemies()
+            .filter(|e| area.holds(&state.unit(*e).base))
+            .min_by(|a, b| {
+                here.distance(state.position(*a))
+                    .total_cmp(&here.distance(state.position(*b)))
+                    .then(a.cmp(b))
+            });
+        Some(match holders {
+            Some(e) => (
+                state.position(e),
+                format!(
+                    "`{}`, which stands on {}: {plan}",
+                    state.unit(e).name,
+                    area.name
+                ),
+            ),
+            None => (
+                area.min.lerp(area.max, 0.5),
+                format!("{}: {plan}", area.name),
+            ),
+        })
+    }
+
+    /// An advance of at most `inches` towards the objective (HO8) or the
+    /// nearest enemy, changing to `formation` on the way if the
+    /// instruction asks; a unit already holding the area it must take,
+    /// with no enemy there or in its way, stays.
+    #[allow(clippy::too_many_arguments)]
+    fn acw_advance(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        enemy: acw::UnitId,
+        objective: Option<&(Point, String)>,
+        role: &Role,
+        inches: f64,
+        formation: Option<acw::Formation>,
+    ) -> Option<Choice> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let (goal, words, rule) = match objective {
+            Some((goal, words)) => (*goal, words.clone(), " (rule advance-on-objective)"),
+            None => (
+                state.position(enemy),
+                format!("`{}`", state.unit(enemy).name),
+                "",
+            ),
+        };
+        if let Role::Attack(Some(area)) = role
+            && self.rules.advance_on_objective
+            && area.holds(&u.base)
+            && objective.is_some_and(|(_, w)| w.starts_with(area.name.as_str()))
+        {
+            return None;
+        }
+        let now = here.distance(goal);
+        Self::acw_moves(state, unit, goal, &FAN_DEGREES, inches, formation)
+            .into_iter()
+            .filter(|(_, to)| to.distance(goal) < now - 0.25)
+            .min_by(|a, b| a.1.distance(goal).total_cmp(&b.1.distance(goal)))
+            .map(|(a, to)| {
+                let formed = match formation {
+                    Some(f) => format!("formed {} and ", f.name()),
+                    None => String::new(),
+                };
+                (
+                    a,
+                    format!(
+                        "{formed}advanced {:.1}\" on {words}{rule}",
+                        here.distance(to)
+                    ),
+                )
+            })
+    }
+
+    /// Ruling HO12 (`find-a-shot`): no shot for want of sight or arc at an
+    /// enemy within reach; a unit holding its ground only turns, or shifts
+    /// within the area it holds.
+    fn acw_find_a_shot(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        range: f64,
+        role: &Role,
+        objective: Option<&(Point, String)>,
+    ) -> Option<Choice> {
+        if !self.rules.find_a_shot
+            || range <= 0.0
+            || Self::acw_nearest_lawful(state, unit, |target| acw::Action::Fire { unit, target })
+                .is_some()
+        {
+            return None;
+        }
+        let holding = (self.rules.hold_the_line && role.defends()).then_some(match role {
+            Role::Defend(area) => area.as_ref(),
+            _ => None,
+        });
+        let here = state.position(unit);
+        Self::acw_firing_place(state, unit, range, objective.map(|o| o.0), holding).map(
+            |(a, to, target)| {
+                (
+                    a,
+                    format!(
+                        "moved {:.1}\" to where it can fire at `{}`, which it could not see or had off its front (rule find-a-shot)",
+                        here.distance(to),
+                        state.unit(target).name
+                    ),
+                )
+            },
+        )
+    }
+
+    /// Moves for `unit` of at most `inches` (changing to `formation` on
+    /// the way, if given), on `fan` bearings off the straight line to
+    /// `goal` at four lengths, each facing the way it goes or the nearest
+    /// enemy from where it ends, and the turn in place to face the nearest
+    /// enemy; all checked by the rules.
+    fn acw_moves(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        goal: Point,
+        fan: &[f64],
+        inches: f64,
+        formation: Option<acw::Formation>,
+    ) -> Vec<Moving> {
+        let here = state.position(unit);
+        let mut moves = Vec::new();
+        let mut push = |to: Point, facing: f64| {
+            let action = acw::Action::Move {
+                unit,
+                formation,
+                to,
+                facing: round(normalise_degrees(facing)),
+            };
+            if !moves.iter().any(|(a, _)| *a == action) && state.check(&action).is_ok() {
+                moves.push((action, to));
+            }
+        };
+        if let Some(enemy) = state.nearest_enemy(unit) {
+            push(here, (state.position(enemy) - here).bearing());
+        }
+        if inches <= 0.0 || here.distance(goal) < 1e-6 {
+            return moves;
+        }
+        let bearing = (goal - here).bearing();
+        for offset in fan {
+            for share in SHARES {
+                let step = (inches * share).min(here.distance(goal));
+                let to = here + Vector::from_bearing(bearing + offset) * step;
+                let to = Point::new(round(to.x), round(to.y));
+                push(to, bearing + offset);
+                if let Some(enemy) = Self::acw_nearest_enemy_from(state, unit, to) {
+                    push(to, (state.position(enemy) - to).bearing());
+                }
+            }
+        }
+        moves
+    }
+
+    fn acw_nearest_enemy_from(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        at: Point,
+    ) -> Option<acw::UnitId> {
+        let side = state.unit(unit).side;
+        (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != side && !state.removed(*e))
+            .min_by(|a, b| {
+                at.distance(state.position(*a))
+                    .total_cmp(&at.distance(state.position(*b)))
+                    .then(a.cmp(b))
+            })
+    }
+
+    /// Ruling HO12: the lawful move after which `unit` could fire at an
+    /// enemy (in range, in its frontal arc, in sight), with the target.
+    /// Nearest `goal` first when there is one (an attacker), else the
+    /// shortest move.
+    fn acw_firing_place(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        range: f64,
+        goal: Option<Point>,
+        holding: Option<Option<&Area>>,
+    ) -> Option<(acw::Action, Point, acw::UnitId)> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let enemy = state.nearest_enemy(unit)?;
+        // Only for want of sight or arc: an enemy is within reach already.
+        if u.base.distance_to(&state.unit(enemy).base) > range {
+            return None;
+        }
+        let aim = goal.unwrap_or_else(|| state.position(enemy));
+        let enemies: Vec<acw::UnitId> = (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|e| state.unit(*e).side != u.side && !state.removed(*e))
+            .collect();
+        let allowance = state.table.move_of(u.troop, u.formation).unwrap_or(0.0);
+        let mut best: Option<(f64, acw::Action, Point, acw::UnitId)> = None;
+        for (action, to) in Self::acw_moves(state, unit, aim, &SHOT_FAN_DEGREES, allowance, None) {
+            let acw::Action::Move { facing, .. } = action else {
+                continue;
+            };
+            let there = Base::new(to, facing, u.base.frontage, u.base.depth);
+            // A unit holding its ground (HO9) only turns where it stands,
+            // or shifts within the area it holds.
+            let stays = match holding {
+                None => true,
+                Some(Some(area)) => area.holds(&there) || to.distance(here) < 1e-6,
+                Some(None) => to.distance(here) < 1e-6,
+            };
+            if !stays {
+                continue;
+            }
+            let target = enemies.iter().copied().find(|e| {
+                let other = &state.unit(*e).base;
+                there.in_frontal_arc(other)
+                    && there.distance_to(other) <= range
+                    && state.battlefield.can_see(&there, other)
+            });
+            let Some(target) = target else {
+                continue;
+            };
+            let key = match goal {
+                Some(goal) => to.distance(goal),
+                None => here.distance(to),
+            };
+            if best.as_ref().is_none_or(|(k, ..)| key < *k) {
+                best = Some((key, action, to, target));
+            }
+        }
+        best.map(|(_, action, to, target)| (action, to, target))
+    }
+}

@@ -1,0 +1,782 @@
+//! The Lone Warrior opponent under seed 001 ("A Ruinous Victory"): how a
+//! unit's situation is read off the game (ruling HO3) and how its
+//! instruction becomes the engine's actions, phase by phase (HO4, HO13):
+//! formation first (deploy, form column, mount or dismount), then the move
+//! the instruction gives (towards the enemy or the front, to the rear, to
+//! the nearest cover, as far as its share of a move), then its fire in the
+//! shoot phase (a volley, a hasty one at −1, or none), its charge, its
+//! answer to a charge, and its rout.
+
+use super::carry::{self, SHARES};
+use super::{Decision, FAN_DEGREES, Opponent, Role};
+use crate::battlefield::geometry::{Vector, turn_between};
+use crate::dice::{Die, Roller};
+use crate::reaction::{self, Options, Outcome, Situation};
+use crate::rv;
+use crate::tables::{self, Fire, Order, Towards};
+
+/// Seed 001's plans: the rule set's attacker attacks the army, its
+/// defender defends.
+pub fn rv_role(state: &rv::GameState, side: usize) -> Role {
+    let (attacker, defender) = state.attacker_defender();
+    if side == attacker {
+        Role::Attack(None)
+    } else if side == defender {
+        Role::Defend(None)
+    } else {
+        Role::Free
+    }
+}
+
+/// One step of a unit's carrying-out: the action, what it did in words,
+/// and whether the unit has more to do in this phase (a formation changed
+/// at the start of its move, before the move itself).
+struct Step {
+    action: rv::Action,
+    what: String,
+    more: bool,
+}
+
+impl Step {
+    fn last(action: rv::Action, what: String) -> Step {
+        Step {
+            action,
+            what,
+            more: false,
+        }
+    }
+}
+
+impl Opponent {
+    pub(super) fn rv_next(
+        &mut self,
+        state: &rv::GameState,
+        side: usize,
+        roller: &mut dyn Roller,
+    ) -> rv::Action {
+        if !self.tested.contains(&(state.turn(), side)) {
+            self.rv_test(state, side, roller);
+        }
+        if let Some(pending) = state.pending() {
+            return self.rv_respond(state, pending);
+        }
+        let own: Vec<usize> = (0..state.units().len())
+            .filter(|&u| state.units()[u].side == side && !state.is_removed(u))
+            .collect();
+        if state.phase().kind == rv::PhaseKind::Move && self.rules.general_leads {
+            if let Some(action) = self.rv_commanders(state, side) {
+                return action;
+            }
+        }
+        let legal = state.legal_actions();
+        for unit in own {
+            if self.handled.contains(&unit) {
+                continue;
+            }
+            let chosen = match state.phase().kind {
+                rv::PhaseKind::Move => self.rv_move(state, unit, &legal),
+                rv::PhaseKind::Shoot => self
+                    .rv_fire(state, unit, &legal)
+                    .map(|(a, w)| Step::last(a, w)),
+                rv::PhaseKind::Charge => self
+                    .rv_charge(state, unit, &legal)
+                    .map(|(a, w)| Step::last(a, w)),
+                rv::PhaseKind::Melee => None,
+            };
+            if let Some(step) = chosen {
+                if !step.more {
+                    self.handled.insert(unit);
+                }
+                match step.action {
+                    rv::Action::Move { to, .. } => {
+                        let from = state.units()[unit].centre;
+                        self.moved(unit, from, to, state.turn());
+                    }
+                    rv::Action::Rout { .. } => self.note_rout(unit, state.turn()),
+                    _ => {}
+                }
+                self.did(unit, step.what);
+                return step.action;
+            }
+            self.handled.insert(unit);
+            let role = rv_role(state, side);
+            if state.phase().kind == rv::PhaseKind::Move && self.holds(&role, unit) {
+                self.did(
+                    unit,
+                    format!(
+                        "kept its ground rather than advance: {} (rule hold-the-line)",
+                        role.words()
+                    ),
+                );
+            }
+        }
+        rv::Action::EndPhase
+    }
+
+    /// Whether rule hold-the-line (HO9) keeps `unit` of a defending side
+    /// where it is rather than advance or charge on its order.
+    fn holds(&self, role: &Role, unit: usize) -> bool {
+        self.rules.hold_the_line
+            && role.defends()
+            && matches!(self.order_of(unit), Order::AdvanceAndFire | Order::Charge)
+    }
+
+    fn rv_test(&mut self, state: &rv::GameState, side: usize, roller: &mut dyn Roller) {
+        self.tested.insert((state.turn(), side));
+        for unit in 0..state.units().len() {
+            let u = &state.units()[unit];
+            if u.side != side || state.is_removed(unit) {
+                continue;
+            }
+            let before = self.losses_at_test.insert(unit, u.bases).unwrap_or(u.bases);
+            let situation = self
+                .rv_situation(state, unit, before)
+                .filter(|s| reaction::modifiers(&self.tables, s, Options::default()).is_ok());
+            let column_in_sight = situation.as_ref().is_some_and(|s| {
+                s.enemy_in_sight && s.formation == Some(tables::Formation::Column)
+            });
+            let outcome = situation.and_then(|situation| {
+                let die = roller.roll_for(Die::D6, format_args!("{}'s reaction test", u.name));
+                reaction::test(&self.tables, &situation, Options::default(), die).ok()
+            });
+            self.record(Decision {
+                unit,
+                name: u.name.clone(),
+                turn: state.turn(),
+                outcome,
+                die: None,
+                did: Vec::new(),
+                moves: Vec::new(),
+                column_in_sight,
+                routed: false,
+            });
+        }
+    }
+
+    /// The Lone Warrior situation of a seed-001 unit (ruling HO3): its
+    /// bases left at its last test were `bases_before`.
+    pub(super) fn rv_situation(
+        &self,
+        state: &rv::GameState,
+        unit: usize,
+        bases_before: u32,
+    ) -> Option<Situation> {
+        let u = &state.units()[unit];
+        let field = state.battlefield();
+        let class = field.ruleset.troop(u.troop).reaction_class.clone()?;
+        let base = state.footprint(unit);
+        let distances = &self.tables.reaction.distances;
+        let enemies: Vec<usize> = (0..state.units().len())
+            .filter(|&e| state.units()[e].side != u.side && !state.is_removed(e))
+            .collect();
+        let enemy_distance = enemies
+            .iter()
+            .map(|&e| base.distance_to(&state.footprint(e)))
+            .min_by(f64::total_cmp);
+        let seen: Vec<usize> = enemies
+            .iter()
+            .copied()
+            .filter(|&e| field.can_see(&base, &state.footprint(e)))
+            .collect();
+        let formation = match (u.kind, u.formation) {
+            (rv::Kind::Cannon, _) => None,
+            (rv::Kind::Dragoons, _) if u.mounted => Some(tables::Formation::Mounted),
+            (rv::Kind::Dragoons, _) => Some(tables::Formation::Dismounted),
+            (_, rv::Formation::Column) => Some(tables::Formation::Column),
+            (_, rv::Formation::OpenOrder) => Some(tables::Formation::Skirmish),
+            (_, rv::Formation::Line) => Some(tables::Formation::Line),
+        };
+        let lost_bases = bases_before.saturating_sub(u.bases);
+        let turn = state.turn();
+        Some(Situation {
+            class,
+            column: Some(field.column_at(u.centre)),
+            enemy_in_sight: !seen.is_empty(),
+            enemy_distance,
+            general_within_3: state.commanders().iter().any(|c| {
+                c.side == u.side
+                    && !c.lost
+                    && base.distance_to_point(c.at) <= distances.general_within
+            }),
+            support_within_6: (0..state.units().len()).any(|f| {
+                f != unit
+                    && state.units()[f].side == u.side
+                    && !state.is_removed(f)
+                    && base.within(&state.footprint(f), distances.support_within)
+            }),
+            sees_enemy_retreat: seen.iter().any(|&e| self.fell_back_lately(e, turn)),
+            lost_melee: state.is_reforming(unit),
+            casualties: lost_bases.saturating_mul(self.settings.rv_figures_per_base),
+            under_half: state.strength(unit).unwrap_or(0.0) < 0.5,
+            withdrew_last_bound: self.withdrew_last_bound(unit, turn),
+            formation,
+            sees_cavalry: seen.iter().any(|&e| {
+                let enemy = &state.units()[e];
+                enemy.kind == rv::Kind::Dragoons && enemy.mounted
+            }),
+            ..Situation::default()
+        })
+    }
+
+    fn rv_nearest(state: &rv::GameState, unit: usize, among: &[usize]) -> Option<usize> {
+        let base = state.footprint(unit);
+        among.iter().copied().min_by(|&a, &b| {
+            let da = base.distance_to(&state.footprint(a));
+            let db = base.distance_to(&state.footprint(b));
+            da.total_cmp(&db).then(a.cmp(&b))
+        })
+    }
+
+    /// Ruling HO11 (`general-leads`): each of `side`'s commanders not
+    /// with a unit joins the unit he may lead that is nearest the enemy and
+    /// has no commander, or rides towards it when it is beyond his move.
+    /// One commander at a time; `None` once every one is handled.
+    fn rv_commanders(&mut self, state: &rv::GameState, side: usize) -> Option<rv::Action> {
+        let role = rv_role(state, side);
+        for (index, commander) in state.commanders().iter().enumerate() {
+            if commander.side != side
+                || commander.lost
+                || commander.acted
+                || commander.attached.is_some()
+                || !self.handled_commanders.insert(index)
+            {
+                continue;
+            }
+            let mut units: Vec<(f64, usize)> = (0..state.units().len())
+                .filter(|&u| {
+                    let unit = &state.units()[u];
+                    unit.side == side
+                        && !state.is_removed(u)
+                        && !state.is_reforming(u)
+                        && state.commander_of(u).is_none()
+                        && (commander.overall
+                            || unit.brigade.as_deref() == Some(commander.name.as_str()))
+                })
+                .filter_map(|u| Self::rv_enemy_distance(state, u).map(|d| (d, u)))
+                .collect();
+            units.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let Some(&(_, lead)) = units.first() else {
+                continue;
+            };
+            let join = rv::Action::Join {
+                commander: index,
+                unit: lead,
+            };
+            let plan = role.words();
+            if state.check(&join).is_ok() {
+                self.did(
+                    lead,
+                    format!(
+                        "{} joined it, the nearest of his units to the enemy: {plan} (rule general-leads)",
+                        commander.name
+                    ),
+                );
+                return Some(join);
+            }
+            let goal = state.units()[lead].centre;
+            let gap = commander.at.distance(goal);
+            for share in SHARES {
+                let step = (state.table().commander_move * share).min(gap - 1.0);
+                if step <= 0.0 {
+                    break;
+                }
+                let to = commander.at + (goal - commander.at) * (step / gap);
+                let ride = rv::Action::MoveCommander {
+                    commander: index,
+                    to,
+                };
+                if state.check(&ride).is_ok() {
+                    self.did(
+                        lead,
+                        format!(
+                            "{} rode {step:.1}\" towards it, to lead it: {plan} (rule general-leads)",
+                            commander.name
+                        ),
+                    );
+                    return Some(ride);
+                }
+            }
+        }
+        None
+    }
+
+    fn rv_enemies(state: &rv::GameState, unit: usize) -> Vec<usize> {
+        let side = state.units()[unit].side;
+        (0..state.units().len())
+            .filter(|&e| state.units()[e].side != side && !state.is_removed(e))
+            .collect()
+    }
+
+    fn rv_enemy_distance(state: &rv::GameState, unit: usize) -> Option<f64> {
+        let base = state.footprint(unit);
+        Self::rv_enemies(state, unit)
+            .into_iter()
+            .map(|e| base.distance_to(&state.footprint(e)))
+            .min_by(f64::total_cmp)
+    }
+
+    /// How far a seed-001 unit can hurt an enemy from where it stands: the
+    /// longest band its fire hits in, or its charge reach for those that
+    /// cannot fire (mounted dragoons).
+    pub fn rv_reach(state: &rv::GameState, unit: usize) -> f64 {
+        let u = &state.units()[unit];
+        let table = state.table();
+        if u.kind == rv::Kind::Dragoons && u.mounted {
+            return table.charge_mounted;
+        }
+        let class = u.rules(table).fire;
+        table
+            .bands
+            .iter()
+            .enumerate()
+            .filter(|(band, _)| table.needed(class, *band).is_some())
+            .map(|(_, reach)| *reach)
+            .fold(0.0, f64::max)
+    }
+
+    /// The formation change (or mount, or dismount) the instruction asks
+    /// of a seed-001 unit, if it has the formation and is not in it:
+    /// infantry line, column or open order (close order is its line; open
+    /// order only for those who may), dragoons mounted or dismounted.
+    /// Seed 001's cannon have no formations, so "limber" and "unlimber"
+    /// ask nothing of them (ruling HO13).
+    fn rv_formation(
+        state: &rv::GameState,
+        unit: usize,
+        wanted: tables::Formation,
+    ) -> Result<Option<(rv::Action, &'static str)>, String> {
+        use tables::Formation as F;
+        let u = &state.units()[unit];
+        let action = match (u.kind, wanted) {
+            (rv::Kind::Infantry, F::Line | F::CloseOrder) => (
+                rv::Action::ChangeFormation {
+                    unit,
+                    formation: rv::Formation::Line,
+                },
+                "deployed into line",
+            ),
+            (rv::Kind::Infantry, F::Column) => (
+                rv::Action::ChangeFormation {
+                    unit,
+                    formation: rv::Formation::Column,
+                },
+                "formed march column",
+            ),
+            (rv::Kind::Infantry, F::Skirmish) if u.rules(state.table()).open_order => (
+                rv::Action::ChangeFormation {
+                    unit,
+                    formation: rv::Formation::OpenOrder,
+                },
+                "deployed into open order",
+            ),
+            (rv::Kind::Infantry, F::Skirmish) => (
+                rv::Action::ChangeFormation {
+                    unit,
+                    formation: rv::Formation::Line,
+                },
+                "deployed into line (it may not open order)",
+            ),
+            (rv::Kind::Dragoons, F::Mounted) => (
+                rv::Action::Mount {
+                    unit,
+                    mounted: true,
+                },
+                "mounted",
+            ),
+            (rv::Kind::Dragoons, F::Dismounted) => (
+                rv::Action::Mount {
+                    unit,
+                    mounted: false,
+                },
+                "dismounted",
+            ),
+            _ => return Ok(None),
+        };
+        let already = match action.0 {
+            rv::Action::ChangeFormation { formation, .. } => u.formation == formation,
+            rv::Action::Mount { mounted, .. } => u.mounted == mounted,
+            _ => false,
+        };
+        if already {
+            return Ok(None);
+        }
+        match state.check(&action.0) {
+            Ok(()) => Ok(Some(action)),
+            Err(refusal) => Err(refusal.to_string()),
+        }
+    }
+
+    /// Where `unit` may move (sideways, then back, then obliquely, the
+    /// shortest first) and then form `wanted` at the end of its move, when
+    /// there is no room to form where it stands.
+    fn rv_room_to_form(
+        state: &rv::GameState,
+        unit: usize,
+        wanted: tables::Formation,
+    ) -> Option<crate::battlefield::Point> {
+        let u = &state.units()[unit];
+        let allowance = state.allowance(unit);
+        for share in [0.25, 0.5, 0.75, 1.0] {
+            for offset in [90.0, -90.0, 180.0, 135.0, -135.0] {
+                let to = u.centre + Vector::from_bearing(u.facing + offset) * (allowance * share);
+                let step = rv::Action::Move { unit, to };
+                if state.check(&step).is_err() {
+                    continue;
+                }
+                let mut after = state.clone();
+                if after
+                    .apply(&step, &mut crate::dice::Scripted::new([]))
+                    .is_ok()
+                    && matches!(Self::rv_formation(&after, unit, wanted), Ok(Some(_)))
+                {
+                    return Some(to);
+                }
+            }
+        }
+        None
+    }
+
+    /// A seed-001 unit's move phase: its rout, its formation, its pivot to
+    /// face, or the move its instruction gives (rulings HO4, HO13).
+    fn rv_move(
+        &mut self,
+        state: &rv::GameState,
+        unit: usize,
+        legal: &[rv::Action],
+    ) -> Option<Step> {
+        let outcome = self.outcome_of(unit)?.clone();
+        let instruction = &outcome.instruction;
+        let order = outcome.order;
+        let u = &state.units()[unit];
+        let role = rv_role(state, u.side);
+        // Ruling O12: a unit that routs is lost to its army at once.
+        if order == Order::Rout {
+            let rout = rv::Action::Rout { unit };
+            if state.check(&rout).is_ok() {
+                return Some(Step::last(
+                    rout,
+                    format!(
+                        "{}: it routed and left the field, lost to its army (ruling O12)",
+                        instruction.does.trim_end_matches('.')
+                    ),
+                ));
+            }
+        }
+        let holding = self.holds(&role, unit);
+        if let Some(step) = self.rv_form(state, unit, &outcome, holding) {
+            return Some(step);
+        }
+        let enemies = Self::rv_enemies(state, unit);
+        let enemy = Self::rv_nearest(state, unit, &enemies)?;
+        let reach = Self::rv_reach(state, unit);
+        let enemy_distance = state.footprint(unit).distance_to(&state.footprint(enemy));
+        let allowance = state.allowance(unit);
+        let mut heading = carry::heading(&outcome);
+        let mut inches = carry::inches(&outcome, allowance);
+        let mut note = String::new();
+        if holding {
+            // Ruling HO9: the defender keeps its ground; a charge goes in
+            // only in the charge phase, at an enemy in reach.
+            heading = None;
+            note = format!(
+                " ({}, so it keeps its ground: rule hold-the-line)",
+                role.words()
+            );
+        } else if self.rules.close_to_range
+            && order == Order::StandAndFire
+            && instruction.fire != Fire::None
+            && role.attacks()
+            && enemy_distance > reach
+        {
+            heading = Some(Towards::Enemy);
+            inches = allowance;
+            note = format!(
+                " (no enemy within its {reach}\" reach and {}: it closes, rule close-to-range)",
+                role.words()
+            );
+        }
+        let bearing = (state.units()[enemy].centre - u.centre).bearing();
+        let off_front = turn_between(u.facing, bearing).abs();
+        let faces_enemy = match heading {
+            None => instruction.fire != Fire::None || holding,
+            Some(Towards::Enemy | Towards::Front) => true,
+            Some(_) => false,
+        };
+        if faces_enemy && off_front > self.settings.turn_to_face_degrees {
+            return legal.iter().find_map(|a| match a {
+                rv::Action::Pivot { unit: who, facing } if *who == unit => Some(Step::last(
+                    *a,
+                    format!(
+                        "turned to face `{}` (bearing {facing:.0}){note}",
+                        state.units()[enemy].name
+                    ),
+                )),
+                _ => None,
+            });
+        }
+        match heading {
+            None | Some(Towards::Friend) => None,
+            Some(way @ (Towards::Enemy | Towards::Front)) => {
+                Self::rv_advance(state, unit, enemy, legal, inches, way == Towards::Front)
+                    .map(|step| Step::last(step.action, format!("{}{note}", step.what)))
+            }
+            Some(Towards::Cover) if carry::in_cover(state.battlefield(), u.centre) => None,
+            Some(way @ (Towards::Cover | Towards::Rear)) => {
+                self.rv_fall_back(state, unit, enemy, inches, way == Towards::Cover)
+            }
+        }
+    }
+
+    /// The formation the instruction asks, first, at the start of the
+    /// unit's move (seed 001: "at the start or end of their movement"). A
+    /// unit holding its ground does not form march column to go anywhere; a
+    /// charge in march column forms line first, since seed 001 lets only a
+    /// line charge (ruling HO13). With no room where it stands, it moves to
+    /// where it can form (seed 001 lets a unit change formation at the end
+    /// of its move); with nowhere, it stays as it is and says why.
+    fn rv_form(
+        &mut self,
+        state: &rv::GameState,
+        unit: usize,
+        outcome: &Outcome,
+        holding: bool,
+    ) -> Option<Step> {
+        let u = &state.units()[unit];
+        let instruction = &outcome.instruction;
+        let charging =
+            outcome.order == Order::Charge && carry::heading(outcome) == Some(Towards::Enemy);
+        let wanted = match instruction.formation {
+            Some(tables::Formation::Column) if holding => None,
+            None if charging && u.formation == rv::Formation::Column => {
+                Some(tables::Formation::Line)
+            }
+            wanted => wanted,
+        }?;
+        match Self::rv_formation(state, unit, wanted) {
+            Ok(Some((action, words))) => Some(Step {
+                action,
+                what: format!("{words}: {}", instruction.does.trim_end_matches('.')),
+                more: true,
+            }),
+            Ok(None) => None,
+            Err(refusal) => match Self::rv_room_to_form(state, unit, wanted) {
+                Some(to) => Some(Step {
+                    action: rv::Action::Move { unit, to },
+                    what: format!(
+                        "moved {:.1}\" to find room to form {wanted} ({refusal})",
+                        u.centre.distance(to)
+                    ),
+                    more: true,
+                }),
+                None => {
+                    self.did(unit, format!("could not form {wanted}: {refusal}"));
+                    None
+                }
+            },
+        }
+    }
+
+    /// An advance of at most `inches` that brings `unit` nearest `enemy`
+    /// (if it gets nearer at all): the engine lists a few moves, and the
+    /// opponent also tries a fan of its own, so a unit blocked straight
+    /// ahead goes round (ruling HO4), each checked by the rules. `front`:
+    /// a march to the front out of sight.
+    fn rv_advance(
+        state: &rv::GameState,
+        unit: usize,
+        enemy: usize,
+        legal: &[rv::Action],
+        inches: f64,
+        front: bool,
+    ) -> Option<Step> {
+        let u = &state.units()[unit];
+        let target = state.units()[enemy].centre;
+        let bearing = (target - u.centre).bearing();
+        let now = u.centre.distance(target);
+        let fan = FAN_DEGREES.iter().flat_map(|offset| {
+            [1.0, 2.0 / 3.0, 1.0 / 3.0]
+                .map(|share| u.centre + Vector::from_bearing(bearing + offset) * (inches * share))
+        });
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                rv::Action::Move { unit: who, to } if *who == unit => Some(*to),
+                _ => None,
+            })
+            .chain(fan)
+            .filter(|to| u.centre.distance(*to) <= inches + 1e-6)
+            .filter(|to| state.check(&rv::Action::Move { unit, to: *to }).is_ok())
+            .map(|to| (to, to.distance(target)))
+            .filter(|(_, d)| *d < now - 0.25)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(to, _)| {
+                let gone = u.centre.distance(to);
+                let words = if front {
+                    format!("marched {gone:.1}\" towards the sound of the action")
+                } else {
+                    format!(
+                        "advanced {gone:.1}\" towards `{}`",
+                        state.units()[enemy].name
+                    )
+                };
+                Step::last(rv::Action::Move { unit, to }, words)
+            })
+    }
+
+    /// A withdrawal of at most `inches`: to the nearest cover on the rear
+    /// half when `to_cover` and any is in reach, else straight to the rear
+    /// (the side's own edge) and then obliquely; the unit keeps its front
+    /// to `enemy` (ruling HO13).
+    fn rv_fall_back(
+        &self,
+        state: &rv::GameState,
+        unit: usize,
+        enemy: usize,
+        inches: f64,
+        to_cover: bool,
+    ) -> Option<Step> {
+        let u = &state.units()[unit];
+        let rear = self.rear(u.side);
+        let lawful = |to: &crate::battlefield::Point| {
+            state.check(&rv::Action::Move { unit, to: *to }).is_ok()
+        };
+        let cover = to_cover
+            .then(|| carry::cover_points(state.battlefield(), u.centre, rear, inches))
+            .and_then(|points| points.into_iter().find(lawful));
+        let (to, whither) = match cover {
+            Some(to) => (to, "to the nearest cover"),
+            None => (
+                carry::rear_points(u.centre, rear, inches)
+                    .into_iter()
+                    .find(lawful)?,
+                "to its rear",
+            ),
+        };
+        Some(Step::last(
+            rv::Action::Move { unit, to },
+            format!(
+                "fell back {:.1}\" {whither}, facing `{}`",
+                u.centre.distance(to),
+                state.units()[enemy].name
+            ),
+        ))
+    }
+
+    /// A seed-001 unit's shoot phase: it fires as its instruction says (a
+    /// volley, or a hasty one at −1 when it withdraws), at the nearest
+    /// enemy it may; one told not to fire does not.
+    fn rv_fire(
+        &self,
+        state: &rv::GameState,
+        unit: usize,
+        legal: &[rv::Action],
+    ) -> Option<(rv::Action, String)> {
+        let outcome = self.outcome_of(unit)?;
+        let role = rv_role(state, state.units()[unit].side);
+        // A defender kept from charging by hold-the-line stands and fires
+        // instead (HO9).
+        let fire = match carry::fire_once_moved(&self.tables, outcome) {
+            Fire::None if self.holds(&role, unit) => Fire::Volley,
+            Fire::None => return None,
+            fire => fire,
+        };
+        let targets: Vec<usize> = legal
+            .iter()
+            .filter_map(|a| match a {
+                rv::Action::Fire { unit: who, target } if *who == unit => Some(*target),
+                _ => None,
+            })
+            .collect();
+        let target = Self::rv_nearest(state, unit, &targets)?;
+        let name = &state.units()[target].name;
+        if fire == Fire::MinusOne {
+            let hasty = rv::Action::HastyFire { unit, target };
+            return state.check(&hasty).is_ok().then(|| {
+                (
+                    hasty,
+                    format!("fired a single volley at -1 at `{name}`, the nearest in reach"),
+                )
+            });
+        }
+        Some((
+            rv::Action::Fire { unit, target },
+            format!("fired at `{name}`, the nearest in reach"),
+        ))
+    }
+
+    fn rv_charge(
+        &self,
+        state: &rv::GameState,
+        unit: usize,
+        legal: &[rv::Action],
+    ) -> Option<(rv::Action, String)> {
+        let order = self.order_of(unit);
+        let outcome = self.outcome_of(unit)?;
+        let role = rv_role(state, state.units()[unit].side);
+        // A charge whose instruction goes at the enemy (not guns, which
+        // cannot charge, nor a march to the front out of sight).
+        let charges = order == Order::Charge && carry::heading(outcome) == Some(Towards::Enemy);
+        // Ruling HO10: an attacker told to advance and fire that may charge
+        // presses home.
+        let pressing = self.rules.press_home
+            && role.attacks()
+            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire);
+        if !charges && !pressing {
+            return None;
+        }
+        let targets: Vec<usize> = legal
+            .iter()
+            .filter_map(|a| match a {
+                rv::Action::Charge { unit: who, target } if *who == unit => Some(*target),
+                _ => None,
+            })
+            .collect();
+        let target = Self::rv_nearest(state, unit, &targets)?;
+        let why = if charges {
+            String::new()
+        } else {
+            format!(
+                ": told to {}, it presses home, {} (rule press-home)",
+                order.title().to_lowercase(),
+                role.words()
+            )
+        };
+        Some((
+            rv::Action::Charge { unit, target },
+            format!("charged `{}`{why}", state.units()[target].name),
+        ))
+    }
+
+    fn rv_respond(&mut self, state: &rv::GameState, pending: rv::Pending) -> rv::Action {
+        use rv::Response::{CounterCharge, Fire, Stand};
+        let open = state.responses();
+        let order = self.order_of(pending.target);
+        let wanted: &[rv::Response] = match order {
+            Order::Charge => &[CounterCharge, Fire, Stand],
+            Order::AdvanceAndFire | Order::StandAndFire | Order::FireAndWithdraw => {
+                &[Fire, CounterCharge, Stand]
+            }
+            Order::Withdraw | Order::Rout => &[Stand, Fire, CounterCharge],
+        };
+        let response = wanted
+            .iter()
+            .copied()
+            .find(|r| open.contains(r))
+            .or_else(|| open.first().copied())
+            .unwrap_or(Stand);
+        let words = match response {
+            Fire => "fired at its charger",
+            CounterCharge => "counter-charged",
+            Stand => "stood to receive the charge",
+        };
+        self.did(
+            pending.target,
+            format!(
+                "{words} (`{}` charged it; its order: {})",
+                state.units()[pending.charger].name,
+                order.title()
+            ),
+        );
+        rv::Action::Respond { response }
+    }
+}

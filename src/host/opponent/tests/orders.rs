@@ -1,0 +1,399 @@
+//! The seed-004 orders as written, carried out under seeds 001 and 002
+//! (ruling HO13), with forced reaction dice: withdrawals to the rear at
+//! the order's speed and into cover, routers lost, fire and withdraw's
+//! volley at −1 and close order's none, columns deploying, an out-of-sight
+//! charge marching in column, and the factors the opponent remembers.
+//! Every test reads its order off the chart, as a game would.
+
+use super::*;
+use crate::battlefield::Point;
+
+/// Every move `unit` made among `actions`, as seed-001 destinations.
+fn rv_moves(actions: &[Action], unit: usize) -> Vec<Point> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Rv(rv::Action::Move { unit: who, to }) if *who == unit => Some(*to),
+            _ => None,
+        })
+        .collect()
+}
+
+fn rv_took(actions: &[Action], wanted: impl Fn(&rv::Action) -> bool) -> bool {
+    actions
+        .iter()
+        .any(|a| matches!(a, Action::Rv(a) if wanted(a)))
+}
+
+fn rv_unit(game: &Game, unit: usize) -> rv::Unit {
+    let Game::Rv(state) = game else {
+        panic!("a seed-001 game")
+    };
+    state.units()[unit].clone()
+}
+
+/// Local militia 6" in front of British regulars: militia in the open -2,
+/// enemy within 6" -1; with die 1, -2: withdraw. It goes straight back to
+/// its own (north) edge at seed 001's half speed backwards, not sideways
+/// and never towards the enemy, and does not fire. Next bound, having
+/// withdrawn, it tests in the retreat column (-2): die 1, -1, rout; it
+/// leaves the field, lost.
+#[test]
+fn a_seed_001_withdrawal_goes_to_the_rear_and_a_second_routs() {
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario);
+    let taken = play(&mut game, &mut opponent, 1, &[1], 2);
+    let first = opponent.latest(1).unwrap().clone();
+    assert_eq!(first.order(), Order::Withdraw);
+    let moves = rv_moves(&taken, 1);
+    assert_eq!(moves.len(), 1, "{taken:?}");
+    let to = moves[0];
+    assert!((to.x - 24.0).abs() < 1e-6, "straight back: {to:?}");
+    assert!((to.y - 19.0).abs() < 1e-6, "3\" to the north: {to:?}");
+    assert_eq!(first.moves, vec![(Point::new(24.0, 16.0), to)]);
+    assert!(!rv_took(&taken, |a| matches!(a, rv::Action::Fire { .. })));
+    assert!(
+        first
+            .did
+            .iter()
+            .any(|d| d.contains("fell back 3.0\" to its rear")),
+        "{:?}",
+        first.did
+    );
+    // Turn 2: it withdrew in its last bound.
+    let situation = opponent.situation(&game, 1).unwrap();
+    assert!(situation.withdrew_last_bound);
+    let taken = play(&mut game, &mut opponent, 1, &[1], 3);
+    assert_eq!(opponent.latest(1).unwrap().order(), Order::Rout);
+    assert!(rv_took(&taken, |a| *a == rv::Action::Rout { unit: 1 }));
+    assert!(rv_unit(&game, 1).removed == Some(rv::Removal::Routed));
+}
+
+/// The same militia with a wood just behind it: die 3, total 0, fire and
+/// withdraw. A line is close order, so it does not fire and falls back
+/// half a move into the wood (the nearest cover) rather than straight
+/// back into the open.
+#[test]
+fn a_seed_001_fire_and_withdraw_in_close_order_falls_back_to_cover_without_firing() {
+    let scenario = rv_scenario_on(
+        "terrain:\n  - { kind: woods, name: copse, polygon: [[21, 17], [27, 17], [27, 24], [21, 24]] }\n",
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario);
+    let taken = play(&mut game, &mut opponent, 1, &[3], 2);
+    let decision = opponent.latest(1).unwrap();
+    assert_eq!(decision.order(), Order::FireAndWithdraw);
+    assert!(
+        decision
+            .outcome
+            .as_ref()
+            .unwrap()
+            .instruction
+            .does
+            .starts_with("Close order troops are disordered"),
+    );
+    let moves = rv_moves(&taken, 1);
+    assert_eq!(moves.len(), 1, "{taken:?}");
+    let Game::Rv(state) = &game else {
+        unreachable!()
+    };
+    assert!(carry::in_cover(state.battlefield(), moves[0]), "{moves:?}");
+    assert!(moves[0].y > 16.0, "to the rear: {moves:?}");
+    assert!(Point::new(24.0, 16.0).distance(moves[0]) <= 3.0 + 1e-6);
+    assert!(
+        decision
+            .did
+            .iter()
+            .any(|d| d.contains("to the nearest cover")),
+        "{:?}",
+        decision.did
+    );
+    assert!(!rv_took(&taken, |a| matches!(
+        a,
+        rv::Action::Fire { .. } | rv::Action::HastyFire { .. }
+    )));
+}
+
+/// Virginia Rifles (rangers) in open order: rangers in the open 0, enemy
+/// within 6" -1, die 1: 0, fire and withdraw. Not in close order, so they
+/// fall back and fire their single volley at -1.
+#[test]
+fn a_seed_001_fire_and_withdraw_in_open_order_fires_a_hasty_volley() {
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Rifles, troop_type: virginia-rifles, strength: 6, formation: skirmish, position: [24, 12], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario);
+    let taken = play(&mut game, &mut opponent, 1, &[1], 2);
+    let decision = opponent.latest(1).unwrap();
+    assert_eq!(decision.order(), Order::FireAndWithdraw);
+    assert!(rv_took(&taken, |a| matches!(
+        a,
+        rv::Action::HastyFire { unit: 1, target: 0 }
+    )));
+    assert!(!rv_took(&taken, |a| matches!(a, rv::Action::Fire { .. })));
+    assert!(rv_moves(&taken, 1).iter().all(|to| to.y > 12.0));
+}
+
+/// British regulars in march column 10" from militia in sight: regulars
+/// in the open +2, die 3: 5, stand and fire. A column deploys into line
+/// (its formation change for the turn) and stays.
+#[test]
+fn a_seed_001_column_in_sight_of_the_enemy_deploys() {
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, formation: column, position: [24, 10], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 22], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let taken = play(&mut game, &mut opponent, 0, &[3], 2);
+    assert_eq!(opponent.latest(0).unwrap().order(), Order::StandAndFire);
+    assert!(rv_took(&taken, |a| *a
+        == rv::Action::ChangeFormation {
+            unit: 0,
+            formation: rv::Formation::Line
+        }));
+    assert!(rv_moves(&taken, 0).is_empty());
+    assert_eq!(rv_unit(&game, 0).formation, rv::Formation::Line);
+}
+
+/// British regulars with a wood between them and the militia, 20" off:
+/// regulars in the open +2, no enemy in sight +3, enemy over 15" +1, die
+/// 4: 10, charge. Out of sight and range, it forms march column and
+/// marches towards the action at double time (12", its column's move).
+#[test]
+fn a_seed_001_charge_out_of_sight_marches_in_column_to_the_action() {
+    let scenario = rv_scenario_on(
+        "terrain:\n  - { kind: woods, name: screen, polygon: [[14, 18], [34, 18], [34, 22], [14, 22]] }\n",
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 8], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 30], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let taken = play(&mut game, &mut opponent, 0, &[4], 2);
+    let decision = opponent.latest(0).unwrap();
+    assert_eq!(decision.order(), Order::Charge);
+    assert!(rv_took(&taken, |a| *a
+        == rv::Action::ChangeFormation {
+            unit: 0,
+            formation: rv::Formation::Column
+        }));
+    let moves = rv_moves(&taken, 0);
+    assert_eq!(moves.len(), 1, "{taken:?}");
+    let gone = Point::new(24.0, 8.0).distance(moves[0]);
+    assert!(gone > 6.0 + 1e-6 && gone <= 12.0 + 1e-6, "{gone}");
+    assert!(moves[0].y > 8.0, "towards the action: {moves:?}");
+    assert!(
+        decision
+            .did
+            .iter()
+            .any(|d| d.contains("sound of the action")),
+        "{:?}",
+        decision.did
+    );
+}
+
+/// Seed 001 remembers what a player would: a unit seen falling back (a
+/// retreat the rules make, or a withdrawal) counts "see enemy in retreat"
+/// for the enemies that see it, in the bound it fell back and the next.
+#[test]
+fn a_seed_001_unit_sees_an_enemy_fall_back() {
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario);
+    assert!(!opponent.situation(&game, 0).unwrap().sees_enemy_retreat);
+    // The militia withdraws in turn 1 (die 1, as above).
+    play(&mut game, &mut opponent, 1, &[1], 2);
+    assert!(opponent.situation(&game, 0).unwrap().sees_enemy_retreat);
+    assert!(!opponent.situation(&game, 1).unwrap().sees_enemy_retreat);
+}
+
+/// A seed-002 unit ordered to withdraw goes straight to its own (north)
+/// edge, keeping its front to the enemy; one ordered to rout leaves the
+/// table as its die comes up. Regulars in the open +2, enemy within 6"
+/// -1, under half strength (14 hits: 8 of 15 figures lost, ruling O3)
+/// -6, die 2: -3, withdraw.
+#[test]
+fn a_seed_002_withdrawal_goes_to_the_rear() {
+    let scenario = acw_scenario(
+        &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
+        &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
+        "[[30, 2], [34, 6]]",
+    );
+    let mut game = start(&scenario);
+    if let Game::Acw(state) = &mut game {
+        state.units[0].hits = 14;
+    }
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let situation = opponent.situation(&game, 0).unwrap();
+    assert!(situation.under_half);
+    let mut roller = Scripted::then([2], Box::new(Seeded::new(5)));
+    let mut moved = None;
+    while moved.is_none() {
+        let Game::Acw(state) = &game else {
+            unreachable!()
+        };
+        let action = match state.phase() {
+            acw::Phase::Activating if state.up_next().contains(&acw::UnitId(0)) => {
+                let action = opponent.next_action(&game, &mut roller).unwrap();
+                moved = Some(action.clone());
+                action
+            }
+            acw::Phase::Activating => Action::Acw(acw::Action::Hold {
+                unit: state.up_next()[0],
+            }),
+            _ if game.to_act() == Some(0) => opponent.next_action(&game, &mut roller).unwrap(),
+            _ => game.legal_actions()[0].clone(),
+        };
+        let events = game.apply(&action, &mut roller).unwrap();
+        opponent.observe(&game, &events);
+    }
+    assert_eq!(opponent.latest(0).unwrap().order(), Order::Withdraw);
+    let Some(Action::Acw(acw::Action::Move {
+        to,
+        facing,
+        formation: None,
+        ..
+    })) = moved
+    else {
+        panic!("{moved:?}")
+    };
+    assert!((to.x - 4.0).abs() < 1e-6 && to.y > 30.0, "{to:?}");
+    assert!((facing - 180.0).abs() < 1e-6, "still facing the enemy");
+}
+
+/// The same regulars, having withdrawn last bound (the retreat column:
+/// regulars 0), under half -6, die 2: -4, rout: they leave the table.
+#[test]
+fn a_seed_002_unit_that_withdrew_and_breaks_routs() {
+    let scenario = acw_scenario(
+        &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
+        &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
+        "[[30, 2], [34, 6]]",
+    );
+    let mut game = start(&scenario);
+    if let Game::Acw(state) = &mut game {
+        state.units[0].hits = 14;
+    }
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    opponent.note_withdrawal(0, 0);
+    let (order, action, what) = {
+        let mut roller = Scripted::then([2], Box::new(Seeded::new(5)));
+        let mut result = None;
+        while result.is_none() {
+            let Game::Acw(state) = &game else {
+                unreachable!()
+            };
+            let action = match state.phase() {
+                acw::Phase::Activating if state.up_next().contains(&acw::UnitId(0)) => {
+                    let (action, what) = opponent.acw_activate(state, acw::UnitId(0));
+                    result = Some((opponent.order_of(0), action.clone(), what));
+                    Action::Acw(action)
+                }
+                acw::Phase::Activating => Action::Acw(acw::Action::Hold {
+                    unit: state.up_next()[0],
+                }),
+                _ if game.to_act() == Some(0) => opponent.next_action(&game, &mut roller).unwrap(),
+                _ => game.legal_actions()[0].clone(),
+            };
+            game.apply(&action, &mut roller).unwrap();
+        }
+        result.unwrap()
+    };
+    assert_eq!(order, Order::Rout);
+    assert_eq!(
+        action,
+        acw::Action::Rout {
+            unit: acw::UnitId(0)
+        }
+    );
+    assert!(what.contains("lost to its army"), "{what}");
+    assert!(game.units()[0].removed);
+}
+
+/// Seed 002's casualties since the last test count as figures lost (ruling
+/// O3: 15 hits are the unit's rout, at 60% of its 15 figures), so 5 hits
+/// taken since the last test are 3 figures: -3; 14 hits are 8 figures,
+/// under half its strength, and 13 are 7, not yet.
+#[test]
+fn a_seed_002_unit_counts_the_hits_it_took_since_its_last_test() {
+    let scenario = acw_scenario(
+        &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
+        &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
+        "[[30, 2], [34, 6]]",
+    );
+    let mut game = start(&scenario);
+    let opponent = Opponent::new(tables(), &scenario);
+    if let Game::Acw(state) = &mut game {
+        state.units[0].hits = 5;
+    }
+    let Game::Acw(state) = &game else {
+        unreachable!()
+    };
+    let situation = opponent.acw_situation(state, acw::UnitId(0), 0).unwrap();
+    assert_eq!(situation.casualties, 3);
+    assert!(!situation.under_half);
+    let situation = opponent.acw_situation(state, acw::UnitId(0), 5).unwrap();
+    assert_eq!(situation.casualties, 0);
+    let mut state = state.clone();
+    state.units[0].hits = 13;
+    assert!(
+        !opponent
+            .acw_situation(&state, acw::UnitId(0), 13)
+            .unwrap()
+            .under_half
+    );
+    state.units[0].hits = 14;
+    assert!(
+        opponent
+            .acw_situation(&state, acw::UnitId(0), 13)
+            .unwrap()
+            .under_half
+    );
+}
