@@ -277,10 +277,20 @@ fn acw_activation(
 ) -> (Order, acw::Action, String) {
     let mut game = start(scenario);
     let mut opponent = Opponent::new(tables(), scenario).with_rules(rules);
+    acw_activation_in(&mut game, &mut opponent, dice, unit)
+}
+
+/// [`acw_activation`] on a game and an opponent made ready by the test.
+fn acw_activation_in(
+    game: &mut Game,
+    opponent: &mut Opponent,
+    dice: &[u8],
+    unit: usize,
+) -> (Order, acw::Action, String) {
     let mut roller = Scripted::then(dice.iter().copied(), Box::new(Seeded::new(5)));
-    opponent.next_action(&game, &mut roller).unwrap();
+    opponent.next_action(game, &mut roller).unwrap();
     loop {
-        let Game::Acw(state) = &game else {
+        let Game::Acw(state) = &*game else {
             panic!("a seed-002 game")
         };
         let action = match state.phase() {

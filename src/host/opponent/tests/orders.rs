@@ -32,6 +32,23 @@ fn rv_unit(game: &Game, unit: usize) -> rv::Unit {
     state.units()[unit].clone()
 }
 
+/// British regulars at 24,10 facing north and an American unit
+/// (`american`, a YAML flow line) in front of them, on `terrain`; the
+/// generals far away.
+fn militia_before_foot(terrain: &str, american: &str) -> Scenario {
+    rv_scenario_on(
+        terrain,
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
+        ],
+        &[FAR_GENERAL_NORTH, american],
+    )
+}
+
+const MILITIA_AT_16: &str =
+    "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }";
+
 /// Local militia 6" in front of British regulars: militia in the open -2,
 /// enemy within 6" -1; with die 1, -2: withdraw. It goes straight back to
 /// its own (north) edge at seed 001's half speed backwards, not sideways
@@ -40,16 +57,7 @@ fn rv_unit(game: &Game, unit: usize) -> rv::Unit {
 /// leaves the field, lost.
 #[test]
 fn a_seed_001_withdrawal_goes_to_the_rear_and_a_second_routs() {
-    let scenario = rv_scenario(
-        &[
-            FAR_GENERAL,
-            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
-        ],
-        &[
-            FAR_GENERAL_NORTH,
-            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
-        ],
-    );
+    let scenario = militia_before_foot("", MILITIA_AT_16);
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario);
     let taken = play(&mut game, &mut opponent, 1, &[1], 2);
@@ -85,16 +93,9 @@ fn a_seed_001_withdrawal_goes_to_the_rear_and_a_second_routs() {
 /// back into the open.
 #[test]
 fn a_seed_001_fire_and_withdraw_in_close_order_falls_back_to_cover_without_firing() {
-    let scenario = rv_scenario_on(
+    let scenario = militia_before_foot(
         "terrain:\n  - { kind: woods, name: copse, polygon: [[21, 17], [27, 17], [27, 24], [21, 24]] }\n",
-        &[
-            FAR_GENERAL,
-            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
-        ],
-        &[
-            FAR_GENERAL_NORTH,
-            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
-        ],
+        MILITIA_AT_16,
     );
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario);
@@ -137,15 +138,9 @@ fn a_seed_001_fire_and_withdraw_in_close_order_falls_back_to_cover_without_firin
 /// fall back and fire their single volley at -1.
 #[test]
 fn a_seed_001_fire_and_withdraw_in_open_order_fires_a_hasty_volley() {
-    let scenario = rv_scenario(
-        &[
-            FAR_GENERAL,
-            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
-        ],
-        &[
-            FAR_GENERAL_NORTH,
-            "{ name: Rifles, troop_type: virginia-rifles, strength: 6, formation: skirmish, position: [24, 12], facing: south }",
-        ],
+    let scenario = militia_before_foot(
+        "",
+        "{ name: Rifles, troop_type: virginia-rifles, strength: 6, formation: skirmish, position: [24, 12], facing: south }",
     );
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario);
@@ -235,16 +230,7 @@ fn a_seed_001_charge_out_of_sight_marches_in_column_to_the_action() {
 /// for the enemies that see it, in the bound it fell back and the next.
 #[test]
 fn a_seed_001_unit_sees_an_enemy_fall_back() {
-    let scenario = rv_scenario(
-        &[
-            FAR_GENERAL,
-            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north }",
-        ],
-        &[
-            FAR_GENERAL_NORTH,
-            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south }",
-        ],
-    );
+    let scenario = militia_before_foot("", MILITIA_AT_16);
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario);
     assert!(!opponent.situation(&game, 0).unwrap().sees_enemy_retreat);
@@ -254,13 +240,9 @@ fn a_seed_001_unit_sees_an_enemy_fall_back() {
     assert!(!opponent.situation(&game, 1).unwrap().sees_enemy_retreat);
 }
 
-/// A seed-002 unit ordered to withdraw goes straight to its own (north)
-/// edge, keeping its front to the enemy; one ordered to rout leaves the
-/// table as its die comes up. Regulars in the open +2, enemy within 6"
-/// -1, under half strength (14 hits: 8 of 15 figures lost, ruling O3)
-/// -6, die 2: -3, withdraw.
-#[test]
-fn a_seed_002_withdrawal_goes_to_the_rear() {
+/// Blue regulars under half strength 5" from Grey: 14 hits are 8 of 15
+/// figures lost (ruling O3). Having withdrawn last bound or not.
+fn broken_blue(withdrew: bool) -> (Order, acw::Action, String, Game) {
     let scenario = acw_scenario(
         &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
         &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
@@ -271,81 +253,40 @@ fn a_seed_002_withdrawal_goes_to_the_rear() {
         state.units[0].hits = 14;
     }
     let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let situation = opponent.situation(&game, 0).unwrap();
-    assert!(situation.under_half);
-    let mut roller = Scripted::then([2], Box::new(Seeded::new(5)));
-    let mut moved = None;
-    while moved.is_none() {
-        let Game::Acw(state) = &game else {
-            unreachable!()
-        };
-        let action = match state.phase() {
-            acw::Phase::Activating if state.up_next().contains(&acw::UnitId(0)) => {
-                let action = opponent.next_action(&game, &mut roller).unwrap();
-                moved = Some(action.clone());
-                action
-            }
-            acw::Phase::Activating => Action::Acw(acw::Action::Hold {
-                unit: state.up_next()[0],
-            }),
-            _ if game.to_act() == Some(0) => opponent.next_action(&game, &mut roller).unwrap(),
-            _ => game.legal_actions()[0].clone(),
-        };
-        let events = game.apply(&action, &mut roller).unwrap();
-        opponent.observe(&game, &events);
+    assert!(opponent.situation(&game, 0).unwrap().under_half);
+    if withdrew {
+        opponent.note_withdrawal(0, 0);
     }
-    assert_eq!(opponent.latest(0).unwrap().order(), Order::Withdraw);
-    let Some(Action::Acw(acw::Action::Move {
+    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &[2], 0);
+    (order, action, what, game)
+}
+
+/// A seed-002 unit ordered to withdraw goes straight to its own (north)
+/// edge, keeping its front to the enemy. Regulars in the open +2, enemy
+/// within 6" -1, under half strength -6, die 2: -3, withdraw.
+#[test]
+fn a_seed_002_withdrawal_goes_to_the_rear() {
+    let (order, action, _, _) = broken_blue(false);
+    assert_eq!(order, Order::Withdraw);
+    let acw::Action::Move {
         to,
         facing,
         formation: None,
         ..
-    })) = moved
+    } = action
     else {
-        panic!("{moved:?}")
+        panic!("{action:?}")
     };
     assert!((to.x - 4.0).abs() < 1e-6 && to.y > 30.0, "{to:?}");
     assert!((facing - 180.0).abs() < 1e-6, "still facing the enemy");
 }
 
 /// The same regulars, having withdrawn last bound (the retreat column:
-/// regulars 0), under half -6, die 2: -4, rout: they leave the table.
+/// regulars 0, enemy within 6" -2), under half -6, die 2: -6, rout: they
+/// leave the table as their die comes up.
 #[test]
 fn a_seed_002_unit_that_withdrew_and_breaks_routs() {
-    let scenario = acw_scenario(
-        &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
-        &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
-        "[[30, 2], [34, 6]]",
-    );
-    let mut game = start(&scenario);
-    if let Game::Acw(state) = &mut game {
-        state.units[0].hits = 14;
-    }
-    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    opponent.note_withdrawal(0, 0);
-    let (order, action, what) = {
-        let mut roller = Scripted::then([2], Box::new(Seeded::new(5)));
-        let mut result = None;
-        while result.is_none() {
-            let Game::Acw(state) = &game else {
-                unreachable!()
-            };
-            let action = match state.phase() {
-                acw::Phase::Activating if state.up_next().contains(&acw::UnitId(0)) => {
-                    let (action, what) = opponent.acw_activate(state, acw::UnitId(0));
-                    result = Some((opponent.order_of(0), action.clone(), what));
-                    Action::Acw(action)
-                }
-                acw::Phase::Activating => Action::Acw(acw::Action::Hold {
-                    unit: state.up_next()[0],
-                }),
-                _ if game.to_act() == Some(0) => opponent.next_action(&game, &mut roller).unwrap(),
-                _ => game.legal_actions()[0].clone(),
-            };
-            game.apply(&action, &mut roller).unwrap();
-        }
-        result.unwrap()
-    };
+    let (order, action, what, mut game) = broken_blue(true);
     assert_eq!(order, Order::Rout);
     assert_eq!(
         action,
@@ -354,6 +295,8 @@ fn a_seed_002_unit_that_withdrew_and_breaks_routs() {
         }
     );
     assert!(what.contains("lost to its army"), "{what}");
+    game.apply(&Action::Acw(action), &mut Scripted::new([]))
+        .unwrap();
     assert!(game.units()[0].removed);
 }
 
