@@ -7,10 +7,10 @@
 //! whether it fires, whether it routs. Every decision keeps its reasons
 //! (factors, die, total, order, and what the unit did) for `why`.
 //!
-//! Seed 001 ([`rv`]): the units of a side are tested at the start of the
+//! Seed 001 (`rv_orders`): the units of a side are tested at the start of the
 //! side's move phase (the side's bound); the instruction then says what
 //! each does in its move, shoot and charge phases, and how it answers a
-//! charge. Seed 002 ([`acw`]): the units are tested when the side first
+//! charge. Seed 002 (`acw_orders`): the units are tested when the side first
 //! gives out its dice that turn; [`dice::assign`] gives the highest dice
 //! to the most urgent units, and each unit acts on its order when its die
 //! comes up. What an instruction asks, whatever the engine, is

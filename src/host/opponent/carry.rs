@@ -1,7 +1,7 @@
 //! What an order's instruction asks of a unit, whatever the engine (ruling
 //! HO13): how far it moves, which way (towards the enemy, the front, the
 //! nearest cover or its own rear), and the points a withdrawal may end at.
-//! Each engine's carrying-out ([`super::rv`], [`super::acw`]) turns these
+//! Each engine's carrying-out (`rv_orders`, `acw_orders`) turns these
 //! into its own actions and checks each with its rules.
 //!
 //! Pure geometry over the battlefield: no engine, no dice.
