@@ -640,6 +640,20 @@ impl Repl<'_> {
             };
             text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
         }
+        for test in &self.game.opponent.general_tests()[self.shown.general_tests..] {
+            if self.quiet {
+                continue;
+            }
+            if test.turn != self.turn_printed {
+                self.turn_printed = test.turn;
+                text.push_str(&format!("-- turn {} --\n", test.turn));
+            }
+            text.push_str(&format!(
+                "  foe tests general `{}`: {}\n",
+                test.name,
+                test.line()
+            ));
+        }
 
         let reasons = self.game.baseline_decisions();
         for d in &reasons[self.shown.baseline..] {

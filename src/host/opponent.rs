@@ -44,10 +44,17 @@ use std::sync::Arc;
 mod acw_orders;
 pub mod carry;
 pub mod dice;
+mod rv_generals;
 mod rv_orders;
 pub mod settings;
 
+pub use rv_generals::GeneralTest;
+
 pub use settings::{HostRules, RULE_NAMES, Rule, RulesOn, SETTINGS_FILE, Settings};
+
+/// How near an enemy's move must end to one of a side's units, centre to
+/// centre, to count as "enemy attacking within six inches" (seed 004).
+const ATTACK_WITHIN: f64 = 6.0;
 
 /// Bearings off the straight line a unit tries when it moves, degrees.
 const FAN_DEGREES: [f64; 5] = [0.0, -30.0, 30.0, -60.0, 60.0];
@@ -167,6 +174,19 @@ pub struct Opponent {
     lost_melee: BTreeMap<usize, u32>,
     /// The game turn, as the events last said.
     turn: u32,
+    /// Seed 001: each commander's character (`None`: to be rolled at his
+    /// first test), in the engine's order of commanders.
+    characters: Vec<Option<crate::tables::Character>>,
+    /// Seed 001: every commander's reaction test, oldest first.
+    general_tests: Vec<GeneralTest>,
+    /// Seed 001: this bound's reactions, by commander: an index into
+    /// `general_tests`.
+    reactions: BTreeMap<usize, usize>,
+    /// Seed 001: commanders who rode off the table for good (reaction E).
+    gone: BTreeSet<usize>,
+    /// The turn each side was last attacked: an enemy charged one of its
+    /// units, or moved to within 6" of one (centre to centre).
+    attacked: BTreeMap<usize, u32>,
 }
 
 impl Opponent {
@@ -203,7 +223,17 @@ impl Opponent {
             fell_back: BTreeMap::new(),
             lost_melee: BTreeMap::new(),
             turn: 0,
+            characters: rv_generals::characters(scenario),
+            general_tests: Vec::new(),
+            reactions: BTreeMap::new(),
+            gone: BTreeSet::new(),
+            attacked: BTreeMap::new(),
         }
+    }
+
+    /// Every seed-001 commander's reaction test so far, oldest first.
+    pub fn general_tests(&self) -> &[GeneralTest] {
+        &self.general_tests
     }
 
     /// The bearing of `side`'s rear (its own table edge).
@@ -220,13 +250,36 @@ impl Opponent {
             if let Some(turn) = facts.turn_began {
                 self.turn = turn;
             }
-            if let Some(Trace::Retreated { unit, .. }) = facts.trace {
-                self.fell_back.insert(unit, self.turn);
-                // Seed 002's only retreat is a repulsed charger's: it lost
-                // the melee (seed 001's loser is the engine's reforming).
-                if matches!(game, Game::Acw(_)) {
-                    self.lost_melee.insert(unit, self.turn);
+            match facts.trace {
+                Some(Trace::Retreated { unit, .. }) => {
+                    self.fell_back.insert(unit, self.turn);
+                    // Seed 002's only retreat is a repulsed charger's: it
+                    // lost the melee (seed 001's loser is the engine's
+                    // reforming).
+                    if matches!(game, Game::Acw(_)) {
+                        self.lost_melee.insert(unit, self.turn);
+                    }
                 }
+                Some(Trace::Charged { target, .. }) => {
+                    if let Some(side) = game.units().get(target).map(|u| u.side) {
+                        self.attacked.insert(side, self.turn);
+                    }
+                }
+                Some(Trace::Moved { unit, to, .. }) => {
+                    let units = game.units();
+                    let Some(mover) = units.get(unit) else {
+                        continue;
+                    };
+                    let within = units.iter().find(|other| {
+                        other.side != mover.side
+                            && !other.removed
+                            && other.position.distance(to) <= ATTACK_WITHIN
+                    });
+                    if let Some(other) = within {
+                        self.attacked.insert(other.side, self.turn);
+                    }
+                }
+                _ => {}
             }
         }
     }

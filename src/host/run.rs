@@ -249,6 +249,8 @@ pub struct Printed {
     pub log: usize,
     /// foe's decisions.
     pub decisions: usize,
+    /// foe's seed-001 commanders' reaction tests.
+    pub general_tests: usize,
     /// The baseline's decisions.
     pub baseline: usize,
     /// Seed 000's record entries ([`HostMatch::awi_log`]).
@@ -609,6 +611,7 @@ impl HostMatch {
         Printed {
             log: self.log.len(),
             decisions: self.opponent.decisions().len(),
+            general_tests: self.opponent.general_tests().len(),
             baseline: self.baseline.decisions().len(),
             told: self.awi_log.len(),
         }

@@ -170,7 +170,8 @@ pub fn summary(game_match: &HostMatch, index: u64) -> GameSummary {
 /// its withdrawals, and which of them ended nearer the enemy's side of the
 /// table than they began (measured along the side's own rear); units
 /// routed off on a rout order; bounds a unit began in march column with an
-/// enemy in sight having done so the bound before.
+/// enemy in sight having done so the bound before; generals' reaction
+/// tests.
 fn conduct(game_match: &HostMatch) -> BTreeMap<String, u32> {
     let opponent = &game_match.opponent;
     let units = game_match.game.units();
@@ -213,6 +214,10 @@ fn conduct(game_match: &HostMatch) -> BTreeMap<String, u32> {
             last_column.insert(decision.unit, decision.turn);
         }
     }
+    counts.insert(
+        "general-tests".to_string(),
+        u32::try_from(opponent.general_tests().len()).unwrap_or(u32::MAX),
+    );
     counts
 }
 

@@ -58,7 +58,7 @@ pub struct GameSummary {
 
 /// The counts of [`GameSummary::conduct`], in report order, with what each
 /// means.
-pub const CONDUCT: [(&str, &str); 4] = [
+pub const CONDUCT: [(&str, &str); 5] = [
     (
         "withdrawals",
         "withdrawals made (moves on withdraw and fire and withdraw)",
@@ -72,6 +72,7 @@ pub const CONDUCT: [(&str, &str); 4] = [
         "column-in-sight",
         "bounds a unit stayed in march column with the enemy in sight",
     ),
+    ("general-tests", "generals' reaction tests (a trigger held)"),
 ];
 
 impl GameSummary {

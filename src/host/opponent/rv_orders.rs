@@ -56,6 +56,7 @@ impl Opponent {
     ) -> rv::Action {
         if !self.tested.contains(&(state.turn(), side)) {
             self.rv_test(state, side, roller);
+            self.rv_general_tests(state, side, roller);
         }
         if let Some(pending) = state.pending() {
             return self.rv_respond(state, pending);
@@ -63,8 +64,13 @@ impl Opponent {
         let own: Vec<usize> = (0..state.units().len())
             .filter(|&u| state.units()[u].side == side && !state.is_removed(u))
             .collect();
-        if state.phase().kind == rv::PhaseKind::Move && self.rules.general_leads {
-            if let Some(action) = self.rv_commanders(state, side) {
+        if state.phase().kind == rv::PhaseKind::Move {
+            if let Some(action) = self.rv_general_reactions(state, side) {
+                return action;
+            }
+            if self.rules.general_leads
+                && let Some(action) = self.rv_commanders(state, side)
+            {
                 return action;
             }
         }
@@ -234,10 +240,14 @@ impl Opponent {
     fn rv_commanders(&mut self, state: &rv::GameState, side: usize) -> Option<rv::Action> {
         let role = rv_role(state, side);
         for (index, commander) in state.commanders().iter().enumerate() {
+            // A commander who tested this bound does what his reaction
+            // says (a C or D stands), and one who rode off is gone.
             if commander.side != side
                 || commander.lost
                 || commander.acted
                 || commander.attached.is_some()
+                || self.reactions.contains_key(&index)
+                || self.gone.contains(&index)
                 || !self.handled_commanders.insert(index)
             {
                 continue;
@@ -307,7 +317,7 @@ impl Opponent {
             .collect()
     }
 
-    fn rv_enemy_distance(state: &rv::GameState, unit: usize) -> Option<f64> {
+    pub(super) fn rv_enemy_distance(state: &rv::GameState, unit: usize) -> Option<f64> {
         let base = state.footprint(unit);
         Self::rv_enemies(state, unit)
             .into_iter()

@@ -18,6 +18,7 @@ fn load(text: &str) -> Scenario {
     crate::scenario::load(Source::new("test.yaml", text), Ruleset::builtin).expect("valid")
 }
 
+mod generals;
 mod orders;
 
 /// A seed-001 scenario on a 48" square table: the British units and
