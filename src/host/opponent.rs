@@ -185,7 +185,7 @@ pub struct Opponent {
     /// Seed 001: commanders who rode off the table for good (reaction E).
     gone: BTreeSet<usize>,
     /// The turn each side was last attacked: an enemy charged one of its
-    /// units, or moved to within 6" of one (centre to centre).
+    /// units, or closed to within 6" of one (centre to centre).
     attacked: BTreeMap<usize, u32>,
 }
 
@@ -265,7 +265,9 @@ impl Opponent {
                         self.attacked.insert(side, self.turn);
                     }
                 }
-                Some(Trace::Moved { unit, to, .. }) => {
+                Some(Trace::Moved { unit, from, to }) => {
+                    // A move that closes on an enemy and ends within 6" of
+                    // it; one falling back is no attack.
                     let units = game.units();
                     let Some(mover) = units.get(unit) else {
                         continue;
@@ -274,6 +276,7 @@ impl Opponent {
                         other.side != mover.side
                             && !other.removed
                             && other.position.distance(to) <= ATTACK_WITHIN
+                            && other.position.distance(to) < other.position.distance(from)
                     });
                     if let Some(other) = within {
                         self.attacked.insert(other.side, self.turn);
