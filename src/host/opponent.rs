@@ -245,6 +245,9 @@ impl Opponent {
     /// the player's and foe's, in order): it remembers who fell back, and
     /// who lost a melee, as a player at the table would.
     pub fn observe(&mut self, game: &Game, events: &[Event]) {
+        // The units as they stand after the action, read once and only if
+        // a charge or a move asks.
+        let mut units = None;
         for event in events {
             let facts = game.event_facts(event);
             if let Some(turn) = facts.turn_began {
@@ -261,14 +264,15 @@ impl Opponent {
                     }
                 }
                 Some(Trace::Charged { target, .. }) => {
-                    if let Some(side) = game.units().get(target).map(|u| u.side) {
+                    let units = units.get_or_insert_with(|| game.units());
+                    if let Some(side) = units.get(target).map(|u| u.side) {
                         self.attacked.insert(side, self.turn);
                     }
                 }
                 Some(Trace::Moved { unit, from, to }) => {
                     // A move that closes on an enemy and ends within 6" of
                     // it; one falling back is no attack.
-                    let units = game.units();
+                    let units = units.get_or_insert_with(|| game.units());
                     let Some(mover) = units.get(unit) else {
                         continue;
                     };

@@ -337,7 +337,7 @@ impl<'t> Prepared<'t> {
             Condition::InSight => situation.enemy_in_sight,
             // Seed 004: the five orders "are basic instructions for troops
             // within musket range"; the alternatives are for troops "not in
-            // sight or contact", "out of sight and range" (ruling R19).
+            // sight or contact", "out of sight and range" (ruling R17).
             Condition::OutOfSight => {
                 !situation.enemy_in_sight
                     && !distance.is_some_and(|d| d <= tables.orders.musket_range)

@@ -7,11 +7,10 @@
 
 use super::{GameSummary, Labels, Study};
 use crate::baseline::ControllerKind;
-use crate::host::opponent::carry::rearward;
+use crate::host::opponent::carry::{falls_back, rearward};
 use crate::host::run::{HostMatch, Start};
 use crate::host::{Game, Verdict};
 use crate::scenario::{Condition, Scenario};
-use crate::tables::Order;
 use std::collections::BTreeMap;
 
 impl Study {
@@ -182,15 +181,10 @@ fn conduct(game_match: &HostMatch) -> BTreeMap<String, u32> {
     let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
     let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
     for decision in opponent.decisions() {
-        let order = decision.order();
         let rear = units
             .get(decision.unit)
             .map_or(0.0, |u| opponent.rear(u.side));
-        if matches!(
-            order,
-            Order::Withdraw | Order::FireAndWithdraw | Order::Rout
-        ) && !decision.moves.is_empty()
-        {
+        if falls_back(decision.order()) && !decision.moves.is_empty() {
             count("withdrawals");
             let back: f64 = decision
                 .moves

@@ -30,7 +30,7 @@ pub(super) fn inches(outcome: &Outcome, allowance: f64) -> f64 {
 }
 
 /// Whether the order falls back: withdraw, fire and withdraw, or rout.
-pub(super) fn falls_back(order: Order) -> bool {
+pub fn falls_back(order: Order) -> bool {
     matches!(
         order,
         Order::FireAndWithdraw | Order::Withdraw | Order::Rout
