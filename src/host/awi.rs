@@ -1,11 +1,12 @@
-//! Seed 000 in the boundary's runner ([`super::run::HostMatch`]): the
-//! commanders of its sides and the record its REPL and `foe simulate` read.
+//! Seed 000 in the one runner ([`super::run::HostMatch`]): the commanders
+//! of its sides and the record its REPL and `foe simulate` read, handed
+//! to the runner as its [`TurnCommanders`] by the seed-000 adapter.
 //!
 //! A seed-000 side that the player does not command is played by a
 //! [`Controller`] (foe's Lone Warrior opponent, or the scripted baseline),
 //! a whole player turn at a time, and every other side's controller is
-//! shown what it did, as it would see it across the table. The runner
-//! keeps the game as [`Entry`]s: the set-up rolls, each action of the
+//! shown what it did, as it would see it across the table. [`Commanders`]
+//! keep the game as [`Entry`]s: the set-up rolls, each action of the
 //! player's, each side's turn with the opponent's report. That is what
 //! the prompt renders (`render::play`) and the study sums.
 //!
@@ -13,8 +14,13 @@
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::Roller;
+use crate::host::command::{CommandSetup, TurnCommanders};
+use crate::host::position::Position;
+use crate::host::run::HostMatch;
+use crate::host::{self, Game};
 use crate::opponent::TurnReport;
 use crate::rules::{Action, Event, GameState};
+use std::any::Any;
 
 /// One thing that happened in a seed-000 game, in order.
 #[derive(Debug, Clone)]
@@ -62,7 +68,7 @@ impl Entry {
 /// when the side is still to act in the same turn (its controller could
 /// not finish it), which the runner takes as a reason to stop rather than
 /// loop.
-pub(crate) fn play_side(
+fn play_side(
     controllers: &mut [Option<Controller>],
     state: &mut GameState,
     roller: &mut dyn Roller,
@@ -97,12 +103,112 @@ pub(crate) fn play_side(
 }
 
 /// Show every controller what the player's action did.
-pub(crate) fn observe_player(
-    controllers: &mut [Option<Controller>],
-    state: &GameState,
-    events: &[Event],
-) {
+fn observe_player(controllers: &mut [Option<Controller>], state: &GameState, events: &[Event]) {
     for controller in controllers.iter_mut().flatten() {
         controller.observe(state, events);
     }
+}
+
+/// Seed 000's commanders of a game and its record.
+#[derive(Debug)]
+pub struct Commanders {
+    /// One per side: none for the player's sides.
+    controllers: Vec<Option<Controller>>,
+    /// The record, in order.
+    log: Vec<Entry>,
+    /// Each general's rallies at the start, for the end-of-game summary.
+    starting_rallies: Vec<u32>,
+}
+
+impl Commanders {
+    /// The commanders of `state`'s sides as `setup` gives them out.
+    pub(crate) fn new(state: &GameState, setup: &CommandSetup<'_>) -> Commanders {
+        Commanders {
+            controllers: crate::baseline::controllers(
+                setup.tables,
+                setup.scenario,
+                state,
+                setup.player_sides,
+                setup.baseline_sides,
+                setup.fields,
+            ),
+            log: Vec::new(),
+            starting_rallies: state.generals.iter().map(|g| g.rallies_left).collect(),
+        }
+    }
+
+    /// Seed 000's commanders of `runner`'s game (`None` under other rules).
+    pub fn of(runner: &HostMatch) -> Option<&Commanders> {
+        runner.turn_commanders()?.as_any().downcast_ref()
+    }
+
+    /// The record: the set-up, the player's actions and each side's turns,
+    /// in order.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The commander of `side`, if foe or the baseline commands it.
+    pub fn controller(&self, side: usize) -> Option<&Controller> {
+        self.controllers.get(side).and_then(Option::as_ref)
+    }
+
+    /// Each general's rallies at the start.
+    pub fn starting_rallies(&self) -> &[u32] {
+        &self.starting_rallies
+    }
+}
+
+/// Seed 000's own events among `events`.
+fn own_events(events: &[host::Event]) -> Vec<Event> {
+    events
+        .iter()
+        .filter_map(|event| GameState::own_event(event).cloned())
+        .collect()
+}
+
+impl TurnCommanders for Commanders {
+    fn set_up(&mut self, _game: &Game, events: &[host::Event]) {
+        self.log.push(Entry::Setup(own_events(events)));
+    }
+
+    fn player_acted(&mut self, game: &Game, action: &host::Action, events: &[host::Event]) {
+        if let (Some(state), Some(action)) = (GameState::of(game), GameState::own(action)) {
+            let events = own_events(events);
+            observe_player(&mut self.controllers, state, &events);
+            self.log.push(Entry::Player {
+                action: action.clone(),
+                events,
+            });
+        }
+    }
+
+    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> bool {
+        let Some(state) = GameState::of_mut(game) else {
+            return false;
+        };
+        let (entry, moved_on) = play_side(&mut self.controllers, state, roller);
+        self.log.push(entry);
+        moved_on
+    }
+
+    fn told(&self) -> usize {
+        self.log.len()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Seed 000's record of `runner`'s game (empty under other rules).
+#[cfg(test)]
+pub(crate) fn log_of(runner: &HostMatch) -> &[Entry] {
+    Commanders::of(runner).map_or(&[], Commanders::log)
+}
+
+/// Seed 000's commander of `side` in `runner`'s game.
+#[cfg(test)]
+pub(crate) fn controller_of(runner: &HostMatch, side: usize) -> Option<&Controller> {
+    Commanders::of(runner)?.controller(side)
 }

@@ -15,11 +15,12 @@
 //! the [`Game`].
 //!
 //! Every game is played by one runner, [`run::HostMatch`], with a
-//! commander per side the player does not command. Seed 000's sides are
+//! commander per side the player does not command, found through the
+//! commander boundary ([`command::Command`]). Seed 000's sides are
 //! commanded by the rich Lone Warrior opponent a whole turn at a time
-//! ([`awi`]), and its games are told turn by turn from the runner's
-//! seed-000 record ([`run::HostMatch::awi_log`]). What the edges must do differently per
-//! engine they ask of [`Engine`] ([`Engine::tells_turns`],
+//! ([`awi`]), and its games are told turn by turn from their record
+//! ([`awi::Commanders`]). What the edges must do differently per engine
+//! they ask of [`Engine`] ([`Engine::tells_turns`],
 //! [`Engine::scenario_keys`]), which reads it off the engine's
 //! [`position::Position`].
 //!
@@ -27,6 +28,7 @@
 
 pub mod awi;
 pub mod baseline;
+pub mod command;
 pub mod complete;
 pub mod engines;
 pub mod opponent;
@@ -126,7 +128,7 @@ impl Engine {
     }
 
     /// Whether the engine's games are told turn by turn, each side's turn
-    /// with the Lone Warrior opponent's reasons ([`run::HostMatch::awi_log`],
+    /// with the Lone Warrior opponent's reasons ([`command::TurnCommanders`],
     /// read by the prompt and the study), rather than line by line
     /// ([`run::HostMatch`]'s record).
     pub fn tells_turns(self) -> bool {
@@ -303,10 +305,21 @@ impl Game {
         tables: &Tables,
         roller: &mut dyn Roller,
     ) -> Result<(Game, Vec<Event>), StartError> {
+        Game::start_sharing(scenario, tables, None, roller)
+    }
+
+    /// [`Game::start`] on the engine's rules `table` read once for many
+    /// games, if it is the engine's ([`position::Position::start_on`]).
+    pub fn start_sharing(
+        scenario: &Scenario,
+        tables: &Tables,
+        table: Option<&position::SharedTable>,
+        roller: &mut dyn Roller,
+    ) -> Result<(Game, Vec<Event>), StartError> {
         let ruleset = &scenario.battlefield.ruleset;
         let engine =
             engine_for(&ruleset.name).ok_or_else(|| StartError::NoEngine(ruleset.name.clone()))?;
-        each_engine!(engine, P => position::start::<P>(scenario, tables, roller))
+        each_engine!(engine, P => position::start::<P>(scenario, tables, table, roller))
     }
 
     /// Which engine plays it.
@@ -568,5 +581,59 @@ impl Game {
     /// set names it), by unit index.
     pub fn labels(&self, scenario: &crate::scenario::Scenario) -> Vec<String> {
         crate::scenario::label::unit_labels(scenario, self.units().iter().map(|u| u.side))
+    }
+}
+
+/// The commander boundary ([`command::Command`]), asked of the engine a
+/// game is played under.
+impl Game {
+    /// Whether a retreat is a lost melee, as the opponent remembers it.
+    pub fn retreat_loses_melee(&self) -> bool {
+        fn of<P: command::Command>(_: &P) -> bool {
+            P::RETREAT_LOSES_MELEE
+        }
+        each_game!(self, state => of(state.as_ref()))
+    }
+
+    /// What the boundary opponent's next test of `unit` would read.
+    pub fn foe_situation(
+        &self,
+        opponent: &opponent::Opponent,
+        unit: usize,
+    ) -> Option<crate::reaction::Situation> {
+        each_game!(self, state => command::Command::foe_situation(state.as_ref(), opponent, unit))
+    }
+
+    /// The boundary opponent's next action for `side`.
+    pub fn foe_next(
+        &self,
+        opponent: &mut opponent::Opponent,
+        side: usize,
+        roller: &mut dyn Roller,
+    ) -> Option<Action> {
+        each_game!(self, state => command::Command::foe_next(state.as_ref(), opponent, side, roller))
+    }
+
+    /// The baseline's next action for `side`.
+    pub fn baseline_next(
+        &self,
+        baseline: &mut baseline::Baseline,
+        side: usize,
+    ) -> Option<command::Chose> {
+        each_game!(self, state => command::Command::baseline_next(state.as_ref(), baseline, side))
+    }
+
+    /// Unit `unit`'s name.
+    pub fn unit_name(&self, unit: usize) -> Option<String> {
+        each_game!(self, state => command::Command::unit_name(state.as_ref(), unit))
+    }
+
+    /// The commanders of an engine whose sides are commanded a whole turn
+    /// at a time, for the game `setup` describes.
+    pub fn turn_commanders(
+        &self,
+        setup: &command::CommandSetup<'_>,
+    ) -> Option<Box<dyn command::TurnCommanders>> {
+        each_game!(self, state => command::Command::turn_commanders(state.as_ref(), setup))
     }
 }

@@ -27,12 +27,13 @@
 //! how it is carried out: the reaction test still gives every order, and
 //! each decision the plan shapes names the plan and the rule.
 //!
-//! The seed-000 engine keeps its own, richer opponent ([`crate::opponent`]);
+//! Each engine's adapter hands the runner's questions to its module here
+//! through the commander boundary ([`super::command::Command`]). The
+//! seed-000 engine keeps its own, richer opponent ([`crate::opponent`]);
 //! this one does not play it. Pure: dice only from the roller passed in.
 
 use super::position::Trace;
 use super::{Action, Event, Game};
-use crate::acw;
 use crate::battlefield::Point;
 use crate::dice::Roller;
 use crate::reaction::{self, Situation};
@@ -259,7 +260,7 @@ impl Opponent {
                     // Seed 002's only retreat is a repulsed charger's: it
                     // lost the melee (seed 001's loser is the engine's
                     // reforming).
-                    if matches!(game, Game::Acw(_)) {
+                    if game.retreat_loses_melee() {
                         self.lost_melee.insert(unit, self.turn);
                     }
                 }
@@ -359,26 +360,7 @@ impl Opponent {
     /// without a class, out of play, or under seed 000 (whose own opponent
     /// answers there).
     pub fn situation(&self, game: &Game, unit: usize) -> Option<Situation> {
-        match game {
-            Game::Rv(state) => {
-                if state.is_removed(unit) {
-                    return None;
-                }
-                let bases = state.units().get(unit)?.bases;
-                let before = self.losses_at_test.get(&unit).copied().unwrap_or(bases);
-                self.rv_situation(state, unit, before)
-            }
-            Game::Acw(state) => {
-                let id = acw::UnitId(unit);
-                if unit >= state.units.len() || state.removed(id) {
-                    return None;
-                }
-                let hits = state.unit(id).hits;
-                let before = self.losses_at_test.get(&unit).copied().unwrap_or(hits);
-                self.acw_situation(state, id, before)
-            }
-            Game::Awi(_) => None,
-        }
+        game.foe_situation(self, unit)
     }
 
     /// The next action for the side to act, which this opponent commands:
@@ -392,14 +374,7 @@ impl Opponent {
             self.handled.clear();
             self.handled_commanders.clear();
         }
-        match game {
-            Game::Awi(_) => None,
-            Game::Rv(state) => Some(Action::Rv(self.rv_next(state, side, roller))),
-            Game::Acw(state) => self
-                .acw_next(state, side, roller)
-                .map(Action::Acw)
-                .or_else(|| game.legal_actions().into_iter().next()),
-        }
+        game.foe_next(self, side, roller)
     }
 
     fn record(&mut self, decision: Decision) {

@@ -16,6 +16,14 @@ use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 
+/// An engine's rules table read once and shared by many games
+/// ([`Position::start_on`]).
+pub type SharedTable = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+/// A game just started under one engine, with its set-up's events, or
+/// why it cannot start.
+pub type Started<P> = Result<(P, Vec<<P as Position>::Event>), StartError>;
+
 /// A game under one engine's rules, as the layers above the engines see
 /// it.
 pub trait Position: Clone + std::fmt::Debug + Sized {
@@ -30,7 +38,7 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     const ENGINE: Engine;
 
     /// Whether its games are told turn by turn with the Lone Warrior
-    /// opponent's reasons ([`super::run::HostMatch::awi_log`]) rather than line by line
+    /// opponent's reasons ([`super::command::TurnCommanders`]) rather than line by line
     /// ([`super::run::HostMatch`]'s record).
     const TELLS_TURNS: bool;
 
@@ -48,11 +56,30 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
         roller: &mut dyn Roller,
     ) -> Result<(Self, Vec<Self::Event>), StartError>;
 
+    /// [`Position::start`] on the engine's own rules table `table`, read
+    /// once for many games of one scenario (`foe simulate`); `None` when
+    /// `table` is not this engine's (the game then starts as
+    /// [`Position::start`] starts it).
+    fn start_on(
+        _scenario: &Scenario,
+        _tables: &Tables,
+        _table: &SharedTable,
+        _roller: &mut dyn Roller,
+    ) -> Option<Started<Self>> {
+        None
+    }
+
     /// This engine's action inside an action of any engine, if it is one.
     fn own(action: &Action) -> Option<&Self::Action>;
 
     /// The game as the closed set of engines holds it.
     fn into_game(self) -> Game;
+
+    /// This engine's state inside a game of any engine, if it is one.
+    fn of(game: &Game) -> Option<&Self>;
+
+    /// [`Position::of`], to change it.
+    fn of_mut(game: &mut Game) -> Option<&mut Self>;
 
     /// The table it is played on.
     fn battlefield(&self) -> &Battlefield;
@@ -271,9 +298,14 @@ pub(super) fn event_facts<P: Position>(state: &P, event: &Event) -> EventFacts {
 pub(super) fn start<P: Position>(
     scenario: &Scenario,
     tables: &Tables,
+    table: Option<&SharedTable>,
     roller: &mut dyn Roller,
 ) -> Result<(Game, Vec<Event>), StartError> {
-    let (state, events) = P::start(scenario, tables, roller)?;
+    let (state, events) = match table.and_then(|table| P::start_on(scenario, tables, table, roller))
+    {
+        Some(started) => started?,
+        None => P::start(scenario, tables, roller)?,
+    };
     Ok((
         state.into_game(),
         events.into_iter().map(Into::into).collect(),

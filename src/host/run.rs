@@ -1,25 +1,23 @@
 //! The one runner, for every engine: [`HostMatch`] is the scenario, the
 //! seed, who commands which side, and the player's actions, started by
 //! [`Start`]. Every other side is played by its commander as soon as it
-//! is that side's turn, rolling on the game's one roller: under seed 000
-//! a [`Controller`] per side (foe's Lone Warrior opponent or the
-//! baseline, a whole player turn at a time, [`super::awi`]), under seeds
-//! 001 and 002 foe's boundary opponent ([`super::opponent`]), an action
-//! at a time. Replaying the player's actions from the seed gives the
-//! same game, which is what saves and `undo` rely on. Sides given to the
-//! scripted baseline are played by it instead (seed 000's
-//! [`crate::baseline::Baseline`], seeds 001 and 002's [`Baseline`]).
-//! [`crate::simulate::Study`] plays many of its games for `foe simulate`. Under seed 000 the record is
-//! [`HostMatch::awi_log`]: the line-by-line `log`, `events`, `tally` and
-//! the boundary opponent's decisions stay empty.
+//! is that side's turn, rolling on the game's one roller. The runner asks
+//! the commander boundary ([`super::command`]) who that is: the
+//! engine's [`TurnCommanders`], a whole player turn at a time, where the
+//! engine gives some (seed 000's, [`super::awi`]); otherwise foe's
+//! boundary opponent ([`super::opponent`]) or the scripted
+//! [`Baseline`], an action at a time. Replaying the player's actions from
+//! the seed gives the same game, which is what saves and `undo` rely on.
+//! [`crate::simulate::Study`] plays many of its games for `foe simulate`.
+//! Where turn commanders keep the record, the line-by-line `log`,
+//! `events`, `tally` and the boundary opponent's decisions stay empty.
 
-use super::awi;
 use super::baseline::Baseline;
+use super::command::{CommandSetup, TurnCommanders};
 use super::opponent::Opponent;
-use super::position::EventFacts;
+use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
-use crate::baseline::Controller;
 use crate::dice::{Die, Roller, Seeded};
 use crate::opponent::FieldCache;
 use crate::save::Replay;
@@ -163,10 +161,9 @@ pub struct Start {
     /// Seed 000's opponents' distance fields, which the games of one
     /// scenario may share (`foe simulate` works them out once a run).
     pub fields: FieldCache,
-    /// Seed 000's rules table read once for many games (`foe simulate`),
-    /// for a seed-000 scenario only; `None`: each game reads it from its
-    /// rule set.
-    pub rules: Option<Arc<crate::rules::RulesTable>>,
+    /// The engine's rules table read once for many games (`foe
+    /// simulate`); `None`: each game reads it from its rule set.
+    pub table: Option<SharedTable>,
 }
 
 impl Start {
@@ -180,18 +177,18 @@ impl Start {
             player_sides: Vec::new(),
             baseline_sides: Vec::new(),
             fields: FieldCache::default(),
-            rules: None,
+            table: None,
         }
     }
 }
 
 /// A game of `foe play` (or one game of a simulation) through the
 /// boundary, under any engine: the one runner. Each side the player does
-/// not command has a commander: under seed 000 a [`Controller`] per side
-/// (foe's Lone Warrior opponent or the baseline, a whole player turn at a
-/// time, its record in [`HostMatch::awi_log`]); under seeds 001 and 002
-/// foe's boundary [`Opponent`] or the scripted [`Baseline`], an action at
-/// a time, recorded line by line in [`HostMatch::log`].
+/// not command has a commander: the engine's [`TurnCommanders`] where it
+/// gives some (a whole player turn at a time, keeping the record
+/// themselves); otherwise foe's boundary [`Opponent`] or the scripted
+/// [`Baseline`], an action at a time, recorded line by line in
+/// [`HostMatch::log`].
 #[derive(Debug)]
 pub struct HostMatch {
     /// The scenario.
@@ -226,19 +223,14 @@ pub struct HostMatch {
     /// Where a resumed save's record of rolls ran out in foe's turn and
     /// the player's dice went on ([`Start::resume_recorded`]).
     ran_on: Option<Printed>,
-    /// Seed 000's commanders, one per side (none for the player's sides;
-    /// empty under other rules).
-    lone: Vec<Option<Controller>>,
-    /// Seed 000's record (empty under other rules).
-    awi_log: Vec<awi::Entry>,
-    /// The distance fields seed 000's commanders share.
+    /// The engine's commanders of whole turns, and their record, where it
+    /// gives some.
+    turns: Option<Box<dyn TurnCommanders>>,
+    /// The distance fields the turn commanders share.
     fields: FieldCache,
     /// How many times foe has been asked to play on ([`HostMatch::step_foe`]
     /// calls that played): what a watched game's save counts.
     steps: usize,
-    /// Each seed-000 general's rallies at the start (empty under other
-    /// rules), for the end-of-game summary.
-    starting_rallies: Vec<u32>,
 }
 
 /// How much of a game's record had been printed: log lines, foe's
@@ -253,7 +245,7 @@ pub struct Printed {
     pub general_tests: usize,
     /// The baseline's decisions.
     pub baseline: usize,
-    /// Seed 000's record entries ([`HostMatch::awi_log`]).
+    /// The turn commanders' record entries.
     pub told: usize,
 }
 
@@ -327,11 +319,10 @@ impl Start {
         self
     }
 
-    /// Seed 000's rules table `rules` (read from the seed-000 scenario's
-    /// rule set) shared by the games of one scenario, not read again for
-    /// each.
-    pub fn sharing_rules(mut self, rules: Arc<crate::rules::RulesTable>) -> Start {
-        self.rules = Some(rules);
+    /// The engine's rules `table` (read from the scenario's rule set)
+    /// shared by the games of one scenario, not read again for each.
+    pub fn sharing_table(mut self, table: SharedTable) -> Start {
+        self.table = Some(table);
         self
     }
 
@@ -473,25 +464,12 @@ impl HostMatch {
     /// is played yet: call [`HostMatch::play_foe`].
     pub(crate) fn begin(start: Start, source: Source) -> Result<HostMatch, StartError> {
         let mut roller = Dice::new(source);
-        let (game, events) = match &start.rules {
-            // Seed 000 set up on a rules table read once for many games.
-            Some(rules) => {
-                let setup = crate::rules::GameSetup::from_scenario(&start.scenario)
-                    .map_err(|e| StartError::Setup(e.to_string()))?;
-                let (state, events) = crate::rules::GameState::new(
-                    setup,
-                    rules.clone(),
-                    &start.tables.characters,
-                    &mut roller,
-                )
-                .map_err(|e| StartError::Setup(e.to_string()))?;
-                (
-                    Game::Awi(Box::new(state)),
-                    events.into_iter().map(Event::Awi).collect(),
-                )
-            }
-            None => Game::start(&start.scenario, &start.tables, &mut roller)?,
-        };
+        let (game, events) = Game::start_sharing(
+            &start.scenario,
+            &start.tables,
+            start.table.as_ref(),
+            &mut roller,
+        )?;
         Ok(HostMatch::assemble(start, roller, game, events))
     }
 
@@ -513,10 +491,17 @@ impl HostMatch {
             ..
         } = start;
         let opponent = Opponent::new(tables.clone(), &scenario);
-        // Seed 000's games are summed from their own record (`awi_log`).
-        let tally = match game {
-            Game::Awi(_) => Tally::default(),
-            _ => Tally::new(&game),
+        let turns = game.turn_commanders(&CommandSetup {
+            tables: &tables,
+            scenario: &scenario,
+            player_sides: &player_sides,
+            baseline_sides: &baseline_sides,
+            fields: &fields,
+        });
+        // Turn commanders' games are summed from their own record.
+        let tally = match turns {
+            Some(_) => Tally::default(),
+            None => Tally::new(&game),
         };
         let mut game_match = HostMatch {
             scenario,
@@ -533,27 +518,15 @@ impl HostMatch {
             log: Vec::new(),
             events: Vec::new(),
             tally,
-            baseline: Baseline::default(),
+            baseline: Baseline::new(baseline_sides),
             ran_on: None,
-            lone: Vec::new(),
-            awi_log: Vec::new(),
+            turns,
             fields,
             steps: 0,
-            starting_rallies: Vec::new(),
         };
-        game_match.set_baseline(baseline_sides);
-        if let Game::Awi(state) = &game_match.game {
-            game_match.starting_rallies = state.generals.iter().map(|g| g.rallies_left).collect();
-            let setup = events
-                .into_iter()
-                .filter_map(|event| match event {
-                    Event::Awi(event) => Some(event),
-                    _ => None,
-                })
-                .collect();
-            game_match.awi_log.push(awi::Entry::Setup(setup));
-        } else {
-            game_match.note(false, &events);
+        match &mut game_match.turns {
+            Some(turns) => turns.set_up(&game_match.game, &events),
+            None => game_match.note(false, &events),
         }
         game_match
     }
@@ -613,7 +586,7 @@ impl HostMatch {
             decisions: self.opponent.decisions().len(),
             general_tests: self.opponent.general_tests().len(),
             baseline: self.baseline.decisions().len(),
-            told: self.awi_log.len(),
+            told: self.turns.as_ref().map_or(0, |turns| turns.told()),
         }
     }
 
@@ -773,46 +746,27 @@ impl HostMatch {
     /// [`HostMatch::step_foe`] calls, which [`Start::replay_watched`]
     /// makes again).
     pub fn watched(&self) -> Watched {
-        match self.game {
-            Game::Awi(_) => Watched::Turns(self.steps),
-            _ => Watched::Actions(self.steps),
+        match self.turns {
+            Some(_) => Watched::Turns(self.steps),
+            None => Watched::Actions(self.steps),
         }
     }
 
-    /// The seed-000 game, for seed 000's own texts (`None` under other
-    /// rules).
-    pub fn awi_state(&self) -> Option<&crate::rules::GameState> {
-        match &self.game {
-            Game::Awi(state) => Some(state),
-            _ => None,
-        }
+    /// The game's state under its engine `P`, for that engine's own texts
+    /// (`None` under other rules).
+    pub fn state<P: Position>(&self) -> Option<&P> {
+        P::of(&self.game)
     }
 
-    /// Each seed-000 general's rallies at the start (empty under other
-    /// rules).
-    pub fn starting_rallies(&self) -> &[u32] {
-        &self.starting_rallies
+    /// The engine's commanders of whole turns and their record, where it
+    /// gives some.
+    pub fn turn_commanders(&self) -> Option<&dyn TurnCommanders> {
+        self.turns.as_deref()
     }
 
     /// Every action so far (both sides), in order.
     pub fn all_actions(&self) -> impl Iterator<Item = &Action> {
         self.actions.iter().map(|(action, _)| action)
-    }
-
-    /// Give `sides` to the scripted baseline instead of foe's opponent
-    /// (before any of their turns is played).
-    fn set_baseline(&mut self, sides: Vec<usize>) {
-        if let Game::Awi(state) = &self.game {
-            self.lone = crate::baseline::controllers(
-                &self.tables,
-                &self.scenario,
-                state,
-                &self.player_sides,
-                &sides,
-                &self.fields,
-            );
-        }
-        self.baseline = Baseline::new(sides);
     }
 
     /// The sides the scripted baseline commands.
@@ -848,19 +802,8 @@ impl HostMatch {
         let turn = self.game.turn();
         let rolled = self.roller.rolls.len();
         let events = self.game.apply(action, &mut self.roller)?;
-        if let (Game::Awi(state), Action::Awi(action)) = (&self.game, action) {
-            let events: Vec<_> = events
-                .iter()
-                .filter_map(|event| match event {
-                    Event::Awi(event) => Some(event.clone()),
-                    _ => None,
-                })
-                .collect();
-            awi::observe_player(&mut self.lone, state, &events);
-            self.awi_log.push(awi::Entry::Player {
-                action: action.clone(),
-                events,
-            });
+        if let Some(turns) = &mut self.turns {
+            turns.player_acted(&self.game, action, &events);
         }
         self.roll_marks.push(rolled);
         self.actions.push((action.clone(), true));
@@ -885,11 +828,10 @@ impl HostMatch {
                 "the game has not ended after {MAX_ACTIONS} actions; this is a bug in foe"
             ));
         }
-        if let Game::Awi(state) = &mut self.game {
-            // Seed 000's commanders play a side's whole turn at a time.
+        if let Some(turns) = &mut self.turns {
+            // The turn commanders play a side's whole turn at a time.
             probe(HostStage::Deciding);
-            let (entry, moved_on) = awi::play_side(&mut self.lone, state, &mut self.roller);
-            self.awi_log.push(entry);
+            let moved_on = turns.play_side(&mut self.game, &mut self.roller);
             self.steps += 1;
             return Ok(moved_on);
         }
@@ -935,7 +877,7 @@ impl HostMatch {
         if self.game.is_over() {
             return Ok(false);
         }
-        if let Game::Awi(_) = self.game {
+        if self.turns.is_some() {
             let most = 2 * (self.game.turns() as usize + 1) + 2;
             if self.steps > most {
                 return Ok(false);
@@ -962,17 +904,6 @@ impl HostMatch {
         &self.events
     }
 
-    /// Seed 000's record: the set-up, the player's actions and each side's
-    /// turns, in order (empty under other rules).
-    pub fn awi_log(&self) -> &[awi::Entry] {
-        &self.awi_log
-    }
-
-    /// Seed 000's commander of `side`, if foe or the baseline commands it.
-    pub fn controller(&self, side: usize) -> Option<&Controller> {
-        self.lone.get(side).and_then(Option::as_ref)
-    }
-
     /// The game's dice bookkeeping, for its save: every roll made so far
     /// (recorded or not), and where the units stand.
     pub fn book(&self) -> crate::save::Book {
@@ -991,8 +922,8 @@ impl HostMatch {
     }
 
     fn note(&mut self, player: bool, events: &[Event]) {
-        if let Game::Awi(_) = self.game {
-            // Seed 000's record is its own (`awi_log`), kept as it happens.
+        if self.turns.is_some() {
+            // The turn commanders keep the record, as it happens.
             return;
         }
         self.opponent.observe(&self.game, events);
@@ -1201,11 +1132,11 @@ mod tests {
             let mut seeded = Start::new(scenario, tables, 9).begin().unwrap();
             seeded.play_foe().unwrap();
             assert_eq!(asked.log, seeded.log, "{name}");
-            let entries = |m: &HostMatch| format!("{:?}", m.awi_log());
+            let entries = |m: &HostMatch| format!("{:?}", crate::host::awi::log_of(m));
             assert_eq!(entries(&asked), entries(&seeded), "{name}");
             assert_eq!(asked.verdict(), seeded.verdict(), "{name}");
             assert!(
-                !asked.log.is_empty() || !asked.awi_log().is_empty(),
+                !asked.log.is_empty() || !crate::host::awi::log_of(&asked).is_empty(),
                 "{name}"
             );
             let reasons = reasons.borrow();

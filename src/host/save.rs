@@ -80,7 +80,7 @@ pub struct GameSave {
     /// (player's, baseline's): [`GameSave::sides`] checks them against the
     /// scenario. Never written.
     #[serde(skip)]
-    side_indices: Option<(Vec<usize>, Vec<usize>)>,
+    pub(crate) side_indices: Option<(Vec<usize>, Vec<usize>)>,
 }
 
 /// How far a watched game had been played when it was saved.
@@ -241,7 +241,7 @@ impl GameSave {
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|error| format!("is not a foe play save: {error}"))?;
         match value.get("format").map(|format| format.as_str()) {
-            None => earlier::play(value),
+            None => super::engines::earlier_seed_000_save(value),
             Some(Some(FORMAT)) => {
                 version(&value, VERSION)?;
                 serde_json::from_value(value)
@@ -372,7 +372,7 @@ impl GameSave {
 
 /// The version check every format makes first, in the words a player
 /// reads.
-fn version(value: &serde_json::Value, reads: u32) -> Result<u32, String> {
+pub(crate) fn version(value: &serde_json::Value, reads: u32) -> Result<u32, String> {
     check_version(value, reads).map_err(|problem| match problem {
         VersionProblem::Missing => "is not a foe play save: it has no `version`".to_string(),
         VersionProblem::Newer(version) => format!(
@@ -384,42 +384,15 @@ fn version(value: &serde_json::Value, reads: u32) -> Result<u32, String> {
     })
 }
 
-/// The two formats foe wrote before this one, read into it.
+/// The format seeds 001 and 002 were saved in before this one, read into
+/// it (seed 000's earlier format is its adapter's:
+/// [`super::engines::earlier_seed_000_save`]).
 mod earlier {
-    use super::{About, Action, Engine, GameSave, Made, ScenarioFile, Watched};
+    use super::{Action, Engine, GameSave, Made, ScenarioFile, Watched};
     use serde::Deserialize;
 
     /// The earlier format name of seeds 001 and 002's saves.
     pub(super) const OTHER_RULES: &str = "foe-other-rules-save";
-
-    /// Seed 000's saves, versions 1 to 3: no format name, sides by index,
-    /// seed 000's actions; version 2 added `steps`, `started` and `about`,
-    /// version 3 `made`.
-    #[derive(Deserialize)]
-    struct PlaySave {
-        #[allow(dead_code)]
-        version: u32,
-        scenario: ScenarioFile,
-        seed: u64,
-        player_sides: Vec<usize>,
-        actions: Vec<crate::rules::Action>,
-        #[serde(default)]
-        baseline_sides: Vec<usize>,
-        #[serde(default)]
-        rules_off: Vec<String>,
-        #[serde(default)]
-        asked: bool,
-        #[serde(default)]
-        rolls: Vec<u8>,
-        #[serde(default)]
-        steps: usize,
-        #[serde(default)]
-        started: Option<u64>,
-        #[serde(default)]
-        about: Option<About>,
-        #[serde(default)]
-        made: Option<Made>,
-    }
 
     /// Seeds 001 and 002's saves, versions 1 to 3 (2 for the player's own
     /// dice, 3 with `made`).
@@ -446,32 +419,6 @@ mod earlier {
         watched_actions: Option<usize>,
         #[serde(default)]
         made: Option<Made>,
-    }
-
-    /// Read a seed-000 save of versions 1 to 3.
-    pub(super) fn play(value: serde_json::Value) -> Result<GameSave, String> {
-        let version = super::version(&value, super::VERSION)?;
-        if version > 3 {
-            return Err(format!(
-                "is not a foe play save: a version {version} save names its `format`"
-            ));
-        }
-        let save: PlaySave = serde_json::from_value(value)
-            .map_err(|error| format!("is not a foe play save: {error}"))?;
-        Ok(GameSave {
-            player_sides: Vec::new(),
-            baseline_sides: Vec::new(),
-            rules_off: save.rules_off,
-            actions: save.actions.into_iter().map(Action::Awi).collect(),
-            asked: save.asked,
-            rolls: save.rolls,
-            watched: (save.steps > 0).then_some(Watched::Turns(save.steps)),
-            started: save.started,
-            about: save.about,
-            made: save.made,
-            side_indices: Some((save.player_sides, save.baseline_sides)),
-            ..GameSave::new(Engine::Awi, save.scenario, save.seed)
-        })
     }
 
     /// Read a seed-001 or seed-002 save of versions 1 to 3.

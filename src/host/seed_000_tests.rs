@@ -319,7 +319,7 @@ fn baseline_game(seed: u64, dice: Option<Box<dyn Roller>>) -> Seed000 {
 fn baseline_commands_the_british(game: &Seed000) -> bool {
     game.game.baseline_sides() == [0]
         && matches!(
-            game.game.controller(0),
+            crate::host::awi::controller_of(&game.game, 0),
             Some(crate::baseline::Controller::Baseline(_))
         )
 }
@@ -431,7 +431,7 @@ fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
     assert!(old.baseline_sides.is_empty());
     let replayed = game.replay(&old).unwrap();
     assert!(matches!(
-        replayed.game.controller(0),
+        crate::host::awi::controller_of(&replayed.game, 0),
         Some(crate::baseline::Controller::Foe(_))
     ));
 }

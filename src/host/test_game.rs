@@ -74,7 +74,9 @@ pub(crate) fn begin(name: &str, start: Start, dice: Option<Box<dyn Roller>>) -> 
 impl Seed000 {
     /// The game now.
     pub(crate) fn state(&self) -> &GameState {
-        self.game.awi_state().expect("a seed-000 game")
+        self.game
+            .state::<crate::rules::GameState>()
+            .expect("a seed-000 game")
     }
 
     /// The game now, to set up a position by hand.
@@ -87,7 +89,7 @@ impl Seed000 {
 
     /// The record turn by turn.
     pub(crate) fn log(&self) -> &[super::awi::Entry] {
-        self.game.awi_log()
+        crate::host::awi::log_of(&self.game)
     }
 
     /// The scenario.

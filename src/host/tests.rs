@@ -466,10 +466,13 @@ fn about_face_takes_face_in_any_case_as_a_whole_word() {
 fn the_runner_plays_a_whole_seed_000_game_with_a_controller_per_side() {
     let guilford = scenario("guilford");
     let mut game_match = Start::new(guilford.clone(), tables(), 12).begin().unwrap();
-    assert!(game_match.controller(0).is_some() && game_match.controller(1).is_some());
+    assert!(
+        crate::host::awi::controller_of(&game_match, 0).is_some()
+            && crate::host::awi::controller_of(&game_match, 1).is_some()
+    );
     game_match.play_foe().unwrap();
     assert!(game_match.verdict().is_some(), "the game ends");
-    let log = game_match.awi_log();
+    let log = crate::host::awi::log_of(&game_match);
     assert!(matches!(log[0], awi::Entry::Setup(_)));
     for side in 0..2 {
         assert!(
@@ -505,11 +508,11 @@ fn the_player_and_foe_take_turns_in_a_seed_000_game_through_the_runner() {
         .player_sides(vec![1])
         .begin()
         .unwrap();
-    assert!(game_match.controller(1).is_none());
+    assert!(crate::host::awi::controller_of(&game_match, 1).is_none());
     game_match.play_foe().unwrap();
     assert!(game_match.player_to_act());
     let british_turns = |m: &run::HostMatch| {
-        m.awi_log()
+        crate::host::awi::log_of(m)
             .iter()
             .filter(|e| matches!(e, awi::Entry::Opponent { side: 0, .. }))
             .count()
@@ -521,7 +524,7 @@ fn the_player_and_foe_take_turns_in_a_seed_000_game_through_the_runner() {
         game_match.player(&end).unwrap();
     }
     assert!(matches!(
-        game_match.awi_log().last(),
+        crate::host::awi::log_of(&game_match).last(),
         Some(awi::Entry::Player { .. })
     ));
     assert_eq!(game_match.player(&end), Err(Refusal::NotYours));
@@ -530,8 +533,7 @@ fn the_player_and_foe_take_turns_in_a_seed_000_game_through_the_runner() {
     assert!(game_match.player_to_act());
     assert_eq!(
         game_match.player_actions().len(),
-        game_match
-            .awi_log()
+        awi::log_of(&game_match)
             .iter()
             .filter(|e| matches!(e, awi::Entry::Player { .. }))
             .count()

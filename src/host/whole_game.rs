@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 /// The seed-000 game the runner plays.
 fn state(game: &HostMatch) -> &GameState {
-    game.awi_state().expect("a seed-000 game")
+    game.state::<crate::rules::GameState>()
+        .expect("a seed-000 game")
 }
 
 /// One line typed: carried out as the prompt carries it out, and kept.

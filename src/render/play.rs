@@ -5,7 +5,7 @@
 //! summary. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::host::awi::Entry;
+use crate::host::awi::{Commanders, Entry};
 use crate::host::run::HostMatch;
 use crate::rules::log::event_line;
 use crate::rules::{Condition, Event, GameState, Outcome, UnitId};
@@ -58,6 +58,7 @@ impl Names {
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     runner: &'a HostMatch,
+    commanders: &'a Commanders,
     state: &'a GameState,
     /// The scenario.
     pub scenario: &'a Scenario,
@@ -68,11 +69,13 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     /// The seed-000 game `runner` plays (`None` under other rules).
     pub fn of(runner: &'a HostMatch) -> Option<View<'a>> {
+        let commanders = Commanders::of(runner)?;
         Some(View {
-            state: runner.awi_state()?,
+            state: runner.state::<GameState>()?,
             runner,
+            commanders,
             scenario: &runner.scenario,
-            starting_rallies: runner.starting_rallies(),
+            starting_rallies: commanders.starting_rallies(),
         })
     }
 
@@ -83,12 +86,12 @@ impl<'a> View<'a> {
 
     /// Everything that happened, in order.
     pub fn log(&self) -> &'a [Entry] {
-        self.runner.awi_log()
+        self.commanders.log()
     }
 
     /// The Lone Warrior opponent commanding a side, if any.
     pub fn opponent(&self, side: usize) -> Option<&'a crate::opponent::Opponent> {
-        self.runner
+        self.commanders
             .controller(side)
             .and_then(crate::baseline::Controller::opponent)
     }

@@ -52,7 +52,7 @@ pub struct Study {
 #[derive(Clone)]
 pub enum Telling {
     /// Turn by turn, each side's turn with the Lone Warrior opponent's
-    /// reasons: the runner's seed-000 record ([`HostMatch::awi_log`]).
+    /// reasons: seed 000's record ([`crate::host::awi::Commanders`]).
     Turns(TurnByTurn),
     /// Line by line: the runner's record, [`crate::host::run::HostMatch`]
     /// ([`host`]).
@@ -109,7 +109,7 @@ impl Study {
         )
         .baseline_sides(self.baseline_sides.clone())
         .sharing_fields(&turns.fields)
-        .sharing_rules(turns.rules.clone())
+        .sharing_table(turns.rules.clone())
         .begin()
         .map_err(|error| error.to_string())
     }

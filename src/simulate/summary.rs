@@ -1,6 +1,6 @@
 //! One finished game reduced to what the study counts.
 
-use crate::host::awi::Entry;
+use crate::host::awi::{Commanders, Entry};
 use crate::host::run::HostMatch;
 use crate::opponent::{Hemmed, TurnReport};
 use crate::rules::{Event, Outcome, Status};
@@ -79,7 +79,8 @@ impl GameSummary {
     /// Sum up a finished (or abandoned) seed-000 game from its record
     /// turn by turn (`None` for a game of other rules: [`super::host`]).
     pub fn of(game: &HostMatch, index: u64) -> Option<GameSummary> {
-        let state = game.awi_state()?;
+        let state = game.state::<crate::rules::GameState>()?;
+        let commanders = Commanders::of(game)?;
         let n_sides = state.sides.len();
         let (winner, condition) = match state.outcome {
             Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),
@@ -96,7 +97,7 @@ impl GameSummary {
         let mut orders = BTreeMap::new();
         let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
         let mut hemmed: BTreeMap<String, [u32; 2]> = BTreeMap::new();
-        for entry in game.awi_log() {
+        for entry in commanders.log() {
             for event in entry.events() {
                 match event {
                     Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,
@@ -143,7 +144,7 @@ impl GameSummary {
             rallies_used: state
                 .generals
                 .iter()
-                .zip(game.starting_rallies())
+                .zip(commanders.starting_rallies())
                 .map(|(general, start)| start.saturating_sub(general.rallies_left))
                 .collect(),
             orders,

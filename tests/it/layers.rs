@@ -104,21 +104,10 @@ fn cli_arrows(cli: &Path) -> Arrows {
 
 /// Nothing above the engines names one engine's variant (`Game::Rv`,
 /// `Action::Acw`, `Engine::Awi`, …) but the registry (`host/mod.rs`) and
-/// the adapters (`host/engines/`), and, until one runner plays seed 000's
-/// sides as it plays the others' and one opponent commands them all, the
-/// files listed here. A new file that names one fails, by name.
+/// the adapters (`host/engines/`). A new file that names one fails, by
+/// name.
 #[test]
 fn nothing_above_the_engines_names_an_engine_but_its_adapters() {
-    const STILL_TO_GO: &[&str] = &[
-        // Seed 000's commanders play a side's whole turn, and its record
-        // is its own.
-        "host/run.rs",
-        // The seed-001/002 opponent and baseline, each engine's policy.
-        "host/opponent.rs",
-        "host/baseline.rs",
-        // An earlier save format was seed 000's alone.
-        "host/save.rs",
-    ];
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let test_files = test_only_files(&src);
     let mut named = Vec::new();
@@ -128,7 +117,6 @@ fn nothing_above_the_engines_names_an_engine_but_its_adapters() {
         if test_files.contains(&file)
             || below.iter().any(|dir| relative.starts_with(dir))
             || relative == "host/mod.rs"
-            || STILL_TO_GO.contains(&relative.as_str())
         {
             continue;
         }

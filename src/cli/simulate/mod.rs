@@ -10,6 +10,7 @@ use super::Context;
 use super::saves::write_atomically;
 use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
+use crate::host::awi::Commanders;
 use crate::host::run::HostMatch;
 use crate::host::{Engine, engine_for};
 use crate::opponent::{Probe, Stage};
@@ -488,7 +489,7 @@ fn labels(study: &Study) -> Labels {
     let Ok(game) = study.start(0) else {
         return Labels::default();
     };
-    let Some(state) = game.awi_state() else {
+    let Some(state) = game.state::<crate::rules::GameState>() else {
         return Labels::default();
     };
     Labels {
@@ -520,7 +521,8 @@ fn labels(study: &Study) -> Labels {
             .collect(),
         plans: (0..state.sides.len())
             .map(|side| {
-                game.controller(side)
+                Commanders::of(&game)
+                    .and_then(|commanders| commanders.controller(side))
                     .and_then(crate::baseline::Controller::opponent)
                     .map(|opponent| opponent.plan().describe())
                     .unwrap_or_default()
@@ -1076,7 +1078,7 @@ fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> 
             return;
         };
         engine_games += 1;
-        let Some(mut state) = game.awi_state().cloned() else {
+        let Some(mut state) = game.state::<crate::rules::GameState>().cloned() else {
             return;
         };
         let mut dice = crate::dice::Seeded::new(index);

@@ -4,11 +4,15 @@
 use crate::acw::{self, GameState, UnitId};
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
+use crate::host::baseline::Baseline;
+use crate::host::command::{Chose, Command};
+use crate::host::opponent::Opponent;
 use crate::host::position::{EventFacts, Position, Standing, Trace};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
     acw_formation,
 };
+use crate::reaction::Situation;
 use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -66,6 +70,20 @@ impl Position for GameState {
 
     fn into_game(self) -> Game {
         Game::Acw(Box::new(self))
+    }
+
+    fn of(game: &Game) -> Option<&Self> {
+        match game {
+            Game::Acw(state) => Some(state),
+            _ => None,
+        }
+    }
+
+    fn of_mut(game: &mut Game) -> Option<&mut Self> {
+        match game {
+            Game::Acw(state) => Some(state),
+            _ => None,
+        }
     }
 
     fn battlefield(&self) -> &Battlefield {
@@ -280,4 +298,42 @@ fn with_names(text: &str, state: &GameState) -> String {
     }
     out.push_str(rest);
     out
+}
+
+impl Command for GameState {
+    /// Seed 002's only retreat is a repulsed charger's: it lost the melee.
+    const RETREAT_LOSES_MELEE: bool = true;
+
+    fn foe_situation(&self, opponent: &Opponent, unit: usize) -> Option<Situation> {
+        opponent.acw_situation_now(self, unit)
+    }
+
+    fn foe_next(
+        &self,
+        opponent: &mut Opponent,
+        side: usize,
+        roller: &mut dyn Roller,
+    ) -> Option<Action> {
+        opponent
+            .acw_next(self, side, roller)
+            .or_else(|| Position::legal_actions(self).into_iter().next())
+            .map(Action::Acw)
+    }
+
+    fn baseline_next(&self, baseline: &mut Baseline, side: usize) -> Option<Chose> {
+        match baseline
+            .acw_next(self, side)
+            .filter(|(action, _)| Position::check(self, action).is_ok())
+        {
+            Some((action, reason)) => Some((Action::Acw(action), reason)),
+            None => Some((
+                Action::Acw(Position::legal_actions(self).into_iter().next()?),
+                None,
+            )),
+        }
+    }
+
+    fn unit_name(&self, unit: usize) -> Option<String> {
+        self.units.get(unit).map(|u| u.name.clone())
+    }
 }

@@ -2,7 +2,9 @@
 
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
-use crate::host::position::{EventFacts, Position, Standing};
+use crate::host::awi;
+use crate::host::command::{Command, CommandSetup, TurnCommanders};
+use crate::host::position::{EventFacts, Position, SharedTable, Standing, Started};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
 };
@@ -36,6 +38,23 @@ impl Position for GameState {
             .map_err(|e| StartError::Setup(e.to_string()))
     }
 
+    fn start_on(
+        scenario: &Scenario,
+        tables: &Tables,
+        table: &SharedTable,
+        roller: &mut dyn Roller,
+    ) -> Option<Started<Self>> {
+        let table = table.clone().downcast::<rules::RulesTable>().ok()?;
+        Some(
+            rules::GameSetup::from_scenario(scenario)
+                .map_err(|e| StartError::Setup(e.to_string()))
+                .and_then(|setup| {
+                    GameState::new(setup, table, &tables.characters, roller)
+                        .map_err(|e| StartError::Setup(e.to_string()))
+                }),
+        )
+    }
+
     fn own(action: &Action) -> Option<&rules::Action> {
         match action {
             Action::Awi(action) => Some(action),
@@ -45,6 +64,20 @@ impl Position for GameState {
 
     fn into_game(self) -> Game {
         Game::Awi(Box::new(self))
+    }
+
+    fn of(game: &Game) -> Option<&Self> {
+        match game {
+            Game::Awi(state) => Some(state),
+            _ => None,
+        }
+    }
+
+    fn of_mut(game: &mut Game) -> Option<&mut Self> {
+        match game {
+            Game::Awi(state) => Some(state),
+            _ => None,
+        }
     }
 
     fn battlefield(&self) -> &Battlefield {
@@ -179,5 +212,17 @@ impl Position for GameState {
                 margin: None,
             },
         })
+    }
+}
+
+impl Command for GameState {
+    fn unit_name(&self, unit: usize) -> Option<String> {
+        self.units.get(unit).map(|u| u.name.clone())
+    }
+
+    /// Seed 000's sides are commanded a whole player turn at a time, by
+    /// its own Lone Warrior opponent or baseline.
+    fn turn_commanders(&self, setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
+        Some(Box::new(awi::Commanders::new(self, setup)))
     }
 }

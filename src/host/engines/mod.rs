@@ -7,9 +7,12 @@
 mod acw;
 mod acw_words;
 mod awi;
+mod awi_save;
 mod awi_words;
 mod rv;
 mod rv_words;
+
+pub(crate) use awi_save::earlier_seed_000_save;
 
 /// The engine's own types wrapped as those of any engine.
 macro_rules! wrap {

@@ -3,10 +3,14 @@
 
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
+use crate::host::baseline::Baseline;
+use crate::host::command::{Chose, Command};
+use crate::host::opponent::Opponent;
 use crate::host::position::{EventFacts, Figure, Losses, Position, Standing, Trace};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
 };
+use crate::reaction::Situation;
 use crate::ruleset::TroopTypeId;
 use crate::rv::{self, GameState};
 use crate::scenario::Scenario;
@@ -58,6 +62,20 @@ impl Position for GameState {
 
     fn into_game(self) -> Game {
         Game::Rv(Box::new(self))
+    }
+
+    fn of(game: &Game) -> Option<&Self> {
+        match game {
+            Game::Rv(state) => Some(state),
+            _ => None,
+        }
+    }
+
+    fn of_mut(game: &mut Game) -> Option<&mut Self> {
+        match game {
+            Game::Rv(state) => Some(state),
+            _ => None,
+        }
     }
 
     fn battlefield(&self) -> &Battlefield {
@@ -262,5 +280,29 @@ impl Position for GameState {
     /// attacker's, in percent of bases.
     fn margin(&self) -> Option<i32> {
         Some(self.score())
+    }
+}
+
+impl Command for GameState {
+    fn foe_situation(&self, opponent: &Opponent, unit: usize) -> Option<Situation> {
+        opponent.rv_situation_now(self, unit)
+    }
+
+    fn foe_next(
+        &self,
+        opponent: &mut Opponent,
+        side: usize,
+        roller: &mut dyn Roller,
+    ) -> Option<Action> {
+        Some(Action::Rv(opponent.rv_next(self, side, roller)))
+    }
+
+    fn baseline_next(&self, baseline: &mut Baseline, side: usize) -> Option<Chose> {
+        let (action, reason) = baseline.rv_next(self, side);
+        Some((Action::Rv(action), reason))
+    }
+
+    fn unit_name(&self, unit: usize) -> Option<String> {
+        self.units().get(unit).map(|u| u.name.clone())
     }
 }

@@ -47,7 +47,7 @@ fn round(value: f64) -> f64 {
 }
 
 impl Opponent {
-    pub(super) fn acw_next(
+    pub(crate) fn acw_next(
         &mut self,
         state: &acw::GameState,
         side: usize,
@@ -180,6 +180,22 @@ impl Opponent {
                 });
             }
         }
+    }
+
+    /// The situation unit `unit`'s next reaction test would read (`what
+    /// UNIT`), `None` for a unit out of play or without a class.
+    pub(crate) fn acw_situation_now(
+        &self,
+        state: &acw::GameState,
+        unit: usize,
+    ) -> Option<Situation> {
+        let id = acw::UnitId(unit);
+        if unit >= state.units.len() || state.removed(id) {
+            return None;
+        }
+        let hits = state.unit(id).hits;
+        let before = self.losses_at_test.get(&unit).copied().unwrap_or(hits);
+        self.acw_situation(state, id, before)
     }
 
     /// The Lone Warrior situation of a seed-002 unit (rulings HO3, AC15):

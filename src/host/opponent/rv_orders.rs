@@ -48,7 +48,7 @@ impl Step {
 }
 
 impl Opponent {
-    pub(super) fn rv_next(
+    pub(crate) fn rv_next(
         &mut self,
         state: &rv::GameState,
         side: usize,
@@ -157,6 +157,17 @@ impl Opponent {
                 routed: false,
             });
         }
+    }
+
+    /// The situation unit `unit`'s next reaction test would read (`what
+    /// UNIT`), `None` for a unit out of play or without a class.
+    pub(crate) fn rv_situation_now(&self, state: &rv::GameState, unit: usize) -> Option<Situation> {
+        if state.is_removed(unit) {
+            return None;
+        }
+        let bases = state.units().get(unit)?.bases;
+        let before = self.losses_at_test.get(&unit).copied().unwrap_or(bases);
+        self.rv_situation(state, unit, before)
     }
 
     /// The Lone Warrior situation of a seed-001 unit (ruling HO3): its

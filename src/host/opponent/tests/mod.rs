@@ -6,9 +6,9 @@ use super::*;
 use crate::dice::{Scripted, Seeded};
 use crate::host::{Engine, Game};
 use crate::ruleset::Ruleset;
-use crate::rv;
 use crate::scenario::Scenario;
 use crate::yaml::Source;
+use crate::{acw, rv};
 
 fn tables() -> Arc<Tables> {
     Arc::new(Tables::embedded())

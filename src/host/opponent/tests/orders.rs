@@ -6,6 +6,7 @@
 //! Every test reads its order off the chart, as a game would.
 
 use super::*;
+use crate::acw;
 use crate::battlefield::Point;
 
 /// Every move `unit` made among `actions`, as seed-001 destinations.

@@ -1,0 +1,107 @@
+//! The commander boundary: what foe's commanders (the Lone Warrior
+//! opponent and the scripted baseline) ask of each engine, beside its
+//! rules ([`super::position::Position`]). Each engine answers in its
+//! adapter ([`super::engines`]) by handing the question to its own part of
+//! the commander: [`super::opponent`]'s and [`super::baseline`]'s
+//! per-engine modules, or, for an engine whose sides are commanded a
+//! whole turn at a time, the [`TurnCommanders`] it gives the runner.
+//!
+//! The runner ([`super::run::HostMatch`]) asks only this trait and never
+//! which engine a game is played under.
+//!
+//! Pure: no I/O, dice only through the `Roller` passed in.
+
+use super::baseline::Baseline;
+use super::opponent::Opponent;
+use super::position::Position;
+use super::{Action, Event, Game};
+use crate::dice::Roller;
+use crate::opponent::FieldCache;
+use crate::reaction::Situation;
+use crate::scenario::Scenario;
+use crate::tables::Tables;
+use std::any::Any;
+use std::sync::Arc;
+
+/// A unit's next action and, if it is a unit's, the unit and why (none:
+/// ending a phase), as the baseline chooses it.
+pub type Chose = (Action, Option<(usize, String)>);
+
+/// What foe's commanders ask of one engine.
+pub trait Command: Position {
+    /// Whether a retreat (a [`super::position::Trace::Retreated`]) is a
+    /// lost melee, as the opponent remembers it.
+    const RETREAT_LOSES_MELEE: bool = false;
+
+    /// The situation the boundary opponent's next reaction test of `unit`
+    /// would read (`what UNIT`); `None` for a unit out of play or without
+    /// a class, or where the engine's sides are commanded whole turns at
+    /// a time.
+    fn foe_situation(&self, _opponent: &Opponent, _unit: usize) -> Option<Situation> {
+        None
+    }
+
+    /// The boundary opponent's next action for `side`, its reaction tests
+    /// rolled on `roller` when a bound begins; `None` where the engine's
+    /// sides are commanded whole turns at a time.
+    fn foe_next(
+        &self,
+        _opponent: &mut Opponent,
+        _side: usize,
+        _roller: &mut dyn Roller,
+    ) -> Option<Action> {
+        None
+    }
+
+    /// The baseline's next action for `side`; `None` where the engine's
+    /// sides are commanded whole turns at a time.
+    fn baseline_next(&self, _baseline: &mut Baseline, _side: usize) -> Option<Chose> {
+        None
+    }
+
+    /// Unit `unit`'s name, without reading every unit.
+    fn unit_name(&self, unit: usize) -> Option<String>;
+
+    /// The commanders of an engine whose sides are commanded a whole
+    /// player turn at a time (and whose record is theirs), for the game
+    /// `setup` describes; `None` for an engine commanded an action at a
+    /// time by the boundary opponent and baseline.
+    fn turn_commanders(&self, _setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
+        None
+    }
+}
+
+/// Who commands which side of a game, for [`Command::turn_commanders`].
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSetup<'a> {
+    /// The Lone Warrior tables.
+    pub tables: &'a Arc<Tables>,
+    /// The scenario.
+    pub scenario: &'a Scenario,
+    /// The sides the player commands.
+    pub player_sides: &'a [usize],
+    /// The sides the scripted baseline commands.
+    pub baseline_sides: &'a [usize],
+    /// Distance fields the games of one scenario may share.
+    pub fields: &'a FieldCache,
+}
+
+/// Commanders that play a side's whole player turn at a time and keep
+/// the game's record themselves (seed 000's, [`super::awi`]).
+pub trait TurnCommanders: std::fmt::Debug + Any {
+    /// The events of the game's set-up, for the record.
+    fn set_up(&mut self, game: &Game, events: &[Event]);
+
+    /// Show every commander what the player's `action` did.
+    fn player_acted(&mut self, game: &Game, action: &Action, events: &[Event]);
+
+    /// Play the side to act's whole turn on `game`. Returns whether the
+    /// game moved on (`false`: the side could not finish its turn).
+    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> bool;
+
+    /// How many entries the record has.
+    fn told(&self) -> usize;
+
+    /// The commanders as themselves, for the texts that read their record.
+    fn as_any(&self) -> &dyn Any;
+}
