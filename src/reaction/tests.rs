@@ -329,6 +329,42 @@ fn the_optional_own_rout_factor_counts_only_when_switched_on() {
 }
 
 #[test]
+fn disordered_troops_reform_whatever_else_holds() {
+    let tables = tables();
+    let militia = Situation {
+        class: "local-militia".into(),
+        column: Some(Column::Open),
+        disordered: true,
+        ..Situation::default()
+    };
+    // Out of sight and range, stand and fire: reform, not stand fast.
+    let outcome = test(&tables, &militia, Options::default(), 2).unwrap();
+    assert_eq!(outcome.order, Order::StandAndFire);
+    assert_eq!(*outcome.instruction.becomes, ["reformed"]);
+    // Behind hard cover in sight, advance and fire: reform, not fire.
+    let hard = Situation {
+        class: "british-regulars".into(),
+        column: Some(Column::Hard),
+        enemy_in_sight: true,
+        enemy_distance: Some(10.0),
+        ..militia.clone()
+    };
+    let outcome = test(&tables, &hard, Options::default(), 6).unwrap();
+    assert_eq!(outcome.order, Order::AdvanceAndFire);
+    assert_eq!(*outcome.instruction.becomes, ["reformed"]);
+    assert_eq!(outcome.instruction.fire, crate::tables::Fire::None);
+    // Out of sight, advance and fire: reform, not march in column.
+    let unseen = Situation {
+        enemy_in_sight: false,
+        enemy_distance: None,
+        ..hard
+    };
+    let outcome = test(&tables, &unseen, Options::default(), 3).unwrap();
+    assert_eq!(outcome.order, Order::AdvanceAndFire);
+    assert_eq!(*outcome.instruction.becomes, ["reformed"]);
+}
+
+#[test]
 fn variants_follow_the_seed() {
     let tables = tables();
     let order_of =
