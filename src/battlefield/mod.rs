@@ -111,6 +111,10 @@ pub struct Battlefield {
     sight_blocks: Vec<f32>,
     /// Blocks in a row of `sight_blocks`.
     sight_blocks_across: usize,
+    /// For each cell, the steepest rise of the ground between it and a
+    /// cell it touches: how far its centre's height may be from the
+    /// ground's height anywhere in it, which line of sight allows for.
+    sight_rise: Vec<f32>,
     /// The distance between two cells' centres by how many cells apart
     /// they are across and down (`down * grid.width + across`), when that
     /// is all it depends on ([`centre_distances`]); `None` otherwise.
@@ -183,6 +187,7 @@ impl Battlefield {
         });
         let graph = build_graph(&grid);
         let sight_near = tallest_nearby(&grid);
+        let sight_rise = steepest_rise(&grid);
         let (sight_blocks, sight_blocks_across) = tallest_in_blocks(&grid);
         let centre_distances = centre_distances(&grid);
         Battlefield {
@@ -199,6 +204,7 @@ impl Battlefield {
             sight_near,
             sight_blocks,
             sight_blocks_across,
+            sight_rise,
             centre_distances,
             id: TableId::fresh(),
         }
@@ -677,6 +683,26 @@ fn cell_speed(
         }
         None => (Some(base), false),
     }
+}
+
+/// For each cell, the steepest rise of the ground between it and the (up
+/// to) eight cells it touches.
+fn steepest_rise(grid: &Grid) -> Vec<f32> {
+    let (w, h) = (grid.width, grid.height);
+    let mut steepest = vec![0.0_f32; grid.len()];
+    for y in 0..h {
+        for x in 0..w {
+            let here = grid.ground[y * w + x];
+            let mut rise = 0.0_f32;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    rise = rise.max((grid.ground[ny * w + nx] - here).abs());
+                }
+            }
+            steepest[y * w + x] = rise;
+        }
+    }
+    steepest
 }
 
 /// For each cell, the tallest `sight_top` of it and its (up to) eight

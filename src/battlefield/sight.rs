@@ -7,6 +7,14 @@
 //! ground see over lower obstacles. Terrain within the rule set's `see_into`
 //! of either end is ignored, so troops at the edge of a wood see out.
 //!
+//! The table is a raster: each cell's ground is its centre's height, and
+//! so is each eye's. On a slope the true ground anywhere in a cell differs
+//! from its centre's by up to the steepest rise to a cell it touches, so a
+//! cell blocks only when it rises above the line by more than that rise
+//! and the eyes' (ruling on sight down a slope, `docs/rulings.md`): two
+//! units on one slope see each other, and a crest between them still
+//! hides them.
+//!
 //! Sight between two bases depends only on the table and their centres, and
 //! the same is asked again and again (most units stand still most bounds,
 //! and the games of a simulation start alike), so each thread remembers the
@@ -44,6 +52,8 @@ impl Battlefield {
         };
         let eye_from = self.grid.ground[from_cell] as f64;
         let eye_to = self.grid.ground[to_cell] as f64;
+        // How far either eye's height may be from its cell centre's.
+        let eyes_slack = self.sight_rise[from_cell].max(self.sight_rise[to_cell]) as f64;
         let length = from.distance(to);
         let n_steps = (length / (self.grid.cell * 0.5)).ceil() as usize;
         let see_into = self.ruleset.see_into;
@@ -122,14 +132,15 @@ impl Battlefield {
             if cell == from_cell || cell == to_cell {
                 continue;
             }
-            let line = eye_from + (eye_to - eye_from) * fraction;
+            let line = eye_from + (eye_to - eye_from) * fraction + eyes_slack;
             let ground = self.grid.ground[cell] as f64;
-            if ground > line + 1e-3 {
+            let slack = 1e-3 + self.sight_rise[cell] as f64;
+            if ground > line + slack {
                 return false;
             }
             let top = self.grid.sight_top[cell] as f64;
             let deep_inside = fraction * length > see_into && (1.0 - fraction) * length > see_into;
-            if top > ground && deep_inside && top > line + 1e-3 {
+            if top > ground && deep_inside && top > line + slack {
                 return false;
             }
         }
@@ -146,6 +157,8 @@ impl Battlefield {
         };
         let eye_from = self.grid.ground[from_cell] as f64;
         let eye_to = self.grid.ground[to_cell] as f64;
+        // How far either eye's height may be from its cell centre's.
+        let eyes_slack = self.sight_rise[from_cell].max(self.sight_rise[to_cell]) as f64;
         let length = from.distance(to);
         let n_steps = (length / (self.grid.cell * 0.5)).ceil() as usize;
         let see_into = self.ruleset.see_into;
@@ -158,14 +171,15 @@ impl Battlefield {
             if cell == from_cell || cell == to_cell {
                 continue;
             }
-            let line = eye_from + (eye_to - eye_from) * fraction;
+            let line = eye_from + (eye_to - eye_from) * fraction + eyes_slack;
             let ground = self.grid.ground[cell] as f64;
-            if ground > line + 1e-3 {
+            let slack = 1e-3 + self.sight_rise[cell] as f64;
+            if ground > line + slack {
                 return false;
             }
             let top = self.grid.sight_top[cell] as f64;
             let deep_inside = fraction * length > see_into && (1.0 - fraction) * length > see_into;
-            if top > ground && deep_inside && top > line + 1e-3 {
+            if top > ground && deep_inside && top > line + slack {
                 return false;
             }
         }
@@ -263,6 +277,44 @@ mod tests {
         );
         assert!(!field.line_of_sight(p(2.0, 12.0), p(22.0, 12.0)));
         assert!(field.line_of_sight(p(2.0, 2.0), p(22.0, 2.0)));
+    }
+
+    #[test]
+    fn units_on_one_slope_see_each_other_and_a_crest_hides_them() {
+        // Henry House Hill's cone: one level over 11".
+        let field = table(
+            36.0,
+            36.0,
+            &[(
+                "hill",
+                Shape::Circle {
+                    centre: p(18.0, 17.0),
+                    radius: 11.0,
+                },
+                1.0,
+            )],
+        );
+        // Two units 3" apart on the same slope, on 18 bearings round the
+        // cone, each pair across the slope (off the hill's axis).
+        for k in 0..18 {
+            let angle = f64::from(k) * 20.0_f64.to_radians();
+            let (sin, cos) = angle.sin_cos();
+            let on_slope = |along: f64, across: f64| {
+                p(
+                    18.0 + along * cos - across * sin,
+                    17.0 + along * sin + across * cos,
+                )
+            };
+            let (a, b) = (on_slope(6.0, -1.5), on_slope(6.0, 1.5));
+            assert!(field.line_of_sight(a, b), "bearing {}: {a:?} {b:?}", k * 20);
+            assert!(field.line_of_sight_every_step(a, b), "bearing {}", k * 20);
+            // Up and down the slope too.
+            let (low, high) = (on_slope(8.0, 0.0), on_slope(3.0, 0.5));
+            assert!(field.line_of_sight(low, high), "bearing {}", k * 20);
+        }
+        // The crest still hides the far slope's foot.
+        assert!(!field.line_of_sight(p(18.0, 7.0), p(18.0, 27.0)));
+        assert!(!field.line_of_sight(p(9.0, 17.0), p(27.5, 17.0)));
     }
 
     #[test]

@@ -296,13 +296,14 @@ fn bad_lines_are_messages() {
 /// Union in the first two turns of Henry House Hill (a two-turn game, so
 /// the test stays quick in a debug build; the armies advance half a move a
 /// turn under fire, so the first turn alone sees little fighting). The
-/// measured difference must exceed three standard errors of the paired
-/// differences, so a policy no better than chance fails it. Whole-game
-/// figures: the README.
+/// measured difference must not fall three standard errors of the paired
+/// differences below nothing, so a policy that costs hits fails it. With
+/// sight on slopes right the policy lands no measurably more hits than
+/// chance (ruling AC16): it is kept because each die's reason can be told.
 #[test]
-fn the_dice_policy_lands_more_hits_than_a_random_assignment() {
-    // 200 pairs: on study seed 1861 the policy lands 2.09 more hits a
-    // game, with a standard error of 0.51 (4.1 of them).
+fn the_dice_policy_lands_no_fewer_hits_than_a_random_assignment() {
+    // 200 pairs: on study seed 1861 the policy lands 0.13 more hits a
+    // game, with a standard error of 0.52.
     const GAMES: u64 = 200;
     let (file, text) = crate::scenario::builtin("henry-hill").expect("built in");
     let two_turns = text.replacen("turns: 15 ", "turns: 2 ", 1);
@@ -344,7 +345,7 @@ fn the_dice_policy_lands_more_hits_than_a_random_assignment() {
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let standard_error = (variance / n).sqrt();
     assert!(
-        mean > 3.0 * standard_error,
+        mean > -3.0 * standard_error,
         "the policy lands {mean:.2} more hits a game than random dice, standard error {standard_error:.2}"
     );
 }
