@@ -1027,7 +1027,7 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
     assert_eq!(output.status, 0, "{text}");
     let title = text.find("Henry House Hill, First Bull Run");
     let dice = text.find("Dice: you roll your own (--dice ask)");
-    let asked = text.find("activation dice: type 8 D6 rolls from 1 to 6, on one line");
+    let asked = text.find("activation dice: type 10 D6 rolls from 1 to 6, on one line");
     assert!(
         title.is_some() && dice.is_some() && asked.is_some(),
         "{text}"
@@ -1041,7 +1041,7 @@ fn the_title_and_the_dice_line_come_before_seed_002s_set_up_dice() {
     assert_eq!(text.matches("Dice: you roll").count(), 1, "{text}");
 }
 
-/// With `--dice ask`, one line may carry many dice: seed 002's sixteen
+/// With `--dice ask`, one line may carry many dice: seed 002's eighteen
 /// activation dice are typed at once, each side's share named where it is
 /// used, and they are the dice the turn gives out.
 #[test]
@@ -1056,7 +1056,7 @@ fn several_dice_go_on_one_line_and_each_is_named() {
         "3",
         "--no-autosave",
     ];
-    let input = "6 6 6 6 5 5 5 5 4,4,4,4 3 3 3 3\nquit\n";
+    let input = "6 6 6 6 5 5 5 5 6 5 4,4,4,4 3 3 3 3\nquit\n";
     let output = super::support::foe_in_one_stream(desk.path(), &args, input);
     let text = &output.stdout;
     assert_eq!(output.status, 0, "{text}");
@@ -1066,7 +1066,7 @@ fn several_dice_go_on_one_line_and_each_is_named() {
         "{text}"
     );
     assert!(
-        text.contains("activation dice for union: 6, 6, 6, 6, 5, 5, 5, 5"),
+        text.contains("activation dice for union: 6, 6, 6, 6, 6, 5, 5, 5, 5, 5"),
         "{text}"
     );
     assert!(

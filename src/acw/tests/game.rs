@@ -62,7 +62,7 @@ fn random_game(setup: GameSetup, seed: u64) -> GameState {
 #[test]
 fn henry_hill_loads_and_random_play_finishes() {
     let setup = henry_hill();
-    assert_eq!(setup.forces[0].units.len(), 8);
+    assert_eq!(setup.forces[0].units.len(), 10);
     assert_eq!(setup.forces[1].units.len(), 8);
     let state = random_game(setup, 1);
     assert!(state.turn() <= 15);
