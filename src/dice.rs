@@ -3,6 +3,10 @@
 //! Every random number in foe comes from a [`Roller`] passed explicitly to
 //! the code that needs it. [`Seeded`] is the one real generator (ChaCha8,
 //! whose stream is portable, so a seed replays a game on any machine);
+//! [`Keyed`] draws each roll from the seed and the roll's place in the
+//! game instead (its turn, what it is for, and how many rolls that turn
+//! were for the same), so taking a move back and playing it again cannot
+//! change the dice of what follows (ruling P7);
 //! [`Scripted`] hands out forced rolls for tests (it panics on a roll that
 //! is not a face: a bug in the test). Rolls read back from a save, which
 //! are untrusted, go through the checking `save::Replay` instead.
@@ -162,6 +166,112 @@ impl Roller for Seeded {
     }
 }
 
+/// How a seeded game draws its dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scheme {
+    /// One stream from the seed, roll after roll ([`Seeded`]): how games
+    /// saved before ruling P7 were rolled, so they replay as played.
+    Stream,
+    /// Each roll by its place in the game ([`Keyed`]).
+    #[default]
+    Keyed,
+}
+
+impl Scheme {
+    /// How saves that do not say rolled: one stream.
+    pub fn earlier() -> Scheme {
+        Scheme::Stream
+    }
+}
+
+/// Dice drawn by their place in the game, not from one stream: each roll
+/// follows from the game's seed, the turn set by [`Keyed::at_turn`], the
+/// die, what the roll is for (the reason given to [`Roller::roll_for`])
+/// and how many rolls before it that turn were for the same. So a roll
+/// does not depend on how many other rolls came before it: a player who
+/// adds or drops a roll of their own (a rally taken back) leaves the
+/// enemy's dice as they were. Portable: FNV-1a and SplitMix64, the same
+/// on every machine.
+#[derive(Debug, Clone)]
+pub struct Keyed {
+    seed: u64,
+    turn: u32,
+    /// How many rolls this turn had each key, by key.
+    asked: std::collections::HashMap<u64, u32>,
+}
+
+impl Keyed {
+    /// Dice for the game seeded `seed`, in turn 0 until told otherwise.
+    pub fn new(seed: u64) -> Keyed {
+        Keyed {
+            seed,
+            turn: 0,
+            asked: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The game is in turn `turn` now.
+    pub fn at_turn(&mut self, turn: u32) {
+        if turn != self.turn {
+            self.turn = turn;
+            self.asked.clear();
+        }
+    }
+}
+
+/// FNV-1a over what is written to it.
+struct Fnv(u64);
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl fmt::Write for Fnv {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.bytes(text.as_bytes());
+        Ok(())
+    }
+}
+
+/// SplitMix64's finaliser: a well-mixed word from any word.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Roller for Keyed {
+    fn roll(&mut self, die: Die) -> u8 {
+        self.roll_for(die, format_args!("a roll"))
+    }
+
+    fn roll_for(&mut self, die: Die, why: fmt::Arguments<'_>) -> u8 {
+        let mut key = Fnv(0xcbf2_9ce4_8422_2325);
+        key.bytes(&self.seed.to_le_bytes());
+        key.bytes(&self.turn.to_le_bytes());
+        key.bytes(&[die as u8]);
+        let _ = fmt::write(&mut key, why);
+        let asked = self.asked.entry(key.0).or_insert(0);
+        let nth = *asked;
+        *asked += 1;
+        let word = mix(key.0 ^ mix(u64::from(nth)));
+        // The high bits of a widening product: each face as likely as the
+        // next to within one part in 2^58.
+        let pick = |faces: u64| ((u128::from(word) * u128::from(faces)) >> 64) as u8;
+        match die {
+            Die::D6 => pick(6) + 1,
+            Die::Average => AVERAGE_FACES[usize::from(pick(6))],
+            Die::D100 => pick(100) + 1,
+        }
+    }
+}
+
 /// Forced rolls, handed out in order; when they run out, a fallback roller
 /// (if any) takes over, so a test or a player can force just the first few.
 pub struct Scripted {
@@ -227,6 +337,65 @@ impl Roller for Scripted {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keyed_dice_follow_the_place_not_the_rolls_before() {
+        let mut plain = Keyed::new(7);
+        plain.at_turn(3);
+        let enemy = |dice: &mut Keyed| -> Vec<u8> {
+            (0..4)
+                .map(|_| dice.roll_for(Die::D6, format_args!("Greene's reaction")))
+                .collect()
+        };
+        let without = enemy(&mut plain);
+        let mut rallied = Keyed::new(7);
+        rallied.at_turn(3);
+        rallied.roll_for(Die::D6, format_args!("the player's rally"));
+        rallied.roll_for(Die::D100, format_args!("Greene's reaction"));
+        assert_eq!(enemy(&mut rallied), without, "other rolls change nothing");
+        // Another turn, another seed or another reason: other dice.
+        let mut later = Keyed::new(7);
+        later.at_turn(4);
+        let mut other = Keyed::new(8);
+        other.at_turn(3);
+        let many = |dice: &mut Keyed, why: &str| -> Vec<u8> {
+            (0..40)
+                .map(|_| dice.roll_for(Die::D100, format_args!("{why}")))
+                .collect()
+        };
+        let mut base = Keyed::new(7);
+        base.at_turn(3);
+        let first = many(&mut base, "x");
+        assert_ne!(many(&mut later, "x"), first);
+        assert_ne!(many(&mut other, "x"), first);
+        let mut again = Keyed::new(7);
+        again.at_turn(3);
+        assert_ne!(many(&mut again, "y"), first);
+    }
+
+    #[test]
+    fn keyed_dice_show_every_face_about_equally() {
+        for die in [Die::D6, Die::Average, Die::D100] {
+            let mut dice = Keyed::new(11);
+            let mut counts = std::collections::BTreeMap::new();
+            for turn in 0..60_000u32 {
+                dice.at_turn(turn);
+                let face = dice.roll_for(die, format_args!("a test"));
+                assert!(die.is_face(face));
+                *counts.entry(face).or_insert(0u32) += 1;
+            }
+            for (face, chance) in die.outcomes() {
+                let expected = chance * 60_000.0;
+                let got = f64::from(counts.get(&face).copied().unwrap_or(0));
+                // Five standard deviations of a binomial count.
+                let sd = (expected * (1.0 - chance)).sqrt();
+                assert!(
+                    (got - expected).abs() < 5.0 * sd,
+                    "{die} face {face}: {got} of 60,000, expected {expected:.0}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn rolling_many_draws_what_rolling_one_at_a_time_does() {

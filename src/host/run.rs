@@ -18,7 +18,7 @@ use super::opponent::Opponent;
 use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
-use crate::dice::{Die, Roller, Seeded};
+use crate::dice::{Die, Keyed, Roller, Scheme, Seeded};
 use crate::opponent::FieldCache;
 use crate::save::Replay;
 use crate::scenario::Scenario;
@@ -34,6 +34,7 @@ pub const MAX_ACTIONS: usize = 200_000;
 /// dice (`--dice ask`), or a save's record being replayed.
 pub(crate) enum Source {
     Seeded(Box<Seeded>),
+    Keyed(Box<Keyed>),
     Live(Box<dyn Roller>),
     Replay(Replay),
 }
@@ -54,6 +55,7 @@ impl std::fmt::Debug for Dice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let source = match &self.source {
             Source::Seeded(_) => "seeded",
+            Source::Keyed(_) => "keyed",
             Source::Live(_) => "the player's",
             Source::Replay(_) => "a record",
         };
@@ -79,6 +81,7 @@ impl Roller for Dice {
         }
         let value = match &mut self.source {
             Source::Seeded(seeded) => seeded.roll(die),
+            Source::Keyed(keyed) => keyed.roll_for(die, why),
             Source::Live(dice) => dice.roll_for(die, why),
             Source::Replay(replay) => replay.roll(die),
         };
@@ -108,6 +111,21 @@ impl Dice {
             source,
             rolls: Vec::new(),
             run_on: None,
+        }
+    }
+
+    /// Seeded dice from `seed`, drawn as `scheme` says.
+    fn seeded(seed: u64, scheme: Scheme) -> Source {
+        match scheme {
+            Scheme::Stream => Source::Seeded(Box::new(Seeded::new(seed))),
+            Scheme::Keyed => Source::Keyed(Box::new(Keyed::new(seed))),
+        }
+    }
+
+    /// The game is in turn `turn` now (what keyed dice draw by).
+    fn at_turn(&mut self, turn: u32) {
+        if let Source::Keyed(keyed) = &mut self.source {
+            keyed.at_turn(turn);
         }
     }
 
@@ -164,6 +182,9 @@ pub struct Start {
     /// The engine's rules table read once for many games (`foe
     /// simulate`); `None`: each game reads it from its rule set.
     pub table: Option<SharedTable>,
+    /// How its seeded dice are drawn (keyed, but for a save written
+    /// before keyed dice: ruling P7).
+    pub dice: Scheme,
 }
 
 impl Start {
@@ -178,6 +199,7 @@ impl Start {
             baseline_sides: Vec::new(),
             fields: FieldCache::default(),
             table: None,
+            dice: Scheme::default(),
         }
     }
 }
@@ -195,6 +217,8 @@ pub struct HostMatch {
     pub scenario: Arc<Scenario>,
     /// The dice's seed.
     pub seed: u64,
+    /// How its seeded dice are drawn.
+    pub dice: Scheme,
     /// The sides the player commands (none: foe plays both).
     pub player_sides: Vec<usize>,
     /// The game now.
@@ -326,10 +350,16 @@ impl Start {
         self
     }
 
+    /// Its seeded dice drawn as `scheme` says (a save's).
+    pub fn dice_drawn(mut self, scheme: Scheme) -> Start {
+        self.dice = scheme;
+        self
+    }
+
     /// A new game on the seeded dice. Nothing is played yet: call
     /// [`HostMatch::play_foe`].
     pub fn begin(self) -> Result<HostMatch, StartError> {
-        let seeded = Source::Seeded(Box::new(Seeded::new(self.seed)));
+        let seeded = Dice::seeded(self.seed, self.dice);
         HostMatch::begin(self, seeded)
     }
 
@@ -385,7 +415,7 @@ impl Start {
         rolls: &[u8],
         dice: Option<Box<dyn Roller>>,
     ) -> Result<HostMatch, String> {
-        let seed = self.seed;
+        let (seed, scheme) = (self.seed, self.dice);
         let source = Source::Replay(Replay::new(rolls.iter().copied()));
         let mut game_match = HostMatch::begin(self, source).map_err(|e| e.to_string())?;
         game_match.asked = true;
@@ -401,7 +431,7 @@ impl Start {
         if !matches!(game_match.roller.source, Source::Live(_)) {
             game_match.roller.source = match game_match.roller.run_on.take() {
                 Some(dice) => Source::Live(dice),
-                None => Source::Seeded(Box::new(Seeded::new(seed))),
+                None => Dice::seeded(seed, scheme),
             };
         }
         Ok(game_match)
@@ -423,7 +453,7 @@ impl Start {
                 Source::Replay(Replay::new(rolls.iter().copied())),
                 Some(dice),
             ),
-            None => (Source::Seeded(Box::new(Seeded::new(self.seed))), None),
+            None => (Dice::seeded(self.seed, self.dice), None),
         };
         self.player_sides = Vec::new();
         let mut game_match = HostMatch::begin(self, source).map_err(|e| e.to_string())?;
@@ -488,6 +518,7 @@ impl HostMatch {
             player_sides,
             baseline_sides,
             fields,
+            dice,
             ..
         } = start;
         let opponent = Opponent::new(tables.clone(), &scenario);
@@ -506,6 +537,7 @@ impl HostMatch {
         let mut game_match = HostMatch {
             scenario,
             seed,
+            dice,
             player_sides,
             opponent,
             game,
@@ -626,7 +658,7 @@ impl HostMatch {
     /// Take the player's own dice out (the game rolls seeded dice from the
     /// seed after), to hand them to a rebuilt game.
     pub fn take_dice(&mut self) -> Option<Box<dyn Roller>> {
-        let placeholder = Source::Seeded(Box::new(Seeded::new(self.seed)));
+        let placeholder = Dice::seeded(self.seed, self.dice);
         match std::mem::replace(&mut self.roller.source, placeholder) {
             Source::Live(dice) => Some(dice),
             other => {
@@ -725,6 +757,7 @@ impl HostMatch {
     pub fn keep_first(&mut self, keep: usize) -> Result<(), Rollback> {
         let kept: Vec<Action> = self.player_actions().into_iter().take(keep).collect();
         let start = Start::new(self.scenario.clone(), self.tables.clone(), self.seed)
+            .dice_drawn(self.dice)
             .player_sides(self.player_sides.clone())
             .baseline_sides(self.baseline_sides().to_vec())
             .sharing_fields(&self.fields);
@@ -800,6 +833,7 @@ impl HostMatch {
             return Err(Refusal::NotYours);
         }
         let turn = self.game.turn();
+        self.roller.at_turn(turn);
         let rolled = self.roller.rolls.len();
         let events = self.game.apply(action, &mut self.roller)?;
         if let Some(turns) = &mut self.turns {
@@ -828,6 +862,7 @@ impl HostMatch {
                 "the game has not ended after {MAX_ACTIONS} actions; this is a bug in foe"
             ));
         }
+        self.roller.at_turn(self.game.turn());
         if let Some(turns) = &mut self.turns {
             // The turn commanders play a side's whole turn at a time.
             probe(HostStage::Deciding);
@@ -1129,7 +1164,10 @@ mod tests {
                 .begin_asking(dice)
                 .unwrap();
             asked.play_foe().unwrap();
-            let mut seeded = Start::new(scenario, tables, 9).begin().unwrap();
+            let mut seeded = Start::new(scenario, tables, 9)
+                .dice_drawn(crate::dice::Scheme::Stream)
+                .begin()
+                .unwrap();
             seeded.play_foe().unwrap();
             assert_eq!(asked.log, seeded.log, "{name}");
             let entries = |m: &HostMatch| format!("{:?}", crate::host::awi::log_of(m));

@@ -15,7 +15,7 @@
 
 use super::run::{HostMatch, Start};
 use super::{Action, Engine};
-use crate::dice::Roller;
+use crate::dice::{Roller, Scheme};
 use crate::save::{Made, Running, ScenarioFile, VersionProblem, check_version};
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -42,6 +42,11 @@ pub struct GameSave {
     pub scenario: ScenarioFile,
     /// The dice's seed.
     pub seed: u64,
+    /// How the seeded dice were drawn: absent in saves written before
+    /// keyed dice, which replay from one stream as they were played
+    /// (ruling P7).
+    #[serde(default = "Scheme::earlier")]
+    pub dice: Scheme,
     /// The sides the player commands, by name (none: watching).
     pub player_sides: Vec<String>,
     /// The sides the scripted baseline commands, by name.
@@ -122,6 +127,7 @@ impl GameSave {
             engine,
             scenario,
             seed,
+            dice: Scheme::default(),
             player_sides: Vec::new(),
             baseline_sides: Vec::new(),
             rules_off: Vec::new(),
@@ -154,6 +160,7 @@ impl GameSave {
         };
         let player = names(&game.player_sides);
         let mut save = GameSave::new(state.engine(), file, game.seed);
+        save.dice = game.dice;
         save.player_sides = player.clone();
         save.baseline_sides = names(game.baseline_sides());
         save.rules_off = game.tables().opponent.rules.off();
@@ -215,7 +222,9 @@ impl GameSave {
         dice: Box<dyn Roller>,
     ) -> Result<HostMatch, String> {
         let (player_sides, baseline_sides) = sides;
-        let start = Start::new(scenario, tables, self.seed).baseline_sides(baseline_sides);
+        let start = Start::new(scenario, tables, self.seed)
+            .dice_drawn(self.dice)
+            .baseline_sides(baseline_sides);
         if let Some(steps) = self.watched_steps(&player_sides)? {
             let record = self.asked.then(|| (&self.rolls[..], dice));
             return start.replay_watched(steps, record);
@@ -388,7 +397,7 @@ pub(crate) fn version(value: &serde_json::Value, reads: u32) -> Result<u32, Stri
 /// it (seed 000's earlier format is its adapter's:
 /// [`super::engines::earlier_seed_000_save`]).
 mod earlier {
-    use super::{Action, Engine, GameSave, Made, ScenarioFile, Watched};
+    use super::{Action, Engine, GameSave, Made, ScenarioFile, Scheme, Watched};
     use serde::Deserialize;
 
     /// The earlier format name of seeds 001 and 002's saves.
@@ -443,6 +452,7 @@ mod earlier {
             rolls: save.rolls,
             watched: save.watched_actions.map(Watched::Actions),
             made: save.made,
+            dice: Scheme::earlier(),
             ..GameSave::new(save.engine, save.scenario, save.seed)
         })
     }

@@ -480,3 +480,86 @@ fn a_seeded_game_resumed_with_the_players_dice_replays_from_its_seed() {
     loaded.game.set_dice(Box::new(Seeded::new(0xBAD)));
     assert!(loaded.save().asked);
 }
+
+/// The dice of foe's bound, as its report gives them: each unit's
+/// reaction-test die and each general's rolls, in order.
+fn foes_dice(entry: &Entry) -> String {
+    match entry {
+        Entry::Opponent { report, .. } => format!(
+            "{:?} {:?}",
+            report
+                .decisions
+                .iter()
+                .map(|d| (d.name.clone(), d.outcome.die))
+                .collect::<Vec<_>>(),
+            report.generals
+        ),
+        other => panic!("not foe's bound: {other:?}"),
+    }
+}
+
+/// Ruling P7: undo cannot fish for kinder enemy dice. At Guilford, as
+/// the British, the first time a rally is lawful: ending the turn, and
+/// rallying (a roll of the player's own) before ending it, give foe's
+/// next bound the same dice. Under one stream of dice (a save from
+/// before) the extra roll shifts every roll of foe's after it.
+#[test]
+fn a_roll_of_the_players_own_leaves_foes_next_bound_rolled_the_same() {
+    let with = |scheme: crate::dice::Scheme| {
+        let mut game = super::test_game::play(
+            "guilford",
+            Start::new(builtin("guilford").0, tables(), 29)
+                .dice_drawn(scheme)
+                .player_sides(vec![0]),
+        );
+        for _ in 0..400 {
+            let state = game.state();
+            let rally = state
+                .generals
+                .iter()
+                .enumerate()
+                .filter(|(_, general)| general.side == 0)
+                .flat_map(|(g, _)| {
+                    state
+                        .units
+                        .iter()
+                        .enumerate()
+                        .map(move |(u, _)| Action::Rally {
+                            general: crate::rules::GeneralId(g),
+                            units: vec![UnitId(u)],
+                        })
+                })
+                .find(|action| game.players_turn() && state.check(action).is_ok());
+            if let Some(rally) = rally {
+                let mut rallied = super::test_game::play(
+                    "guilford",
+                    Start::new(builtin("guilford").0, tables(), 29)
+                        .dice_drawn(scheme)
+                        .player_sides(vec![0]),
+                );
+                for action in game.actions() {
+                    rallied.game.player(&action).unwrap();
+                    rallied.game.play_foe().unwrap();
+                }
+                let before = (game.log().len(), rallied.log().len());
+                rallied.act(rally).unwrap();
+                game.end_turn();
+                rallied.end_turn();
+                let next = |g: &Seed000, from: usize| {
+                    g.log()[from..]
+                        .iter()
+                        .find(|e| matches!(e, Entry::Opponent { .. }))
+                        .map(foes_dice)
+                        .expect("foe's bound")
+                };
+                return (next(&game, before.0), next(&rallied, before.1));
+            }
+            game.act(Action::EndPhase).expect("ends the phase");
+        }
+        panic!("no rally was lawful in 400 of the player's actions");
+    };
+    let (ended, rallied) = with(crate::dice::Scheme::Keyed);
+    assert_eq!(ended, rallied);
+    let (ended, rallied) = with(crate::dice::Scheme::Stream);
+    assert_ne!(ended, rallied, "one stream: the rally's roll shifts foe's");
+}

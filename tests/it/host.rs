@@ -81,7 +81,7 @@ fn a_player_gives_out_activation_dice_and_bad_input_changes_nothing() {
             "--side",
             "confederates",
             "--seed",
-            "3",
+            "5",
             "--no-autosave",
         ],
         script,

@@ -422,9 +422,9 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
         assert_eq!(played.status, 0, "{}", played.stderr);
         played.stdout
     };
-    let one = watched("1");
+    let one = watched("11");
     assert!(
-        one.lines().any(|line| line == "Stevens' Militia: Stand and fire (4). Stand and fire; does not fire at 23rd Foot (0.3\" away): Kirkwood's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
+        one.lines().any(|line| line == "Eaton's Militia: Stand and fire (3). Stand and fire; does not fire at 33rd Foot (3.0\" away): Lynch's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
         "{one}"
     );
     assert!(
@@ -435,11 +435,11 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
     // report, and the gun, with the most hits, retreats.
     assert!(
         one.contains("\
-melee: Tarleton's Legion charging: die 4, +2 grenadiers or cavalry = 6, ×2 attacking artillery = 12 → 12 hits on Singleton's Gun; Singleton's Gun defending: die 2 → 2 hits on Tarleton's Legion
-  Singleton's Gun takes 12 hits (total 14)
-  Tarleton's Legion takes 2 hits (total 8)
+melee: Tarleton's Legion charging: die 5, +2 grenadiers or cavalry = 7, ×2 attacking artillery = 14 → 14 hits on Singleton's Gun; Singleton's Gun defending: die 4 → 4 hits on Tarleton's Legion
+  Singleton's Gun takes 14 hits (total 15)
+  Tarleton's Legion takes 4 hits (total 12)
   Singleton's Gun retreats 24,19.5 → 21.11,22.95 (blocked), facing 319.99°
-  (why: Singleton's Gun has 14 hits in all to 8 of Tarleton's Legion, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+  (why: Singleton's Gun has 15 hits in all to 12 of Tarleton's Legion, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
 "),
         "{one}"
     );
@@ -972,8 +972,8 @@ fn ground_line(text: &str) -> &str {
 #[test]
 fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
     let desk = Desk::new();
-    // The first two turns of the typed whole game: foe's third line marches
-    // up in column in its turn 3.
+    // The first two turns of the typed whole game, on seed 5: foe's third
+    // line marches up in column in its turn 3.
     let whole = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/play_whole_guilford.in"),
     )
@@ -988,7 +988,7 @@ fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
         script.push_str(&format!("what a{unit}\nstatus a{unit}\n"));
     }
     script.push_str("quit\n");
-    let played = desk.play(&["--seed", "1781", "--no-autosave"], &script);
+    let played = desk.play(&["--seed", "5", "--no-autosave"], &script);
     assert_eq!(played.status, 0, "{}", played.stderr);
     let out = &played.stdout;
     assert!(
@@ -1035,13 +1035,13 @@ fn foes_unit_states_and_ground_read_the_same_in_status_what_and_the_maps() {
     }
 }
 
-/// Seed 3 is a drawn game (seed 1 was, until routes of one cost came to
-/// be chosen by the graph's order rather than by the search's).
+/// Seed 1 is a drawn game (with dice drawn by their place in the game,
+/// ruling P7).
 #[test]
 fn a_drawn_game_says_how_near_each_side_came_to_winning() {
     let desk = Desk::new();
     let played = desk.play(
-        &["guilford", "--side", "none", "--seed", "3", "--no-pause"],
+        &["guilford", "--side", "none", "--seed", "1", "--no-pause"],
         "",
     );
     assert_eq!(played.status, 0, "{}", played.stderr);

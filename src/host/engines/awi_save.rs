@@ -1,6 +1,7 @@
 //! Seed 000's earlier save format (versions 1 to 3, before one format
 //! served every rule set), read into today's [`GameSave`].
 
+use crate::dice::Scheme;
 use crate::host::save::{self, About, GameSave, Watched};
 use crate::host::{Action, Engine};
 use crate::save::{Made, ScenarioFile};
@@ -57,6 +58,7 @@ pub(crate) fn earlier_seed_000_save(value: serde_json::Value) -> Result<GameSave
         about: save.about,
         made: save.made,
         side_indices: Some((save.player_sides, save.baseline_sides)),
+        dice: Scheme::earlier(),
         ..GameSave::new(Engine::Awi, save.scenario, save.seed)
     })
 }
