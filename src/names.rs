@@ -8,6 +8,15 @@
 
 use std::borrow::Cow;
 
+/// A count of hits as it reads: `1 hit`, `0 hits`, `3 hits`.
+pub fn hits(n: u32) -> String {
+    if n == 1 {
+        "1 hit".to_string()
+    } else {
+        format!("{n} hits")
+    }
+}
+
 /// The most characters a name or a label may have: longer ones would
 /// push every column of a report off the screen.
 pub const MAX_NAME_CHARS: usize = 64;

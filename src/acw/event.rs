@@ -401,7 +401,7 @@ impl fmt::Display for Event {
                 if *halved_for_cover {
                     write!(f, ", halved for cover")?;
                 }
-                write!(f, ": {hits} hits")
+                write!(f, ": {}", crate::names::hits(*hits))
             }
             Event::ChargeDeclared {
                 unit,
@@ -433,7 +433,7 @@ impl fmt::Display for Event {
                 if *doubled {
                     write!(f, ", doubled (flank or rear)")?;
                 }
-                write!(f, ": {hits} hits on {target}")
+                write!(f, ": {} on {target}", crate::names::hits(*hits))
             }
             Event::Retreated { unit, from, to } => write!(
                 f,

@@ -75,10 +75,13 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if let Some(side) = &side {
         melee::side_factor(&tables, side)?;
     }
-    let die = match forced(args.die, Die::D6, "--die")? {
+    let forced_die = forced(args.die, Die::D6, "--die")?;
+    let mut dice = context.dice(args.seed);
+    let die = match forced_die {
         Some(die) => die,
-        None => context.dice(args.seed).roll(Die::D6, "melee")?,
+        None => dice.roll(Die::D6, "melee")?,
     };
+    let rolled = forced_die.is_none() && !context.asks();
     let outcome = match &side {
         Some(side) => melee::resolve(&tables, side, die)?,
         None => melee::resolve_factor(&tables, args.factor.unwrap_or_default(), die)?,
@@ -106,6 +109,12 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let mut out = text::melee(&outcome);
     if let Some(odds) = &odds {
         out.push_str(&text::melee_odds(odds));
+    }
+    if rolled {
+        out.push_str(&format!(
+            "  (rolled with seed {}; --seed {} repeats it)\n",
+            dice.seed, dice.seed
+        ));
     }
     context.print(&out)
 }

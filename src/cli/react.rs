@@ -20,7 +20,7 @@ Example (the seed's worked example, 3rd bound: rangers in the open, enemy within
     TOTAL                                    0: Fire and withdraw
     -> Fire a single volley at -1, then withdraw at half speed to the nearest cover. [...]")]
 pub struct Args {
-    /// Troop class: british-regulars, troupes-de-la-marine, rangers, canadian-militia (indians), provincial-militia, light-infantry, local-militia, light-cavalry, artillery.
+    /// Troop class: british-regulars, troupes-de-la-marine, rangers, canadian-militia (indians), provincial-militia, light-infantry, local-militia, light-cavalry, artillery; or a troop type of a built-in battle (continentals, militia, zouaves, ...), read as its rule set reads it.
     #[arg(long, value_name = "CLASS")]
     pub class: String,
     /// The ground the unit is in: open, natural, hard, or retreat (routing or withdrawing); or the ground in words, read by the ohw-awi rule set's terrain (woods, forest, town, building, fence, wall, hill, marsh, road…).
@@ -100,7 +100,11 @@ impl Args {
     /// The situation the arguments describe.
     /// A ground word is read in the rule set under `tables_dir` (`--tables`)
     /// when the player has one there ([`ground`]).
-    pub fn situation(&self, tables_dir: Option<&std::path::Path>) -> Result<Situation> {
+    pub fn situation(
+        &self,
+        tables: &crate::tables::Tables,
+        tables_dir: Option<&std::path::Path>,
+    ) -> Result<Situation> {
         if self.casualties < 0 {
             return Err(Error::Invalid(format!(
                 "--casualties must be 0 or more figures, not {}",
@@ -115,7 +119,7 @@ impl Args {
             )));
         };
         Ok(Situation {
-            class: self.class.clone(),
+            class: class(&self.class, tables, tables_dir)?.0,
             column: Some(ground(&self.terrain, tables_dir)?.0),
             enemy_in_sight: !self.no_enemy_in_sight,
             enemy_distance: self.enemy_distance,
@@ -231,6 +235,78 @@ pub fn ground(
     }
 }
 
+/// The shipped rule sets whose troop types `--class` may name, in the
+/// order they are looked in.
+const CLASS_RULESETS: [&str; 3] = ["ohw-awi", "ruinous-victory", "ohw-acw"];
+
+/// A troop type of a shipped rule set that `--class` named, and the
+/// reaction class it tests with there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassWord {
+    /// What was typed.
+    pub word: String,
+    /// The rule set whose troop type it is.
+    pub ruleset: String,
+    /// The class it tests with (its `reaction_class`).
+    pub class: String,
+}
+
+/// The reaction class `word` names: a class of the chart (or an alias), or
+/// else a troop type of a shipped rule set (`continentals`, `militia`),
+/// read through its `reaction_class` as the digital table reads it (the
+/// rule set under `--tables` when there is one). An unknown word is an
+/// error naming the nearest of them all.
+pub fn class(
+    word: &str,
+    tables: &crate::tables::Tables,
+    tables_dir: Option<&std::path::Path>,
+) -> Result<(String, Option<ClassWord>)> {
+    if let Ok((id, _)) = tables.reaction.class(word) {
+        return Ok((id.to_string(), None));
+    }
+    let lower = word.to_lowercase();
+    let mut troop_names = Vec::new();
+    for name in CLASS_RULESETS {
+        let file = format!("rulesets/{name}.yaml");
+        let ruleset = match super::table_override(tables_dir, &file)? {
+            Some((shown_as, text)) => {
+                crate::ruleset::Ruleset::parse(crate::yaml::Source::new(&shown_as, &text))?
+            }
+            None => match crate::ruleset::Ruleset::builtin(name) {
+                Some(Ok(ruleset)) => ruleset,
+                _ => continue,
+            },
+        };
+        let found = ruleset
+            .troop_types
+            .iter()
+            .find(|troop| troop.name == lower)
+            .and_then(|troop| troop.reaction_class.clone());
+        troop_names.extend(
+            ruleset
+                .troop_types
+                .iter()
+                .filter(|troop| troop.reaction_class.is_some())
+                .map(|troop| troop.name.clone()),
+        );
+        if let Some(class) = found {
+            return Ok((
+                class.clone(),
+                Some(ClassWord {
+                    word: word.to_string(),
+                    ruleset: name.to_string(),
+                    class,
+                }),
+            ));
+        }
+    }
+    let mut valid = tables.reaction.class_names();
+    valid.extend(troop_names.iter().map(String::as_str));
+    let mut seen = std::collections::HashSet::new();
+    valid.retain(|name| seen.insert(*name));
+    Err(Error::unknown("troop class", word, valid))
+}
+
 /// Check a forced die is a legal face.
 pub fn forced(die: Option<i64>, kind: Die, flag: &str) -> Result<Option<u8>> {
     match die {
@@ -249,7 +325,7 @@ pub fn forced(die: Option<i64>, kind: Die, flag: &str) -> Result<Option<u8>> {
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let tables = context.tables()?;
     let tables_dir = context.tables_dir.clone();
-    let situation = args.situation(tables_dir.as_deref())?;
+    let situation = args.situation(&tables, tables_dir.as_deref())?;
     let options = Options {
         sees_own_rout: args.sees_own_rout,
     };
@@ -294,6 +370,12 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         ));
     }
     let mut out = String::new();
+    if let (_, Some(read)) = class(&args.class, &tables, tables_dir.as_deref())? {
+        out.push_str(&format!(
+            "  ({}: a troop type of the {} rule set, which tests as {})\n",
+            read.word, read.ruleset, read.class
+        ));
+    }
     if let (_, Some(read)) = ground(&args.terrain, tables_dir.as_deref())? {
         let kind = if read.word.eq_ignore_ascii_case(&read.kind) {
             String::new()

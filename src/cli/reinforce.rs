@@ -87,5 +87,11 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if let Some(odds) = &odds {
         out.push_str(&text::reinforcement_odds(odds));
     }
+    if (forced_roll.is_none() || forced_die.is_none()) && !context.asks() {
+        out.push_str(&format!(
+            "  (rolled with seed {}; --seed {} repeats it)\n",
+            dice.seed, dice.seed
+        ));
+    }
     context.print(&out)
 }

@@ -220,7 +220,7 @@ impl SidePlan {
             Plan::Defend(_) => {
                 let names: Vec<&str> = self.lines.iter().map(|l| l.name.as_str()).collect();
                 format!(
-                    "defend its lines, front to back: {}{source}",
+                    "defend their lines, front to back: {}{source}",
                     names.join(", ")
                 )
             }

@@ -247,7 +247,11 @@ impl<'a> Scene<'a> {
                         base: unit.is_active().then_some(unit.base),
                         note: match unit.status {
                             Status::Active => {
-                                format!("{}, {} hits", placement(&unit.base), unit.hits)
+                                format!(
+                                    "{}, {}",
+                                    placement(&unit.base),
+                                    crate::names::hits(unit.hits)
+                                )
                             }
                             Status::Routed => "routed".into(),
                             Status::Exited => "driven off the table".into(),

@@ -20,13 +20,7 @@ fn degrees(value: f64) -> String {
     format!("{}°", trim(value))
 }
 
-fn hits(n: u32) -> String {
-    if n == 1 {
-        "1 hit".to_string()
-    } else {
-        format!("{n} hits")
-    }
-}
+use crate::names::hits;
 
 fn steps(roll: u8, modifiers: &[Applied]) -> String {
     let mut text = format!("die {roll}");
@@ -190,15 +184,16 @@ pub fn event_line(state: &GameState, event: &Event) -> String {
             degrees(*facing)
         ),
         Event::Exited { unit: u } => format!("  {} is driven off the table", unit(*u)),
-        Event::Routed { unit: u, hits } => format!("{} routs with {hits} hits", unit(*u)),
+        Event::Routed { unit: u, hits: n } => format!("{} routs with {}", unit(*u), hits(*n)),
         Event::ArmyResolve {
             side: s,
             lost,
             of,
-            hits,
+            hits: n,
         } => format!(
-            "army resolve: the {} have lost {lost} of {of} units; every remaining unit takes {hits} hits",
-            side(*s)
+            "army resolve: the {} have lost {lost} of {of} units; every remaining unit takes {}",
+            side(*s),
+            hits(*n)
         ),
         Event::Rallied {
             general,

@@ -140,6 +140,92 @@ fn react_reads_the_ground_in_a_rule_set_under_tables() {
     );
 }
 
+/// `foe react --class` takes the built-in battles' troop types, read
+/// through the rule set's `reaction_class` as the digital table reads
+/// them, and says so; a typo gets the nearest name of either kind.
+#[test]
+fn react_takes_the_battles_troop_types_as_classes() {
+    let continentals = foe(&["react", "--class", "continentals", "--die", "3"]);
+    assert_eq!(continentals.status, 0, "{}", continentals.stderr);
+    assert!(
+        continentals.stdout.contains(
+            "(continentals: a troop type of the ohw-awi rule set, which tests as british-regulars)"
+        ),
+        "{}",
+        continentals.stdout
+    );
+    assert!(
+        continentals
+            .stdout
+            .contains("British Regulars in open ground"),
+        "{}",
+        continentals.stdout
+    );
+    let militia = foe(&["react", "--class", "militia", "--die", "3"]);
+    assert!(
+        militia.stdout.contains("Local Militia in open ground"),
+        "{}",
+        militia.stdout
+    );
+    let zouaves = foe(&["react", "--class", "zouaves", "--die", "3"]);
+    assert!(
+        zouaves.stdout.contains("ohw-acw rule set"),
+        "{}",
+        zouaves.stdout
+    );
+    let typo = foe(&["react", "--class", "contnentals", "--die", "3"]);
+    assert_ne!(typo.status, 0);
+    assert!(
+        typo.stderr
+            .contains("unknown troop class `contnentals`; did you mean `continentals`?"),
+        "{}",
+        typo.stderr
+    );
+}
+
+/// `foe melee` and `foe reinforce` say the seed they rolled with, as
+/// `foe react` does, and the seed repeats the roll.
+#[test]
+fn melee_and_reinforce_say_the_seed_they_rolled_with() {
+    for args in [
+        &[
+            "melee",
+            "--troop",
+            "rangers",
+            "--figures",
+            "8",
+            "--seed",
+            "4",
+        ][..],
+        &["reinforce", "--army", "british", "--seed", "4"][..],
+    ] {
+        let first = foe(args);
+        assert_eq!(first.status, 0, "{}", first.stderr);
+        assert!(
+            first
+                .stdout
+                .contains("(rolled with seed 4; --seed 4 repeats it)"),
+            "{}",
+            first.stdout
+        );
+        assert_eq!(foe(args).stdout, first.stdout);
+    }
+    let forced = foe(&[
+        "melee",
+        "--troop",
+        "rangers",
+        "--figures",
+        "8",
+        "--die",
+        "3",
+    ]);
+    assert!(
+        !forced.stdout.contains("rolled with seed"),
+        "{}",
+        forced.stdout
+    );
+}
+
 /// A broken settings file is refused before any game, with its place.
 #[test]
 fn a_broken_settings_file_under_tables_is_refused_where_it_breaks() {

@@ -539,7 +539,7 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
     assert_eq!(british, "attack the continentals");
     assert_eq!(objective, ["1st Maryland", "4th Virginia"]);
     let (americans, _, lines) = plan_of("guilford", &same, 1);
-    assert!(americans.starts_with("defend its lines, front to back: first line"));
+    assert!(americans.starts_with("defend their lines, front to back: first line"));
     assert_eq!(lines, 3);
     // Without its `plan:` the British attack what their victory names.
     let unplanned = |text: &str| text.replace("    plan: { attack: continentals }\n", "");
