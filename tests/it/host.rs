@@ -90,7 +90,10 @@ fn a_player_gives_out_activation_dice_and_bad_input_changes_nothing() {
     let out = &played.stdout;
     assert!(out.contains("expected a die from 1 to 6, not `9`"), "{out}");
     assert!(out.contains("no unassigned 6"), "{out}");
-    assert!(out.contains("did you mean"), "{out}");
+    assert!(
+        out.contains("no unit `Jaxon`; did you mean `Jackson's Brigade` (C3)?"),
+        "{out}"
+    );
     assert!(out.contains("auto: die"), "{out}");
     assert!(out.contains("Taken back"), "{out}");
     golden(out, "host_acw_player.txt");
