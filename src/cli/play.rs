@@ -976,6 +976,10 @@ impl Repl<'_> {
                     Err(error) => format!("error: {error}"),
                 }
             }
+            Command::WhyGeneral(general) => match View::of(&self.game) {
+                Some(view) => crate::render::play::why_general(&view, &general),
+                None => words::why_general(&self.game.opponent, &self.game.game, &general),
+            },
             Command::What(unit) => match View::of(&self.game) {
                 Some(view) => crate::render::play::what(&view, unit),
                 None => crate::render::prompt::what(&self.names(), &self.game.opponent, unit),

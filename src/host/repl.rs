@@ -48,6 +48,9 @@ pub enum Command {
     What(usize),
     /// Why foe's unit did what it did.
     Why(usize),
+    /// `why GENERAL`: a general's reaction tests (his name as the
+    /// scenario gives it).
+    WhyGeneral(String),
     /// The last lines of the record (all with `None`).
     Log(Option<usize>),
     /// The player's actions, turn by turn.
@@ -85,6 +88,8 @@ pub struct Names<'g> {
     game: &'g Game,
     units: Vec<super::UnitView>,
     labels: Vec<String>,
+    /// The generals' names, every side's, as the scenario gives them.
+    generals: Vec<String>,
 }
 
 impl<'g> Names<'g> {
@@ -96,6 +101,11 @@ impl<'g> Names<'g> {
             game,
             units,
             labels,
+            generals: scenario
+                .sides
+                .iter()
+                .flat_map(|side| side.generals.iter().map(|g| g.name.clone()))
+                .collect(),
         }
     }
 
@@ -117,6 +127,13 @@ impl<'g> Names<'g> {
     /// A unit's name.
     pub fn name(&self, unit: usize) -> &str {
         self.units.get(unit).map_or("?", |u| u.name.as_str())
+    }
+
+    /// The general `text` names (his name or its unique beginning,
+    /// ignoring case), if any.
+    pub fn general(&self, text: &str) -> Option<&str> {
+        let text = text.trim().trim_matches('`').trim();
+        crate::suggest::resolve(text, self.generals.iter().map(String::as_str)).ok()
     }
 
     /// A unit as `B3 (71st Foot)`.
@@ -297,7 +314,13 @@ pub fn parse(names: &Names<'_>, line: &str) -> Result<Command, String> {
             }
             _ => Err("expected `map`, `map --svg FILE` or `map --svg DIR/`".into()),
         },
-        "why" => Ok(Command::Why(names.unit(rest)?)),
+        "why" => match names.unit(rest) {
+            Ok(unit) => Ok(Command::Why(unit)),
+            Err(problem) => match names.general(rest) {
+                Some(general) => Ok(Command::WhyGeneral(general.to_string())),
+                None => Err(problem),
+            },
+        },
         "what" => Ok(Command::What(names.unit(rest)?)),
         "log" => match rest {
             "" => Ok(Command::Log(Some(20))),
@@ -433,7 +456,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         "why",
-        "why UNIT                 foe's reaction test for its unit (the baseline's reason), and what it did",
+        "why UNIT|GENERAL         foe's reaction test for its unit or general (the baseline's reason), and what it did",
     ),
     (
         "victory",
@@ -1245,6 +1268,29 @@ pub fn why_unit(
         return format!(
             "the baseline has decided nothing for `{}` lately (out of play, or nothing to do).",
             name(game, unit)
+        );
+    }
+    recent.join("\n")
+}
+
+/// Why foe's general did what he did (`why GENERAL`): his reaction tests
+/// this turn and last, each with what he did.
+pub fn why_general(opponent: &Opponent, game: &Game, general: &str) -> String {
+    let recent: Vec<String> = opponent
+        .general_tests()
+        .iter()
+        .filter(|test| test.name == general && test.turn + 1 >= game.turn())
+        .map(|test| {
+            let mut line = format!("{} (turn {}): {}", test.name, test.turn, test.line());
+            if !test.did.is_empty() {
+                let _ = write!(line, ". Then: {}.", test.did.join("; "));
+            }
+            line
+        })
+        .collect();
+    if recent.is_empty() {
+        return format!(
+            "foe has taken no reaction test for `{general}` lately: none of his triggers held (his own troops falling back or losing a melee, the enemy attacking within 6\", the enemy falling back), or he is yours."
         );
     }
     recent.join("\n")

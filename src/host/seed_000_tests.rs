@@ -563,3 +563,16 @@ fn a_roll_of_the_players_own_leaves_foes_next_bound_rolled_the_same() {
     let (ended, rallied) = with(crate::dice::Scheme::Stream);
     assert_ne!(ended, rallied, "one stream: the rally's roll shifts foe's");
 }
+
+/// `why GENERAL` at Guilford: foe's general's last bound, his start
+/// position the first time; the player's own general has none.
+#[test]
+fn why_tells_a_seed_000_generals_bound() {
+    let game = start("guilford", 1781, vec![0]);
+    let view = crate::render::play::View::of(&game.game).expect("seed 000");
+    let greene = crate::render::play::why_general(&view, "Greene");
+    assert!(greene.starts_with("Greene ("), "{greene}");
+    assert!(greene.contains("start position"), "{greene}");
+    let cornwallis = crate::render::play::why_general(&view, "Cornwallis");
+    assert!(cornwallis.contains("he is yours"), "{cornwallis}");
+}

@@ -540,3 +540,33 @@ fn the_player_and_foe_take_turns_in_a_seed_000_game_through_the_runner() {
             .count()
     );
 }
+
+/// `why GENERAL` under seed 001: the general is named by the prompt (in
+/// full or by the start of his name) and his last reaction test is told,
+/// with what he did.
+#[test]
+fn why_names_a_seed_001_generals_reaction_tests() {
+    let ruinous = scenario("guilford-ruinous");
+    let mut game = Start::new(ruinous.clone(), Arc::new(Tables::embedded()), 3)
+        .begin()
+        .unwrap();
+    game.play_foe().unwrap();
+    let test = game
+        .opponent
+        .general_tests()
+        .last()
+        .expect("a general tested in a whole game")
+        .clone();
+    let names = repl::Names::new(&game.game, &ruinous);
+    let start: String = test.name.chars().take(4).collect();
+    for typed in [test.name.clone(), start.to_lowercase()] {
+        match repl::parse(&names, &format!("why {typed}")) {
+            Ok(repl::Command::WhyGeneral(general)) => assert_eq!(general, test.name),
+            other => panic!("why {typed}: {other:?}"),
+        }
+    }
+    let told = repl::why_general(&game.opponent, &game.game, &test.name);
+    assert!(told.contains(&test.line()), "{told}");
+    let nobody = repl::why_general(&game.opponent, &game.game, "Nobody");
+    assert!(nobody.starts_with("foe has taken no reaction test for `Nobody`"));
+}

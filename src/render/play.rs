@@ -145,6 +145,21 @@ pub fn why(game: &View<'_>, unit: usize) -> String {
     }
 }
 
+/// Why foe's general `name` did what he did (`why GENERAL`): his last
+/// bound's decision, with the reaction test a trigger made him take.
+pub fn why_general(game: &View<'_>, name: &str) -> String {
+    let last = game.log().iter().rev().find_map(|entry| match entry {
+        Entry::Opponent { report, .. } => report.generals.iter().find(|g| g.name == name),
+        _ => None,
+    });
+    match last {
+        Some(decision) => crate::render::opponent::general(decision),
+        None => format!(
+            "foe has decided nothing for `{name}`: he is yours, or his side has not moved yet."
+        ),
+    }
+}
+
 /// Why the rules refused the player's `action`, in words that say what
 /// would do (how far the unit may go, what blocks it).
 pub fn refused(
