@@ -4,7 +4,7 @@
 
 use super::{
     Baseline, DEFENDER_CHARGE_INCHES, FACE_DEGREES, ForUnit, INSIDE_RANGE, Weighed,
-    advance_towards, charge_why, nearest, percent, weakened, weakest_first,
+    advance_towards, charge_why, nearest, percent, to_the_edge_of_range, weakened, weakest_first,
 };
 use crate::acw;
 use crate::battlefield::Point;
@@ -238,14 +238,7 @@ pub(super) fn acw_activate(state: &acw::GameState, unit: acw::UnitId) -> (acw::A
     // the rules' other conditions): half a move closer (as ruling B4).
     let allowance = state.table.move_of(u.troop, u.formation).unwrap_or(0.0);
     let (wanted, advance_why) = if enemy.distance > range {
-        (
-            (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance),
-            format!(
-                "advances on `{enemy_name}`, the nearest enemy, {} away: to the edge of its {} range (HO23)",
-                inches(enemy.distance),
-                inches(range)
-            ),
-        )
+        to_the_edge_of_range(&enemy_name, enemy.distance, range, allowance)
     } else {
         (
             (allowance / 2.0).min(enemy.distance - INSIDE_RANGE),

@@ -230,6 +230,25 @@ fn advance_towards<A>(
     None
 }
 
+/// An advance on the nearest enemy, `enemy_name` at `distance`, out of
+/// `range`: how far (to just inside the range, at most `allowance`) and
+/// why (HO23).
+fn to_the_edge_of_range(
+    enemy_name: &str,
+    distance: f64,
+    range: f64,
+    allowance: f64,
+) -> (f64, String) {
+    (
+        (distance - (range - INSIDE_RANGE).max(0.0)).min(allowance),
+        format!(
+            "advances on `{enemy_name}`, the nearest enemy, {} away: to the edge of its {} range (HO23)",
+            inches(distance),
+            inches(range)
+        ),
+    )
+}
+
 /// Why a charge at the weakened enemy `e` (HO21, HO24).
 fn charge_why(name: &str, own: f64, e: Weighed, defends: bool) -> String {
     let weakened = if e.strength <= 0.5 + 1e-9 {

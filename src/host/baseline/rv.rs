@@ -3,7 +3,7 @@
 
 use super::{
     Baseline, DEFENDER_CHARGE_INCHES, FACE_DEGREES, ForUnit, INSIDE_RANGE, Reasoned, Weighed,
-    advance_towards, charge_why, nearest, percent, weakened, weakest_first,
+    advance_towards, charge_why, nearest, percent, to_the_edge_of_range, weakened, weakest_first,
 };
 use crate::battlefield::geometry::{inches, turn_between};
 use crate::host::position::Position;
@@ -116,14 +116,7 @@ fn rv_move(state: &rv::GameState, unit: usize) -> Reasoned<rv::Action> {
     // it: half a move closer (as ruling B4). Else it stands to fire.
     let allowance = state.allowance(unit);
     let (wanted, why) = if enemy.distance > range {
-        (
-            (enemy.distance - (range - INSIDE_RANGE).max(0.0)).min(allowance),
-            format!(
-                "advances on `{enemy_name}`, the nearest enemy, {} away: to the edge of its {} range (HO23)",
-                inches(enemy.distance),
-                inches(range)
-            ),
-        )
+        to_the_edge_of_range(enemy_name, enemy.distance, range, allowance)
     } else {
         let base = state.footprint(unit);
         let field = state.battlefield();
