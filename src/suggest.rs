@@ -90,6 +90,35 @@ pub fn without_parentheses(line: &str) -> String {
     out
 }
 
+/// A name spelt as it sounds (`jaxon` for `jackson`): the one spelling
+/// nearest `typed` within half its length in edits, when no other is as
+/// near. Words of four letters or fewer get no such guess. Looser than
+/// [`nearest`]: for a name typed as heard, where a wrong guess costs
+/// little.
+pub fn sounds_like<'a>(typed: &str, spellings: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if typed.chars().count() < 5 {
+        return None;
+    }
+    let most = typed.chars().count().div_ceil(2);
+    let mut best: Option<(usize, &str)> = None;
+    let mut tied = false;
+    for spelling in spellings {
+        let distance = strsim::damerau_levenshtein(typed, spelling);
+        if distance > most {
+            continue;
+        }
+        match best {
+            Some((nearest, found)) if distance == nearest && found != spelling => tied = true,
+            Some((nearest, _)) if distance >= nearest => {}
+            _ => {
+                best = Some((distance, spelling));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, spelling)| spelling)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +151,19 @@ mod tests {
             Err(vec!["light-infantry", "light-cavalry"])
         );
         assert_eq!(resolve("x", CLASSES), Err(vec![]));
+    }
+
+    #[test]
+    fn a_name_spelt_as_it_sounds_is_guessed_only_when_one_is_nearest() {
+        let names = ["jackson", "jacksons", "brigade", "hampton", "sherman"];
+        assert_eq!(sounds_like("jaxon", names.into_iter()), Some("jackson"));
+        assert_eq!(sounds_like("zzzzzzz", names.into_iter()), None);
+        // Four letters or fewer: no guess.
+        assert_eq!(sounds_like("jakc", names.into_iter()), None);
+        // Two spellings as near: no guess.
+        assert_eq!(
+            sounds_like("abcdef", ["abcxyz", "abcuvw"].into_iter()),
+            None
+        );
     }
 }

@@ -97,12 +97,13 @@ pub struct Args {
 }
 
 impl Args {
-    /// The situation the arguments describe.
-    /// A ground word is read in the rule set under `tables_dir` (`--tables`)
-    /// when the player has one there ([`ground`]).
+    /// The situation the arguments describe, for the reaction class
+    /// `class` (`--class` as [`class`] reads it). A ground word is read in
+    /// the rule set under `tables_dir` (`--tables`) when the player has one
+    /// there ([`ground`]).
     pub fn situation(
         &self,
-        tables: &crate::tables::Tables,
+        class: String,
         tables_dir: Option<&std::path::Path>,
     ) -> Result<Situation> {
         if self.casualties < 0 {
@@ -119,7 +120,7 @@ impl Args {
             )));
         };
         Ok(Situation {
-            class: class(&self.class, tables, tables_dir)?.0,
+            class,
             column: Some(ground(&self.terrain, tables_dir)?.0),
             enemy_in_sight: !self.no_enemy_in_sight,
             enemy_distance: self.enemy_distance,
@@ -325,7 +326,8 @@ pub fn forced(die: Option<i64>, kind: Die, flag: &str) -> Result<Option<u8>> {
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let tables = context.tables()?;
     let tables_dir = context.tables_dir.clone();
-    let situation = args.situation(&tables, tables_dir.as_deref())?;
+    let (class_id, class_word) = class(&args.class, &tables, tables_dir.as_deref())?;
+    let situation = args.situation(class_id, tables_dir.as_deref())?;
     let options = Options {
         sees_own_rout: args.sees_own_rout,
     };
@@ -370,7 +372,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         ));
     }
     let mut out = String::new();
-    if let (_, Some(read)) = class(&args.class, &tables, tables_dir.as_deref())? {
+    if let Some(read) = &class_word {
         out.push_str(&format!(
             "  ({}: a troop type of the {} rule set, which tests as {})\n",
             read.word, read.ruleset, read.class

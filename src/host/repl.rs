@@ -229,7 +229,9 @@ impl<'g> Names<'g> {
         }
         let typed = typed.to_lowercase();
         let nearest = crate::suggest::nearest(&typed, spellings.iter().map(|(s, _)| s.as_str()))
-            .or_else(|| sounds_like(&typed, spellings.iter().map(|(s, _)| s.as_str())));
+            .or_else(|| {
+                crate::suggest::sounds_like(&typed, spellings.iter().map(|(s, _)| s.as_str()))
+            });
         match nearest.and_then(|found| spellings.iter().find(|(s, _)| s == found)) {
             Some((_, unit)) => format!(
                 "; did you mean `{}` ({})?",
@@ -239,33 +241,6 @@ impl<'g> Names<'g> {
             None => String::new(),
         }
     }
-}
-
-/// A name spelt as it sounds (`jaxon` for `jackson`): the one spelling
-/// nearest `typed` within half its length in edits, when no other is as
-/// near. Words of four letters or fewer get no such guess.
-fn sounds_like<'a>(typed: &str, spellings: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    if typed.chars().count() < 5 {
-        return None;
-    }
-    let most = typed.chars().count().div_ceil(2);
-    let mut best: Option<(usize, &str)> = None;
-    let mut tied = false;
-    for spelling in spellings {
-        let distance = strsim::damerau_levenshtein(typed, spelling);
-        if distance > most {
-            continue;
-        }
-        match best {
-            Some((nearest, found)) if distance == nearest && found != spelling => tied = true,
-            Some((nearest, _)) if distance >= nearest => {}
-            _ => {
-                best = Some((distance, spelling));
-                tied = false;
-            }
-        }
-    }
-    best.filter(|_| !tied).map(|(_, spelling)| spelling)
 }
 
 /// Parse a line typed at the prompt.
@@ -1369,23 +1344,4 @@ pub fn help(names: &Names<'_>, topic: Option<&str>) -> String {
         "no help on `{topic}`{}; `help` lists the commands",
         did_you_mean(topic, all.iter().map(|(verb, _)| *verb))
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sounds_like;
-
-    #[test]
-    fn a_name_spelt_as_it_sounds_is_guessed_only_when_one_is_nearest() {
-        let names = ["jackson", "jacksons", "brigade", "hampton", "sherman"];
-        assert_eq!(sounds_like("jaxon", names.into_iter()), Some("jackson"));
-        assert_eq!(sounds_like("zzzzzzz", names.into_iter()), None);
-        // Four letters or fewer: no guess.
-        assert_eq!(sounds_like("jakc", names.into_iter()), None);
-        // Two spellings as near: no guess.
-        assert_eq!(
-            sounds_like("abcdef", ["abcxyz", "abcuvw"].into_iter()),
-            None
-        );
-    }
 }
