@@ -26,7 +26,9 @@ mod tests;
 use crate::dice::Roller;
 use crate::opponent::act::{Facing, Goal, reach, shot_open};
 use crate::opponent::{FieldCache, Opponent, TurnReport};
-use crate::rules::{Action, Checked, Event, GameState, GeneralId, Phase, Refusal, UnitId, Weapon};
+use crate::rules::{
+    Action, Checked, Event, GameState, GeneralId, Phase, Refusal, UnitId, Volley, Weapon,
+};
 use crate::ruleset::Category;
 use crate::scenario::{Plan, Scenario};
 use crate::tables::Tables;
@@ -722,12 +724,17 @@ impl Baseline {
                     .collect(),
             );
             for (enemy, distance) in targets {
-                let action = Action::Fire {
+                // A double volley where the rules allow one, as a player
+                // would fire it; else a single.
+                let fire = |volley| Action::Fire {
                     unit: id,
                     target: enemy,
-                    volley: crate::rules::Volley::Single,
+                    volley,
                 };
-                let Ok(checked) = state.checked(&action, true) else {
+                let Some((checked, volley)) = [Volley::Double, Volley::Single]
+                    .into_iter()
+                    .find_map(|volley| Some((state.checked(&fire(volley), true).ok()?, volley)))
+                else {
                     continue;
                 };
                 let target = state.unit(enemy);
@@ -736,8 +743,15 @@ impl Baseline {
                     name: state.unit(id).name.clone(),
                     choice: Choice::Fire,
                     why: format!(
-                        "fires at the weakest in reach, {} ({} hits, {:.1}\" away) (B3)",
-                        target.name, target.hits, distance
+                        "fires {}at the weakest in reach, {} ({} hits, {:.1}\" away) (B3)",
+                        if volley == Volley::Double {
+                            "a double volley "
+                        } else {
+                            ""
+                        },
+                        target.name,
+                        target.hits,
+                        distance
                     ),
                     target: Some(enemy),
                     actions: Vec::new(),

@@ -149,6 +149,43 @@ fn it_fires_at_the_most_hit_target_in_reach_not_the_nearest() {
     assert_eq!(fired(&report), vec![(regulars, unit(&state, "Near"))]);
 }
 
+/// The baseline plays as a player would: its close-order foot fires the
+/// double volley the rules allow either side within 6"; skirmishers, who
+/// may not, fire a single one.
+#[test]
+fn it_fires_a_double_volley_where_the_rules_allow_one() {
+    let mut state = game(
+        &[
+            ("Regulars", "british-regulars", 14.0, 10.0, 0.0),
+            ("Light", "british-light-infantry", 34.0, 10.0, 0.0),
+        ],
+        &[
+            ("A", "militia", 14.0, 15.0, 180.0),
+            ("B", "militia", 34.0, 15.0, 180.0),
+        ],
+    );
+    let report = baseline(&state, 0, false).play_turn(&mut state, &mut Seeded::new(5));
+    let volleys: Vec<(String, bool)> = report
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Fired {
+                unit, modifiers, ..
+            } => Some((
+                state.unit(*unit).name.clone(),
+                modifiers.iter().any(|m| m.label == "double volley"),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        volleys,
+        vec![("Regulars".to_string(), true), ("Light".to_string(), false)]
+    );
+    let why = &decision(&report, "Regulars", Choice::Fire).why;
+    assert!(why.contains("fires a double volley at"), "{why}");
+}
+
 #[test]
 fn out_of_range_it_advances_to_the_edge_of_musket_range() {
     let mut state = game(

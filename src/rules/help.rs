@@ -5,7 +5,7 @@
 //! `docs/rulings.md` heads them. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::rules::{Modifier, Operation, Role, RulesTable, Situation, Ties, TroopSet};
+use crate::rules::{Modifier, Operation, Role, RulesTable, Situation, Ties, TroopSet, Volley};
 use crate::ruleset::{Category, Movement, Ruleset};
 use std::fmt::Write;
 
@@ -74,8 +74,8 @@ fn step(modifier: &Modifier) -> String {
                 Situation::DefenderInCoverOrUphill => {
                     "cover lies between the defender and the charger, or the defender is on higher ground"
                 }
-                Situation::DoubleVolley => "foe's troops in close order, target within 6\"",
-                Situation::HastyVolley => "foe's troops firing before they withdraw",
+                Situation::DoubleVolley => "a double volley: `fire UNIT at TARGET double`",
+                Situation::HastyVolley => "a hasty volley: `fire UNIT at TARGET hasty`",
             }
             .to_string(),
         );
@@ -114,6 +114,16 @@ fn fire(rules: &RulesTable) -> String {
     );
     for modifier in &musket.modifiers {
         let _ = writeln!(out, "{}", step(modifier));
+    }
+    for (word, volley) in [("double", Volley::Double), ("hasty", Volley::Hasty)] {
+        if let Some(rule) = rules.volley(volley) {
+            let _ = writeln!(
+                out,
+                "  A {word} volley, either side's: by {}, at a target within {}\".",
+                set(&rule.shooters),
+                trim(rule.within)
+            );
+        }
     }
     let gun = &rules.artillery;
     let _ = writeln!(
@@ -357,8 +367,10 @@ Shooting, in your shooting phase: a unit that moved or pivoted this turn may not
      +1  British regulars or Continentals (british-regulars, continentals)
      +2  British grenadiers (grenadiers)
      -1  target in cover (cover lies between the target and the shooter)
-     -1  volley before withdrawing (foe's troops firing before they withdraw)
-     x2  double volley (foe's troops in close order, target within 6\")
+     -1  volley before withdrawing (a hasty volley: `fire UNIT at TARGET hasty`)
+     x2  double volley (a double volley: `fire UNIT at TARGET double`)
+  A double volley, either side's: by infantry, at a target within 6\".
+  A hasty volley, either side's: by infantry, skirmisher, cavalry, at a target within 6\".
   Artillery (artillery): roll the average die, less one for every range band of 6\" to the target (at least 1), longest shot 24\"; then:
      -1  target in woods or buildings (the target is in woods or buildings)
   The score is the hits (below 0: none).

@@ -73,7 +73,7 @@ impl Words for GameState {
     fn more_on(verb: &str) -> Option<&'static str> {
         Some(match verb {
             "fire" => {
-                "In your shooting phase each unit that has not moved or pivoted this turn may shoot once, at an enemy in its frontal arc, in range and in sight, with none of your units close to the target; the rule set's shooting table (tables/rulesets/ohw-awi.yaml) gives the hits."
+                "In your shooting phase each unit that has not moved or pivoted this turn may shoot once, at an enemy in its frontal arc, in range and in sight, with none of your units close to the target; the rule set's shooting table (tables/rulesets/ohw-awi.yaml) gives the hits. Close-order foot near its target may fire a double volley (`fire UNIT at TARGET double`), under the same rule as foe's; `help fire` says who and how near."
             }
             "charge" => {
                 "In your movement phase a charge is the unit's move: it pivots to face the target and goes straight at it until the bases touch, within its move; the melee is fought in the melee phase, and the unit with more hits in all retreats."
@@ -96,6 +96,11 @@ impl Words for GameState {
     }
 
     fn read(&self, names: &Names<'_>, verb: &str, rest: &str) -> Result<Action, String> {
+        // A shot pasted back as `?` says it ends in `(double volley)`.
+        let bracketed = rest
+            .trim_end()
+            .strip_suffix(')')
+            .and_then(|inside| volley_named(&inside.replace('(', " ")).map(|(_, volley)| volley));
         // A unit pasted as `B4 (23rd Foot)` is its label.
         let rest = without_parentheses(rest);
         let rest = rest.trim();
@@ -116,14 +121,28 @@ impl Words for GameState {
                         "`{verb} UNIT at TARGET` names two units, not {words} words"
                     ));
                 }
-                let (unit, target) = unit_at_target(names, verb, rest)
+                // `fire U at T double`: the volley is named after the
+                // target, as `?` and `history` write it.
+                let (units, volley) = match (volley_named(rest), bracketed) {
+                    (Some((units, volley)), _) if verb == "fire" => (units, volley),
+                    (None, Some(volley)) if verb == "fire" => (rest, volley),
+                    _ => (rest, Volley::Single),
+                };
+                let (unit, target) = unit_at_target(names, verb, units)
+                    .or_else(|problem| {
+                        if units.len() == rest.len() {
+                            Err(problem)
+                        } else {
+                            unit_at_target(names, verb, rest)
+                        }
+                    })
                     .map_err(|problem| target_problem(names, verb, rest).unwrap_or(problem))?;
                 let (unit, target) = (UnitId(unit), UnitId(target));
                 Ok(if verb == "fire" {
                     Action::Fire {
                         unit,
                         target,
-                        volley: Volley::Single,
+                        volley,
                     }
                 } else {
                     Action::Charge { unit, target }
@@ -562,6 +581,26 @@ fn units_in(names: &Names<'_>, words: &[&str]) -> Result<Vec<usize>, String> {
 
 /// Why `fire UNIT TARGET` could not be read: the unit without a target,
 /// or the first words that name no unit.
+/// The volley a shot names after its target (`double`, `double volley`,
+/// `hasty`, `single`, any case) and the words before it; `None` when the
+/// words name none.
+fn volley_named(rest: &str) -> Option<(&str, Volley)> {
+    const WORDS: [(&str, Volley); 6] = [
+        (" double volley", Volley::Double),
+        (" double", Volley::Double),
+        (" hasty volley", Volley::Hasty),
+        (" hasty", Volley::Hasty),
+        (" single volley", Volley::Single),
+        (" single", Volley::Single),
+    ];
+    let rest = rest.trim_end();
+    WORDS.iter().find_map(|(words, volley)| {
+        let cut = rest.len().checked_sub(words.len())?;
+        (rest.is_char_boundary(cut) && rest[cut..].eq_ignore_ascii_case(words))
+            .then(|| (rest[..cut].trim_end(), *volley))
+    })
+}
+
 fn target_problem(names: &Names<'_>, verb: &str, rest: &str) -> Option<String> {
     if rest.is_empty() {
         return Some(format!(

@@ -23,7 +23,9 @@ impl GameState {
     /// half and quarter move), road moves towards the two nearest enemies
     /// along the pathing route, generals riding towards their most damaged
     /// units; every legal shot; one rally per general over his damaged
-    /// units, most hits first; and ending the phase, always last.
+    /// units, most hits first; and ending the phase, always last. Each
+    /// shot is listed as a single volley and, where the rule set allows
+    /// one, a double.
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.is_over() {
             return Vec::new();
@@ -200,16 +202,18 @@ impl GameState {
                     if self.shot_surely_refused(shooter, most, target) {
                         continue;
                     }
-                    // A player's shot is single: the other volleys are
-                    // the Lone Warrior opponent's orders.
-                    push_once(
-                        &mut actions,
-                        Action::Fire {
-                            unit,
-                            target,
-                            volley: Volley::Single,
-                        },
-                    );
+                    // A single volley, then a double one where the rule
+                    // set allows it (either side may fire it).
+                    for volley in [Volley::Single, Volley::Double] {
+                        push_once(
+                            &mut actions,
+                            Action::Fire {
+                                unit,
+                                target,
+                                volley,
+                            },
+                        );
+                    }
                 }
             }
         }
@@ -368,16 +372,16 @@ impl GameState {
         if allowed.contains(&ActionKind::Fire) {
             for &unit in &own {
                 for &target in &enemies {
-                    // A player's shot is single: the other volleys are
-                    // the Lone Warrior opponent's orders.
-                    push(
-                        &mut actions,
-                        Action::Fire {
-                            unit,
-                            target,
-                            volley: Volley::Single,
-                        },
-                    );
+                    for volley in [Volley::Single, Volley::Double] {
+                        push(
+                            &mut actions,
+                            Action::Fire {
+                                unit,
+                                target,
+                                volley,
+                            },
+                        );
+                    }
                 }
             }
         }

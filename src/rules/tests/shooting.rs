@@ -225,7 +225,8 @@ fn a_fence_covers_only_against_an_enemy_beyond_it() {
 /// Seed 004's volleys through the musket modifiers: double volleys for
 /// formed foot (twice the score, house rule), the volley before a
 /// withdrawal at −1 for any musket; the engine refuses a double volley to
-/// skirmishers and never offers either in `legal_actions`.
+/// skirmishers. Either side may fire both, and `legal_actions` offers the
+/// double volley wherever the rule allows it, to whichever side acts.
 #[test]
 fn double_volleys_double_and_a_hasty_volley_is_minus_1() {
     let mut state = game(
@@ -240,19 +241,28 @@ fn double_volleys_double_and_a_hasty_volley_is_minus_1() {
         ],
     );
     let [regulars, light, a, b] = ["Regulars", "Light", "A", "B"].map(|n| id(&state, n));
-    go_to(&mut state, 0, Phase::Shooting);
-    assert!(state.legal_actions().iter().all(|action| !matches!(
-        action,
-        Action::Fire {
-            volley: Volley::Double | Volley::Hasty,
-            ..
-        }
-    )));
     let fire = |unit, target, volley| Action::Fire {
         unit,
         target,
         volley,
     };
+    go_to(&mut state, 0, Phase::Shooting);
+    let doubles = |state: &GameState| -> Vec<Action> {
+        state
+            .legal_actions()
+            .into_iter()
+            .filter(|action| {
+                matches!(
+                    action,
+                    Action::Fire {
+                        volley: Volley::Double | Volley::Hasty,
+                        ..
+                    }
+                )
+            })
+            .collect()
+    };
+    assert_eq!(doubles(&state), vec![fire(regulars, a, Volley::Double)]);
     let text = refusal(&mut state, fire(light, b, Volley::Double));
     assert!(text.contains("cannot fire a double volley"), "{text}");
     // 3, +1 regulars = 4, doubled = 8.
@@ -261,6 +271,17 @@ fn double_volleys_double_and_a_hasty_volley_is_minus_1() {
     // 3, −1 skirmishers = 2, −1 before withdrawing = 1.
     let events = ok(&mut state, fire(light, b, Volley::Hasty), &[3]);
     assert_eq!(fired_hits(&events), (1, vec![2, 1]));
+    // The other side's close-order militia, under the same rule: 3 doubled.
+    go_to(&mut state, 1, Phase::Shooting);
+    assert_eq!(
+        doubles(&state),
+        vec![
+            fire(a, regulars, Volley::Double),
+            fire(b, light, Volley::Double)
+        ]
+    );
+    let events = ok(&mut state, fire(b, light, Volley::Double), &[3]);
+    assert_eq!(fired_hits(&events), (6, vec![6]));
 }
 
 #[test]

@@ -449,6 +449,41 @@ fn a_line_pasted_back_with_its_parenthesised_names_is_the_same_action() {
     );
 }
 
+/// Either side names a shot's volley after its target, as `?` and
+/// `history` say it; a unit's name that ends in a volley word still reads.
+#[test]
+fn a_shot_names_its_volley_after_the_target() {
+    let game = guilford();
+    for (line, volley) in [
+        ("fire B3 at A4 double", "Double"),
+        ("fire B3 at A4 DOUBLE volley", "Double"),
+        (
+            "fire B3 (33rd Foot) at A4 (Eaton's Militia) (double volley)",
+            "Double",
+        ),
+        ("fire A4 at B3 double", "Double"),
+        ("fire B3 at A4 hasty", "Hasty"),
+        ("fire B3 at A4 single volley", "Single"),
+        ("fire B3 at A4", "Single"),
+    ] {
+        assert!(
+            read(&game, line).ends_with(&format!("volley: {volley} }}")),
+            "{line}: {}",
+            read(&game, line)
+        );
+    }
+    let said = repl::words(
+        &game.game,
+        &crate::host::Action::Awi(Action::Fire {
+            unit: UnitId(2),
+            target: UnitId(3),
+            volley: Volley::Double,
+        }),
+    );
+    assert_eq!(said, "fire 33rd Foot at 23rd Foot (double volley)");
+    assert!(problem(&game, "fire B3 at Z9 double").contains("Z9"));
+}
+
 #[test]
 fn each_action_is_said_as_it_is_typed() {
     let game = guilford();
