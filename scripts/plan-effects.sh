@@ -15,7 +15,7 @@ scenarios=("$@")
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(guilford guilford-rv learning monongahela)
 cargo build --release --quiet
 foe=target/release/foe
-rules=(advance-on-objective close-to-range general-leads cavalry-reserve press-home focus-fire fire-on-objective hold-the-line fall-back counter-attack)
+rules=(advance-on-objective close-to-range general-leads cavalry-reserve press-home stand-off focus-fire fire-on-objective hold-the-line fall-back counter-attack)
 
 # "first wins / second wins / draws" as whole percentages of one run.
 shares() {

@@ -57,7 +57,7 @@ pub struct Cli {
     /// Switch one of the opponent's optional plan rules on or off for this
     /// run (repeatable): NAME=on|off, or all=off for pure Lone Warrior.
     /// The rules: advance-on-objective, close-to-range, general-leads,
-    /// cavalry-reserve (off unless switched on), press-home, focus-fire,
+    /// cavalry-reserve, press-home, stand-off, focus-fire,
     /// fire-on-objective, hold-the-line, fall-back, counter-attack
     /// (docs/rulings.md, Plans).
     #[arg(long = "rule", global = true, value_name = "NAME=on|off")]

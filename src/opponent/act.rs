@@ -537,6 +537,12 @@ impl Opponent {
             if multiplier <= 1 && !disordered {
                 continue;
             }
+            // Never into a melee the rules say it is likelier to lose
+            // (PL11's least odds).
+            let least = f64::from(self.tables.opponent.rules.press_home.least_odds) / 100.0;
+            if state.charge_odds(id, *target) < least - 1e-9 {
+                continue;
+            }
             let action = Action::Charge {
                 unit: id,
                 target: *target,
@@ -828,13 +834,40 @@ impl Opponent {
                             _ => self.plan.objective.clone().unwrap_or_default(),
                         };
                         plan.extend(counter_attack.clone());
-                        plan.push(format!(
-                            "no lawful charge, so it advances at full speed towards {name} without firing (ruling O10)"
-                        ));
                         if let Goal::Enemy(unit) = target {
                             decision.target = Some((unit, why));
                         }
-                        goal = Some((target, allowance, Facing::At(at), name));
+                        // Ruling PL13: one that can charge from beyond
+                        // musket range halts there rather than stand a
+                        // bound in the enemy's volleys.
+                        let musket = state.rules.musket.range;
+                        let beyond = self.tables.opponent.rules.stand_off.beyond_range;
+                        let halt = first
+                            .map(|(_, distance)| distance - musket - beyond)
+                            .filter(|halt| {
+                                (0.0..allowance).contains(halt)
+                                    && allowance > musket + beyond + 1.0
+                                    && self.rule("stand-off")
+                            });
+                        match halt {
+                            Some(halt) if halt < 0.25 => {
+                                plan.push(format!(
+                                    "no charge reaches {name} this bound; it waits beyond musket range, within a charge of it (rule stand-off)"
+                                ));
+                            }
+                            Some(halt) => {
+                                plan.push(format!(
+                                    "no charge reaches {name} this bound; it advances towards it, halting beyond musket range (rule stand-off)"
+                                ));
+                                goal = Some((target, halt, Facing::At(at), name));
+                            }
+                            None => {
+                                plan.push(format!(
+                                    "no lawful charge, so it advances at full speed towards {name} without firing (ruling O10)"
+                                ));
+                                goal = Some((target, allowance, Facing::At(at), name));
+                            }
+                        }
                     }
                 }
             }

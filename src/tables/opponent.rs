@@ -51,6 +51,9 @@ pub struct PlanRules {
     /// PL11: an attacker told to advance, or standing with no shot,
     /// charges an enemy in reach that shows signs of disorder.
     pub press_home: PressHome,
+    /// PL13: a charger that no charge reaches halts beyond musket range.
+    #[serde(default = "stand_off_shipped")]
+    pub stand_off: StandOff,
     /// PL12: fire goes to the objective's units in reach first.
     pub fire_on_objective: Switch,
 }
@@ -106,6 +109,37 @@ pub struct PressHome {
     /// when a tables folder written before the field leaves it out).
     #[serde(default = "one_hit")]
     pub disorder_hits: u32,
+    /// The least chance (percent) of winning the melee a unit presses home
+    /// with (50, as shipped, when a tables folder written before the field
+    /// leaves it out).
+    #[serde(default = "even_odds")]
+    pub least_odds: u32,
+}
+
+/// The shipped `least_odds`, for tables folders written before it.
+fn even_odds() -> u32 {
+    50
+}
+
+/// PL13, `stand-off`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandOff {
+    /// Switched on.
+    pub on: bool,
+    /// The plan it serves.
+    pub plan: PlanKind,
+    /// How far beyond musket range of its target the unit halts, inches.
+    pub beyond_range: f64,
+}
+
+/// The shipped `stand-off`, for tables folders written before it.
+fn stand_off_shipped() -> StandOff {
+    StandOff {
+        on: true,
+        plan: PlanKind::Any,
+        beyond_range: 0.5,
+    }
 }
 
 /// PL3, `close-to-range`.
@@ -171,12 +205,13 @@ pub struct CounterAttack {
 }
 
 /// The names of the plan rules, in file order (for `--rule` and `help`).
-pub const RULE_NAMES: [&str; 10] = [
+pub const RULE_NAMES: [&str; 11] = [
     "advance-on-objective",
     "close-to-range",
     "general-leads",
     "cavalry-reserve",
     "press-home",
+    "stand-off",
     "focus-fire",
     "fire-on-objective",
     "hold-the-line",
@@ -200,6 +235,7 @@ impl PlanRules {
             "focus-fire" => (&mut self.focus_fire.on, self.focus_fire.plan),
             "cavalry-reserve" => (&mut self.cavalry_reserve.on, self.cavalry_reserve.plan),
             "press-home" => (&mut self.press_home.on, self.press_home.plan),
+            "stand-off" => (&mut self.stand_off.on, self.stand_off.plan),
             "fire-on-objective" => (&mut self.fire_on_objective.on, self.fire_on_objective.plan),
             _ => return None,
         })
@@ -221,6 +257,7 @@ impl PlanRules {
             "focus-fire" => (self.focus_fire.on, self.focus_fire.plan),
             "cavalry-reserve" => (self.cavalry_reserve.on, self.cavalry_reserve.plan),
             "press-home" => (self.press_home.on, self.press_home.plan),
+            "stand-off" => (self.stand_off.on, self.stand_off.plan),
             "fire-on-objective" => (self.fire_on_objective.on, self.fire_on_objective.plan),
             _ => return None,
         })
@@ -355,6 +392,7 @@ impl OpponentRules {
                 rules.hold_the_line.charge_within,
             ),
             ("rules.cavalry-reserve.behind", rules.cavalry_reserve.behind),
+            ("rules.stand-off.beyond_range", rules.stand_off.beyond_range),
         ];
         for (path, value) in inches {
             if !(0.0..=1000.0).contains(&value) {
@@ -376,6 +414,12 @@ impl OpponentRules {
                 "disorder_hits is a number of hits, 1 or more (0 would charge fresh troops)",
             ));
         }
+        if rules.press_home.least_odds > 100 {
+            problems.push(source.problem(
+                "rules.press-home.least_odds",
+                "least_odds is a chance in percent, from 0 to 100",
+            ));
+        }
         if !(1..=100).contains(&rules.fall_back.line_falls_at) {
             problems.push(source.problem(
                 "rules.fall-back.line_falls_at",
@@ -391,7 +435,7 @@ impl OpponentRules {
                 | "press-home"
                 | "fire-on-objective" => PlanKind::Attack,
                 // A rule may serve both (`any`) or either kind of plan.
-                "focus-fire" => plan,
+                "focus-fire" | "stand-off" => plan,
                 _ => PlanKind::Defend,
             };
             if plan != expected {
@@ -418,23 +462,14 @@ mod tests {
     use crate::tables::Tables;
 
     #[test]
-    fn every_rule_but_the_cavalry_reserve_is_on_by_default_and_each_switches_alone() {
+    fn every_rule_is_on_by_default_and_each_switches_alone() {
         let tables = Tables::embedded();
         for name in RULE_NAMES {
-            // Ruling PL9: the cavalry reserve cost the British games, so it
-            // is off unless a player asks for it.
-            let default = name != "cavalry-reserve";
-            assert_eq!(tables.opponent.rules.is_on(name), Some(default), "{name}");
+            assert_eq!(tables.opponent.rules.is_on(name), Some(true), "{name}");
             let mut rules = tables.opponent.rules.clone();
-            let flip = if default { "off" } else { "on" };
-            rules.apply_setting(&format!("{name}={flip}")).unwrap();
+            rules.apply_setting(&format!("{name}=off")).unwrap();
             for (other, on, _) in rules.list() {
-                let other_default = other != "cavalry-reserve";
-                assert_eq!(
-                    on,
-                    (other == name) != other_default,
-                    "{name} {flip}: {other}"
-                );
+                assert_eq!(on, other != name, "{name} off: {other}");
             }
         }
     }
@@ -443,22 +478,68 @@ mod tests {
     fn rules_are_told_as_switched_from_the_shipped_ones() {
         let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let shipped = Tables::embedded().opponent.rules.off();
-        assert_eq!(shipped, names(&["cavalry-reserve"]));
-        // As shipped: nothing switched.
         let none: Vec<String> = Vec::new();
+        assert_eq!(shipped, none);
+        // As shipped: nothing switched.
         assert_eq!(
             PlanRules::changed_from_shipped(&shipped),
             (none.clone(), none.clone())
         );
-        // Every rule on: the reserve switched on.
+        // The reserve and press-home off (an old save's list): both
+        // switched off, in file order.
         assert_eq!(
-            PlanRules::changed_from_shipped(&[]),
-            (none.clone(), names(&["cavalry-reserve"]))
+            PlanRules::changed_from_shipped(&names(&["press-home", "cavalry-reserve"])),
+            (names(&["cavalry-reserve", "press-home"]), none)
         );
-        // The reserve and press-home off: press-home switched off.
+    }
+
+    #[test]
+    fn a_tables_folder_without_the_newer_numbers_reads_them_as_shipped() {
+        let text = include_str!("../../tables/opponent.yaml");
+        let old: String = text
+            .lines()
+            .filter(|line| !line.contains("least_odds:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let old = old.split("\n  stand-off:").next().unwrap().to_string()
+            + &text[text
+                .find("\n  # Attack: fire goes to the enemy in reach")
+                .unwrap()..];
+        let rules: OpponentRules = serde_yaml::from_str(&old).unwrap();
+        let shipped = Tables::embedded().opponent.rules;
         assert_eq!(
-            PlanRules::changed_from_shipped(&names(&["cavalry-reserve", "press-home"])),
-            (names(&["press-home"]), none)
+            rules.rules.press_home.least_odds,
+            shipped.press_home.least_odds
+        );
+        assert_eq!(rules.rules.stand_off.on, shipped.stand_off.on);
+        assert_eq!(
+            rules.rules.stand_off.beyond_range,
+            shipped.stand_off.beyond_range
+        );
+    }
+
+    #[test]
+    fn odds_above_certainty_and_negative_distances_are_refused() {
+        let mut rules = Tables::embedded().opponent;
+        rules.rules.press_home.least_odds = 101;
+        rules.rules.stand_off.beyond_range = -1.0;
+        let source = Source::new("opponent.yaml", include_str!("../../tables/opponent.yaml"));
+        let problems: Vec<String> = rules
+            .validate(source)
+            .iter()
+            .map(|problem| problem.to_string())
+            .collect();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("least_odds is a chance in percent")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("not a distance from 0 to 1000")),
+            "{problems:?}"
         );
     }
 

@@ -424,22 +424,22 @@ fn the_log_says_why_a_unit_holds_its_fire_and_why_a_melee_loser_retreats() {
     };
     let one = watched("11");
     assert!(
-        one.lines().any(|line| line == "Eaton's Militia: Stand and fire (3). Stand and fire; does not fire at 33rd Foot (3.0\" away): Lynch's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
+        one.lines().any(|line| line == "Butler's Militia: Stand and fire (5). Stand and fire; does not fire at 71st Foot (3.0\" away): Campbell's Riflemen, a friend, is within 3\" of the target, and no unit shoots at an enemy that close to its own."),
         "{one}"
     );
     assert!(
         one.contains("The armies at the end (units lost, hits on the units left, rallies used of the budget):\nside            units   lost       hits  rallies\n"),
         "{one}"
     );
-    // Tarleton's Legion charges the first line's gun, as in the battle
-    // report, and the gun, with the most hits, retreats.
+    // The Guards charge Eaton's Militia at the fence, and the militia,
+    // with the most hits, retreats.
     assert!(
         one.contains("\
-melee: Tarleton's Legion charging: die 5, +2 grenadiers or cavalry = 7, ×2 attacking artillery = 14 → 14 hits on Singleton's Gun; Singleton's Gun defending: die 4 → 4 hits on Tarleton's Legion
-  Singleton's Gun takes 14 hits (total 15)
-  Tarleton's Legion takes 4 hits (total 12)
-  Singleton's Gun retreats 24,19.5 → 21.11,22.95 (blocked), facing 319.99°
-  (why: Singleton's Gun has 15 hits in all to 12 of Tarleton's Legion, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
+melee: Guards Grenadiers charging: die 4, +2 grenadiers or cavalry = 6, -1 charging a unit in cover or uphill = 5 → 5 hits on Eaton's Militia; Eaton's Militia defending: die 3 → 3 hits on Guards Grenadiers
+  Eaton's Militia takes 5 hits (total 10)
+  Guards Grenadiers takes 3 hits (total 9)
+  Eaton's Militia retreats 33,19 → 32.79,24.7, facing 357.87°
+  (why: Eaton's Militia has 10 hits in all to 9 of Guards Grenadiers, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)
 "),
         "{one}"
     );

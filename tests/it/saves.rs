@@ -109,7 +109,11 @@ fn every_malformed_companion_save_is_refused_with_its_expected_message() {
 /// `tests/it/data/saves/`: saves written by foe before saves recorded what
 /// made the game (play format versions 1 and 2, the other rules' versions
 /// 1 and 2, the companion's version 2), each with what that foe printed on
-/// resuming it and typing `status` (`NAME.expected`).
+/// resuming it and typing `status` (`NAME.expected`). Such a save names no
+/// rules, so a deliberate change of foe's games replays it differently, as
+/// its notice warns: `play-guilford-watch.expected` was re-recorded when
+/// the opponent stopped wasting itself (BEHAVIOUR 7, rulings PL9, PL11,
+/// PL13).
 fn earlier_saves() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/saves")
 }

@@ -1,4 +1,4 @@
-//! The army's plan (`plan.rs`, house rules PL1–PL12): plans given or
+//! The army's plan (`plan.rs`, house rules PL1–PL13): plans given or
 //! derived from the victory conditions, and each rule's effect on a
 //! unit's order, on and off.
 
@@ -249,7 +249,7 @@ fn the_cavalry_reserve_charges_only_an_enemy_that_wavers() {
         let mut state = setup(hits);
         let mut attacker = opponent(&state, 0);
         attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
-        // Off by default (ruling PL9): a player switches it on.
+        // On as shipped (ruling PL9).
         rule_on(&mut attacker, "cavalry-reserve");
         // Light cavalry +4 open, within 6"? no (about 7"), die 6: 10, charge.
         let report = movement(&mut attacker, &mut state, &[6]);
@@ -367,6 +367,8 @@ fn cavalry_that_presses_home_has_not_dismounted() {
     );
     let mut attacker = opponent(&state, 0);
     attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+    // Not held back as the reserve (PL9), which never presses home.
+    rule_off(&mut attacker, "cavalry-reserve");
     let report = movement(&mut attacker, &mut state, &[1]);
     let dragoons = decision(&report, "Dragoons").clone();
     assert_eq!(dragoons.outcome.order, Order::StandAndFire);
@@ -439,6 +441,69 @@ fn an_attacker_told_to_advance_presses_home_on_an_enemy_in_disorder() {
             regulars.plan
         );
     }
+}
+
+#[test]
+fn a_unit_presses_home_only_into_a_melee_it_is_likely_to_win() {
+    // Regulars 4" from militia with one hit, told to advance: the charge
+    // wins 31 times in 36 (`charge_odds`), so it presses home with the
+    // least odds at 86% and not at 87%.
+    let run = |least_odds: u32| {
+        let mut state = game(
+            &[("Regulars", "british-regulars", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 14.0, SOUTH)],
+        );
+        let (regulars, militia) = (unit(&state, "Regulars"), unit(&state, "Militia"));
+        state.units[militia.0].hits = 1;
+        assert!((state.charge_odds(regulars, militia) - 31.0 / 36.0).abs() < 1e-9);
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        Arc::make_mut(&mut attacker.tables)
+            .opponent
+            .rules
+            .press_home
+            .least_odds = least_odds;
+        // +2 open, -1 within 6", die 5: 6, advance and fire.
+        let report = movement(&mut attacker, &mut state, &[5]);
+        decision(&report, "Regulars").pressed_home
+    };
+    assert!(run(86));
+    assert!(!run(87));
+    // As shipped: 50%, a melee it is likelier to win than lose.
+    assert_eq!(Tables::embedded().opponent.rules.press_home.least_odds, 50);
+}
+
+#[test]
+fn cavalry_that_no_charge_reaches_halts_beyond_musket_range() {
+    // Dragoons 16" (centre to centre) from militia, told to charge: 12"
+    // do not reach. With stand-off it halts beyond the militia's 6"
+    // muskets; without, it rides a full move into them (ruling O10).
+    let run = |stand_off: bool| {
+        let mut state = game(
+            &[("Dragoons", "cavalry", 24.0, 10.0, NORTH)],
+            &[("Militia", "militia", 24.0, 26.0, SOUTH)],
+        );
+        let militia = unit(&state, "Militia");
+        let mut attacker = opponent(&state, 0);
+        attacker.set_plan(SidePlan::attack(Vec::new(), "the enemy army"));
+        rule_off(&mut attacker, "cavalry-reserve");
+        if !stand_off {
+            rule_off(&mut attacker, "stand-off");
+        }
+        let report = movement(&mut attacker, &mut state, &[6]);
+        let dragoons = decision(&report, "Dragoons").clone();
+        assert_eq!(dragoons.outcome.order, Order::Charge, "{}", dragoons.plan);
+        let to = moved_to(&dragoons);
+        let gap = state.unit(militia).base.centre.distance(to);
+        (gap, dragoons.plan)
+    };
+    let (gap, plan) = run(true);
+    assert!(plan.contains("rule stand-off"), "{plan}");
+    // Centre to centre: 6" of range plus half a base each and the margin.
+    assert!(gap > 6.0 + 1.0, "{gap}: {plan}");
+    let (gap, plan) = run(false);
+    assert!(plan.contains("ruling O10"), "{plan}");
+    assert!(gap < 6.0 + 1.0, "{gap}: {plan}");
 }
 
 #[test]

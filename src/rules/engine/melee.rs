@@ -10,7 +10,7 @@ use crate::battlefield::geometry::EPSILON;
 use crate::dice::Roller;
 use crate::rules::event::{Cause, Event, MeleeRoll};
 use crate::rules::id::UnitId;
-use crate::rules::state::{GameState, Status};
+use crate::rules::state::{GameState, Status, Unit};
 use crate::rules::table::{Operation, Role, Situation};
 
 impl GameState {
@@ -60,15 +60,7 @@ impl GameState {
     pub fn charge_multiplier(&self, charger: UnitId, target: UnitId) -> i32 {
         let unit = &self.units[charger.0];
         let opponent = &self.units[target.0];
-        let mut situations = Vec::new();
-        if opponent.base.arc_of(unit.base.centre) != crate::battlefield::Arc::Front {
-            situations.push(Situation::FlankOrRearAttack);
-        }
-        let uphill = self.battlefield.height_at(opponent.base.centre)
-            > self.battlefield.height_at(unit.base.centre) + 1e-4;
-        if uphill || self.in_cover(&opponent.base, unit.base.centre) {
-            situations.push(Situation::DefenderInCoverOrUphill);
-        }
+        let situations = self.charge_situations(unit, opponent);
         self.rules
             .melee_steps
             .iter()
@@ -78,6 +70,66 @@ impl GameState {
                 Operation::Add(_) => None,
             })
             .fold(1i32, i32::saturating_mul)
+    }
+
+    /// The charger's situations in a charge on `opponent` launched from
+    /// where it stands now: a flank or rear attack by where it starts,
+    /// cover or higher ground by where it starts too.
+    fn charge_situations(&self, unit: &Unit, opponent: &Unit) -> Vec<Situation> {
+        let mut situations = Vec::new();
+        if opponent.base.arc_of(unit.base.centre) != crate::battlefield::Arc::Front {
+            situations.push(Situation::FlankOrRearAttack);
+        }
+        let uphill = self.battlefield.height_at(opponent.base.centre)
+            > self.battlefield.height_at(unit.base.centre) + 1e-4;
+        if uphill || self.in_cover(&opponent.base, unit.base.centre) {
+            situations.push(Situation::DefenderInCoverOrUphill);
+        }
+        situations
+    }
+
+    /// The chance that a charge by `charger` on `target`, launched from
+    /// where it stands now, wins its melee: over every pair of faces of
+    /// the melee die, the share in which the charger neither reaches its
+    /// rout threshold nor ends with as many hits in all as the target
+    /// (seed 000 Melee Retreat; on a tie the rule set's `ties` decides).
+    /// The situations are judged as [`GameState::charge_multiplier`]
+    /// judges them. Pure: no dice are drawn.
+    pub fn charge_odds(&self, charger: UnitId, target: UnitId) -> f64 {
+        let unit = &self.units[charger.0];
+        let opponent = &self.units[target.0];
+        let situations = self.charge_situations(unit, opponent);
+        let score = |who: &Unit, against: &Unit, role, situations: &[Situation], face: u8| {
+            apply_modifiers(
+                &self.rules.melee_steps,
+                i32::from(face),
+                who,
+                against,
+                Some(role),
+                situations,
+                &mut Vec::new(),
+            )
+            .max(0) as u32
+        };
+        let rout_at = self.rules.rout_threshold(unit.category).unwrap_or(u32::MAX);
+        let outcomes = self.rules.melee_die.outcomes();
+        let mut wins = 0.0;
+        for &(charger_face, p) in &outcomes {
+            let dealt = score(unit, opponent, Role::Charger, &situations, charger_face);
+            for &(defender_face, q) in &outcomes {
+                let taken = score(opponent, unit, Role::Defender, &[], defender_face);
+                let charger_total = unit.hits.saturating_add(taken);
+                let target_total = opponent.hits.saturating_add(dealt);
+                let won = charger_total < rout_at
+                    && (target_total > charger_total
+                        || (target_total == charger_total
+                            && self.rules.ties == crate::rules::table::Ties::NobodyRetreats));
+                if won {
+                    wins += p * q;
+                }
+            }
+        }
+        wins
     }
 
     fn melee_roll(

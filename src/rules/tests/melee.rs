@@ -79,6 +79,39 @@ fn a_charge_is_known_to_double_before_it_is_made() {
     }
 }
 
+/// `charge_odds` counts every pair of average-die faces (2, 3, 3, 4, 4,
+/// 5): regulars (+1) charging fresh militia in the open win when their
+/// score beats the militia's (a tie is the charger's retreat), 23 of 36;
+/// one hit on the militia already makes a tie a win, 31 of 36; regulars
+/// with 10 of their 13 hits rout on any score but the lowest, and lose
+/// then too, 0; into the flank (×2) they always win.
+#[test]
+fn a_charge_knows_its_odds_of_winning_the_melee_before_it_is_made() {
+    for (regulars_hits, militia_hits, facing, odds) in [
+        (0, 0, 180.0, 23.0 / 36.0),
+        (0, 1, 180.0, 31.0 / 36.0),
+        (10, 1, 180.0, 0.0),
+        (0, 0, 90.0, 1.0),
+    ] {
+        let mut state = SmallGame::new(
+            &[("Regulars", "british-regulars", 24.0, 10.0, 0.0)],
+            &[("Militia", "militia", 24.0, 14.0, facing)],
+        )
+        .build();
+        let (regulars, militia) = (
+            state.find_unit("Regulars").unwrap(),
+            state.find_unit("Militia").unwrap(),
+        );
+        state.units[regulars.0].hits = regulars_hits;
+        state.units[militia.0].hits = militia_hits;
+        let found = state.charge_odds(regulars, militia);
+        assert!(
+            (found - odds).abs() < 1e-9,
+            "{regulars_hits} and {militia_hits} hits, facing {facing}: {found} not {odds}"
+        );
+    }
+}
+
 #[test]
 fn flank_attacks_double() {
     let mut state = game(

@@ -430,15 +430,16 @@ fn a_switch_no_rule_here_follows_is_refused_whichever_way_it_is_thrown() {
         }
         settings.check_switches(&tables, Engine::Rv, "ruinous-victory")
     };
-    // As shipped (`cavalry-reserve` off by default), and pure Lone Warrior.
+    // As shipped, and pure Lone Warrior.
     assert_eq!(check(&[]), Ok(()));
     assert_eq!(check(&["all=off"]), Ok(()));
     assert_eq!(check(&["press-home=off"]), Ok(()));
-    // No seed-001 rule follows `cavalry-reserve` or `focus-fire`.
-    let on = check(&["cavalry-reserve=on"]).unwrap_err();
-    assert!(on.starts_with("--rule cavalry-reserve=on:"), "{on}");
-    let on = check(&["all=off", "cavalry-reserve=on"]).unwrap_err();
-    assert!(on.starts_with("--rule cavalry-reserve=on:"), "{on}");
+    // No seed-001 rule follows `cavalry-reserve`, `stand-off` or
+    // `focus-fire`: switching one off alone would change nothing.
+    let off = check(&["cavalry-reserve=off"]).unwrap_err();
+    assert!(off.starts_with("--rule cavalry-reserve=off:"), "{off}");
+    let off = check(&["stand-off=off"]).unwrap_err();
+    assert!(off.starts_with("--rule stand-off=off:"), "{off}");
     let off = check(&["focus-fire=off"]).unwrap_err();
     assert!(off.starts_with("--rule focus-fire=off:"), "{off}");
 }
