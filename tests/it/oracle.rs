@@ -57,6 +57,60 @@ fn react_worked_example_bound_3_with_odds() {
     );
 }
 
+/// R18: a disordered unit reforms first, out of sight (stand and fire,
+/// advance and fire) or behind hard cover (advance and fire).
+#[test]
+fn react_disordered_unit_reforms_before_anything_else() {
+    let reform = |arguments: &[&str], order: &str| {
+        let run = foe(arguments);
+        let printed = &run.stdout;
+        assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+        assert!(
+            printed.contains(&format!(": {order}\n  -> Reform. [reformed]\n")),
+            "{arguments:?} should reform under {order}, printed:\n{printed}"
+        );
+    };
+    reform(
+        &[
+            "react",
+            "--class",
+            "local-militia",
+            "--no-enemy-in-sight",
+            "--die",
+            "2",
+            "--disordered",
+        ],
+        "Stand and fire",
+    );
+    reform(
+        &[
+            "react",
+            "--class",
+            "british-regulars",
+            "--no-enemy-in-sight",
+            "--die",
+            "3",
+            "--disordered",
+        ],
+        "Advance and fire",
+    );
+    reform(
+        &[
+            "react",
+            "--class",
+            "british-regulars",
+            "--terrain",
+            "hard",
+            "--enemy-distance",
+            "10",
+            "--die",
+            "6",
+            "--disordered",
+        ],
+        "Advance and fire",
+    );
+}
+
 #[test]
 fn react_json_has_the_pinned_keys() {
     let json = foe(&[
