@@ -286,6 +286,59 @@ fn reinforce_calls_up_and_tests_the_reserve() {
     );
 }
 
+/// A roll foe made is one the player can make again: the seed is printed,
+/// in text and in JSON, and `--seed` with it repeats the whole result.
+#[test]
+fn reinforce_and_melee_print_the_seed_they_rolled_with() {
+    for command in [
+        &["reinforce", "--army", "british"][..],
+        &[
+            "melee",
+            "--figures",
+            "6",
+            "--troop",
+            "rangers",
+            "--situation",
+            "charging",
+        ],
+    ] {
+        let text = foe(command).stdout;
+        let seed = text
+            .split("(rolled with seed ")
+            .nth(1)
+            .and_then(|rest| rest.split(';').next())
+            .unwrap_or_else(|| panic!("{command:?} names no seed:\n{text}"))
+            .to_string();
+        assert!(
+            text.ends_with(&format!("--seed {seed} repeats it)\n")),
+            "{text}"
+        );
+        let again = [command, &["--seed", &seed]].concat();
+        assert_eq!(foe(&again).stdout, text, "{command:?} --seed {seed}");
+
+        let json = foe(&[command, &["--json"]].concat()).json();
+        let seed = json["seed"].to_string();
+        assert!(seed.parse::<u64>().is_ok(), "{command:?}: {json}");
+        let again = foe(&[command, &["--json", "--seed", &seed]].concat()).json();
+        assert_eq!(again, json, "{command:?} --json --seed {seed}");
+    }
+    // Dice the player gave are not foe's rolls: no seed to repeat.
+    let forced = foe(&["melee", "--factor", "3", "--die", "4", "--json"]).json();
+    assert!(forced.get("seed").is_none(), "{forced}");
+    let forced = foe(&[
+        "reinforce",
+        "--army",
+        "french",
+        "--roll",
+        "50",
+        "--die",
+        "2",
+        "--json",
+    ])
+    .json();
+    assert!(forced.get("seed").is_none(), "{forced}");
+}
+
 #[test]
 fn melee_reads_the_casualty_table() {
     let json = foe(&["melee", "--factor", "13", "--die", "5", "--json"]).json();
