@@ -1184,10 +1184,66 @@ impl Repl<'_> {
 
     /// Apply the player's action; whether the rules took it.
     fn act(&mut self, action: Action) -> bool {
+        let (action, left_out) = self.rally_what_can_be(action);
         let mut told = Told::default();
         let taken = self.take(action, None, &mut told);
+        if taken {
+            told.text.insert_str(0, &left_out);
+        }
         self.tell(told);
         taken
+    }
+
+    /// A seed-000 rally naming several units that the rules refuse only
+    /// because of some of them (out of the general's command range, or a
+    /// troop type never rallied): the rally of the others, in the order
+    /// named, and a line for each unit left out saying why. Anything else
+    /// comes back as it is, to be taken or refused whole. The game records
+    /// the rally it carried out, so a replay and `undo` are exact.
+    fn rally_what_can_be(&self, action: Action) -> (Action, String) {
+        let Action::Awi(crate::rules::Action::Rally { general, units }) = &action else {
+            return (action, String::new());
+        };
+        let game = &self.game.game;
+        if units.len() < 2 || game.check(&action).is_ok() {
+            return (action, String::new());
+        }
+        let alone = |unit| {
+            Action::Awi(crate::rules::Action::Rally {
+                general: *general,
+                units: vec![unit],
+            })
+        };
+        let mut can = Vec::new();
+        let mut left_out = String::new();
+        for unit in units {
+            match game.check(&alone(*unit)) {
+                Ok(()) => can.push(*unit),
+                Err(
+                    refusal @ crate::host::Refusal::Awi(
+                        crate::rules::Refusal::OutOfCommandRange { .. }
+                        | crate::rules::Refusal::CannotBeRallied { .. },
+                    ),
+                ) => {
+                    let said = View::of(&self.game)
+                        .and_then(|view| {
+                            crate::render::play::refused(&view, &alone(*unit), &refusal)
+                        })
+                        .unwrap_or_else(|| refusal.to_string());
+                    left_out.push_str(&said);
+                    left_out.push('\n');
+                }
+                Err(_) => return (action, String::new()),
+            }
+        }
+        let fewer = Action::Awi(crate::rules::Action::Rally {
+            general: *general,
+            units: can,
+        });
+        if left_out.is_empty() || game.check(&fewer).is_err() {
+            return (action, String::new());
+        }
+        (fewer, left_out)
     }
 
     /// Apply the player's `action`, saying `before` it what it was (the

@@ -139,6 +139,54 @@ fn a_scripted_guilford_game_matches_its_transcript() {
     golden(&played.stdout, "play_guilford.txt");
 }
 
+/// A rally naming a unit out of the general's 12" rallies the others and
+/// says why it left that one out, and the game is then exactly the game
+/// where only the others were named: the same die, the same future, and
+/// `undo` takes the whole rally back.
+#[test]
+fn a_rally_leaves_out_the_unit_out_of_range_and_rallies_the_rest() {
+    let desk = Desk::new();
+    // Turn 3's rallying phase: the 23rd Foot (B4, 9 hits) is within
+    // Cornwallis's range, the Guards (B2, 2 hits) 12.28" away.
+    let to_rallying = GUILFORD_SCRIPT.replace("status\nquit\n", "end\nend\n");
+    let play = |rally: &str| {
+        let played = desk.play(
+            &["guilford", "--seed", "1781"],
+            &format!("{to_rallying}{rally}\nundo\n{rally}\nend\nstatus\nquit\n"),
+        );
+        assert_eq!(played.status, 0, "{}", played.stderr);
+        played.stdout
+    };
+    let both = play("rally cornwallis b2 b4");
+    let one = play("rally cornwallis b4");
+    let left_out = "cannot rally `Guards Grenadiers`: it is 12.28\" from the general and must be within 12\"\n";
+    assert_eq!(both.matches(left_out).count(), 2, "{both}");
+    let rallying = &both[both.find("turn 3 british rallying").unwrap()..];
+    assert!(!rallying.contains("refused:"), "{rallying}");
+    assert!(
+        both.contains(&format!(
+            "{left_out}Cornwallis rallies: die 3: 23rd Foot −2 (7 rallies left)\n"
+        )),
+        "{both}"
+    );
+    assert!(both.contains("Taken back: `rally"), "{both}");
+    assert_eq!(
+        both.replace(left_out, "").replace("b2 b4", "b4"),
+        one,
+        "naming the unit out of range changes nothing else"
+    );
+    // Out of range alone, the rally is refused as before.
+    let alone = desk.play(
+        &["guilford", "--seed", "1781"],
+        &format!("{to_rallying}rally cornwallis b2\nquit\n"),
+    );
+    assert!(
+        alone.stdout.contains(&format!("refused: {left_out}")),
+        "{}",
+        alone.stdout
+    );
+}
+
 #[test]
 fn bad_commands_are_refused_and_change_nothing() {
     let desk = Desk::new();
