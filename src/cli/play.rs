@@ -1194,56 +1194,24 @@ impl Repl<'_> {
         taken
     }
 
-    /// A seed-000 rally naming several units that the rules refuse only
-    /// because of some of them (out of the general's command range, or a
-    /// troop type never rallied): the rally of the others, in the order
-    /// named, and a line for each unit left out saying why. Anything else
-    /// comes back as it is, to be taken or refused whole. The game records
-    /// the rally it carried out, so a replay and `undo` are exact.
+    /// A rally naming several units, some of which the general cannot
+    /// rally ([`Game::rally_what_can_be`]): the rally of the others and a
+    /// line for each unit left out saying why. Anything else comes back as
+    /// it is. The game records the rally it carried out, so a replay and
+    /// `undo` are exact.
     fn rally_what_can_be(&self, action: Action) -> (Action, String) {
-        let Action::Awi(crate::rules::Action::Rally { general, units }) = &action else {
+        let Some((fewer, left_out)) = self.game.game.rally_what_can_be(&action) else {
             return (action, String::new());
         };
-        let game = &self.game.game;
-        if units.len() < 2 || game.check(&action).is_ok() {
-            return (action, String::new());
+        let mut said = String::new();
+        for (alone, refusal) in left_out {
+            let line = View::of(&self.game)
+                .and_then(|view| crate::render::play::refused(&view, &alone, &refusal))
+                .unwrap_or_else(|| refusal.to_string());
+            said.push_str(&line);
+            said.push('\n');
         }
-        let alone = |unit| {
-            Action::Awi(crate::rules::Action::Rally {
-                general: *general,
-                units: vec![unit],
-            })
-        };
-        let mut can = Vec::new();
-        let mut left_out = String::new();
-        for unit in units {
-            match game.check(&alone(*unit)) {
-                Ok(()) => can.push(*unit),
-                Err(
-                    refusal @ crate::host::Refusal::Awi(
-                        crate::rules::Refusal::OutOfCommandRange { .. }
-                        | crate::rules::Refusal::CannotBeRallied { .. },
-                    ),
-                ) => {
-                    let said = View::of(&self.game)
-                        .and_then(|view| {
-                            crate::render::play::refused(&view, &alone(*unit), &refusal)
-                        })
-                        .unwrap_or_else(|| refusal.to_string());
-                    left_out.push_str(&said);
-                    left_out.push('\n');
-                }
-                Err(_) => return (action, String::new()),
-            }
-        }
-        let fewer = Action::Awi(crate::rules::Action::Rally {
-            general: *general,
-            units: can,
-        });
-        if left_out.is_empty() || game.check(&fewer).is_err() {
-            return (action, String::new());
-        }
-        (fewer, left_out)
+        (fewer, said)
     }
 
     /// Apply the player's `action`, saying `before` it what it was (the
