@@ -1065,11 +1065,27 @@ impl Repl<'_> {
             return (text, None);
         }
         let names = self.names();
-        let listed: Vec<Action> = game
-            .legal_actions()
-            .into_iter()
-            .filter(|action| words::listed_for(&names, action, verb, unit))
-            .collect();
+        // Only lines the engine takes when typed as printed, each once.
+        let mut listed: Vec<Action> = Vec::new();
+        for action in game.legal_actions() {
+            if words::listed_for(&names, &action, verb, unit)
+                && let Some(typed) = words::listed_as_typed(&names, &action)
+                && !listed.contains(&typed)
+            {
+                listed.push(typed);
+            }
+        }
+        // The engine's list samples a unit's moves; one unit's list adds
+        // the farthest straight moves the engine takes (`move B6 back max`).
+        if let Some(unit) = unit
+            && verb.is_none_or(|verb| verb == "move")
+        {
+            for offer in words::straight_moves(&names, unit) {
+                if !listed.contains(&offer) {
+                    listed.push(offer);
+                }
+            }
+        }
         if listed.is_empty() {
             text.push_str("Nothing of that is legal now; `?` lists everything that is.\n");
         }

@@ -187,6 +187,60 @@ fn a_rally_leaves_out_the_unit_out_of_range_and_rallies_the_rest() {
     );
 }
 
+/// Every move `UNIT ?` lists is one the engine takes when typed: the
+/// engine's own sample and the farthest straight moves (forward, back,
+/// towards the nearest enemy and away) alike, in several scenarios and
+/// seeds. Each is typed, then undone, in one game.
+#[test]
+fn every_move_a_units_question_lists_is_taken() {
+    let desk = Desk::new();
+    let asks: String = (1..=12)
+        .flat_map(|n| ["a", "b", "u", "c"].map(|side| format!("move {side}{n} ?\n")))
+        .collect();
+    let mut tried = 0;
+    for (scenario, seed, first) in [
+        ("guilford", "1781", ""),
+        ("guilford", "7", ""),
+        ("learning", "3", ""),
+        ("monongahela", "11", ""),
+        ("monongahela", "1755", ""),
+        ("guilford-rv", "2", ""),
+        ("henry-hill", "4", "auto\n"),
+    ] {
+        let args = ["--seed", seed, scenario];
+        let listed = desk.play(&args, &format!("{first}{asks}quit\n"));
+        assert_eq!(listed.status, 0, "{}", listed.stderr);
+        let moves: Vec<&str> = listed
+            .stdout
+            .lines()
+            .filter_map(|line| line.trim_start().split_once("  "))
+            .filter(|(n, _)| n.parse::<u32>().is_ok())
+            .map(|(_, command)| command)
+            .filter(|command| command.starts_with("move "))
+            .collect();
+        assert!(
+            !moves.is_empty(),
+            "{scenario} {seed}: nothing listed\n{}",
+            listed.stdout
+        );
+        tried += moves.len();
+        let script: String = moves.iter().map(|line| format!("{line}\nundo\n")).collect();
+        let typed = desk.play(&args, &format!("{first}{script}quit\n"));
+        assert_eq!(typed.status, 0, "{}", typed.stderr);
+        let turned_down: Vec<&str> = typed
+            .stdout
+            .lines()
+            .filter(|line| line.starts_with("refused: ") || line.starts_with("error: "))
+            .collect();
+        assert!(
+            turned_down.is_empty(),
+            "{scenario} {seed}: listed by `?` but turned down: {turned_down:#?}"
+        );
+        assert_eq!(typed.stdout.matches("Taken back").count(), moves.len());
+    }
+    assert!(tried > 50, "only {tried} moves listed");
+}
+
 #[test]
 fn bad_commands_are_refused_and_change_nothing() {
     let desk = Desk::new();
