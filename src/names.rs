@@ -17,6 +17,20 @@ pub fn hits(n: u32) -> String {
     }
 }
 
+/// A side's name as the subject of a sentence: `americans` reads "the
+/// Americans". A side is many men, so its verb is plural ("the Americans
+/// defend their lines").
+pub fn side_subject(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => format!(
+            "the {}",
+            first.to_uppercase().chain(chars).collect::<String>()
+        ),
+        None => String::new(),
+    }
+}
+
 /// The most characters a name or a label may have: longer ones would
 /// push every column of a report off the screen.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -96,6 +110,16 @@ pub fn escape_lines(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_sides_read_as_english() {
+        assert_eq!(hits(0), "0 hits");
+        assert_eq!(hits(1), "1 hit");
+        assert_eq!(hits(2), "2 hits");
+        assert_eq!(side_subject("americans"), "the Americans");
+        assert_eq!(side_subject("British"), "the British");
+        assert_eq!(side_subject(""), "");
+    }
 
     #[test]
     fn names_are_one_short_line_of_printable_characters() {

@@ -101,6 +101,9 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
                 .collect();
             value["odds"] = serde_json::Value::Object(map);
         }
+        if rolled {
+            value["seed"] = serde_json::json!(dice.seed);
+        }
         return context.print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&value).unwrap_or_default()

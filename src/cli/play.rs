@@ -1065,11 +1065,27 @@ impl Repl<'_> {
             return (text, None);
         }
         let names = self.names();
-        let listed: Vec<Action> = game
-            .legal_actions()
-            .into_iter()
-            .filter(|action| words::listed_for(&names, action, verb, unit))
-            .collect();
+        // Only lines the engine takes when typed as printed, each once.
+        let mut listed: Vec<Action> = Vec::new();
+        for action in game.legal_actions() {
+            if words::listed_for(&names, &action, verb, unit)
+                && let Some(typed) = words::listed_as_typed(&names, &action)
+                && !listed.contains(&typed)
+            {
+                listed.push(typed);
+            }
+        }
+        // The engine's list samples a unit's moves; one unit's list adds
+        // the farthest straight moves the engine takes (`move B6 back max`).
+        if let Some(unit) = unit
+            && verb.is_none_or(|verb| verb == "move")
+        {
+            for offer in words::straight_moves(&names, unit) {
+                if !listed.contains(&offer) {
+                    listed.push(offer);
+                }
+            }
+        }
         if listed.is_empty() {
             text.push_str("Nothing of that is legal now; `?` lists everything that is.\n");
         }
@@ -1184,10 +1200,34 @@ impl Repl<'_> {
 
     /// Apply the player's action; whether the rules took it.
     fn act(&mut self, action: Action) -> bool {
+        let (action, left_out) = self.rally_what_can_be(action);
         let mut told = Told::default();
         let taken = self.take(action, None, &mut told);
+        if taken {
+            told.text.insert_str(0, &left_out);
+        }
         self.tell(told);
         taken
+    }
+
+    /// A rally naming several units, some of which the general cannot
+    /// rally ([`Game::rally_what_can_be`]): the rally of the others and a
+    /// line for each unit left out saying why. Anything else comes back as
+    /// it is. The game records the rally it carried out, so a replay and
+    /// `undo` are exact.
+    fn rally_what_can_be(&self, action: Action) -> (Action, String) {
+        let Some((fewer, left_out)) = self.game.game.rally_what_can_be(&action) else {
+            return (action, String::new());
+        };
+        let mut said = String::new();
+        for (alone, refusal) in left_out {
+            let line = View::of(&self.game)
+                .and_then(|view| crate::render::play::refused(&view, &alone, &refusal))
+                .unwrap_or_else(|| refusal.to_string());
+            said.push_str(&line);
+            said.push('\n');
+        }
+        (fewer, said)
     }
 
     /// Apply the player's `action`, saying `before` it what it was (the

@@ -66,6 +66,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         Some(die) => die,
         None => dice.roll(Die::D6, "reserve's reaction test")?,
     };
+    let rolled = (forced_roll.is_none() || forced_die.is_none()) && !context.asks();
     let called = reinforce::call_up(&tables, &args.army, roll, die, character)?;
     let odds = if args.odds {
         Some(reinforce::odds(&tables, &args.army, character)?)
@@ -78,6 +79,9 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         if let Some(odds) = &odds {
             value["odds"] = serde_json::to_value(odds).unwrap_or_default();
         }
+        if rolled {
+            value["seed"] = serde_json::json!(dice.seed);
+        }
         return context.print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&value).unwrap_or_default()
@@ -87,7 +91,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     if let Some(odds) = &odds {
         out.push_str(&text::reinforcement_odds(odds));
     }
-    if (forced_roll.is_none() || forced_die.is_none()) && !context.asks() {
+    if rolled {
         out.push_str(&format!(
             "  (rolled with seed {}; --seed {} repeats it)\n",
             dice.seed, dice.seed

@@ -372,6 +372,46 @@ impl Game {
         each_game!(self, state => position::check(state.as_ref(), action))
     }
 
+    /// A seed-000 rally naming several units that the rules refuse only
+    /// because of some of them (out of the general's command range, or a
+    /// troop type never rallied): the rally of the others, in the order
+    /// named, and for each unit left out its rally alone with the refusal
+    /// that leaves it out. `None` for anything else, to be taken or refused
+    /// whole.
+    pub fn rally_what_can_be(&self, action: &Action) -> Option<(Action, Vec<(Action, Refusal)>)> {
+        let Action::Awi(rules::Action::Rally { general, units }) = action else {
+            return None;
+        };
+        if units.len() < 2 || self.check(action).is_ok() {
+            return None;
+        }
+        let alone = |unit| {
+            Action::Awi(rules::Action::Rally {
+                general: *general,
+                units: vec![unit],
+            })
+        };
+        let mut can = Vec::new();
+        let mut left_out = Vec::new();
+        for unit in units {
+            match self.check(&alone(*unit)) {
+                Ok(()) => can.push(*unit),
+                Err(
+                    refusal @ Refusal::Awi(
+                        rules::Refusal::OutOfCommandRange { .. }
+                        | rules::Refusal::CannotBeRallied { .. },
+                    ),
+                ) => left_out.push((alone(*unit), refusal)),
+                Err(_) => return None,
+            }
+        }
+        let fewer = Action::Awi(rules::Action::Rally {
+            general: *general,
+            units: can,
+        });
+        (!left_out.is_empty() && self.check(&fewer).is_ok()).then_some((fewer, left_out))
+    }
+
     /// Carry an action out with the dice; a refusal changes nothing and
     /// rolls no die.
     pub fn apply(

@@ -254,8 +254,6 @@ pub struct Standing {
     pub lost: u32,
     /// The losses that take it out of play (0: none known).
     pub out_at: u32,
-    /// The words for what it has lost (`hits`, `bases lost`).
-    pub lost_word: &'static str,
     /// What else the rule set says of it (`3 of 4 bases`, `with Greene`).
     pub notes: Vec<String>,
 }

@@ -902,6 +902,91 @@ fn farthest(
         })
 }
 
+/// The straight moves `UNIT ?` offers beside the engine's own list: as far
+/// as `unit` may go forward and back along its facing, towards the nearest
+/// enemy, and directly away from it, each only if the engine's own check
+/// takes it. Facing alone is not how every rule judges a move: within an
+/// enemy's presence seed 000 lets a unit only advance directly towards it
+/// or retire directly away (Enemy Presence), so there the moves towards
+/// and away are the ones offered. None for a unit off the table.
+pub fn straight_moves(names: &Names<'_>, unit: usize) -> Vec<Action> {
+    let Some(view) = names.units.get(unit) else {
+        return Vec::new();
+    };
+    let Some((troop, _)) = names.game.footing(unit) else {
+        return Vec::new();
+    };
+    let reach = names.game.battlefield().ruleset.move_of(troop) * MAX_REACH;
+    let ahead = Vector::from_bearing(view.facing);
+    let mut ways = vec![(ahead, view.facing), (ahead * -1.0, view.facing)];
+    let nearest = names
+        .units
+        .iter()
+        .filter(|other| other.side != view.side && !other.removed)
+        .filter(|other| names.game.footing(other.index).is_some())
+        .min_by(|a, b| {
+            let (da, db) = (
+                a.position.distance(view.position),
+                b.position.distance(view.position),
+            );
+            da.total_cmp(&db).then(a.index.cmp(&b.index))
+        });
+    if let Some(enemy) = nearest {
+        let towards = enemy.position - view.position;
+        if towards.length() > 1e-9 {
+            // Towards: as `move UNIT towards ENEMY max` reads it, facing
+            // the enemy; away: backing off, still facing as it does.
+            ways.push((towards, towards.bearing()));
+            ways.push((towards * -1.0, view.facing));
+        }
+    }
+    let from = view.position;
+    let tenths = (reach * 10.0).floor().clamp(0.0, 2_000.0) as u32;
+    let mut offers: Vec<Action> = Vec::new();
+    for (direction, facing) in ways {
+        // The farthest point 0.1" at a time, at a point and a facing as
+        // `?` prints them, so the line listed, typed, is this very move.
+        let step = Vector::from_bearing(direction.bearing());
+        let facing = (facing * 100.0).round() / 100.0;
+        let found = (1..=tenths).rev().find_map(|n| {
+            let action = move_to(
+                names,
+                unit,
+                tenth(from + step * (f64::from(n) / 10.0)),
+                facing,
+            );
+            names.game.check(&action).ok()?;
+            as_typed(names, &action)
+        });
+        if let Some(action) = found
+            && !offers.contains(&action)
+        {
+            offers.push(action);
+        }
+    }
+    offers
+}
+
+/// What `?` lists for `action`: the action its printed line means when
+/// typed, or `None` when the engine would refuse that line (a point
+/// printed to 0.01" can cost a hair more than the exact one). A line that
+/// does not read back as an action is listed as it is.
+pub fn listed_as_typed(names: &Names<'_>, action: &Action) -> Option<Action> {
+    match parse(names, &words(names.game, action)) {
+        Ok(Command::Act(typed)) => names.game.check(&typed).is_ok().then_some(typed),
+        _ => Some(action.clone()),
+    }
+}
+
+/// `action` as the player gets it by typing the line foe prints for it,
+/// if the engine takes that.
+fn as_typed(names: &Names<'_>, action: &Action) -> Option<Action> {
+    match parse(names, &words(names.game, action)) {
+        Ok(Command::Act(typed)) if names.game.check(&typed).is_ok() => Some(typed),
+        _ => None,
+    }
+}
+
 /// `A to B` split on the last ` to ` (unit names may hold `to`).
 pub(super) fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
     // Matched on the bytes as typed, ignoring ASCII case (the words are

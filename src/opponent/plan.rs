@@ -204,15 +204,16 @@ impl SidePlan {
             .position(|line| line.units.contains(&unit))
     }
 
-    /// The plan in words, for `why` and the banner.
+    /// The plan in words, a verb phrase whose subject is the side ("defend
+    /// their lines"), for `why` and the banner.
     pub fn describe(&self) -> String {
         let source = if self.derived {
-            " (from its victory conditions)"
+            " (from their victory conditions)"
         } else {
             ""
         };
         match &self.plan {
-            Plan::Free => "free: every order aimed at the nearest enemy".into(),
+            Plan::Free => "fight free, every order aimed at the nearest enemy".into(),
             Plan::Attack(_) => format!(
                 "attack {}{source}",
                 self.objective.as_deref().unwrap_or("the enemy")

@@ -364,6 +364,32 @@ fn disordered_troops_reform_whatever_else_holds() {
     assert_eq!(*outcome.instruction.becomes, ["reformed"]);
 }
 
+/// R18 over the whole table, so a new variant cannot slip in ahead of
+/// reform: in every order that has a `disordered` variant, no variant a
+/// disordered unit could also meet comes before it. No condition rules
+/// disorder out, so the first variant naming it must be the first variant.
+#[test]
+fn no_variant_shadows_disordered_reform() {
+    use crate::tables::Condition;
+    let tables = tables();
+    for (order, text) in &tables.orders.orders {
+        let Some(reform) = text
+            .variants
+            .iter()
+            .position(|variant| variant.when.contains(&Condition::Disordered))
+        else {
+            continue;
+        };
+        assert!(
+            reform == 0,
+            "order `{}`: variant {:?} comes before the disordered variant, \
+             so a disordered unit meeting it never reforms (R18)",
+            order.id(),
+            text.variants[0].when
+        );
+    }
+}
+
 #[test]
 fn variants_follow_the_seed() {
     let tables = tables();

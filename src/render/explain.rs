@@ -255,8 +255,9 @@ fn too_far(
     } else {
         format!("move {label} towards {} max", tenth(to))
     };
+    // Offered only when the engine's own check takes it.
     match act(names, &command) {
-        Ok(Some(Action::Move { to: farthest, .. })) => {
+        Ok(Some(action @ Action::Move { to: farthest, .. })) if state.check(&action).is_ok() => {
             text.push_str(&format!(
                 "; the farthest it can go that way is {} — `{command}`",
                 tenth(farthest)
@@ -349,7 +350,7 @@ fn enemy_presence(
         names.label(unit.0),
         names.label(nearest.0)
     );
-    if matches!(act(names, &command), Ok(Some(_))) {
+    if matches!(act(names, &command), Ok(Some(ref action)) if state.check(action).is_ok()) {
         text.push_str(&format!(" — `{command}`"));
     }
     Some(text)

@@ -69,11 +69,14 @@ fn scene_unit(game: &Game, unit: &UnitView, label: &str) -> SceneUnit {
     let note = if unit.removed {
         "out of play".to_string()
     } else {
+        let damage = match game.losses() {
+            Losses::Bases => Damage::BasesLost,
+            Losses::Hits => Damage::Hits,
+        };
         format!(
-            "{}, {} {}",
+            "{}, {}",
             placement(&standing.footprint),
-            standing.lost,
-            standing.lost_word
+            damage.count(standing.lost)
         )
     };
     let mut state: Vec<String> = unit.formation.iter().cloned().collect();

@@ -191,7 +191,11 @@ pub fn rally(state: &GameState, rally: &RallyDecision) -> String {
     for event in &rally.events {
         if let Event::Rallied { roll, removed, .. } = event {
             let removed: u32 = removed.iter().map(|(_, n)| n).sum();
-            let _ = write!(text, ": rolled {roll}, {removed} hits removed");
+            let _ = write!(
+                text,
+                ": rolled {roll}, {} removed",
+                crate::names::hits(removed)
+            );
         }
     }
     text

@@ -277,12 +277,14 @@ fn push_retreat_reason(out: &mut String, game: &View<'_>, entry: &Entry, at: usi
     let _ = if ours == theirs {
         writeln!(
             out,
-            "  (why: {name} and {other_name} have {ours} hits each, and on equal totals the charger retreats, a ruling: see docs/rulings.md, Melee)"
+            "  (why: {name} and {other_name} have {} each, and on equal totals the charger retreats, a ruling: see docs/rulings.md, Melee)",
+            crate::names::hits(ours)
         )
     } else {
         writeln!(
             out,
-            "  (why: {name} has {ours} hits in all to {theirs} of {other_name}, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)"
+            "  (why: {name} has {} in all to {theirs} of {other_name}, and the unit with the most total hits retreats a full move, seed 000 Melee Retreat)",
+            crate::names::hits(ours)
         )
     };
 }

@@ -68,7 +68,7 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         .iter()
         .zip(&labels.sides)
         .filter(|(plan, _)| !plan.is_empty())
-        .map(|(plan, name)| format!("{name} {plan}"))
+        .map(|(plan, name)| format!("{} {plan}", crate::names::side_subject(name)))
         .collect();
     if !plans.is_empty() {
         let _ = writeln!(out, "  plans: {}", plans.join("; "));

@@ -213,9 +213,12 @@ pub fn line(state: &GameState, named: &dyn Fn(UnitId) -> String, item: &Progress
             {
                 let _ = write!(
                     out,
-                    "; most hit {}, {hits}{} hits",
+                    "; most hit {}, {}",
                     named(*unit),
-                    threshold.map_or(String::new(), |t| format!(" of {t}"))
+                    threshold.map_or_else(
+                        || crate::names::hits(*hits),
+                        |t| format!("{hits} of {t} hits")
+                    )
                 );
             }
             if let Some((target, attacker, distance)) = nearest {

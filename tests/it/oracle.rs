@@ -57,6 +57,60 @@ fn react_worked_example_bound_3_with_odds() {
     );
 }
 
+/// R18: a disordered unit reforms first, out of sight (stand and fire,
+/// advance and fire) or behind hard cover (advance and fire).
+#[test]
+fn react_disordered_unit_reforms_before_anything_else() {
+    let reform = |arguments: &[&str], order: &str| {
+        let run = foe(arguments);
+        let printed = &run.stdout;
+        assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+        assert!(
+            printed.contains(&format!(": {order}\n  -> Reform. [reformed]\n")),
+            "{arguments:?} should reform under {order}, printed:\n{printed}"
+        );
+    };
+    reform(
+        &[
+            "react",
+            "--class",
+            "local-militia",
+            "--no-enemy-in-sight",
+            "--die",
+            "2",
+            "--disordered",
+        ],
+        "Stand and fire",
+    );
+    reform(
+        &[
+            "react",
+            "--class",
+            "british-regulars",
+            "--no-enemy-in-sight",
+            "--die",
+            "3",
+            "--disordered",
+        ],
+        "Advance and fire",
+    );
+    reform(
+        &[
+            "react",
+            "--class",
+            "british-regulars",
+            "--terrain",
+            "hard",
+            "--enemy-distance",
+            "10",
+            "--die",
+            "6",
+            "--disordered",
+        ],
+        "Advance and fire",
+    );
+}
+
 #[test]
 fn react_json_has_the_pinned_keys() {
     let json = foe(&[
@@ -230,6 +284,59 @@ fn reinforce_calls_up_and_tests_the_reserve() {
         1,
         "error: unknown army `prussian`; expected one of: french, british",
     );
+}
+
+/// A roll foe made is one the player can make again: the seed is printed,
+/// in text and in JSON, and `--seed` with it repeats the whole result.
+#[test]
+fn reinforce_and_melee_print_the_seed_they_rolled_with() {
+    for command in [
+        &["reinforce", "--army", "british"][..],
+        &[
+            "melee",
+            "--figures",
+            "6",
+            "--troop",
+            "rangers",
+            "--situation",
+            "charging",
+        ],
+    ] {
+        let text = foe(command).stdout;
+        let seed = text
+            .split("(rolled with seed ")
+            .nth(1)
+            .and_then(|rest| rest.split(';').next())
+            .unwrap_or_else(|| panic!("{command:?} names no seed:\n{text}"))
+            .to_string();
+        assert!(
+            text.ends_with(&format!("--seed {seed} repeats it)\n")),
+            "{text}"
+        );
+        let again = [command, &["--seed", &seed]].concat();
+        assert_eq!(foe(&again).stdout, text, "{command:?} --seed {seed}");
+
+        let json = foe(&[command, &["--json"]].concat()).json();
+        let seed = json["seed"].to_string();
+        assert!(seed.parse::<u64>().is_ok(), "{command:?}: {json}");
+        let again = foe(&[command, &["--json", "--seed", &seed]].concat()).json();
+        assert_eq!(again, json, "{command:?} --json --seed {seed}");
+    }
+    // Dice the player gave are not foe's rolls: no seed to repeat.
+    let forced = foe(&["melee", "--factor", "3", "--die", "4", "--json"]).json();
+    assert!(forced.get("seed").is_none(), "{forced}");
+    let forced = foe(&[
+        "reinforce",
+        "--army",
+        "french",
+        "--roll",
+        "50",
+        "--die",
+        "2",
+        "--json",
+    ])
+    .json();
+    assert!(forced.get("seed").is_none(), "{forced}");
 }
 
 #[test]

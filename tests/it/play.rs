@@ -139,6 +139,108 @@ fn a_scripted_guilford_game_matches_its_transcript() {
     golden(&played.stdout, "play_guilford.txt");
 }
 
+/// A rally naming a unit out of the general's 12" rallies the others and
+/// says why it left that one out, and the game is then exactly the game
+/// where only the others were named: the same die, the same future, and
+/// `undo` takes the whole rally back.
+#[test]
+fn a_rally_leaves_out_the_unit_out_of_range_and_rallies_the_rest() {
+    let desk = Desk::new();
+    // Turn 3's rallying phase: the 23rd Foot (B4, 9 hits) is within
+    // Cornwallis's range, the Guards (B2, 2 hits) 12.28" away.
+    let to_rallying = GUILFORD_SCRIPT.replace("status\nquit\n", "end\nend\n");
+    let play = |rally: &str| {
+        let played = desk.play(
+            &["guilford", "--seed", "1781"],
+            &format!("{to_rallying}{rally}\nundo\n{rally}\nend\nstatus\nquit\n"),
+        );
+        assert_eq!(played.status, 0, "{}", played.stderr);
+        played.stdout
+    };
+    let both = play("rally cornwallis b2 b4");
+    let one = play("rally cornwallis b4");
+    let left_out = "cannot rally `Guards Grenadiers`: it is 12.28\" from the general and must be within 12\"\n";
+    assert_eq!(both.matches(left_out).count(), 2, "{both}");
+    let rallying = &both[both.find("turn 3 british rallying").unwrap()..];
+    assert!(!rallying.contains("refused:"), "{rallying}");
+    assert!(
+        both.contains(&format!(
+            "{left_out}Cornwallis rallies: die 3: 23rd Foot −2 (7 rallies left)\n"
+        )),
+        "{both}"
+    );
+    assert!(both.contains("Taken back: `rally"), "{both}");
+    assert_eq!(
+        both.replace(left_out, "").replace("b2 b4", "b4"),
+        one,
+        "naming the unit out of range changes nothing else"
+    );
+    // Out of range alone, the rally is refused as before.
+    let alone = desk.play(
+        &["guilford", "--seed", "1781"],
+        &format!("{to_rallying}rally cornwallis b2\nquit\n"),
+    );
+    assert!(
+        alone.stdout.contains(&format!("refused: {left_out}")),
+        "{}",
+        alone.stdout
+    );
+}
+
+/// Every move `UNIT ?` lists is one the engine takes when typed: the
+/// engine's own sample and the farthest straight moves (forward, back,
+/// towards the nearest enemy and away) alike, in several scenarios and
+/// seeds. Each is typed, then undone, in one game.
+#[test]
+fn every_move_a_units_question_lists_is_taken() {
+    let desk = Desk::new();
+    let asks: String = (1..=12)
+        .flat_map(|n| ["a", "b", "u", "c"].map(|side| format!("move {side}{n} ?\n")))
+        .collect();
+    let mut tried = 0;
+    for (scenario, seed, first) in [
+        ("guilford", "1781", ""),
+        ("guilford", "7", ""),
+        ("learning", "3", ""),
+        ("monongahela", "11", ""),
+        ("monongahela", "1755", ""),
+        ("guilford-rv", "2", ""),
+        ("henry-hill", "4", "auto\n"),
+    ] {
+        let args = ["--seed", seed, scenario];
+        let listed = desk.play(&args, &format!("{first}{asks}quit\n"));
+        assert_eq!(listed.status, 0, "{}", listed.stderr);
+        let moves: Vec<&str> = listed
+            .stdout
+            .lines()
+            .filter_map(|line| line.trim_start().split_once("  "))
+            .filter(|(n, _)| n.parse::<u32>().is_ok())
+            .map(|(_, command)| command)
+            .filter(|command| command.starts_with("move "))
+            .collect();
+        assert!(
+            !moves.is_empty(),
+            "{scenario} {seed}: nothing listed\n{}",
+            listed.stdout
+        );
+        tried += moves.len();
+        let script: String = moves.iter().map(|line| format!("{line}\nundo\n")).collect();
+        let typed = desk.play(&args, &format!("{first}{script}quit\n"));
+        assert_eq!(typed.status, 0, "{}", typed.stderr);
+        let turned_down: Vec<&str> = typed
+            .stdout
+            .lines()
+            .filter(|line| line.starts_with("refused: ") || line.starts_with("error: "))
+            .collect();
+        assert!(
+            turned_down.is_empty(),
+            "{scenario} {seed}: listed by `?` but turned down: {turned_down:#?}"
+        );
+        assert_eq!(typed.stdout.matches("Taken back").count(), moves.len());
+    }
+    assert!(tried > 50, "only {tried} moves listed");
+}
+
 #[test]
 fn bad_commands_are_refused_and_change_nothing() {
     let desk = Desk::new();

@@ -238,7 +238,6 @@ impl Position for GameState {
             footprint: u.base,
             lost: u.hits,
             out_at: self.table.removed_at,
-            lost_word: "hits",
             notes: Vec::new(),
         }
     }

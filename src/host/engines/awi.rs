@@ -190,7 +190,6 @@ impl Position for GameState {
             footprint: u.base,
             lost: u.hits,
             out_at: self.rules.rout_threshold(u.category).unwrap_or(0),
-            lost_word: "hits",
             notes: Vec::new(),
         }
     }

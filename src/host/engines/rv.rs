@@ -243,7 +243,6 @@ impl Position for GameState {
             footprint: self.footprint(unit),
             lost: u.start_bases.saturating_sub(u.bases),
             out_at: u.start_bases,
-            lost_word: "bases lost",
             notes,
         }
     }

@@ -611,18 +611,18 @@ fn plans_are_given_or_derived_from_the_victory_conditions() {
     let (british, objective, _) = plan_of("guilford", &unplanned, 0);
     assert_eq!(
         british,
-        "attack the continentals (from its victory conditions)"
+        "attack the continentals (from their victory conditions)"
     );
     assert_eq!(objective.len(), 2);
     // Routing a share of the army is an attack on the army; holding an
     // area, an attack on the area.
     assert_eq!(
         plan_of("learning", &same, 0).0,
-        "attack the enemy army (from its victory conditions)"
+        "attack the enemy army (from their victory conditions)"
     );
     assert_eq!(
         plan_of("monongahela", &same, 0).0,
-        "attack the trace (from its victory conditions)"
+        "attack the trace (from their victory conditions)"
     );
 }
 

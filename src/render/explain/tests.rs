@@ -107,3 +107,120 @@ fn a_charge_after_a_pivot_says_why_it_must_wait_a_turn() {
         "cannot charge with `33rd Foot`: it has pivoted this turn, and a charge opens with its own pivot of up to 45° to face Lynch's Riflemen (a unit pivots once, at the start of its move), so it may charge next turn; this turn it may still move"
     );
 }
+
+/// Every command a refusal offers (in backticks) is one the engine takes,
+/// over many seeded positions: units put anywhere on the table, facing
+/// anywhere, each told to go forward, back, towards an enemy and to a
+/// point, too far or into an enemy's presence.
+#[test]
+fn every_command_a_refusal_offers_is_one_the_engine_takes() {
+    let mut offered = 0;
+    for seed in 0..12_u64 {
+        let mut game = start("guilford", seed, vec![0]);
+        let mut rng = crate::dice::Seeded::new(seed);
+        let mut draw = |low: f64, high: f64| {
+            let n = f64::from(crate::dice::Roller::roll(&mut rng, crate::dice::Die::D100));
+            low + (high - low) * (n - 1.0) / 99.0
+        };
+        let own: Vec<String> = game
+            .state()
+            .units
+            .iter()
+            .filter(|unit| unit.side == 0 && unit.is_active())
+            .map(|unit| unit.name.clone())
+            .collect();
+        for name in &own {
+            let (x, y, facing) = (draw(2.0, 46.0), draw(2.0, 34.0), draw(0.0, 359.0));
+            place(&mut game, name, x, y, facing.round());
+        }
+        let labels: Vec<String> = (0..game.state().units.len())
+            .map(|unit| names(&game).label(unit).to_string())
+            .collect();
+        let enemies: Vec<&String> = labels
+            .iter()
+            .filter(|label| label.starts_with('A'))
+            .collect();
+        for (unit, label) in labels.iter().enumerate() {
+            if game.state().units[unit].side != 0 {
+                continue;
+            }
+            let mut lines = vec![
+                format!("move {label} forward 30"),
+                format!("move {label} back 30"),
+                format!("move {label} forward 2"),
+                format!("move {label} back 2"),
+                format!("move {label} forward 7"),
+                format!("move {label} back 7"),
+                format!(
+                    "move {label} to {:.1},{:.1} facing {:.0}",
+                    draw(1.0, 47.0),
+                    draw(1.0, 35.0),
+                    draw(0.0, 359.0)
+                ),
+                format!(
+                    "move {label} to {:.1},{:.1}",
+                    draw(1.0, 47.0),
+                    draw(1.0, 35.0)
+                ),
+            ];
+            lines.extend(
+                enemies
+                    .iter()
+                    .map(|enemy| format!("move {label} towards {enemy} 30")),
+            );
+            for line in lines {
+                let Ok(Some(action)) = act(&names(&game), &line) else {
+                    continue;
+                };
+                let Err(refusal) = game.state().check(&action) else {
+                    continue;
+                };
+                let said = super::refusal(&names(&game), game.state(), &action, &refusal);
+                for command in said.split('`').skip(1).step_by(2) {
+                    if !["move ", "pivot ", "general ", "charge "]
+                        .iter()
+                        .any(|verb| command.starts_with(verb))
+                    {
+                        continue;
+                    }
+                    offered += 1;
+                    let taken = act(&names(&game), command)
+                        .ok()
+                        .flatten()
+                        .map(|offer| game.state().check(&offer));
+                    assert!(
+                        matches!(taken, Some(Ok(()))),
+                        "seed {seed}: `{line}` is refused with\n  {said}\nand its offer `{command}` is not taken: {taken:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(offered > 20, "only {offered} offers seen");
+}
+
+/// Within 6" of an enemy a unit may only advance directly towards it or
+/// retire directly away (seed 000 Enemy Presence), whatever its facing:
+/// `UNIT ?` offers those two straight moves, not forward and back.
+#[test]
+fn within_an_enemys_presence_the_straight_moves_go_towards_it_and_away() {
+    let mut game = start("guilford", 1781, vec![0]);
+    // 33rd Foot 4.5" short of Lynch's Riflemen, facing east across it.
+    let unit = place(&mut game, "33rd Foot", 40.0, 13.0, 90.0);
+    let enemy = game.state().find_unit("Lynch's Riflemen").unwrap();
+    let at = game.state().unit(unit).base.centre;
+    let to_enemy = (game.state().unit(enemy).base.centre - at).bearing();
+    let offers = crate::host::repl::straight_moves(&names(&game), unit.0);
+    let mut angles: Vec<f64> = offers
+        .iter()
+        .map(|offer| match GameState::own(offer) {
+            Some(action @ Action::Move { to, .. }) => {
+                assert!(game.state().check(action).is_ok(), "{action:?}");
+                turn_between((*to - at).bearing(), to_enemy).round()
+            }
+            other => panic!("not a move: {other:?}"),
+        })
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    assert_eq!(angles, [0.0, 180.0], "{offers:?}");
+}
