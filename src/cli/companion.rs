@@ -510,6 +510,7 @@ impl Repl<'_> {
         // rolls up to the general's and is thrown away (the game is pure),
         // the events before his test are shown, and the action is applied
         // with those rolls again and the rest asked.
+        let drawn_before = self.stream.drawn.len();
         let mut shown = 0;
         let result = if self.asks {
             let mut first = Asked::new(&mut self.console, &mut self.stream);
@@ -544,6 +545,13 @@ impl Repl<'_> {
                 true
             }
             Err(error) => {
+                // A refused action draws no dice: the stream goes back to
+                // where it was, so a game saved now goes on as an unbroken
+                // one would.
+                if self.stream.drawn.len() != drawn_before {
+                    self.stream =
+                        Stream::wound(self.stream.seed, &self.stream.drawn[..drawn_before]);
+                }
                 self.say(&format!("! {error}"));
                 false
             }

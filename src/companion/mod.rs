@@ -825,9 +825,13 @@ impl Game {
                 Ok(found) => found,
                 Err(_) => return false,
             };
+            // Guns marching on "in column" come on limbered, as a unit's own
+            // march does (`formation_for`): a gun left in column could never
+            // take its next test.
             let formation = outcome
                 .instruction
                 .formation
+                .and_then(|formation| formation_for(class.kind, formation))
                 .unwrap_or(Formation::default_for(class.kind));
             self.units.push(Unit {
                 name: reserve.name.clone(),
@@ -962,6 +966,11 @@ impl Game {
             friend_firing_ahead: answers.friend_firing_ahead,
             friend_in_melee: answers.friend_in_melee,
         };
+        // The chart is read once with a trial die before foe's die is drawn:
+        // a situation it refuses (an impossible distance) is refused here,
+        // having drawn nothing, so a refused answer leaves the dice where
+        // they were and a game saved after it goes on with the same dice.
+        crate::reaction::test(tables, &situation, Options::default(), 1)?;
         let die = roller.roll_for(Die::D6, format_args!("the reaction test of {}", unit.name));
         let outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
         let mut changes = Vec::new();

@@ -352,6 +352,72 @@ fn guns_told_to_march_in_column_limber_up_and_can_be_tested_again() {
     assert_eq!(formation_for(ClassKind::Artillery, Formation::Line), None);
 }
 
+/// A reinforcement of guns told to march on "in column" comes on limbered,
+/// as guns march: left in column, every answer for it would be refused
+/// (after drawing its die) and the bound could not end.
+#[test]
+fn guns_called_up_come_on_limbered_and_take_their_next_test() {
+    let mut play = provincials();
+    // d100 70: D for an average general; French d100 91: light artillery
+    // (not rated, no character roll); reserve test in the open, no enemy in
+    // sight, die 6: it marches on in column.
+    let events = play.act(
+        Action::Report {
+            trigger: Trigger::OwnTroopsWithdrawing,
+        },
+        &[70, 91, 6],
+    );
+    assert!(
+        events.iter().any(
+            |event| matches!(event, Event::ReserveTested { enters: true, outcome, .. }
+                if outcome.instruction.formation == Some(Formation::Column))
+        ),
+        "{events:?}"
+    );
+    let guns = &play.game().units[1];
+    assert_eq!(
+        (guns.name.as_str(), guns.formation),
+        ("light-artillery-1", Formation::Limbered)
+    );
+    play.act(Action::StartBound, &[]);
+    play.answer("prov", "open d=10", &[4]);
+    let events = play.answer("light-artillery-1", "open d=5", &[3]);
+    assert!(matches!(&events[0], Event::UnitTested { .. }), "{events:?}");
+}
+
+/// An answer the chart refuses (an impossible distance, which only a
+/// damaged save or a library caller can give) is refused before foe's die
+/// is drawn: the dice stay where they were.
+#[test]
+fn a_refused_answer_draws_no_dice() {
+    let mut play = provincials();
+    play.act(Action::StartBound, &[]);
+    let before = play.session.clone();
+    for distance in [-1.0, f64::NAN, f64::INFINITY] {
+        let mut answers = answers("open d=4", play.game(), "prov");
+        answers.distance = Some(distance);
+        // No dice at all: drawing one would panic.
+        let mut roller = Scripted::new([]);
+        let error = play
+            .session
+            .apply(
+                &play.tables,
+                Action::Answer {
+                    name: "prov".into(),
+                    answers,
+                },
+                &mut roller,
+            )
+            .unwrap_err();
+        assert!(
+            error.to_string().starts_with("enemy distance must be"),
+            "{error}"
+        );
+    }
+    assert_eq!(play.session, before);
+    play.answer("prov", "open d=4", &[4]);
+}
+
 #[test]
 fn rated_units_roll_their_character_and_others_refuse_one() {
     let mut play = Play::new();

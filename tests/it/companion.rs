@@ -441,6 +441,47 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
     assert_eq!(std::fs::read_to_string(table.autosave()).unwrap(), damaged);
 }
 
+/// A refused answer draws none of foe's dice, so a game stopped right after
+/// one and resumed rolls what the unbroken game rolls, and what a game
+/// without the refused answers rolls. Seed 28: the general's test before
+/// the first bound calls up light guns that march on (in column: they come
+/// on limbered, and their answer is taken; left in column, every answer
+/// for them was refused after drawing its die).
+#[test]
+fn a_refused_answer_saved_and_resumed_goes_on_with_the_unbroken_games_dice() {
+    let setup = "add a rangers 6\ngeneral rash Colonel X\nreinforcements french\nreport enemy-attacking\nbound\nunit a natural\n";
+    let refused = "unit light-artillery-1 lost=13\nunit a d=4\n";
+    let guns = "unit light-artillery-1 d=5\n";
+    let after = "bound\nunit a natural d=5\nunit light-artillery-1 d=5\nstatus\n";
+    let from_bound_2 = |text: &str| -> String {
+        let start = text
+            .find("== Bound 2 ==")
+            .unwrap_or_else(|| panic!("no bound 2:\n{text}"));
+        text[start..].to_string()
+    };
+    let unbroken = Table::new()
+        .play(&["--seed", "28"], &format!("{setup}{refused}{guns}{after}"))
+        .ok()
+        .to_string();
+    assert!(unbroken.contains("! the unit has only 12 figures, it cannot lose 13"));
+    assert!(unbroken.contains("! a has already been tested this bound"));
+    let without = Table::new()
+        .play(&["--seed", "28"], &format!("{setup}{guns}{after}"))
+        .ok()
+        .to_string();
+    let table = Table::new();
+    table
+        .play(&["--seed", "28"], &format!("{setup}{refused}{guns}quit\n"))
+        .ok();
+    let resumed = table.play(&["--resume"], after).ok().to_string();
+    assert_eq!(from_bound_2(&resumed), from_bound_2(&unbroken));
+    assert_eq!(from_bound_2(&without), from_bound_2(&unbroken));
+    assert!(
+        unbroken.contains("light-artillery-1  artillery  12/12"),
+        "{unbroken}"
+    );
+}
+
 #[test]
 fn the_same_seed_and_answers_give_the_same_battle() {
     let script = "army british\nbound\nunit 44th d=20\nunit 48th d=20 general\nunit rangers natural d=9\nunit virginians d=7 lost=1\nunit 2nd d=7\nunit guns d=12\nbound\n\n\n\n\n\n\n\n\nstatus\n";
