@@ -198,6 +198,41 @@ fn a_withdrawal_followed_by_minus_one_routs_and_the_general_reacts() {
     assert!(!context.general_on_table);
 }
 
+/// Every roll is followed by the event it decides before the next roll is
+/// drawn, so a player rolling real dice sees each result before the next
+/// die is asked: the dice drawn before the events of a withdrawal that
+/// calls up rated reinforcements, and of a general rolled whole, go up one
+/// at a time.
+#[test]
+fn every_roll_is_followed_by_the_event_it_decides() {
+    let drawn_before = |game: &Game, action: Action, dice: &[u8]| -> Vec<usize> {
+        let mut roller = Scripted::new(dice.iter().copied());
+        let (_, events) = game.apply_paced(&tables(), &action, &mut roller).unwrap();
+        assert_eq!(roller.remaining(), 0, "unused dice");
+        events.into_iter().map(|(drawn, _)| drawn).collect()
+    };
+    let mut play = provincials();
+    play.act(Action::StartBound, &[]);
+    let answer = Action::Answer {
+        name: "prov".into(),
+        answers: answers("open d=4 lost=3", play.game(), "prov"),
+    };
+    // The unit's test, the general's reaction, the reinforcement table, the
+    // reserve's character, its test; then the end of the bound.
+    assert_eq!(
+        drawn_before(play.game(), answer, &[1, 70, 50, 50, 2]),
+        [1, 2, 3, 4, 5, 5]
+    );
+    // Rank, name, character, start position.
+    let general = Action::SetGeneral {
+        general: GeneralSetup::default(),
+    };
+    assert_eq!(
+        drawn_before(&Game::new(), general, &[5, 7, 20, 90]),
+        [1, 2, 3, 4]
+    );
+}
+
 #[test]
 fn one_trigger_makes_the_general_test_once_a_bound() {
     let mut play = provincials();

@@ -161,7 +161,7 @@ fn a_three_bound_battle_with_forced_dice() {
     assert!(transcript.contains("TOTAL                                    -2: Withdraw"));
     assert!(transcript.contains("Average general, d100 70: reaction D (61-80)"));
     assert!(transcript.contains(
-        "Reinforcements (french table, d100 50): Canadian Militia, Average (d100 50), called up as canadian-militia-1."
+        "Reinforcements (french table, d100 50): Canadian Militia, called up as canadian-militia-1.\n  roll a d100 for the character of the Canadian Militia: 50\n  canadian-militia-1's character (d100 50): Average."
     ));
     assert!(transcript.contains("  => It stays off table, encamped."));
     // Bound 2: the reserve's test brings it on; the provincials withdrew last
@@ -183,6 +183,38 @@ fn a_three_bound_battle_with_forced_dice() {
     assert!(log.starts_with("# Battle log"));
     assert!(log.contains("## Bound 2"));
     assert!(log.contains("- **prov**: [open seen d=4 lost=0]: die 3, total -1 = Rout"));
+}
+
+/// With the player's dice, every roll is asked right before the result it
+/// decides, and that result is shown before the next roll: no two dice are
+/// asked in a row. Here a general rolled whole (rank, name, character,
+/// start) and a withdrawal that makes him call up rated reinforcements.
+#[test]
+fn each_roll_is_asked_right_before_the_result_it_decides() {
+    let script = "add prov provincial-militia 10\n40\nreinforcements british\ngeneral\n5\n7\n20\n90\nbound\nunit prov d=4 lost=3\n1\n90\n50\n95\n6\nquit\n";
+    let run = Table::new().play(&["--dice", "ask", "--no-autosave"], script);
+    let transcript = run.ok();
+    golden("companion_paced.txt", transcript);
+    for text in [
+        transcript.to_string(),
+        Table::new()
+            .play(&["--dice", "ask"], BATTLE)
+            .ok()
+            .to_string(),
+    ] {
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            assert!(
+                !(pair[0].starts_with("  roll a ") && pair[1].starts_with("  roll a ")),
+                "two dice asked in a row:\n{}\n{}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    assert!(transcript.contains(
+        "General: Colonel Bouquet, Brave (d100 20)\n  roll a d100 for the general's start position: 90\n  Starts (d100 90)"
+    ));
 }
 
 #[test]
