@@ -1019,7 +1019,10 @@ impl Game {
         // they were and a game saved after it goes on with the same dice.
         crate::reaction::test(tables, &situation, Options::default(), 1)?;
         let die = out.roll(Die::D6, format_args!("the reaction test of {}", unit.name));
-        let outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
+        let mut outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
+        if kind == ClassKind::Artillery && unit.formation == Formation::Limbered {
+            unlimber_without_firing(&mut outcome);
+        }
         let mut changes = Vec::new();
         let unit = &mut self.units[index];
         unit.figures = figures;
@@ -1099,6 +1102,26 @@ impl Game {
             });
         }
     }
+}
+
+/// Ruling C12: limbered guns cannot fire. An order that has them fire
+/// (the guns that cannot charge "unlimber and fire") unlimbers them, and
+/// they fire from the next bound. The orders table keeps its text, which
+/// the digital opponent reads as it always has; the companion says what
+/// the guns do at the table.
+fn unlimber_without_firing(outcome: &mut Outcome) {
+    let instruction = &mut outcome.instruction;
+    if instruction.fire == crate::tables::Fire::None {
+        return;
+    }
+    instruction.fire = crate::tables::Fire::None;
+    instruction.formation = Some(Formation::Unlimbered);
+    instruction.does = format!(
+        "{} Being limbered, the guns unlimber and do not fire this bound.",
+        instruction.does.trim_end()
+    )
+    .into();
+    outcome.notes.clear();
 }
 
 /// The formation a unit of `kind` takes when its order says `formation`:

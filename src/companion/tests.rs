@@ -453,6 +453,100 @@ fn a_refused_answer_draws_no_dice() {
     play.answer("prov", "open d=4", &[4]);
 }
 
+/// Limbered guns cannot fire: whatever the answers and the die, the order
+/// for them never says to fire (a charge or an advance behind hard cover
+/// unlimbers them instead), and unlimbered guns still do.
+#[test]
+fn limbered_guns_are_never_told_to_fire() {
+    let guns = |formation| {
+        let mut play = Play::new();
+        play.act(
+            Action::AddUnit {
+                unit: UnitSetup {
+                    name: "guns".into(),
+                    class: "artillery".into(),
+                    figures: 4,
+                    formation: Some(formation),
+                    character: None,
+                },
+            },
+            &[],
+        );
+        play.act(
+            Action::SetGeneral {
+                general: GeneralSetup {
+                    name: Some("Colonel Test".into()),
+                    character: Some(Character::Average),
+                },
+            },
+            &[50],
+        );
+        play.act(Action::StartBound, &[]);
+        play
+    };
+    let lines = [
+        "open d=4",
+        "open d=10 general support",
+        "natural d=5 general support",
+        "hard d=4",
+        "hard d=8",
+        "hard d=8 general support",
+        "hard d=20 general support",
+    ];
+    let fired = |formation| {
+        let play = guns(formation);
+        let mut fired = Vec::new();
+        for line in lines {
+            for die in 1..=6 {
+                let action = Action::Answer {
+                    name: "guns".into(),
+                    answers: answers(line, play.game(), "guns"),
+                };
+                // The die, then whatever the general's test needs.
+                let mut roller = Scripted::then([die], Box::new(crate::dice::Seeded::new(1)));
+                let (_, events) = play
+                    .game()
+                    .apply(&play.tables, &action, &mut roller)
+                    .unwrap();
+                let outcome = tested(&events);
+                fired.push((
+                    outcome.order,
+                    outcome.instruction.fire != crate::tables::Fire::None,
+                    outcome.instruction.formation,
+                    outcome.instruction.does.to_string(),
+                ));
+            }
+        }
+        fired
+    };
+    let limbered = fired(Formation::Limbered);
+    assert!(limbered.iter().all(|(_, fires, ..)| !fires), "{limbered:?}");
+    // The orders that fire for unlimbered guns were given: a charge
+    // unlimbers them, behind hard cover they stand fast.
+    assert!(
+        limbered
+            .iter()
+            .any(|(order, _, formation, _)| *order == Order::Charge
+                && *formation == Some(Formation::Unlimbered)),
+        "{limbered:?}"
+    );
+    assert!(
+        limbered
+            .iter()
+            .any(|(order, _, _, does)| *order == Order::AdvanceAndFire
+                && does == "Behind hard cover, stand fast; limbered guns cannot fire.")
+    );
+    let unlimbered = fired(Formation::Unlimbered);
+    for order in [Order::Charge, Order::AdvanceAndFire] {
+        assert!(
+            unlimbered
+                .iter()
+                .any(|(given, fires, ..)| *given == order && *fires),
+            "{unlimbered:?}"
+        );
+    }
+}
+
 #[test]
 fn rated_units_roll_their_character_and_others_refuse_one() {
     let mut play = Play::new();
