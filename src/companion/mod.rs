@@ -1124,6 +1124,17 @@ fn unlimber_without_firing(outcome: &mut Outcome) {
     outcome.notes.clear();
 }
 
+/// What a unit told to fire fires at, in words; `None` when its order does
+/// not fire. Ruling C12: foe's focus-fire (ruling PL8), the enemy in reach
+/// nearest to breaking, the nearest among equals. The companion cannot see
+/// the player's units, and the choice changes nothing it keeps, so it says
+/// the rule and asks nothing.
+pub fn fire_target(outcome: &Outcome) -> Option<&'static str> {
+    (outcome.instruction.fire != crate::tables::Fire::None).then_some(
+        "the enemy unit in range and sight that has lost the most figures; the nearest of those if several have lost as many",
+    )
+}
+
 /// The formation a unit of `kind` takes when its order says `formation`:
 /// guns told to march "in column" (out of sight, at double time) limber
 /// up, the way guns march; a formation the class cannot take at all

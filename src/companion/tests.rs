@@ -547,6 +547,31 @@ fn limbered_guns_are_never_told_to_fire() {
     }
 }
 
+/// A unit told to fire is told what to fire at (ruling C13, foe's
+/// focus-fire); a unit that does not fire is told nothing.
+#[test]
+fn a_unit_told_to_fire_is_told_its_target() {
+    let mut play = Play::new();
+    play.act(unit("rangers", "rangers", 8, None), &[]);
+    play.act(Action::StartBound, &[]);
+    // Natural cover +2, enemy within 6" -2, die 2: +2, stand and fire.
+    let events = play.answer("rangers", "natural d=5", &[2]);
+    let outcome = tested(&events);
+    assert_eq!(outcome.order, Order::StandAndFire);
+    assert_eq!(
+        fire_target(outcome),
+        Some(
+            "the enemy unit in range and sight that has lost the most figures; the nearest of those if several have lost as many"
+        )
+    );
+    // Out of sight, stand fast: no fire, no target.
+    play.act(Action::StartBound, &[]);
+    let events = play.answer("rangers", "natural unseen d=far", &[1]);
+    let outcome = tested(&events);
+    assert_eq!(outcome.instruction.fire, crate::tables::Fire::None);
+    assert_eq!(fire_target(outcome), None);
+}
+
 #[test]
 fn rated_units_roll_their_character_and_others_refuse_one() {
     let mut play = Play::new();

@@ -169,6 +169,9 @@ pub fn event_text(tables: &Tables, event: &Event) -> String {
                 outcome.class_name
             );
             out.push_str(&text::reaction(outcome));
+            if let Some(target) = crate::companion::fire_target(outcome) {
+                let _ = writeln!(out, "  Target: {target}.");
+            }
             let changes: Vec<String> = changes.iter().map(|change| change_text(*change)).collect();
             if !changes.is_empty() {
                 let _ = writeln!(out, "  => {}", changes.join("; "));
