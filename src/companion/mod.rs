@@ -575,7 +575,14 @@ impl Game {
                 setup.name
             )));
         }
-        let (class_id, class) = tables.reaction.class(&setup.class)?;
+        // The words `foe react --class` takes: a troop type of a built-in
+        // battle tests as its reaction class, and says so.
+        let (class_id, word) = crate::reaction::builtin_class_word(tables, &setup.class)?;
+        let (class_id, class) = tables.reaction.class(&class_id)?;
+        let class_name = match &word {
+            Some(word) => format!("{} (tests as {})", word.word.to_lowercase(), class.name),
+            None => class.name.to_string(),
+        };
         // Seed: militia and provincial troops "can be given a character
         // rating the same way as the generals" (d100); regulars have none.
         let (character, character_roll) = match (class.rated, setup.character) {
@@ -592,7 +599,7 @@ impl Game {
         let unit = Unit {
             name: setup.name.clone(),
             class: class_id.to_string(),
-            class_name: class.name.to_string(),
+            class_name,
             figures: setup.figures,
             start_figures: setup.figures,
             formation,

@@ -572,6 +572,46 @@ fn a_unit_told_to_fire_is_told_its_target() {
     assert_eq!(fire_target(outcome), None);
 }
 
+/// The companion takes the class words `foe react --class` takes: the
+/// troop types of the built-in battles test as their reaction class, and
+/// a misspelt word gets the same did-you-mean.
+#[test]
+fn units_take_the_built_in_battles_troop_types() {
+    let mut play = Play::new();
+    let events = play.act(unit("1st-md", "continentals", 12, None), &[]);
+    assert!(
+        matches!(&events[0], Event::UnitJoined { class_name, .. } if class_name == "continentals (tests as British Regulars)"),
+        "{events:?}"
+    );
+    // Guilford's militia test as local militia, a rated class: a character is rolled.
+    play.act(unit("eaton", "Militia", 10, None), &[50]);
+    let units: Vec<(&str, &str, Option<Character>)> = play
+        .game()
+        .units
+        .iter()
+        .map(|unit| (unit.name.as_str(), unit.class.as_str(), unit.character))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("1st-md", "british-regulars", None),
+            ("eaton", "local-militia", Some(Character::Average))
+        ]
+    );
+    let tables = tables();
+    let mut roller = Scripted::new([]);
+    let error = play
+        .session
+        .apply(&tables, unit("x", "continentls", 12, None), &mut roller)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unknown troop class `continentls`; did you mean `continentals`?"
+    );
+    let army = "name: Guilford\nnation: british\nreinforcements: british\nunits:\n  - { name: 1st-md, class: continentals, figures: 12 }\n  - { name: riflemen, class: riflemen, figures: 8 }\n  - { name: guns, class: artillery, figures: 4, formation: limbered }\n";
+    assert!(army::parse(&tables, "guilford.yaml", army).is_ok());
+}
+
 #[test]
 fn rated_units_roll_their_character_and_others_refuse_one() {
     let mut play = Play::new();

@@ -514,6 +514,36 @@ fn a_refused_answer_saved_and_resumed_goes_on_with_the_unbroken_games_dice() {
     );
 }
 
+/// The companion's units take the class words `foe react --class` takes,
+/// the built-in battles' troop types among them, with the same
+/// did-you-mean, so Guilford's Americans can be run on a table.
+#[test]
+fn units_take_the_class_words_of_foe_react() {
+    let table = Table::new();
+    let run = table.play(
+        &["--seed", "3", "--no-autosave"],
+        "add 1st-md continentals 12\nadd guns artillery 4 limbered\nadd x continentls 12\nquit\n",
+    );
+    let text = run.ok();
+    assert!(
+        text.contains("  + 1st-md: continentals (tests as British Regulars), 12 figures, line"),
+        "{text}"
+    );
+    let refused = "unknown troop class `continentls`; did you mean `continentals`?";
+    assert!(text.contains(&format!("! {refused}")), "{text}");
+    let react = Command::cargo_bin("foe")
+        .expect("foe binary")
+        .args(["react", "--class", "continentls", "--die", "3"])
+        .env_remove("FOE_TABLES")
+        .output()
+        .expect("foe runs");
+    assert!(
+        String::from_utf8_lossy(&react.stderr).contains(refused),
+        "{}",
+        String::from_utf8_lossy(&react.stderr)
+    );
+}
+
 #[test]
 fn the_same_seed_and_answers_give_the_same_battle() {
     let script = "army british\nbound\nunit 44th d=20\nunit 48th d=20 general\nunit rangers natural d=9\nunit virginians d=7 lost=1\nunit 2nd d=7\nunit guns d=12\nbound\n\n\n\n\n\n\n\n\nstatus\n";
