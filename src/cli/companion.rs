@@ -231,25 +231,25 @@ impl Roller for Stream {
 struct Asked<'c, 'a> {
     console: &'c mut Console<'a>,
     stream: &'c mut Stream,
-    /// Rolls already typed, handed back first (a second pass of an action).
-    replay: std::collections::VecDeque<u8>,
-    /// Stop asking at the general's reaction roll (the first pass).
-    stop_at_general: bool,
-    /// The first pass met the general's roll; later rolls are placeholders.
-    stopped: bool,
-    /// The rolls typed in this pass.
-    typed: Vec<u8>,
 }
 
-impl<'c, 'a> Asked<'c, 'a> {
-    fn new(console: &'c mut Console<'a>, stream: &'c mut Stream) -> Asked<'c, 'a> {
-        Asked {
-            console,
-            stream,
-            replay: std::collections::VecDeque::new(),
-            stop_at_general: false,
-            stopped: false,
-            typed: Vec::new(),
+/// One pass of an action with the player's dice: the rolls typed so far,
+/// in order, then a stop at the first roll still to be asked, noting what
+/// it is for. The rolls after it are placeholders and the pass is thrown
+/// away (the game is pure); the events before the stop are decided.
+struct Paced {
+    typed: Vec<u8>,
+    next: usize,
+    /// The first roll not typed yet: its die and what it is for.
+    wanted: Option<(Die, String)>,
+}
+
+impl Paced {
+    fn new(typed: Vec<u8>) -> Paced {
+        Paced {
+            typed,
+            next: 0,
+            wanted: None,
         }
     }
 }
@@ -259,26 +259,20 @@ fn lowest(die: Die) -> u8 {
     die.outcomes().first().map_or(1, |(face, _)| *face)
 }
 
-impl Roller for Asked<'_, '_> {
+impl Roller for Paced {
     fn roll(&mut self, die: Die) -> u8 {
         self.roll_for(die, format_args!(""))
     }
 
     fn roll_for(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
-        if let Some(value) = self.replay.pop_front() {
-            return value;
+        if let Some(value) = self.typed.get(self.next) {
+            self.next += 1;
+            return *value;
         }
-        if self.stopped {
-            return lowest(die);
+        if self.wanted.is_none() {
+            self.wanted = Some((die, why.to_string()));
         }
-        let why = why.to_string();
-        if self.stop_at_general && die == Die::D100 && why.starts_with("the reaction of ") {
-            self.stopped = true;
-            return lowest(die);
-        }
-        let value = self.ask(die, &why);
-        self.typed.push(value);
-        value
+        lowest(die)
     }
 }
 
@@ -505,32 +499,45 @@ impl Repl<'_> {
     /// Apply an action with the session's dice; print its events and
     /// autosave. Returns whether it was accepted.
     fn act(&mut self, action: Action) -> bool {
-        // With the player's dice, a general's reaction test is asked for
-        // after the result that set it off is shown: a first pass asks the
-        // rolls up to the general's and is thrown away (the game is pure),
-        // the events before his test are shown, and the action is applied
-        // with those rolls again and the rest asked.
+        // With the player's dice, each roll is asked right after the result
+        // of the one before is shown: the action is applied once per roll,
+        // each pass stopping at the first roll not yet typed, its decided
+        // events are shown and that roll is asked; the last pass, with every
+        // roll typed, is the one kept.
+        let drawn_before = self.stream.drawn.len();
         let mut shown = 0;
         let result = if self.asks {
-            let mut first = Asked::new(&mut self.console, &mut self.stream);
-            first.stop_at_general = true;
-            let probe = self.session.game.apply(&self.tables, &action, &mut first);
-            let (stopped, typed) = (first.stopped, std::mem::take(&mut first.typed));
-            if stopped && let Ok((_, events)) = &probe {
-                shown = events
+            let mut typed = Vec::new();
+            loop {
+                let mut pass = Paced::new(typed.clone());
+                let probe = self
+                    .session
+                    .game
+                    .apply_paced(&self.tables, &action, &mut pass);
+                // A refused action is refused again below, and says why.
+                let (Some((die, why)), Ok((_, events))) = (pass.wanted, probe) else {
+                    break;
+                };
+                let decided = events
                     .iter()
-                    .position(|event| {
-                        matches!(event, crate::companion::Event::GeneralReacted { .. })
-                    })
-                    .unwrap_or(0);
-                let text = render::companion::events(&self.tables, &events[..shown]);
-                if !text.is_empty() {
-                    self.say(&text);
+                    .take_while(|(drawn, _)| *drawn <= typed.len())
+                    .count();
+                if decided > shown {
+                    let events: Vec<_> = events[shown..decided]
+                        .iter()
+                        .map(|(_, event)| event.clone())
+                        .collect();
+                    self.say(&render::companion::events(&self.tables, &events));
+                    shown = decided;
                 }
+                let mut asked = Asked {
+                    console: &mut self.console,
+                    stream: &mut self.stream,
+                };
+                typed.push(asked.ask(die, &why));
             }
-            let mut roller = Asked::new(&mut self.console, &mut self.stream);
-            roller.replay = typed.into();
-            self.session.apply(&self.tables, action, &mut roller)
+            self.session
+                .apply(&self.tables, action, &mut Paced::new(typed))
         } else {
             self.session.apply(&self.tables, action, &mut self.stream)
         };
@@ -544,6 +551,13 @@ impl Repl<'_> {
                 true
             }
             Err(error) => {
+                // A refused action draws no dice: the stream goes back to
+                // where it was, so a game saved now goes on as an unbroken
+                // one would.
+                if self.stream.drawn.len() != drawn_before {
+                    self.stream =
+                        Stream::wound(self.stream.seed, &self.stream.drawn[..drawn_before]);
+                }
                 self.say(&format!("! {error}"));
                 false
             }

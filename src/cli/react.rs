@@ -236,27 +236,14 @@ pub fn ground(
     }
 }
 
-/// The shipped rule sets whose troop types `--class` may name, in the
-/// order they are looked in.
-const CLASS_RULESETS: [&str; 3] = ["ohw-awi", "ruinous-victory", "ohw-acw"];
-
-/// A troop type of a shipped rule set that `--class` named, and the
-/// reaction class it tests with there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClassWord {
-    /// What was typed.
-    pub word: String,
-    /// The rule set whose troop type it is.
-    pub ruleset: String,
-    /// The class it tests with (its `reaction_class`).
-    pub class: String,
-}
+pub use crate::reaction::ClassWord;
 
 /// The reaction class `word` names: a class of the chart (or an alias), or
 /// else a troop type of a shipped rule set (`continentals`, `militia`),
 /// read through its `reaction_class` as the digital table reads it (the
 /// rule set under `--tables` when there is one). An unknown word is an
-/// error naming the nearest of them all.
+/// error naming the nearest of them all. The lookup is
+/// [`crate::reaction::class_word`], the companion's too.
 pub fn class(
     word: &str,
     tables: &crate::tables::Tables,
@@ -265,9 +252,8 @@ pub fn class(
     if let Ok((id, _)) = tables.reaction.class(word) {
         return Ok((id.to_string(), None));
     }
-    let lower = word.to_lowercase();
-    let mut troop_names = Vec::new();
-    for name in CLASS_RULESETS {
+    let mut rulesets = Vec::new();
+    for name in crate::reaction::CLASS_RULESETS {
         let file = format!("rulesets/{name}.yaml");
         let ruleset = match super::table_override(tables_dir, &file)? {
             Some((shown_as, text)) => {
@@ -278,34 +264,13 @@ pub fn class(
                 _ => continue,
             },
         };
-        let found = ruleset
-            .troop_types
-            .iter()
-            .find(|troop| troop.name == lower)
-            .and_then(|troop| troop.reaction_class.clone());
-        troop_names.extend(
-            ruleset
-                .troop_types
-                .iter()
-                .filter(|troop| troop.reaction_class.is_some())
-                .map(|troop| troop.name.clone()),
-        );
-        if let Some(class) = found {
-            return Ok((
-                class.clone(),
-                Some(ClassWord {
-                    word: word.to_string(),
-                    ruleset: name.to_string(),
-                    class,
-                }),
-            ));
-        }
+        rulesets.push((name, ruleset));
     }
-    let mut valid = tables.reaction.class_names();
-    valid.extend(troop_names.iter().map(String::as_str));
-    let mut seen = std::collections::HashSet::new();
-    valid.retain(|name| seen.insert(*name));
-    Err(Error::unknown("troop class", word, valid))
+    crate::reaction::class_word(
+        tables,
+        rulesets.iter().map(|(name, ruleset)| (*name, ruleset)),
+        word,
+    )
 }
 
 /// Check a forced die is a legal face.

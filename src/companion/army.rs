@@ -62,7 +62,8 @@ pub struct GeneralSetup {
 pub struct UnitSetup {
     /// One word, typed at the prompt (`2nd-provincials`).
     pub name: String,
-    /// Troop class id or alias (`tables/reaction.yaml`).
+    /// Troop class id or alias (`tables/reaction.yaml`), or a troop type
+    /// of a built-in battle (`continentals`), as `foe react --class` reads it.
     pub class: String,
     /// Strength in figures.
     pub figures: u32,
@@ -164,9 +165,11 @@ pub fn problems(tables: &Tables, setup: &ArmySetup) -> Vec<(String, String)> {
 /// formation and character.
 pub fn unit_problem(tables: &Tables, unit: &UnitSetup) -> Result<(), String> {
     check_name(&unit.name)?;
+    let (class_id, _) = crate::reaction::builtin_class_word(tables, &unit.class)
+        .map_err(|error| error.to_string())?;
     let (class_id, class) = tables
         .reaction
-        .class(&unit.class)
+        .class(&class_id)
         .map_err(|error| error.to_string())?;
     if !(1..=MAX_FIGURES).contains(&unit.figures) {
         return Err(format!(

@@ -252,7 +252,22 @@ pub enum Event {
         /// Its name.
         name: String,
     },
-    /// The general was appointed.
+    /// A general's rank was rolled (his name comes next).
+    GeneralRank {
+        /// The rank.
+        rank: String,
+        /// The d100 roll.
+        roll: u8,
+    },
+    /// A general's name was rolled.
+    GeneralNamed {
+        /// Rank and name.
+        name: String,
+        /// The d100 roll.
+        roll: u8,
+    },
+    /// The general was appointed: his name and character (his start
+    /// position follows).
     GeneralAppointed {
         /// His name.
         name: String,
@@ -260,10 +275,15 @@ pub enum Event {
         character: Character,
         /// The d100 roll, when the character was rolled.
         character_roll: Option<u8>,
-        /// The d100 roll for his start position.
-        start_roll: u8,
+    },
+    /// Where the new general starts.
+    GeneralStarts {
+        /// His name.
+        name: String,
+        /// The d100 roll on the general's reaction chart.
+        roll: u8,
         /// Where he starts, in words.
-        start_position: String,
+        position: String,
     },
     /// The reinforcement table was chosen.
     ReinforcementTable {
@@ -306,10 +326,15 @@ pub enum Event {
         roll: u8,
         /// The troop type in words.
         troop_name: String,
-        /// Character, for rated classes.
-        character: Option<Character>,
-        /// The d100 roll, when the character was rolled.
-        character_roll: Option<u8>,
+    },
+    /// The character of a called-up unit of a rated class was rolled.
+    ReserveCharacter {
+        /// Its name.
+        name: String,
+        /// Its character.
+        character: Character,
+        /// The d100 roll.
+        roll: u8,
     },
     /// A reaction D with no way to call anyone up.
     NoReinforcements {
@@ -356,6 +381,25 @@ pub enum Event {
         /// Reserves still waiting.
         in_reserve: usize,
     },
+}
+
+/// Where an action's dice come from and its events go, counting the dice
+/// drawn before each event.
+struct Step<'r> {
+    roller: &'r mut dyn Roller,
+    drawn: usize,
+    events: Vec<(usize, Event)>,
+}
+
+impl Step<'_> {
+    fn roll(&mut self, die: Die, why: std::fmt::Arguments<'_>) -> u8 {
+        self.drawn += 1;
+        self.roller.roll_for(die, why)
+    }
+
+    fn push(&mut self, event: Event) {
+        self.events.push((self.drawn, event));
+    }
 }
 
 impl Game {
@@ -421,64 +465,71 @@ impl Game {
         action: &Action,
         roller: &mut dyn Roller,
     ) -> Result<(Game, Vec<Event>)> {
-        let mut game = self.clone();
-        let mut events = Vec::new();
-        game.step(tables, action, roller, &mut events)?;
-        let bound = game.bound;
-        game.log
-            .extend(events.iter().cloned().map(|event| (bound, event)));
-        Ok((game, events))
+        let (game, paced) = self.apply_paced(tables, action, roller)?;
+        Ok((game, paced.into_iter().map(|(_, event)| event).collect()))
     }
 
-    fn step(
-        &mut self,
+    /// [`Game::apply`], with each event paired with the number of dice
+    /// drawn before it: an event is decided by those dice alone. Every roll
+    /// is followed by the event it decides before the next roll is drawn,
+    /// so a player rolling real dice can be shown each result before the
+    /// next die is asked for.
+    pub fn apply_paced(
+        &self,
         tables: &Tables,
         action: &Action,
         roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
-    ) -> Result<()> {
+    ) -> Result<(Game, Vec<(usize, Event)>)> {
+        let mut game = self.clone();
+        let mut out = Step {
+            roller,
+            drawn: 0,
+            events: Vec::new(),
+        };
+        game.step(tables, action, &mut out)?;
+        let bound = game.bound;
+        game.log
+            .extend(out.events.iter().map(|(_, event)| (bound, event.clone())));
+        Ok((game, out.events))
+    }
+
+    fn step(&mut self, tables: &Tables, action: &Action, out: &mut Step<'_>) -> Result<()> {
         match action {
-            Action::LoadArmy { army } => self.load_army(tables, army, roller, events),
-            Action::AddUnit { unit } => self.add_unit(tables, unit, roller, events),
+            Action::LoadArmy { army } => self.load_army(tables, army, out),
+            Action::AddUnit { unit } => self.add_unit(tables, unit, out),
             Action::RemoveUnit { name } => {
                 let index = self.unit_index(name)?;
                 let unit = self.units.remove(index);
-                events.push(Event::UnitRemoved { name: unit.name });
-                self.end_bound_if_done(events);
+                out.push(Event::UnitRemoved { name: unit.name });
+                self.end_bound_if_done(out);
                 Ok(())
             }
-            Action::SetGeneral { general } => self.set_general(tables, general, roller, events),
+            Action::SetGeneral { general } => self.set_general(tables, general, out),
             Action::SetReinforcements { army } => {
                 let (id, _) = tables.reinforcements.army(army)?;
                 self.reinforcements = Some(id.to_string());
-                events.push(Event::ReinforcementTable { army: id.into() });
+                out.push(Event::ReinforcementTable { army: id.into() });
                 Ok(())
             }
             Action::Report { trigger } => {
-                self.general_test(tables, *trigger, true, roller, events);
+                self.general_test(tables, *trigger, true, out);
                 Ok(())
             }
             Action::LostMelee { name } => {
                 let index = self.unit_index(name)?;
                 let unit = &mut self.units[index];
                 unit.lost_melee = true;
-                events.push(Event::MeleeLost {
+                out.push(Event::MeleeLost {
                     name: unit.name.clone(),
                 });
                 Ok(())
             }
-            Action::StartBound => self.start_bound(tables, roller, events),
-            Action::Answer { name, answers } => self.answer(tables, name, answers, roller, events),
+            Action::StartBound => self.start_bound(tables, out),
+            Action::Answer { name, answers } => self.answer(tables, name, answers, out),
         }
     }
 
-    fn load_army(
-        &mut self,
-        tables: &Tables,
-        army: &ArmySetup,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
-    ) -> Result<()> {
+    fn load_army(&mut self, tables: &Tables, army: &ArmySetup, out: &mut Step<'_>) -> Result<()> {
         if self.bound > 0 {
             return Err(Error::Invalid(
                 "the battle has begun; load an army before the first bound".into(),
@@ -498,27 +549,21 @@ impl Game {
         self.reinforcement_figures = army
             .reinforcement_figures
             .unwrap_or(army::DEFAULT_REINFORCEMENT_FIGURES);
-        events.push(Event::ArmyLoaded {
+        out.push(Event::ArmyLoaded {
             name: army.name.clone(),
         });
         let general = army.general.clone().unwrap_or_default();
-        self.set_general(tables, &general, roller, events)?;
+        self.set_general(tables, &general, out)?;
         let (id, _) = tables.reinforcements.army(&army.reinforcements)?;
         self.reinforcements = Some(id.to_string());
-        events.push(Event::ReinforcementTable { army: id.into() });
+        out.push(Event::ReinforcementTable { army: id.into() });
         for unit in &army.units {
-            self.add_unit(tables, unit, roller, events)?;
+            self.add_unit(tables, unit, out)?;
         }
         Ok(())
     }
 
-    fn add_unit(
-        &mut self,
-        tables: &Tables,
-        setup: &UnitSetup,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
-    ) -> Result<()> {
+    fn add_unit(&mut self, tables: &Tables, setup: &UnitSetup, out: &mut Step<'_>) -> Result<()> {
         army::unit_problem(tables, setup).map_err(Error::Invalid)?;
         if self
             .units
@@ -530,15 +575,21 @@ impl Game {
                 setup.name
             )));
         }
-        let (class_id, class) = tables.reaction.class(&setup.class)?;
+        // The words `foe react --class` takes: a troop type of a built-in
+        // battle tests as its reaction class, and says so.
+        let (class_id, word) = crate::reaction::builtin_class_word(tables, &setup.class)?;
+        let (class_id, class) = tables.reaction.class(&class_id)?;
+        let class_name = match &word {
+            Some(word) => format!("{} (tests as {})", word.word.to_lowercase(), class.name),
+            None => class.name.to_string(),
+        };
         // Seed: militia and provincial troops "can be given a character
         // rating the same way as the generals" (d100); regulars have none.
         let (character, character_roll) = match (class.rated, setup.character) {
             (false, _) => (None, None),
             (true, Some(character)) => (Some(character), None),
             (true, None) => {
-                let roll =
-                    roller.roll_for(Die::D100, format_args!("the character of {}", setup.name));
+                let roll = out.roll(Die::D100, format_args!("the character of {}", setup.name));
                 (Some(tables.characters.roll(roll)), Some(roll))
             }
         };
@@ -548,7 +599,7 @@ impl Game {
         let unit = Unit {
             name: setup.name.clone(),
             class: class_id.to_string(),
-            class_name: class.name.to_string(),
+            class_name,
             figures: setup.figures,
             start_figures: setup.figures,
             formation,
@@ -561,7 +612,7 @@ impl Game {
             // A unit added in the middle of a bound waits for the next one.
             tested_this_bound: self.in_bound,
         };
-        events.push(Event::UnitJoined {
+        out.push(Event::UnitJoined {
             name: unit.name.clone(),
             class_name: unit.class_name.clone(),
             figures: unit.figures,
@@ -577,8 +628,7 @@ impl Game {
         &mut self,
         tables: &Tables,
         setup: &GeneralSetup,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
+        out: &mut Step<'_>,
     ) -> Result<()> {
         if let Some(name) = &setup.name {
             crate::names::check("general's name", name).map_err(Error::Invalid)?;
@@ -613,23 +663,38 @@ impl Game {
                     .ok_or_else(|| Error::Invalid(format!("no names for nation `{nation}`")))?;
                 // Names are flavour: a d100 reduced to the list's length, as
                 // `general::roll_general` does.
-                let rank_roll = roller.roll_for(Die::D100, format_args!("the general's rank"));
+                // Each roll's result is told before the next roll.
+                let rank_roll = out.roll(Die::D100, format_args!("the general's rank"));
                 let rank = &names.ranks[usize::from(rank_roll - 1) % names.ranks.len()];
-                let name_roll = roller.roll_for(Die::D100, format_args!("the general's name"));
+                out.push(Event::GeneralRank {
+                    rank: rank.clone(),
+                    roll: rank_roll,
+                });
+                let name_roll = out.roll(Die::D100, format_args!("the general's name"));
                 let surname = &names.names[usize::from(name_roll - 1) % names.names.len()];
-                format!("{rank} {surname}")
+                let name = format!("{rank} {surname}");
+                out.push(Event::GeneralNamed {
+                    name: name.clone(),
+                    roll: name_roll,
+                });
+                name
             }
         };
         let (character, character_roll) = match setup.character {
             Some(character) => (character, None),
             None => {
-                let roll = roller.roll_for(Die::D100, format_args!("the general's character"));
+                let roll = out.roll(Die::D100, format_args!("the general's character"));
                 (tables.characters.roll(roll), Some(roll))
             }
         };
+        out.push(Event::GeneralAppointed {
+            name: name.clone(),
+            character,
+            character_roll,
+        });
         // Seed: "To find the position of the General at the beginning of the
         // game use the General's Reaction Chart."
-        let start_roll = roller.roll_for(Die::D100, format_args!("the general's start position"));
+        let start_roll = out.roll(Die::D100, format_args!("the general's start position"));
         let start = tables.generals.reaction(character, start_roll);
         self.general = Some(General {
             name: name.clone(),
@@ -637,12 +702,10 @@ impl Game {
             at_rear: start == Reaction::E,
             on_table: true,
         });
-        events.push(Event::GeneralAppointed {
+        out.push(Event::GeneralStarts {
             name,
-            character,
-            character_roll,
-            start_roll,
-            start_position: tables.generals.start_position(start).to_string(),
+            roll: start_roll,
+            position: tables.generals.start_position(start).to_string(),
         });
         Ok(())
     }
@@ -655,37 +718,36 @@ impl Game {
         tables: &Tables,
         trigger: Trigger,
         reported: bool,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
+        out: &mut Step<'_>,
     ) {
         // Triggers foe notices itself (a unit withdrawing, a unit seeing the
         // enemy retreat) are dropped quietly when they cannot count; only a
         // report the player typed deserves an explanation.
-        let ignored = |events: &mut Vec<Event>, reason: String| {
+        let ignored = |out: &mut Step<'_>, reason: String| {
             if reported {
-                events.push(Event::TriggerIgnored { trigger, reason });
+                out.push(Event::TriggerIgnored { trigger, reason });
             }
         };
         let Some(general) = self.general.clone() else {
             ignored(
-                events,
+                out,
                 "the army has no general; appoint one with `general`".into(),
             );
             return;
         };
         if !general.on_table {
-            ignored(events, format!("{} has left the table", general.name));
+            ignored(out, format!("{} has left the table", general.name));
             return;
         }
         if self.triggers_tested.contains(&trigger) {
             ignored(
-                events,
+                out,
                 "the general has already tested for this in this bound".into(),
             );
             return;
         }
         self.triggers_tested.push(trigger);
-        let roll = roller.roll_for(Die::D100, format_args!("the reaction of {}", general.name));
+        let roll = out.roll(Die::D100, format_args!("the reaction of {}", general.name));
         let Ok(reaction) = crate::general::react(tables, general.character, Some(trigger), roll)
         else {
             return;
@@ -708,21 +770,21 @@ impl Game {
             }
         }
         let orders_reinforcements = reaction.orders_reinforcements;
-        events.push(Event::GeneralReacted {
+        out.push(Event::GeneralReacted {
             name: general.name,
             reaction,
             whereabouts,
         });
         if orders_reinforcements {
-            self.call_up(tables, roller, events);
+            self.call_up(tables, out);
         }
     }
 
     /// Reaction D: one unit from the army's table, tested at once as an
     /// encamped reserve; it comes on if that test says advance or charge.
-    fn call_up(&mut self, tables: &Tables, roller: &mut dyn Roller, events: &mut Vec<Event>) {
+    fn call_up(&mut self, tables: &Tables, out: &mut Step<'_>) {
         let Some(army_id) = self.reinforcements.clone() else {
-            events.push(Event::NoReinforcements {
+            out.push(Event::NoReinforcements {
                 reason: "no reinforcement table chosen; use `reinforcements french` or `british`"
                     .into(),
             });
@@ -731,9 +793,9 @@ impl Game {
         let Ok((army_id, army)) = tables.reinforcements.army(&army_id) else {
             return;
         };
-        let roll = roller.roll_for(Die::D100, format_args!("the {army_id} reinforcement table"));
+        let roll = out.roll(Die::D100, format_args!("the {army_id} reinforcement table"));
         let Some((troop_id, troop)) = tables.reinforcements.select(army, roll) else {
-            events.push(Event::NoReinforcements {
+            out.push(Event::NoReinforcements {
                 reason: format!("the {army_id} table has no troop for {roll}"),
             });
             return;
@@ -741,34 +803,38 @@ impl Game {
         let Ok((_, class)) = tables.reaction.class(&troop.class) else {
             return;
         };
-        let (character, character_roll) = if class.rated {
-            let roll = roller.roll_for(
+        let name = self.fresh_name(troop_id);
+        out.push(Event::ReinforcementCalled {
+            name: name.clone(),
+            army: army_id.to_string(),
+            roll,
+            troop_name: troop.name.clone(),
+        });
+        let character = if class.rated {
+            let roll = out.roll(
                 Die::D100,
                 format_args!("the character of the {}", troop.name),
             );
-            (Some(tables.characters.roll(roll)), Some(roll))
+            let character = tables.characters.roll(roll);
+            out.push(Event::ReserveCharacter {
+                name: name.clone(),
+                character,
+                roll,
+            });
+            Some(character)
         } else {
-            (None, None)
+            None
         };
-        let name = self.fresh_name(troop_id);
         let reserve = Reserve {
-            name: name.clone(),
+            name,
             troop_name: troop.name.clone(),
             class: troop.class.clone(),
             character,
             figures: self.reinforcement_figures,
         };
-        events.push(Event::ReinforcementCalled {
-            name,
-            army: army_id.to_string(),
-            roll,
-            troop_name: troop.name.clone(),
-            character,
-            character_roll,
-        });
         self.reserves.push(reserve);
         let index = self.reserves.len() - 1;
-        self.test_reserve(tables, index, roller, events);
+        self.test_reserve(tables, index, out);
     }
 
     /// A name no unit or reserve has: the troop id and a number.
@@ -790,15 +856,9 @@ impl Game {
 
     /// The encamped-reserve test of reserve `index`; if it enters, it joins
     /// the units on the table, already moved for this bound.
-    fn test_reserve(
-        &mut self,
-        tables: &Tables,
-        index: usize,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
-    ) -> bool {
+    fn test_reserve(&mut self, tables: &Tables, index: usize, out: &mut Step<'_>) -> bool {
         let reserve = self.reserves[index].clone();
-        let die = roller.roll_for(
+        let die = out.roll(
             Die::D6,
             format_args!("the encamped-reserve test of {}", reserve.name),
         );
@@ -813,7 +873,7 @@ impl Game {
         } else {
             "stays off table, encamped".to_string()
         };
-        events.push(Event::ReserveTested {
+        out.push(Event::ReserveTested {
             name: reserve.name.clone(),
             outcome: outcome.clone(),
             enters,
@@ -825,9 +885,13 @@ impl Game {
                 Ok(found) => found,
                 Err(_) => return false,
             };
+            // Guns marching on "in column" come on limbered, as a unit's own
+            // march does (`formation_for`): a gun left in column could never
+            // take its next test.
             let formation = outcome
                 .instruction
                 .formation
+                .and_then(|formation| formation_for(class.kind, formation))
                 .unwrap_or(Formation::default_for(class.kind));
             self.units.push(Unit {
                 name: reserve.name.clone(),
@@ -849,12 +913,7 @@ impl Game {
         enters
     }
 
-    fn start_bound(
-        &mut self,
-        tables: &Tables,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
-    ) -> Result<()> {
+    fn start_bound(&mut self, tables: &Tables, out: &mut Step<'_>) -> Result<()> {
         if self.in_bound {
             let waiting: Vec<&str> = self
                 .units
@@ -879,15 +938,15 @@ impl Game {
         for unit in &mut self.units {
             unit.tested_this_bound = false;
         }
-        events.push(Event::BoundStarted { bound: self.bound });
+        out.push(Event::BoundStarted { bound: self.bound });
         // Seed: reserves "wait off table" and take their test every bound.
         let mut index = 0;
         while index < self.reserves.len() {
-            if !self.test_reserve(tables, index, roller, events) {
+            if !self.test_reserve(tables, index, out) {
                 index += 1;
             }
         }
-        self.end_bound_if_done(events);
+        self.end_bound_if_done(out);
         Ok(())
     }
 
@@ -896,8 +955,7 @@ impl Game {
         tables: &Tables,
         name: &str,
         answers: &Answers,
-        roller: &mut dyn Roller,
-        events: &mut Vec<Event>,
+        out: &mut Step<'_>,
     ) -> Result<()> {
         if !self.in_bound {
             return Err(Error::Invalid(
@@ -932,8 +990,8 @@ impl Game {
         if figures == 0 {
             let name = unit.name.clone();
             self.units.remove(index);
-            events.push(Event::UnitDestroyed { name });
-            self.end_bound_if_done(events);
+            out.push(Event::UnitDestroyed { name });
+            self.end_bound_if_done(out);
             return Ok(());
         }
         let situation = Situation {
@@ -962,8 +1020,16 @@ impl Game {
             friend_firing_ahead: answers.friend_firing_ahead,
             friend_in_melee: answers.friend_in_melee,
         };
-        let die = roller.roll_for(Die::D6, format_args!("the reaction test of {}", unit.name));
-        let outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
+        // The chart is read once with a trial die before foe's die is drawn:
+        // a situation it refuses (an impossible distance) is refused here,
+        // having drawn nothing, so a refused answer leaves the dice where
+        // they were and a game saved after it goes on with the same dice.
+        crate::reaction::test(tables, &situation, Options::default(), 1)?;
+        let die = out.roll(Die::D6, format_args!("the reaction test of {}", unit.name));
+        let mut outcome = crate::reaction::test(tables, &situation, Options::default(), die)?;
+        if kind == ClassKind::Artillery && unit.formation == Formation::Limbered {
+            unlimber_without_firing(&mut outcome);
+        }
         let mut changes = Vec::new();
         let unit = &mut self.units[index];
         unit.figures = figures;
@@ -1009,7 +1075,7 @@ impl Game {
         unit.tested_this_bound = true;
         let name = unit.name.clone();
         let start_figures = unit.start_figures;
-        events.push(Event::UnitTested {
+        out.push(Event::UnitTested {
             name,
             answers: answers.clone(),
             outcome,
@@ -1023,26 +1089,57 @@ impl Game {
         // Seed: the general tests for "own troops routing or withdrawing" and
         // "enemy troops routing or withdrawing"; the answers tell foe both.
         if withdrew || routed {
-            self.general_test(tables, Trigger::OwnTroopsWithdrawing, false, roller, events);
+            self.general_test(tables, Trigger::OwnTroopsWithdrawing, false, out);
         }
         if answers.sees_retreat {
-            self.general_test(tables, Trigger::EnemyWithdrawing, false, roller, events);
+            self.general_test(tables, Trigger::EnemyWithdrawing, false, out);
         }
-        self.end_bound_if_done(events);
+        self.end_bound_if_done(out);
         Ok(())
     }
 
-    fn end_bound_if_done(&mut self, events: &mut Vec<Event>) {
+    fn end_bound_if_done(&mut self, out: &mut Step<'_>) {
         if self.in_bound && self.units.iter().all(|unit| unit.tested_this_bound) {
             self.in_bound = false;
             self.triggers_tested.clear();
-            events.push(Event::BoundEnded {
+            out.push(Event::BoundEnded {
                 bound: self.bound,
                 on_table: self.units.len(),
                 in_reserve: self.reserves.len(),
             });
         }
     }
+}
+
+/// Ruling C12: limbered guns cannot fire. An order that has them fire
+/// (the guns that cannot charge "unlimber and fire") unlimbers them, and
+/// they fire from the next bound. The orders table keeps its text, which
+/// the digital opponent reads as it always has; the companion says what
+/// the guns do at the table.
+fn unlimber_without_firing(outcome: &mut Outcome) {
+    let instruction = &mut outcome.instruction;
+    if instruction.fire == crate::tables::Fire::None {
+        return;
+    }
+    instruction.fire = crate::tables::Fire::None;
+    instruction.formation = Some(Formation::Unlimbered);
+    instruction.does = format!(
+        "{} Being limbered, the guns unlimber and do not fire this bound.",
+        instruction.does.trim_end()
+    )
+    .into();
+    outcome.notes.clear();
+}
+
+/// What a unit told to fire fires at, in words; `None` when its order does
+/// not fire. Ruling C12: foe's focus-fire (ruling PL8), the enemy in reach
+/// nearest to breaking, the nearest among equals. The companion cannot see
+/// the player's units, and the choice changes nothing it keeps, so it says
+/// the rule and asks nothing.
+pub fn fire_target(outcome: &Outcome) -> Option<&'static str> {
+    (outcome.instruction.fire != crate::tables::Fire::None).then_some(
+        "the enemy unit in range and sight that has lost the most figures; the nearest of those if several have lost as many",
+    )
 }
 
 /// The formation a unit of `kind` takes when its order says `formation`:

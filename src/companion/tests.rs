@@ -198,6 +198,41 @@ fn a_withdrawal_followed_by_minus_one_routs_and_the_general_reacts() {
     assert!(!context.general_on_table);
 }
 
+/// Every roll is followed by the event it decides before the next roll is
+/// drawn, so a player rolling real dice sees each result before the next
+/// die is asked: the dice drawn before the events of a withdrawal that
+/// calls up rated reinforcements, and of a general rolled whole, go up one
+/// at a time.
+#[test]
+fn every_roll_is_followed_by_the_event_it_decides() {
+    let drawn_before = |game: &Game, action: Action, dice: &[u8]| -> Vec<usize> {
+        let mut roller = Scripted::new(dice.iter().copied());
+        let (_, events) = game.apply_paced(&tables(), &action, &mut roller).unwrap();
+        assert_eq!(roller.remaining(), 0, "unused dice");
+        events.into_iter().map(|(drawn, _)| drawn).collect()
+    };
+    let mut play = provincials();
+    play.act(Action::StartBound, &[]);
+    let answer = Action::Answer {
+        name: "prov".into(),
+        answers: answers("open d=4 lost=3", play.game(), "prov"),
+    };
+    // The unit's test, the general's reaction, the reinforcement table, the
+    // reserve's character, its test; then the end of the bound.
+    assert_eq!(
+        drawn_before(play.game(), answer, &[1, 70, 50, 50, 2]),
+        [1, 2, 3, 4, 5, 5]
+    );
+    // Rank, name, character, start position.
+    let general = Action::SetGeneral {
+        general: GeneralSetup::default(),
+    };
+    assert_eq!(
+        drawn_before(&Game::new(), general, &[5, 7, 20, 90]),
+        [1, 2, 3, 4]
+    );
+}
+
 #[test]
 fn one_trigger_makes_the_general_test_once_a_bound() {
     let mut play = provincials();
@@ -350,6 +385,231 @@ fn guns_told_to_march_in_column_limber_up_and_can_be_tested_again() {
         Some(Formation::Column)
     );
     assert_eq!(formation_for(ClassKind::Artillery, Formation::Line), None);
+}
+
+/// A reinforcement of guns told to march on "in column" comes on limbered,
+/// as guns march: left in column, every answer for it would be refused
+/// (after drawing its die) and the bound could not end.
+#[test]
+fn guns_called_up_come_on_limbered_and_take_their_next_test() {
+    let mut play = provincials();
+    // d100 70: D for an average general; French d100 91: light artillery
+    // (not rated, no character roll); reserve test in the open, no enemy in
+    // sight, die 6: it marches on in column.
+    let events = play.act(
+        Action::Report {
+            trigger: Trigger::OwnTroopsWithdrawing,
+        },
+        &[70, 91, 6],
+    );
+    assert!(
+        events.iter().any(
+            |event| matches!(event, Event::ReserveTested { enters: true, outcome, .. }
+                if outcome.instruction.formation == Some(Formation::Column))
+        ),
+        "{events:?}"
+    );
+    let guns = &play.game().units[1];
+    assert_eq!(
+        (guns.name.as_str(), guns.formation),
+        ("light-artillery-1", Formation::Limbered)
+    );
+    play.act(Action::StartBound, &[]);
+    play.answer("prov", "open d=10", &[4]);
+    let events = play.answer("light-artillery-1", "open d=5", &[3]);
+    assert!(matches!(&events[0], Event::UnitTested { .. }), "{events:?}");
+}
+
+/// An answer the chart refuses (an impossible distance, which only a
+/// damaged save or a library caller can give) is refused before foe's die
+/// is drawn: the dice stay where they were.
+#[test]
+fn a_refused_answer_draws_no_dice() {
+    let mut play = provincials();
+    play.act(Action::StartBound, &[]);
+    let before = play.session.clone();
+    for distance in [-1.0, f64::NAN, f64::INFINITY] {
+        let mut answers = answers("open d=4", play.game(), "prov");
+        answers.distance = Some(distance);
+        // No dice at all: drawing one would panic.
+        let mut roller = Scripted::new([]);
+        let error = play
+            .session
+            .apply(
+                &play.tables,
+                Action::Answer {
+                    name: "prov".into(),
+                    answers,
+                },
+                &mut roller,
+            )
+            .unwrap_err();
+        assert!(
+            error.to_string().starts_with("enemy distance must be"),
+            "{error}"
+        );
+    }
+    assert_eq!(play.session, before);
+    play.answer("prov", "open d=4", &[4]);
+}
+
+/// Limbered guns cannot fire: whatever the answers and the die, the order
+/// for them never says to fire (a charge or an advance behind hard cover
+/// unlimbers them instead), and unlimbered guns still do.
+#[test]
+fn limbered_guns_are_never_told_to_fire() {
+    let guns = |formation| {
+        let mut play = Play::new();
+        play.act(
+            Action::AddUnit {
+                unit: UnitSetup {
+                    name: "guns".into(),
+                    class: "artillery".into(),
+                    figures: 4,
+                    formation: Some(formation),
+                    character: None,
+                },
+            },
+            &[],
+        );
+        play.act(
+            Action::SetGeneral {
+                general: GeneralSetup {
+                    name: Some("Colonel Test".into()),
+                    character: Some(Character::Average),
+                },
+            },
+            &[50],
+        );
+        play.act(Action::StartBound, &[]);
+        play
+    };
+    let lines = [
+        "open d=4",
+        "open d=10 general support",
+        "natural d=5 general support",
+        "hard d=4",
+        "hard d=8",
+        "hard d=8 general support",
+        "hard d=20 general support",
+    ];
+    let fired = |formation| {
+        let play = guns(formation);
+        let mut fired = Vec::new();
+        for line in lines {
+            for die in 1..=6 {
+                let action = Action::Answer {
+                    name: "guns".into(),
+                    answers: answers(line, play.game(), "guns"),
+                };
+                // The die, then whatever the general's test needs.
+                let mut roller = Scripted::then([die], Box::new(crate::dice::Seeded::new(1)));
+                let (_, events) = play
+                    .game()
+                    .apply(&play.tables, &action, &mut roller)
+                    .unwrap();
+                let outcome = tested(&events);
+                fired.push((
+                    outcome.order,
+                    outcome.instruction.fire != crate::tables::Fire::None,
+                    outcome.instruction.formation,
+                    outcome.instruction.does.to_string(),
+                ));
+            }
+        }
+        fired
+    };
+    let limbered = fired(Formation::Limbered);
+    assert!(limbered.iter().all(|(_, fires, ..)| !fires), "{limbered:?}");
+    // The orders that fire for unlimbered guns were given: a charge
+    // unlimbers them, behind hard cover they stand fast.
+    assert!(
+        limbered
+            .iter()
+            .any(|(order, _, formation, _)| *order == Order::Charge
+                && *formation == Some(Formation::Unlimbered)),
+        "{limbered:?}"
+    );
+    assert!(
+        limbered
+            .iter()
+            .any(|(order, _, _, does)| *order == Order::AdvanceAndFire
+                && does == "Behind hard cover, stand fast; limbered guns cannot fire.")
+    );
+    let unlimbered = fired(Formation::Unlimbered);
+    for order in [Order::Charge, Order::AdvanceAndFire] {
+        assert!(
+            unlimbered
+                .iter()
+                .any(|(given, fires, ..)| *given == order && *fires),
+            "{unlimbered:?}"
+        );
+    }
+}
+
+/// A unit told to fire is told what to fire at (ruling C13, foe's
+/// focus-fire); a unit that does not fire is told nothing.
+#[test]
+fn a_unit_told_to_fire_is_told_its_target() {
+    let mut play = Play::new();
+    play.act(unit("rangers", "rangers", 8, None), &[]);
+    play.act(Action::StartBound, &[]);
+    // Natural cover +2, enemy within 6" -2, die 2: +2, stand and fire.
+    let events = play.answer("rangers", "natural d=5", &[2]);
+    let outcome = tested(&events);
+    assert_eq!(outcome.order, Order::StandAndFire);
+    assert_eq!(
+        fire_target(outcome),
+        Some(
+            "the enemy unit in range and sight that has lost the most figures; the nearest of those if several have lost as many"
+        )
+    );
+    // Out of sight, stand fast: no fire, no target.
+    play.act(Action::StartBound, &[]);
+    let events = play.answer("rangers", "natural unseen d=far", &[1]);
+    let outcome = tested(&events);
+    assert_eq!(outcome.instruction.fire, crate::tables::Fire::None);
+    assert_eq!(fire_target(outcome), None);
+}
+
+/// The companion takes the class words `foe react --class` takes: the
+/// troop types of the built-in battles test as their reaction class, and
+/// a misspelt word gets the same did-you-mean.
+#[test]
+fn units_take_the_built_in_battles_troop_types() {
+    let mut play = Play::new();
+    let events = play.act(unit("1st-md", "continentals", 12, None), &[]);
+    assert!(
+        matches!(&events[0], Event::UnitJoined { class_name, .. } if class_name == "continentals (tests as British Regulars)"),
+        "{events:?}"
+    );
+    // Guilford's militia test as local militia, a rated class: a character is rolled.
+    play.act(unit("eaton", "Militia", 10, None), &[50]);
+    let units: Vec<(&str, &str, Option<Character>)> = play
+        .game()
+        .units
+        .iter()
+        .map(|unit| (unit.name.as_str(), unit.class.as_str(), unit.character))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("1st-md", "british-regulars", None),
+            ("eaton", "local-militia", Some(Character::Average))
+        ]
+    );
+    let tables = tables();
+    let mut roller = Scripted::new([]);
+    let error = play
+        .session
+        .apply(&tables, unit("x", "continentls", 12, None), &mut roller)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unknown troop class `continentls`; did you mean `continentals`?"
+    );
+    let army = "name: Guilford\nnation: british\nreinforcements: british\nunits:\n  - { name: 1st-md, class: continentals, figures: 12 }\n  - { name: riflemen, class: riflemen, figures: 8 }\n  - { name: guns, class: artillery, figures: 4, formation: limbered }\n";
+    assert!(army::parse(&tables, "guilford.yaml", army).is_ok());
 }
 
 #[test]

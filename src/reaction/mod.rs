@@ -13,8 +13,10 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+mod class_word;
 mod label;
 
+pub use class_word::{CLASS_RULESETS, ClassWord, builtin_class_word, builtin_rulesets, class_word};
 pub use label::Label;
 
 /// Everything the reaction test needs to know about a unit this bound.

@@ -58,16 +58,22 @@ pub fn event_text(tables: &Tables, event: &Event) -> String {
         Event::UnitRemoved { name } => {
             let _ = writeln!(out, "{name} taken off the table.");
         }
+        Event::GeneralRank { rank, roll } => {
+            let _ = writeln!(out, "The general's rank (d100 {roll}): {rank}.");
+        }
+        Event::GeneralNamed { name, roll } => {
+            let _ = writeln!(out, "The general's name (d100 {roll}): {name}.");
+        }
         Event::GeneralAppointed {
             name,
             character,
             character_roll,
-            start_roll,
-            start_position,
         } => {
             let rolled = character_roll.map_or(String::new(), |roll| format!(" (d100 {roll})"));
             let _ = writeln!(out, "General: {name}, {character}{rolled}");
-            let _ = writeln!(out, "  Starts (d100 {start_roll}): {start_position}");
+        }
+        Event::GeneralStarts { roll, position, .. } => {
+            let _ = writeln!(out, "  Starts (d100 {roll}): {position}");
         }
         Event::ReinforcementTable { army } => {
             let _ = writeln!(out, "Reinforcements from the {army} table.");
@@ -116,14 +122,18 @@ pub fn event_text(tables: &Tables, event: &Event) -> String {
             army,
             roll,
             troop_name,
-            character,
-            character_roll,
         } => {
             let _ = writeln!(
                 out,
-                "Reinforcements ({army} table, d100 {roll}): {troop_name}{}, called up as {name}.",
-                character_text(*character, *character_roll)
+                "Reinforcements ({army} table, d100 {roll}): {troop_name}, called up as {name}."
             );
+        }
+        Event::ReserveCharacter {
+            name,
+            character,
+            roll,
+        } => {
+            let _ = writeln!(out, "  {name}'s character (d100 {roll}): {character}.");
         }
         Event::NoReinforcements { reason } => {
             let _ = writeln!(out, "No reinforcements: {reason}.");
@@ -159,6 +169,9 @@ pub fn event_text(tables: &Tables, event: &Event) -> String {
                 outcome.class_name
             );
             out.push_str(&text::reaction(outcome));
+            if let Some(target) = crate::companion::fire_target(outcome) {
+                let _ = writeln!(out, "  Target: {target}.");
+            }
             let changes: Vec<String> = changes.iter().map(|change| change_text(*change)).collect();
             if !changes.is_empty() {
                 let _ = writeln!(out, "  => {}", changes.join("; "));
@@ -225,6 +238,12 @@ pub fn summary(tables: &Tables, event: &Event) -> Option<String> {
         Event::GeneralAppointed {
             name, character, ..
         } => format!("General {name}, {character}"),
+        Event::GeneralRank { .. } | Event::GeneralNamed { .. } | Event::GeneralStarts { .. } => {
+            return None;
+        }
+        Event::ReserveCharacter {
+            name, character, ..
+        } => format!("{name} is {character}"),
         Event::ReinforcementTable { army } => format!("Reinforcements from the {army} table"),
         Event::MeleeLost { name } => format!("{name} lost a melee"),
         Event::BoundStarted { .. } | Event::BoundEnded { .. } => return None,

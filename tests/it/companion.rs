@@ -161,7 +161,7 @@ fn a_three_bound_battle_with_forced_dice() {
     assert!(transcript.contains("TOTAL                                    -2: Withdraw"));
     assert!(transcript.contains("Average general, d100 70: reaction D (61-80)"));
     assert!(transcript.contains(
-        "Reinforcements (french table, d100 50): Canadian Militia, Average (d100 50), called up as canadian-militia-1."
+        "Reinforcements (french table, d100 50): Canadian Militia, called up as canadian-militia-1.\n  roll a d100 for the character of the Canadian Militia: 50\n  canadian-militia-1's character (d100 50): Average."
     ));
     assert!(transcript.contains("  => It stays off table, encamped."));
     // Bound 2: the reserve's test brings it on; the provincials withdrew last
@@ -183,6 +183,38 @@ fn a_three_bound_battle_with_forced_dice() {
     assert!(log.starts_with("# Battle log"));
     assert!(log.contains("## Bound 2"));
     assert!(log.contains("- **prov**: [open seen d=4 lost=0]: die 3, total -1 = Rout"));
+}
+
+/// With the player's dice, every roll is asked right before the result it
+/// decides, and that result is shown before the next roll: no two dice are
+/// asked in a row. Here a general rolled whole (rank, name, character,
+/// start) and a withdrawal that makes him call up rated reinforcements.
+#[test]
+fn each_roll_is_asked_right_before_the_result_it_decides() {
+    let script = "add prov provincial-militia 10\n40\nreinforcements british\ngeneral\n5\n7\n20\n90\nbound\nunit prov d=4 lost=3\n1\n90\n50\n95\n6\nquit\n";
+    let run = Table::new().play(&["--dice", "ask", "--no-autosave"], script);
+    let transcript = run.ok();
+    golden("companion_paced.txt", transcript);
+    for text in [
+        transcript.to_string(),
+        Table::new()
+            .play(&["--dice", "ask"], BATTLE)
+            .ok()
+            .to_string(),
+    ] {
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            assert!(
+                !(pair[0].starts_with("  roll a ") && pair[1].starts_with("  roll a ")),
+                "two dice asked in a row:\n{}\n{}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    assert!(transcript.contains(
+        "General: Colonel Bouquet, Brave (d100 20)\n  roll a d100 for the general's start position: 90\n  Starts (d100 90)"
+    ));
 }
 
 #[test]
@@ -439,6 +471,77 @@ fn damaged_and_newer_saves_are_refused_and_left_untouched() {
         run.stderr
     );
     assert_eq!(std::fs::read_to_string(table.autosave()).unwrap(), damaged);
+}
+
+/// A refused answer draws none of foe's dice, so a game stopped right after
+/// one and resumed rolls what the unbroken game rolls, and what a game
+/// without the refused answers rolls. Seed 28: the general's test before
+/// the first bound calls up light guns that march on (in column: they come
+/// on limbered, and their answer is taken; left in column, every answer
+/// for them was refused after drawing its die).
+#[test]
+fn a_refused_answer_saved_and_resumed_goes_on_with_the_unbroken_games_dice() {
+    let setup = "add a rangers 6\ngeneral rash Colonel X\nreinforcements french\nreport enemy-attacking\nbound\nunit a natural\n";
+    let refused = "unit light-artillery-1 lost=13\nunit a d=4\n";
+    let guns = "unit light-artillery-1 d=5\n";
+    let after = "bound\nunit a natural d=5\nunit light-artillery-1 d=5\nstatus\n";
+    let from_bound_2 = |text: &str| -> String {
+        let start = text
+            .find("== Bound 2 ==")
+            .unwrap_or_else(|| panic!("no bound 2:\n{text}"));
+        text[start..].to_string()
+    };
+    let unbroken = Table::new()
+        .play(&["--seed", "28"], &format!("{setup}{refused}{guns}{after}"))
+        .ok()
+        .to_string();
+    assert!(unbroken.contains("! the unit has only 12 figures, it cannot lose 13"));
+    assert!(unbroken.contains("! a has already been tested this bound"));
+    let without = Table::new()
+        .play(&["--seed", "28"], &format!("{setup}{guns}{after}"))
+        .ok()
+        .to_string();
+    let table = Table::new();
+    table
+        .play(&["--seed", "28"], &format!("{setup}{refused}{guns}quit\n"))
+        .ok();
+    let resumed = table.play(&["--resume"], after).ok().to_string();
+    assert_eq!(from_bound_2(&resumed), from_bound_2(&unbroken));
+    assert_eq!(from_bound_2(&without), from_bound_2(&unbroken));
+    assert!(
+        unbroken.contains("light-artillery-1  artillery  12/12"),
+        "{unbroken}"
+    );
+}
+
+/// The companion's units take the class words `foe react --class` takes,
+/// the built-in battles' troop types among them, with the same
+/// did-you-mean, so Guilford's Americans can be run on a table.
+#[test]
+fn units_take_the_class_words_of_foe_react() {
+    let table = Table::new();
+    let run = table.play(
+        &["--seed", "3", "--no-autosave"],
+        "add 1st-md continentals 12\nadd guns artillery 4 limbered\nadd x continentls 12\nquit\n",
+    );
+    let text = run.ok();
+    assert!(
+        text.contains("  + 1st-md: continentals (tests as British Regulars), 12 figures, line"),
+        "{text}"
+    );
+    let refused = "unknown troop class `continentls`; did you mean `continentals`?";
+    assert!(text.contains(&format!("! {refused}")), "{text}");
+    let react = Command::cargo_bin("foe")
+        .expect("foe binary")
+        .args(["react", "--class", "continentls", "--die", "3"])
+        .env_remove("FOE_TABLES")
+        .output()
+        .expect("foe runs");
+    assert!(
+        String::from_utf8_lossy(&react.stderr).contains(refused),
+        "{}",
+        String::from_utf8_lossy(&react.stderr)
+    );
 }
 
 #[test]
