@@ -399,7 +399,8 @@ fn joined(factors: &[Factor]) -> String {
     parts.join(", ")
 }
 
-/// A whole melee as text: each round's strikes, losses and morale checks,
+/// A whole melee as text: each round's strikes (with the figures each
+/// leaves the enemy) and morale checks,
 /// then how it ended.
 fn whole(melee: &Melee, names: &[String; 2]) -> String {
     let width = names
@@ -412,25 +413,22 @@ fn whole(melee: &Melee, names: &[String; 2]) -> String {
     let mut out = String::new();
     for round in &melee.rounds {
         let _ = writeln!(out, "Round {}", round.number);
-        for (name, side) in names.iter().zip(&round.sides) {
+        for (index, (name, side)) in names.iter().zip(&round.sides).enumerate() {
             let strikes = &side.strikes;
+            let enemy = &round.sides[1 - index];
             let _ = writeln!(
                 out,
-                "  {:<width$} {} = {}; die {} -> {} casualt{}",
+                "  {:<width$} {} = {}; die {} -> {} casualt{}: {} {} left",
                 format!("{name}:"),
                 joined(&strikes.factors),
                 signed(strikes.factor),
                 strikes.die,
                 strikes.casualties,
-                if strikes.casualties == 1 { "y" } else { "ies" }
+                if strikes.casualties == 1 { "y" } else { "ies" },
+                names[1 - index],
+                enemy.left
             );
         }
-        let losses: Vec<String> = names
-            .iter()
-            .zip(&round.sides)
-            .map(|(name, side)| format!("{name} lose {} ({} left)", side.lost, side.left))
-            .collect();
-        let _ = writeln!(out, "  {}", losses.join("; "));
         for (name, side) in names.iter().zip(&round.sides) {
             let (Some(morale), Some(holds)) = (&side.morale, side.holds) else {
                 continue;

@@ -548,15 +548,13 @@ fn a_whole_melee_is_fought_round_by_round_until_a_side_breaks() {
     ])
     .prints(
         r#"Round 1
-  Rangers:       8 figures within 1/4" +8, Rangers +3, Charging (first round only) +2 = +13; die 5 -> 3 casualties
-  Line Infantry: 8 figures within 1/4" +8, Line Infantry +2 = +10; die 1 -> 0 casualties
-  Rangers lose 0 (8 left); Line Infantry lose 3 (5 left)
+  Rangers:       8 figures within 1/4" +8, Rangers +3, Charging (first round only) +2 = +13; die 5 -> 3 casualties: Line Infantry 5 left
+  Line Infantry: 8 figures within 1/4" +8, Line Infantry +2 = +10; die 1 -> 0 casualties: Rangers 8 left
   Rangers morale:       Rangers in open ground 0, Enemy within 6" -1; die 6 = +5: Stand and fire -> holds
   Line Infantry morale: British Regulars in open ground +2, Enemy within 6" -1, Lost the round -2, 3 figures lost this round -3; die 6 = +2: Stand and fire -> holds
 Round 2
-  Rangers:       8 figures within 1/4" +8, Rangers +3 = +11; die 6 -> 2 casualties
-  Line Infantry: 5 figures within 1/4" +5, Line Infantry +2 = +7; die 6 -> 2 casualties
-  Rangers lose 2 (6 left); Line Infantry lose 2 (3 left)
+  Rangers:       8 figures within 1/4" +8, Rangers +3 = +11; die 6 -> 2 casualties: Line Infantry 3 left
+  Line Infantry: 5 figures within 1/4" +5, Line Infantry +2 = +7; die 6 -> 2 casualties: Rangers 6 left
   Rangers morale:       Rangers in open ground 0, Enemy within 6" -1, 2 figures lost this round -2; die 6 = +3: Stand and fire -> holds
   Line Infantry morale: British Regulars in open ground +2, Enemy within 6" -1, 2 figures lost this round -2, Under half strength -6; die 6 = -1: Withdraw -> falls back
 => Line Infantry fail their morale check and fall back: Rangers win, after 2 rounds.
