@@ -165,8 +165,8 @@ pub struct RoundSide {
     pub lost: u32,
     /// Figures left after the round.
     pub left: u32,
-    /// Its morale check: the reaction test of its class. None when a side
-    /// was wiped out this round (no one is left to check).
+    /// Its morale check: the reaction test of its class. None when either
+    /// side was wiped out this round: the melee is over, no one checks.
     pub morale: Option<reaction::Outcome>,
     /// Whether it held (None without a check).
     pub holds: Option<bool>,
