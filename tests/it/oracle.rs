@@ -688,3 +688,41 @@ fn a_whole_melee_refuses_bad_input_in_one_line() {
         "error: one side's round takes one --die, not 2; give the other side (--against-figures, --against-troop) to fight a whole melee",
     );
 }
+
+/// A player at the table types the rolls `--die` did not give, each asked
+/// for by round, kind and side.
+#[test]
+fn a_whole_melee_asks_for_the_dice_not_given() {
+    let run = foe_with_input(
+        &[
+            "--dice",
+            "ask",
+            "melee",
+            "--figures",
+            "8",
+            "--troop",
+            "rangers",
+            "--against-figures",
+            "8",
+            "--against-troop",
+            "rangers",
+            "--die",
+            "1,1",
+        ],
+        "6\n1\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("round 1, morale D6 for Rangers (1)")
+            && run.stderr.contains("round 1, morale D6 for Rangers (2)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .ends_with("=> Rangers (2) fail their morale check and fall back: Rangers (1) win, after 1 round.\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("rolled with seed"), "{}", run.stdout);
+}
