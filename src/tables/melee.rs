@@ -1,11 +1,16 @@
 //! The Lone Warrior figure melee: factors and the casualty table
 //! (seed 004, "Melee").
 
-use super::{FACTOR_RANGE, MAX_TABLE_VALUE, check_value};
+use super::{FACTOR_RANGE, MAX_TABLE_VALUE, Order, ReactionChart, check_value};
+use crate::error::{Error, Result};
 use crate::yaml::Checker;
 
 /// The most figures one melee row may kill.
 pub const MAX_FIGURES: u32 = 1000;
+
+/// The most rounds a table may allow one melee (each round is two dice of
+/// casualties and two morale tests: a table asking for more is a typo).
+pub const MAX_ROUNDS: u32 = 100;
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -22,6 +27,21 @@ pub struct MeleeTable {
     pub die_columns: Vec<u8>,
     /// Casualties by factor, one value per die column.
     pub casualties: BTreeMap<i32, Vec<u32>>,
+    /// How rounds follow one another: the morale check after each.
+    pub rounds: Rounds,
+}
+
+/// "After each melee, both sides check morale. If both hold, they fight
+/// again." (ruling R19).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rounds {
+    /// The reaction-test orders on which a side holds; any other falls back.
+    pub holds_on: Vec<Order>,
+    /// The most rounds one melee lasts (a house rule).
+    pub max: u32,
+    /// Why `max` is what it is: the seed gives no cap.
+    pub house_rule: String,
 }
 
 /// A named melee factor.
@@ -32,6 +52,14 @@ pub struct MeleeFactor {
     pub name: String,
     /// Added to the side's total.
     pub factor: i32,
+    /// The reaction class a troop type takes its morale test with (troop
+    /// types only).
+    #[serde(default)]
+    pub class: Option<String>,
+    /// The factor counts in the first round only ("Charging Troops (first
+    /// round only)").
+    #[serde(default)]
+    pub first_round_only: bool,
 }
 
 impl MeleeTable {
@@ -54,7 +82,68 @@ impl MeleeTable {
         }
     }
 
-    pub(super) fn validate(&self, checker: &mut Checker<'_>) {
+    /// The troop type `name` names: its id (`rangers`) or its name, in any
+    /// case and spacing (`Line Infantry`, `line_infantry`); else an error
+    /// naming the nearest.
+    pub fn troop(&self, name: &str) -> Result<(&str, &MeleeFactor)> {
+        find(&self.troops, "melee troop type", name)
+    }
+
+    /// The situation `name` names, read as [`MeleeTable::troop`] reads a
+    /// troop type.
+    pub fn situation(&self, name: &str) -> Result<(&str, &MeleeFactor)> {
+        find(&self.situations, "melee situation", name)
+    }
+
+    /// Whether a side whose morale test gave `order` holds.
+    pub fn holds(&self, order: Order) -> bool {
+        self.rounds.holds_on.contains(&order)
+    }
+
+    pub(super) fn validate(&self, checker: &mut Checker<'_>, chart: Option<&ReactionChart>) {
+        for (id, troop) in &self.troops {
+            let path = format!("troops.{id}.class");
+            match (&troop.class, chart) {
+                (None, _) => checker.report(
+                    &path,
+                    "a troop type needs the reaction class it takes its morale test with",
+                ),
+                (Some(class), Some(chart)) if chart.class(class).is_err() => checker.report(
+                    &path,
+                    format!(
+                        "unknown troop class `{class}`{}",
+                        crate::suggest::did_you_mean(class, chart.class_names())
+                    ),
+                ),
+                _ => {}
+            }
+            if troop.first_round_only {
+                checker.report(
+                    &format!("troops.{id}.first_round_only"),
+                    "first_round_only is for situations",
+                );
+            }
+        }
+        for (id, situation) in &self.situations {
+            if situation.class.is_some() {
+                checker.report(
+                    &format!("situations.{id}.class"),
+                    "a class is for troop types",
+                );
+            }
+        }
+        if self.rounds.holds_on.is_empty() {
+            checker.report("rounds.holds_on", "name at least one order that holds");
+        }
+        if !(1..=MAX_ROUNDS).contains(&self.rounds.max) {
+            checker.report(
+                "rounds.max",
+                format!(
+                    "a melee lasts 1 to {MAX_ROUNDS} rounds, not {}",
+                    self.rounds.max
+                ),
+            );
+        }
         let mut dice = self.die_columns.clone();
         dice.sort_unstable();
         if dice != [1, 2, 3, 4, 5, 6] {
@@ -101,5 +190,25 @@ impl MeleeTable {
         if self.casualties.keys().any(|factor| *factor < 1) {
             checker.report("casualties", "rows start at factor 1");
         }
+    }
+}
+
+/// The entry of `factors` that `name` names (see [`MeleeTable::troop`]).
+fn find<'t>(
+    factors: &'t IndexMap<String, MeleeFactor>,
+    kind: &'static str,
+    name: &str,
+) -> Result<(&'t str, &'t MeleeFactor)> {
+    let wanted = crate::suggest::normalise(name);
+    let exact = factors.iter().find(|(id, row)| {
+        crate::suggest::normalise(id) == wanted || crate::suggest::normalise(&row.name) == wanted
+    });
+    match exact {
+        Some((id, row)) => Ok((id.as_str(), row)),
+        None => Err(Error::unknown(
+            kind,
+            name,
+            factors.keys().map(String::as_str),
+        )),
     }
 }

@@ -15,7 +15,7 @@ mod reaction;
 mod reinforcements;
 
 pub use generals::{CharacterBand, Characters, Generals, Names, NationNames};
-pub use melee::{MeleeFactor, MeleeTable};
+pub use melee::{MeleeFactor, MeleeTable, Rounds};
 pub use opponent::{OpponentRules, PlanKind, PlanRules, RULE_NAMES};
 pub use orders::{
     Condition, Fire, Formation, Instruction, Move, OrderText, Orders, StateChanges, Towards,
@@ -180,7 +180,8 @@ impl Tables {
             }));
         }
         if let Some((melee, source)) = &melee {
-            problems.extend(validated(*source, |checker| melee.validate(checker)));
+            let chart = reaction.as_ref().map(|(chart, _)| chart);
+            problems.extend(validated(*source, |checker| melee.validate(checker, chart)));
         }
         if let Some((names, source)) = &names {
             problems.extend(validated(*source, |checker| names.validate(checker)));

@@ -131,12 +131,12 @@ fn a_missing_class_column_is_a_located_serde_error() {
 fn a_wrong_type_is_reported_with_line_and_column() {
     let texts = with_replaced(
         "melee.yaml",
-        "  rangers:              { name: Rangers,              factor: 3 }",
-        "  rangers:              { name: Rangers,              factor: lots }",
+        "  rangers:              { name: Rangers,              factor: 3,",
+        "  rangers:              { name: Rangers,              factor: lots,",
     );
     let text = problems_of(&texts);
     assert!(
-        text.starts_with("tables/melee.yaml:12:63: troops.rangers.factor: invalid type"),
+        text.starts_with("tables/melee.yaml:18:63: troops.rangers.factor: invalid type"),
         "{text}"
     );
 }
@@ -162,6 +162,41 @@ fn a_broken_yaml_file_never_panics() {
         let mut texts = embedded_texts();
         texts[0].text = garbage.to_string();
         assert!(Tables::load(&texts).is_err(), "{garbage:?}");
+    }
+}
+
+/// Every melee troop type takes its morale test with a class of the
+/// reaction chart (ruling R19): an unknown class, or none, is refused at
+/// load, as is a cap on rounds of 0.
+#[test]
+fn every_melee_troop_maps_to_a_known_reaction_class() {
+    let tables = Tables::embedded();
+    for (id, troop) in &tables.melee.troops {
+        let class = troop.class.as_deref().unwrap_or_default();
+        assert!(tables.reaction.class(class).is_ok(), "{id}: {class}");
+    }
+    let cases = [
+        (
+            "factor: 3, class: rangers }",
+            "factor: 3, class: rangrs }",
+            "tables/melee.yaml:18:66: unknown troop class `rangrs`; did you mean `rangers`?",
+        ),
+        (
+            "factor: 3, class: rangers }",
+            "factor: 3 }",
+            "tables/melee.yaml:18:27: a troop type needs the reaction class it takes its morale test with",
+        ),
+        (
+            "  max: 6\n",
+            "  max: 0\n",
+            "tables/melee.yaml:70:3: a melee lasts 1 to 100 rounds, not 0",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        assert_eq!(
+            problems_of(&with_replaced("melee.yaml", from, to)),
+            expected
+        );
     }
 }
 
@@ -242,7 +277,7 @@ fn table_values_out_of_range_are_refused_with_the_allowed_range() {
             "melee.yaml",
             "21: [4, 3, 3, 2, 1, 0]",
             "21: [4000000000, 3, 3, 2, 1, 0]",
-            "tables/melee.yaml:34:8: a casualty count 4000000000 is out of range; allowed 0 to 1000",
+            "tables/melee.yaml:40:8: a casualty count 4000000000 is out of range; allowed 0 to 1000",
         ),
         (
             "characters.yaml",

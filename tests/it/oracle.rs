@@ -628,3 +628,208 @@ fn reinforcement_odds_cover_the_whole_table() {
     comes on this bound: 77.2% (463/600)"
     );
 }
+
+/// Seed 004: "After each melee, both sides check morale. If both hold,
+/// they fight again." Both sides hold after round 1; the charge is gone in
+/// round 2; the line, under half strength, breaks (ruling R19).
+#[test]
+fn a_whole_melee_is_fought_round_by_round_until_a_side_breaks() {
+    foe(&[
+        "melee",
+        "--figures",
+        "8",
+        "--troop",
+        "rangers",
+        "--situation",
+        "charging",
+        "--against-figures",
+        "8",
+        "--against-troop",
+        "Line Infantry",
+        "--die",
+        "5,1,6,6",
+        "--die",
+        "6",
+        "--die",
+        "6,6,6",
+    ])
+    .prints(
+        r#"Round 1
+  Rangers:       8 figures within 1/4" +8, Rangers +3, Charging (first round only) +2 = +13; die 5 -> 3 casualties: Line Infantry 5 left
+  Line Infantry: 8 figures within 1/4" +8, Line Infantry +2 = +10; die 1 -> 0 casualties: Rangers 8 left
+  Rangers morale:       Rangers in open ground 0, Enemy within 6" -1; die 6 = +5: Stand and fire -> holds
+  Line Infantry morale: British Regulars in open ground +2, Enemy within 6" -1, Lost the round -2, 3 figures lost this round -3; die 6 = +2: Stand and fire -> holds
+Round 2
+  Rangers:       8 figures within 1/4" +8, Rangers +3 = +11; die 6 -> 2 casualties: Line Infantry 3 left
+  Line Infantry: 5 figures within 1/4" +5, Line Infantry +2 = +7; die 6 -> 2 casualties: Rangers 6 left
+  Rangers morale:       Rangers in open ground 0, Enemy within 6" -1, 2 figures lost this round -2; die 6 = +3: Stand and fire -> holds
+  Line Infantry morale: British Regulars in open ground +2, Enemy within 6" -1, 2 figures lost this round -2, Under half strength -6; die 6 = -1: Withdraw -> falls back
+=> Line Infantry fail their morale check and fall back: Rangers win, after 2 rounds.
+"#,
+    );
+}
+
+#[test]
+fn a_whole_melee_in_json_says_how_it_ended() {
+    let args = [
+        "melee",
+        "--figures",
+        "4",
+        "--troop",
+        "rangers",
+        "--ground",
+        "hard",
+        "--against-figures",
+        "4",
+        "--against-troop",
+        "rangers",
+        "--against-ground",
+        "hard",
+        "--seed",
+        "1",
+        "--die",
+    ];
+    // Every die a 1: no casualties, and rangers behind hard cover hold on
+    // a 1, so the rounds run out (the table's house-rule cap).
+    let ones = ["1"; 24].join(",");
+    let json = foe(&[&args[..], &[ones.as_str(), "--json"]].concat()).json();
+    assert_eq!(json["end"]["kind"], "rounds-ran-out");
+    assert_eq!(json["rounds"].as_array().map(Vec::len), Some(6));
+    assert!(json["winner"].is_null());
+    assert!(json.get("seed").is_none(), "no die was rolled");
+    assert_eq!(json["names"][1], "Rangers (2)");
+    // The same melee rolled from the seed says so, and repeats.
+    let rolled = foe(&args[..args.len() - 1]);
+    assert!(
+        rolled
+            .stdout
+            .contains("(rolled with seed 1; --seed 1 repeats it)")
+    );
+    assert_eq!(foe(&args[..args.len() - 1]).stdout, rolled.stdout);
+}
+
+/// Hostile input to a whole melee: a one-line message, never a panic.
+#[test]
+fn a_whole_melee_refuses_bad_input_in_one_line() {
+    let base = ["melee", "--figures", "4", "--troop", "rangers"];
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--against-figures", "-3", "--against-troop", "rangers"],
+            "error: --against-figures must be from 0 to 2147483647 figures, not -3",
+        ),
+        (
+            &[
+                "--against-figures",
+                "99999999999",
+                "--against-troop",
+                "rangers",
+            ],
+            "error: --against-figures must be from 0 to 2147483647 figures, not 99999999999",
+        ),
+        (
+            &["--against-figures", "3", "--against-troop", "rangrs"],
+            "error: unknown melee troop type `rangrs`; did you mean `rangers`?",
+        ),
+        (
+            &["--against-figures", "3"],
+            "error: a whole melee needs both sides' troop types (the morale check is its class's reaction test): give --against-troop TYPE",
+        ),
+        (
+            &[
+                "--against-figures",
+                "3",
+                "--against-troop",
+                "rangers",
+                "--die",
+                "7",
+            ],
+            "error: --die must be a D6 roll from 1 to 6, not 7",
+        ),
+        (
+            &[
+                "--against-figures",
+                "3",
+                "--against-troop",
+                "rangers",
+                "--against-strength",
+                "2",
+            ],
+            "error: a unit's strength (2 figures) cannot be less than the 3 figures it fights with",
+        ),
+        (
+            &[
+                "--against-figures",
+                "3",
+                "--against-troop",
+                "rangers",
+                "--character",
+                "rash",
+            ],
+            "error: rangers have no character rating; only militia and provincial classes are rated",
+        ),
+        (
+            &[
+                "--against-figures",
+                "3",
+                "--against-troop",
+                "rangers",
+                "--odds",
+            ],
+            "error: --odds is for one side's round; a whole melee prints its rounds",
+        ),
+        (
+            &["--ground", "hard"],
+            "error: --ground is for the morale check of a whole melee: give the other side too (--against-figures N --against-troop TYPE)",
+        ),
+    ];
+    for (extra, message) in cases {
+        foe(&[&base[..], extra].concat()).fails_with(1, message);
+    }
+    for junk in ["NaN", "1e9", "inf", "-0x1"] {
+        let run = foe(&[&base[..], &["--against-figures", junk]].concat());
+        assert_eq!(run.status, 2, "{junk}: {}", run.stderr);
+        assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    }
+    foe(&["melee", "--figures", "4", "--die", "3,4"]).fails_with(
+        1,
+        "error: one side's round takes one --die, not 2; give the other side (--against-figures, --against-troop) to fight a whole melee",
+    );
+}
+
+/// A player at the table types the rolls `--die` did not give, each asked
+/// for by round, kind and side.
+#[test]
+fn a_whole_melee_asks_for_the_dice_not_given() {
+    let run = foe_with_input(
+        &[
+            "--dice",
+            "ask",
+            "melee",
+            "--figures",
+            "8",
+            "--troop",
+            "rangers",
+            "--against-figures",
+            "8",
+            "--against-troop",
+            "rangers",
+            "--die",
+            "1,1",
+        ],
+        "6\n1\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("round 1, morale D6 for Rangers (1)")
+            && run.stderr.contains("round 1, morale D6 for Rangers (2)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .ends_with("=> Rangers (2) fail their morale check and fall back: Rangers (1) win, after 1 round.\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("rolled with seed"), "{}", run.stdout);
+}
