@@ -42,6 +42,28 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
 
 /// The factor lines and total for a side in round `round` (from 1): a
 /// first-round-only situation (charging) counts in the first round alone.
+/// The melee troop type `word` names: one of the melee table's (by id or
+/// name), or a word `foe react --class` takes (a reaction class, or a
+/// built-in battle's troop type such as `continentals`) through the
+/// table's `fights_as` (ruling R21). An unknown word is the melee table's
+/// error, naming the nearest troop type.
+pub fn troop_word(tables: &Tables, word: &str) -> Result<String> {
+    match tables.melee.troop(word) {
+        Ok((id, _)) => Ok(id.to_string()),
+        Err(error) => {
+            let Ok((class, _)) = reaction::builtin_class_word(tables, word) else {
+                return Err(error);
+            };
+            match tables.melee.fights_as.get(&class) {
+                Some(troop) => Ok(troop.clone()),
+                None => Err(Error::Invalid(format!(
+                    "`{word}` (troop class `{class}`) has no melee troop type: the figure melee is for foot and horse"
+                ))),
+            }
+        }
+    }
+}
+
 pub fn round_factor(tables: &Tables, side: &Side, round: u32) -> Result<(Vec<Factor>, i32)> {
     let melee = &tables.melee;
     let figures =
@@ -462,6 +484,28 @@ mod tests {
             "unknown melee troop type `ranger`; did you mean `rangers`?"
         );
         assert!(resolve_factor(&tables, 5, 0).is_err());
+    }
+
+    /// `foe melee --troop` takes `foe react --class`'s words too (R21).
+    #[test]
+    fn a_class_word_names_the_troop_type_it_fights_as() {
+        let tables = Tables::embedded();
+        for (word, troop) in [
+            ("line-infantry", "line-infantry"),
+            ("Line Infantry", "line-infantry"),
+            ("grenadiers", "grenadiers"),
+            ("british-regulars", "line-infantry"),
+            ("continentals", "line-infantry"),
+            ("militia", "local-militia"),
+            ("indians", "canadian-militia"),
+            ("light-cavalry", "light-cavalry"),
+        ] {
+            assert_eq!(troop_word(&tables, word).unwrap(), troop, "{word}");
+        }
+        let guns = troop_word(&tables, "artillery").unwrap_err().to_string();
+        assert!(guns.contains("has no melee troop type"), "{guns}");
+        let typo = troop_word(&tables, "ranger").unwrap_err().to_string();
+        assert!(typo.contains("did you mean `rangers`"), "{typo}");
     }
 
     /// The figures and factors were summed in `i32`,

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 /// Arguments of `foe melee`.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 #[command(after_help = "\
 Each side of a melee counts its figures within 1/4\", adds its factors and rolls a D6.
 Give one side for its casualties, or both (--against-...) to fight the melee out:
@@ -177,6 +177,14 @@ fn combatant(
 /// Run `foe melee`.
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let tables = context.tables()?;
+    // A class word (`foe react --class`) names its melee troop type.
+    let mut words = args.clone();
+    for troop in [&mut words.troop, &mut words.against_troop] {
+        if let Some(word) = troop.as_mut() {
+            *word = melee::troop_word(&tables, word)?;
+        }
+    }
+    let args = &words;
     if args.two_sided() {
         return run_whole(args, context, &tables);
     }

@@ -29,6 +29,10 @@ pub struct MeleeTable {
     pub casualties: BTreeMap<i32, Vec<u32>>,
     /// How rounds follow one another: the morale check after each.
     pub rounds: Rounds,
+    /// The troop type each reaction class fights as, so a class word
+    /// (`foe react --class`) names a melee troop type too (ruling R21).
+    #[serde(default)]
+    pub fights_as: IndexMap<String, String>,
 }
 
 /// "After each melee, both sides check morale. If both hold, they fight
@@ -129,6 +133,28 @@ impl MeleeTable {
                 checker.report(
                     &format!("situations.{id}.class"),
                     "a class is for troop types",
+                );
+            }
+        }
+        for (class, troop) in &self.fights_as {
+            if let Some(chart) = chart
+                && chart.class(class).is_err()
+            {
+                checker.report(
+                    &format!("fights_as.{class}"),
+                    format!(
+                        "unknown troop class `{class}`{}",
+                        crate::suggest::did_you_mean(class, chart.class_names())
+                    ),
+                );
+            }
+            if !self.troops.contains_key(troop) {
+                checker.report(
+                    &format!("fights_as.{class}"),
+                    format!(
+                        "unknown melee troop type `{troop}`{}",
+                        crate::suggest::did_you_mean(troop, self.troops.keys().map(String::as_str))
+                    ),
                 );
             }
         }

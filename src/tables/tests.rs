@@ -189,7 +189,17 @@ fn every_melee_troop_maps_to_a_known_reaction_class() {
         (
             "  max: 6\n",
             "  max: 0\n",
-            "tables/melee.yaml:70:3: a melee lasts 1 to 100 rounds, not 0",
+            "tables/melee.yaml:85:3: a melee lasts 1 to 100 rounds, not 0",
+        ),
+        (
+            "  rangers: rangers\n",
+            "  rangrs: rangers\n",
+            "tables/melee.yaml:70:3: unknown troop class `rangrs`; did you mean `rangers`?",
+        ),
+        (
+            "  british-regulars: line-infantry\n",
+            "  british-regulars: line-infntry\n",
+            "tables/melee.yaml:68:3: unknown melee troop type `line-infntry`; did you mean `line-infantry`?",
         ),
     ];
     for (from, to, expected) in cases {
