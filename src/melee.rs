@@ -40,8 +40,6 @@ pub fn side_factor(tables: &Tables, side: &Side) -> Result<(Vec<Factor>, i32)> {
     round_factor(tables, side, 1)
 }
 
-/// The factor lines and total for a side in round `round` (from 1): a
-/// first-round-only situation (charging) counts in the first round alone.
 /// The melee troop type `word` names: one of the melee table's (by id or
 /// name), or a word `foe react --class` takes (a reaction class, or a
 /// built-in battle's troop type such as `continentals`) through the
@@ -64,6 +62,8 @@ pub fn troop_word(tables: &Tables, word: &str) -> Result<String> {
     }
 }
 
+/// The factor lines and total for a side in round `round` (from 1): a
+/// first-round-only situation (charging) counts in the first round alone.
 pub fn round_factor(tables: &Tables, side: &Side, round: u32) -> Result<(Vec<Factor>, i32)> {
     let melee = &tables.melee;
     let figures =
