@@ -658,3 +658,47 @@ fn a_routes_suggested_move_is_taken_and_ends_where_the_route_says() {
     }
     assert!(checked > 20, "only {checked} routes checked");
 }
+
+/// `move UNIT ... max` that stops short of the unit's allowance says where
+/// and why in one clause, from the engine's refusal of a step further: a
+/// friend in the way, the table edge, dearer ground. One that goes its
+/// whole allowance, and a move of so many inches, say nothing.
+#[test]
+fn a_max_move_that_stops_short_says_why() {
+    let stops = |name: &str, line: &str| {
+        let mut game_match = Start::new(scenario(name), tables(), 3)
+            .player_sides(vec![0])
+            .begin()
+            .unwrap();
+        if !game_match.player_to_act() {
+            game_match.play_foe().unwrap();
+        }
+        let names = repl::Names::new(&game_match.game, &game_match.scenario);
+        let read = repl::parse(&names, line);
+        let Ok(repl::Command::Act(action)) = read else {
+            panic!("`{line}` does not read: {read:?}");
+        };
+        assert!(game_match.game.check(&action).is_ok(), "`{line}`");
+        repl::max_stops_short(&names, line)
+    };
+    // Guilford's British start on their table edge, the Light Infantry
+    // behind the 23rd Foot.
+    assert_eq!(
+        stops("guilford", "move B4 back max").as_deref(),
+        Some(
+            "23rd Foot stops at 14,3 after 1\" of its 6\" move: a friend (Light Infantry) in the way"
+        )
+    );
+    assert_eq!(
+        stops("guilford", "move B6 back max").as_deref(),
+        Some("Light Infantry stops at 11,0.8 after 0.7\" of its 6\" move: the table edge")
+    );
+    // Monongahela's guns, off the road, into ground that costs more.
+    let dear = stops("monongahela", "move B7 towards 20,12 max").unwrap();
+    assert!(
+        dear.starts_with("Royal Artillery stops at 33.5,3.1 after 3\" of its 6\" move: the ground costs more than open ground"),
+        "{dear}"
+    );
+    assert_eq!(stops("guilford", "move B5 forward max"), None);
+    assert_eq!(stops("guilford", "move B4 back 0.5"), None);
+}
