@@ -1178,7 +1178,9 @@ impl Repl<'_> {
             match command {
                 Command::Quit => return,
                 Command::Act(action) => {
-                    self.act(action);
+                    // Said before the move changes the table it is read on.
+                    let short = words::max_stops_short(&self.names(), &line);
+                    self.act_saying(action, short);
                 }
                 Command::Pick(n) => self.pick(n),
                 Command::Auto => self.auto(),
@@ -1200,11 +1202,24 @@ impl Repl<'_> {
 
     /// Apply the player's action; whether the rules took it.
     fn act(&mut self, action: Action) -> bool {
+        self.act_saying(action, None)
+    }
+
+    /// [`Self::act`], with `short` (why a `max` move stopped short of its
+    /// allowance) said after the move when the rules took it.
+    fn act_saying(&mut self, action: Action, short: Option<String>) -> bool {
         let (action, left_out) = self.rally_what_can_be(action);
         let mut told = Told::default();
         let taken = self.take(action, None, &mut told);
         if taken {
             told.text.insert_str(0, &left_out);
+            if let Some(short) = short {
+                if !told.text.is_empty() && !told.text.ends_with('\n') {
+                    told.text.push('\n');
+                }
+                told.text.push_str(&short);
+                told.text.push('\n');
+            }
         }
         self.tell(told);
         taken

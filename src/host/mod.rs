@@ -239,6 +239,42 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
+impl Refusal {
+    /// What stopped a move short, in one clause, when this is the refusal
+    /// of a step further: dearer ground, a unit in the way (`friend` says
+    /// whether a unit of that name is a friend), the table edge, an enemy
+    /// near. Any other refusal as it reads.
+    pub fn stopped_by(&self, friend: &dyn Fn(&str) -> Option<bool>) -> String {
+        use crate::battlefield::geometry::trim;
+        match self {
+            Refusal::Awi(rules::Refusal::TooFar { cost, .. }) => format!(
+                "the ground costs more than open ground (0.1\" further would need {}\" of movement)",
+                trim(*cost)
+            ),
+            Refusal::Awi(rules::Refusal::Impassable { at, .. }) => {
+                format!("impassable ground at {at}")
+            }
+            Refusal::Awi(rules::Refusal::OffTable { .. }) => "the table edge".into(),
+            Refusal::Awi(rules::Refusal::Interpenetration { other, .. }) => {
+                let kind = match friend(other) {
+                    Some(true) => "a friend",
+                    Some(false) => "an enemy",
+                    None => "a unit",
+                };
+                format!("{kind} ({other}) in the way")
+            }
+            Refusal::Awi(rules::Refusal::EnemyPresence { within, .. }) => format!(
+                "an enemy within {}\", so it may move only directly towards or away from it",
+                trim(*within)
+            ),
+            Refusal::Awi(rules::Refusal::ContactWithoutCharge { enemy, .. }) => {
+                format!("an enemy ({enemy}) ahead, which a move that is not a charge may not touch")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// Why a scenario cannot be started.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartError {

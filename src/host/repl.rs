@@ -743,6 +743,28 @@ const MAX_REACH: f64 = 2.0;
 /// the straight move they mean, as the engine's own move to a point.
 /// `None` for a line that is none of them (a `move UNIT to X,Y`).
 fn directed_move(names: &Names<'_>, rest: &str) -> Option<Result<Action, String>> {
+    directed(names, rest).map(|read| read.map(|(action, _)| action))
+}
+
+/// Why `move UNIT forward|back|towards ... max` stops short of the unit's
+/// allowance, as a line for the reply: where it stops, how much of the
+/// allowance it uses and, in one clause, what stopped it (the engine's
+/// refusal of the move 0.1" further: dearer ground, a unit in the way,
+/// the table edge, an enemy near). None for any other line, a line the
+/// rules refuse, or a `max` move that uses its whole allowance.
+pub fn max_stops_short(names: &Names<'_>, line: &str) -> Option<String> {
+    let (verb, rest) = line.trim().split_once(char::is_whitespace)?;
+    if !verb.eq_ignore_ascii_case("move")
+        || !rest.split_whitespace().last().is_some_and(is_max_word)
+    {
+        return None;
+    }
+    directed(names, rest.trim())?.ok()?.1
+}
+
+/// A directed move as [`directed_move`] reads it, with a `max` move's
+/// [`max_stops_short`] line.
+fn directed(names: &Names<'_>, rest: &str) -> Option<Result<(Action, Option<String>), String>> {
     let padded = format!("{rest} ");
     let (way, who, after) = ["forward", "back", "towards", "toward"]
         .into_iter()
@@ -803,16 +825,15 @@ fn directed_move(names: &Names<'_>, rest: &str) -> Option<Result<Action, String>
                             unit,
                             view.position + Vector::from_bearing(bearing) * wanted,
                             bearing,
-                        );
+                        )
+                        .map(|action| (action, None));
                     }
                     None => (direction, bearing, distance),
                 }
             }
         };
         match distance {
-            Some(word) if is_max_word(word) => {
-                farthest(names, unit, direction, facing, allowance * MAX_REACH)
-            }
+            Some(word) if is_max_word(word) => farthest(names, unit, direction, facing, allowance),
             Some(word) => {
                 let inches = inches_word(word)?;
                 to_point(
@@ -821,6 +842,7 @@ fn directed_move(names: &Names<'_>, rest: &str) -> Option<Result<Action, String>
                     view.position + Vector::from_bearing(direction.bearing()) * inches,
                     facing,
                 )
+                .map(|action| (action, None))
             }
             None => Err(format!(
                 "expected how far: `move {} {way} 3` (inches) or `move {} {way} max`",
@@ -864,42 +886,73 @@ fn to_point(names: &Names<'_>, unit: usize, to: Point, facing: f64) -> Result<Ac
 }
 
 /// The farthest lawful straight move of `unit` along `direction`, no
-/// longer than `reach`: the engine's own check decides, tried from `reach`
-/// down in steps of 0.1". So `max` never asks for a refused move when a
-/// lawful one at least 0.1" long exists.
+/// longer than [`MAX_REACH`] times its `allowance`: the engine's own check
+/// decides, tried from there down in steps of 0.1". So `max` never asks
+/// for a refused move when a lawful one at least 0.1" long exists. With
+/// it, when it uses less than the allowance, the line saying where it
+/// stops and why: the engine's refusal of the move 0.1" further.
 fn farthest(
     names: &Names<'_>,
     unit: usize,
     direction: Vector,
     facing: f64,
-    reach: f64,
-) -> Result<Action, String> {
+    allowance: f64,
+) -> Result<(Action, Option<String>), String> {
     let name = names.name(unit);
     if direction.length() < 1e-9 {
         return Err(format!("{name} is already there"));
     }
     let from = names.units[unit].position;
     let step = Vector::from_bearing(direction.bearing());
-    let tenths = (reach * 10.0).floor().clamp(0.0, 2_000.0) as u32;
-    (1..=tenths)
-        .rev()
-        .find_map(|n| {
-            let to = from + step * (f64::from(n) / 10.0);
-            [
-                move_to(names, unit, tenth(to), facing),
-                move_to(names, unit, to, facing),
-            ]
+    let tenths = (allowance * MAX_REACH * 10.0).floor().clamp(0.0, 2_000.0) as u32;
+    let found = (1..=tenths).rev().find_map(|n| {
+        let to = from + step * (f64::from(n) / 10.0);
+        [tenth(to), to]
             .into_iter()
-            .find(|action| names.game.check(action).is_ok())
-        })
-        .ok_or_else(|| {
-            let refusal = names
+            .map(|to| (to, move_to(names, unit, to, facing)))
+            .find(|(_, action)| names.game.check(action).is_ok())
+            .map(|(to, action)| (n, to, action))
+    });
+    let Some((n, to, action)) = found else {
+        let refusal = names
+            .game
+            .check(&move_to(names, unit, from + step * 0.1, facing))
+            .err()
+            .map_or(String::new(), |refusal| format!(": {refusal}"));
+        return Err(format!("{name} cannot move that way now{refusal}"));
+    };
+    let used = f64::from(n) / 10.0;
+    let short = (used + 0.05 < allowance)
+        .then(|| {
+            let further = from + step * (f64::from(n + 1) / 10.0);
+            names
                 .game
-                .check(&move_to(names, unit, from + step * 0.1, facing))
+                .check(&move_to(names, unit, further, facing))
                 .err()
-                .map_or(String::new(), |refusal| format!(": {refusal}"));
-            format!("{name} cannot move that way now{refusal}")
         })
+        .flatten()
+        .map(|refusal| {
+            format!(
+                "{name} stops at {to} after {}\" of its {}\" move: {}",
+                trim(used),
+                trim(allowance),
+                stop_clause(names, unit, &refusal)
+            )
+        });
+    Ok((action, short))
+}
+
+/// What stopped a `max` move, in one clause, from the engine's refusal of
+/// the move a step further; a unit in the way named friend or enemy.
+fn stop_clause(names: &Names<'_>, unit: usize, refusal: &super::Refusal) -> String {
+    let side = names.units[unit].side;
+    refusal.stopped_by(&|other: &str| {
+        names
+            .units
+            .iter()
+            .find(|u| u.name == other)
+            .map(|u| u.side == side)
+    })
 }
 
 /// The straight moves `UNIT ?` offers beside the engine's own list: as far

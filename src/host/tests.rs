@@ -570,3 +570,135 @@ fn why_names_a_seed_001_generals_reaction_tests() {
     let nobody = repl::why_general(&game.opponent, &game.game, "Nobody");
     assert!(nobody.starts_with("foe has taken no reaction test for `Nobody`"));
 }
+
+/// The point a route's text prints after `label`, read back.
+fn point_after(text: &str, label: &str) -> Option<crate::battlefield::Point> {
+    let line = text.lines().find(|line| line.contains(label))?;
+    let rest = &line[line.find(label)? + label.len()..];
+    let word = rest.split_whitespace().next()?;
+    repl::point(word.trim_end_matches(';')).ok()
+}
+
+/// `route UNIT to X,Y`'s suggested `this move:` line, typed, is taken by
+/// the engine and leaves the unit where the route says it stands after
+/// one move (or at the end, for a one-move route), over seeded positions
+/// of guilford and monongahela (woods and a road), for every unit of the
+/// player's and several goals: the enemy units and points round the unit.
+#[test]
+fn a_routes_suggested_move_is_taken_and_ends_where_the_route_says() {
+    use crate::battlefield::{Point, Vector};
+    let mut checked = 0;
+    for (name, seed) in [
+        ("guilford", 3),
+        ("guilford", 8),
+        ("monongahela", 3),
+        ("monongahela", 5),
+    ] {
+        for side in [0, 1] {
+            let mut game_match = Start::new(scenario(name), tables(), seed)
+                .player_sides(vec![side])
+                .begin()
+                .unwrap();
+            if !game_match.player_to_act() {
+                game_match.play_foe().unwrap();
+            }
+            if !game_match.player_to_act() {
+                continue;
+            }
+            let game = &game_match.game;
+            let names = repl::Names::new(game, &game_match.scenario);
+            let units = names.units().to_vec();
+            for unit in units.iter().filter(|u| u.side == side && !u.removed) {
+                let Some((troop, _)) = game.footing(unit.index) else {
+                    continue;
+                };
+                let allowance = game.battlefield().ruleset.move_of(troop);
+                let mut goals: Vec<Point> = units
+                    .iter()
+                    .filter(|u| u.side != side && !u.removed)
+                    .map(|u| u.position)
+                    .collect();
+                for bearing in [0.0, 60.0, 120.0, 180.0, 240.0, 300.0] {
+                    for reach in [0.6, 1.5, 2.5] {
+                        goals.push(
+                            unit.position
+                                + Vector::from_bearing(unit.facing + bearing) * (allowance * reach),
+                        );
+                    }
+                }
+                for goal in goals {
+                    let goal = crate::battlefield::geometry::tenth(goal);
+                    let text = crate::render::prompt::route(&names, unit.index, goal);
+                    let Some(line) = text
+                        .lines()
+                        .find_map(|line| line.strip_prefix("this move: `"))
+                        .map(|line| line.trim_end_matches('`'))
+                    else {
+                        continue;
+                    };
+                    let context = format!("{name} seed {seed}: `{line}`\n{text}");
+                    let Ok(repl::Command::Act(action)) = repl::parse(&names, line) else {
+                        panic!("does not read: {context}");
+                    };
+                    assert!(game.check(&action).is_ok(), "refused: {context}");
+                    let promised = point_after(&text, "after move 1: at ").unwrap_or(goal);
+                    let mut after = game.clone();
+                    after
+                        .apply(&action, &mut Seeded::new(1))
+                        .unwrap_or_else(|refusal| panic!("{refusal}: {context}"));
+                    let stands = after.units()[unit.index].position;
+                    assert!(
+                        stands.distance(promised) <= 0.01,
+                        "ends at {stands}, not {promised}: {context}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} routes checked");
+}
+
+/// `move UNIT ... max` that stops short of the unit's allowance says where
+/// and why in one clause, from the engine's refusal of a step further: a
+/// friend in the way, the table edge, dearer ground. One that goes its
+/// whole allowance, and a move of so many inches, say nothing.
+#[test]
+fn a_max_move_that_stops_short_says_why() {
+    let stops = |name: &str, line: &str| {
+        let mut game_match = Start::new(scenario(name), tables(), 3)
+            .player_sides(vec![0])
+            .begin()
+            .unwrap();
+        if !game_match.player_to_act() {
+            game_match.play_foe().unwrap();
+        }
+        let names = repl::Names::new(&game_match.game, &game_match.scenario);
+        let read = repl::parse(&names, line);
+        let Ok(repl::Command::Act(action)) = read else {
+            panic!("`{line}` does not read: {read:?}");
+        };
+        assert!(game_match.game.check(&action).is_ok(), "`{line}`");
+        repl::max_stops_short(&names, line)
+    };
+    // Guilford's British start on their table edge, the Light Infantry
+    // behind the 23rd Foot.
+    assert_eq!(
+        stops("guilford", "move B4 back max").as_deref(),
+        Some(
+            "23rd Foot stops at 14,3 after 1\" of its 6\" move: a friend (Light Infantry) in the way"
+        )
+    );
+    assert_eq!(
+        stops("guilford", "move B6 back max").as_deref(),
+        Some("Light Infantry stops at 11,0.8 after 0.7\" of its 6\" move: the table edge")
+    );
+    // Monongahela's guns, off the road, into ground that costs more.
+    let dear = stops("monongahela", "move B7 towards 20,12 max").unwrap();
+    assert!(
+        dear.starts_with("Royal Artillery stops at 33.5,3.1 after 3\" of its 6\" move: the ground costs more than open ground"),
+        "{dear}"
+    );
+    assert_eq!(stops("guilford", "move B5 forward max"), None);
+    assert_eq!(stops("guilford", "move B4 back 0.5"), None);
+}

@@ -30,9 +30,12 @@ pub struct Ask<'a> {
 
 /// The route text. `first_move(end, along_road)` types a move of the unit
 /// to `end` (along the road, if so) and says whether the rules take it
-/// now: the first leg clipped to one move is offered at its end rounded
-/// to 0.1", pulled back along the leg 0.1" at a time if rounding made it
-/// a hair too long.
+/// now: the first move offered, and the point printed after move 1, is
+/// the farthest point along the part of the route one move covers, at
+/// 0.1", that a single move the rules take now reaches, pulled back along
+/// the route 0.1" of cost at a time. When that falls short of where the
+/// route's costs put the end of move 1 (a bend, dearer ground, an enemy
+/// near), the line says so.
 pub fn route(ask: &Ask<'_>, first_move: &dyn Fn(Point, bool) -> Option<String>) -> String {
     let field = ask.field;
     let to = ask.to;
@@ -93,31 +96,49 @@ pub fn route(ask: &Ask<'_>, first_move: &dyn Fn(Point, bool) -> Option<String>) 
             trim(leg.cost())
         );
     }
-    for bound in 1..moves {
-        let _ = writeln!(
-            out,
-            "  after move {bound}: at {}",
-            route.clip(allowance * f64::from(bound)).end()
-        );
-    }
-    let clipped = route.clip(allowance);
-    let line = clipped.legs().first().and_then(|leg| {
-        (0..20).find_map(|back| {
-            let length = leg.length();
-            let keep = if length > 0.0 {
-                (1.0 - f64::from(back) * 0.1 / length).max(0.0)
-            } else {
-                1.0
-            };
-            let end = if leg.along_road {
-                tenth(leg.end())
-            } else {
-                tenth(leg.start().lerp(leg.end(), keep))
-            };
-            first_move(end, leg.along_road)
+    // The first move as the engine takes it: the farthest point along the
+    // part of the route one move covers that a single move, typed as
+    // printed, reaches. A bend, dearer ground or an enemy near can leave
+    // it short of where the route's cost says one move gets.
+    let reach = route.clip(allowance);
+    let first = {
+        let mut tried: Vec<Point> = Vec::new();
+        let steps = (reach.cost() * 10.0).ceil().clamp(0.0, 2_000.0) as u32;
+        (0..steps).find_map(|back| {
+            let cost = reach.cost() - f64::from(back) * 0.1;
+            let part = route.clip(cost);
+            let end = tenth(part.end());
+            if tried.contains(&end) || end == tenth(ask.from) {
+                return None;
+            }
+            tried.push(end);
+            let along_road = part.legs().last().is_some_and(|leg| leg.along_road);
+            first_move(end, along_road).map(|line| (end, line))
         })
-    });
-    if let Some(line) = line {
+    };
+    // Short only by more than printing at 0.1" and a step back cost.
+    let short = first
+        .as_ref()
+        .filter(|(end, _)| end.distance(reach.end()) > 0.2);
+    let last = if short.is_some() { moves.max(2) } else { moves };
+    for bound in 1..last {
+        let at = route.clip(allowance * f64::from(bound)).end();
+        match (&first, short) {
+            (_, Some((end, _))) if bound == 1 => {
+                let _ = writeln!(
+                    out,
+                    "  after move 1: at {end}; the rules take no single move to {at} now"
+                );
+            }
+            (Some((end, _)), None) if bound == 1 => {
+                let _ = writeln!(out, "  after move 1: at {end}");
+            }
+            _ => {
+                let _ = writeln!(out, "  after move {bound}: at {at}");
+            }
+        }
+    }
+    if let Some((_, line)) = first {
         let _ = writeln!(out, "this move: `{line}`");
     }
     out
