@@ -904,16 +904,13 @@ fn farthest(
     }
     let from = names.units[unit].position;
     let step = Vector::from_bearing(direction.bearing());
-    let tenths = (allowance * MAX_REACH * 10.0).floor().clamp(0.0, 2_000.0) as u32;
-    let found = (1..=tenths).rev().find_map(|n| {
-        let to = from + step * (f64::from(n) / 10.0);
+    let found = farthest_step(from, step, allowance * MAX_REACH, |to| {
         [tenth(to), to]
             .into_iter()
             .map(|to| (to, move_to(names, unit, to, facing)))
             .find(|(_, action)| names.game.check(action).is_ok())
-            .map(|(to, action)| (n, to, action))
     });
-    let Some((n, to, action)) = found else {
+    let Some((n, (to, action))) = found else {
         let refusal = names
             .game
             .check(&move_to(names, unit, from + step * 0.1, facing))
@@ -940,6 +937,22 @@ fn farthest(
             )
         });
     Ok((action, short))
+}
+
+/// The farthest point `from + step × d` with `d` at most `reach` inches,
+/// tried 0.1" at a time from there down, that `take` accepts: how many
+/// tenths of an inch it lies out, with what `take` gave. One walk for
+/// `max` moves and `?`'s straight moves.
+fn farthest_step<T>(
+    from: Point,
+    step: Vector,
+    reach: f64,
+    take: impl Fn(Point) -> Option<T>,
+) -> Option<(u32, T)> {
+    let tenths = (reach * 10.0).floor().clamp(0.0, 2_000.0) as u32;
+    (1..=tenths)
+        .rev()
+        .find_map(|n| take(from + step * (f64::from(n) / 10.0)).map(|taken| (n, taken)))
 }
 
 /// What stopped a `max` move, in one clause, from the engine's refusal of
@@ -994,24 +1007,18 @@ pub fn straight_moves(names: &Names<'_>, unit: usize) -> Vec<Action> {
         }
     }
     let from = view.position;
-    let tenths = (reach * 10.0).floor().clamp(0.0, 2_000.0) as u32;
     let mut offers: Vec<Action> = Vec::new();
     for (direction, facing) in ways {
-        // The farthest point 0.1" at a time, at a point and a facing as
-        // `?` prints them, so the line listed, typed, is this very move.
+        // The farthest point, at a point and a facing as `?` prints them,
+        // so the line listed, typed, is this very move.
         let step = Vector::from_bearing(direction.bearing());
         let facing = (facing * 100.0).round() / 100.0;
-        let found = (1..=tenths).rev().find_map(|n| {
-            let action = move_to(
-                names,
-                unit,
-                tenth(from + step * (f64::from(n) / 10.0)),
-                facing,
-            );
+        let found = farthest_step(from, step, reach, |to| {
+            let action = move_to(names, unit, tenth(to), facing);
             names.game.check(&action).ok()?;
             as_typed(names, &action)
         });
-        if let Some(action) = found
+        if let Some((_, action)) = found
             && !offers.contains(&action)
         {
             offers.push(action);
