@@ -58,8 +58,9 @@ pub struct Cli {
     /// run (repeatable): NAME=on|off, or all=off for pure Lone Warrior.
     /// The rules: advance-on-objective, close-to-range, general-leads,
     /// cavalry-reserve, press-home, stand-off, focus-fire,
-    /// fire-on-objective, hold-the-line, fall-back, counter-attack
-    /// (docs/rulings.md, Plans).
+    /// fire-on-objective, hold-the-line, fall-back, counter-attack,
+    /// find-a-shot (tables/opponent.yaml says which rule sets follow each;
+    /// docs/rulings.md, Plans).
     #[arg(long = "rule", global = true, value_name = "NAME=on|off")]
     pub rules: Vec<String>,
 
@@ -152,6 +153,16 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
             dir.display()
         )));
     }
+    for (file, moved) in crate::tables::RETIRED {
+        if let Some(dir) = dir
+            && std::fs::symlink_metadata(dir.join(file)).is_ok()
+        {
+            return Err(Error::Invalid(format!(
+                "`{}`: foe no longer reads this file: {moved}; move your changes there and remove it",
+                dir.join(file).display()
+            )));
+        }
+    }
     for text in &mut texts {
         if let Some((shown_as, content)) = table_override(dir, text.file)? {
             *text = TableText {
@@ -161,11 +172,7 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
             };
         }
     }
-    let tables = Tables::load(&texts)?;
-    // The host opponent's file is read by `host::opponent`; it is checked
-    // here, where a problem can be reported, not when a game starts.
-    crate::host::opponent::Settings::of(&tables)?;
-    Ok(tables)
+    Ok(Tables::load(&texts)?)
 }
 
 /// The player's own copy of the table file `relative` (`reaction.yaml`,

@@ -140,13 +140,10 @@ pub(super) fn refuse_the_players_side(
     }
 }
 
-/// `--rule` switches that reach the opponent of a game told line by line,
-/// or a one-line error (ruling HO8,
-/// [`crate::host::opponent::Settings::check_switches`]).
+/// `--rule` switches that the opponent of the game's rule set follows, or
+/// a one-line error ([`crate::host::opponent::check_switches`]).
 pub(super) fn check_rules(tables: &Tables, engine: Engine, ruleset: &str) -> Result<()> {
-    crate::host::opponent::Settings::of(tables)?
-        .check_switches(tables, engine, ruleset)
-        .map_err(Error::Invalid)
+    crate::host::opponent::check_switches(tables, engine, ruleset).map_err(Error::Invalid)
 }
 
 /// Read the save at `path`, in any format foe has written; every problem

@@ -33,6 +33,11 @@ pub trait Command: Position {
     /// lost melee, as the opponent remembers it.
     const RETREAT_LOSES_MELEE: bool = false;
 
+    /// The plan rules of `tables/opponent.yaml` the engine's opponent
+    /// follows, by name, in the file's order: what `--rule` may switch in
+    /// its games ([`super::opponent::settings::check_switches`]).
+    const PLAN_RULES: &'static [&'static str];
+
     /// The situation the boundary opponent's next reaction test of `unit`
     /// would read (`what UNIT`); `None` for a unit out of play or without
     /// a class, or where the engine's sides are commanded whole turns at

@@ -141,6 +141,12 @@ impl Engine {
     pub fn scenario_keys(self) -> Option<ScenarioKeys> {
         each_engine!(self, P => P::SCENARIO_KEYS)
     }
+
+    /// The plan rules of `tables/opponent.yaml` the engine's opponent
+    /// follows ([`command::Command::PLAN_RULES`]).
+    pub fn plan_rules(self) -> &'static [&'static str] {
+        each_engine!(self, P => <P as command::Command>::PLAN_RULES)
+    }
 }
 
 /// Whether `scenario`'s games are told turn by turn ([`Engine::tells_turns`]);

@@ -51,7 +51,7 @@ pub mod settings;
 
 pub use rv_generals::GeneralTest;
 
-pub use settings::{HostRules, RULE_NAMES, Rule, RulesOn, SETTINGS_FILE, Settings};
+pub use settings::{RULE_NAMES, RulesOn, check_switches};
 
 /// How near an enemy's move must end to one of a side's units, centre to
 /// centre, to count as "enemy attacking within six inches" (seed 004).
@@ -141,7 +141,6 @@ impl Decision {
 #[derive(Debug, Clone)]
 pub struct Opponent {
     tables: Arc<Tables>,
-    settings: Settings,
     /// The plan rules on for this game.
     rules: RulesOn,
     /// Every decision so far, oldest first.
@@ -191,21 +190,14 @@ pub struct Opponent {
 }
 
 impl Opponent {
-    /// An opponent for games of `scenario`, with the Lone Warrior tables
-    /// and their settings file ([`Settings::of`]). The plan rules are those
-    /// on in the file and not switched off in `tables` (`--rule`, ruling
-    /// HO8). Each side's rear is its own table edge.
-    ///
-    /// The settings file must read: the command line checks it where it
-    /// loads the tables (`cli::load_tables`), before any game starts.
+    /// An opponent for games of `scenario`, with the Lone Warrior tables.
+    /// The plan rules are those of `tables/opponent.yaml` on in `tables`
+    /// (the file, less any switched off by `--rule`, ruling HO8). Each
+    /// side's rear is its own table edge.
     pub fn new(tables: Arc<Tables>, scenario: &Scenario) -> Opponent {
-        let settings = Settings::of(&tables).unwrap_or_else(|problems| {
-            panic!("the opponent's settings were not checked: {problems}")
-        });
-        let rules = settings.rules_on(&tables);
+        let rules = RulesOn::of(&tables.opponent.rules);
         Opponent {
             tables,
-            settings,
             rules,
             decisions: Vec::new(),
             current: BTreeMap::new(),

@@ -26,9 +26,34 @@ fn the_registry_names_an_engine_for_every_shipped_rule_set() {
 }
 
 #[test]
-fn the_opponent_settings_file_reads() {
-    let settings = opponent::Settings::builtin();
-    assert!(settings.rv_figures_per_base > 0);
+fn every_engine_follows_plan_rules_the_one_file_names() {
+    let tables = tables();
+    for (_, engine) in ENGINES {
+        let followed = engine.plan_rules();
+        assert!(!followed.is_empty(), "{engine:?}");
+        for name in followed {
+            assert!(
+                tables.opponent.rules.is_on(name).is_some(),
+                "{engine:?}: {name}"
+            );
+        }
+    }
+    // Every rule in the file is followed under some rule set.
+    for name in crate::tables::RULE_NAMES {
+        assert!(
+            ENGINES.iter().any(|(_, e)| e.plan_rules().contains(&name)),
+            "{name} is followed nowhere"
+        );
+    }
+    // The boundary opponent's rules are the ones seeds 001 and 002 follow.
+    for name in opponent::RULE_NAMES {
+        assert!(
+            [Engine::Rv, Engine::Acw]
+                .iter()
+                .any(|e| e.plan_rules().contains(&name)),
+            "{name}"
+        );
+    }
 }
 
 #[test]

@@ -31,7 +31,7 @@ use std::str::FromStr;
 
 /// The table files foe reads, by name, with their built-in contents (the
 /// rule sets, read with their scenarios, are [`crate::ruleset::BUILTIN`]).
-pub const EMBEDDED: [(&str, &str); 9] = [
+pub const EMBEDDED: [(&str, &str); 8] = [
     ("reaction.yaml", include_str!("../../tables/reaction.yaml")),
     ("orders.yaml", include_str!("../../tables/orders.yaml")),
     (
@@ -46,11 +46,15 @@ pub const EMBEDDED: [(&str, &str); 9] = [
     ("melee.yaml", include_str!("../../tables/melee.yaml")),
     ("names.yaml", include_str!("../../tables/names.yaml")),
     ("opponent.yaml", include_str!("../../tables/opponent.yaml")),
-    (
-        "opponent-other-rules.yaml",
-        include_str!("../../tables/opponent-other-rules.yaml"),
-    ),
 ];
+
+/// Table files foe once read and reads no more, each with where its
+/// settings went: one found in a `--tables` folder is an error, not a file
+/// silently passed over.
+pub const RETIRED: [(&str, &str); 1] = [(
+    "opponent-other-rules.yaml",
+    "its settings (rv_figures_per_base, turn_to_face_degrees, the plan rules) are in opponent.yaml now",
+)];
 
 /// A table file's text and the name to report problems under.
 #[derive(Debug, Clone)]
@@ -92,12 +96,9 @@ pub struct Tables {
     pub melee: MeleeTable,
     /// Names for rolled generals.
     pub names: Names,
-    /// The opponent's house mapping and optional plan rules.
+    /// The opponent's house mapping and optional plan rules, for every
+    /// rule set.
     pub opponent: OpponentRules,
-    /// The text of `opponent-other-rules.yaml`, the settings of the
-    /// opponent under seeds 001 and 002: read and checked by
-    /// `host::opponent::Settings::of`, which owns its format.
-    pub other_rules: TableText,
 }
 
 impl Tables {
@@ -149,18 +150,6 @@ impl Tables {
         let melee = parse!("melee.yaml", MeleeTable);
         let names = parse!("names.yaml", Names);
         let opponent = parse!("opponent.yaml", OpponentRules);
-        let other_rules = match find("opponent-other-rules.yaml") {
-            Some(text) => Some(text.clone()),
-            None => {
-                problems.push(Problem {
-                    file: "opponent-other-rules.yaml".to_string(),
-                    line: None,
-                    column: None,
-                    message: "table file missing".into(),
-                });
-                None
-            }
-        };
 
         if let Some((chart, source)) = &reaction {
             problems.extend(validated(*source, |checker| chart.validate(checker)));
@@ -198,9 +187,8 @@ impl Tables {
             melee,
             names,
             opponent,
-            other_rules,
         ) {
-            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n), Some(p), Some(h))
+            (Some(r), Some(o), Some(c), Some(g), Some(f), Some(m), Some(n), Some(p))
                 if problems.is_empty() =>
             {
                 Ok(Tables {
@@ -212,7 +200,6 @@ impl Tables {
                     melee: m.0,
                     names: n.0,
                     opponent: p.0,
-                    other_rules: h,
                 })
             }
             _ => Err(Problems(problems)),

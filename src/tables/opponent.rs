@@ -1,6 +1,8 @@
 //! `tables/opponent.yaml`: the numbers of the opponent's house mapping onto
-//! the seed-000 rules (hits as figures, ruling O3) and the optional plan
-//! rules (rulings PL1…), each a house rule that can be switched off.
+//! each rule set's rules (seed 000's hits as figures, ruling O3; seed 001's
+//! bases as figures, HO3; turning to face, HO4) and the optional plan rules
+//! of every rule set (rulings PL1…, HO5, HO8–HO12), each a house rule that
+//! can be switched off, by one name under every rule set.
 
 use crate::yaml::{Problem, Source};
 use serde::Deserialize;
@@ -24,8 +26,30 @@ pub struct OpponentRules {
     /// Ruling O3: the share (percent) of its figures a unit has lost when
     /// its hits reach its rout threshold.
     pub figures_lost_at_rout_threshold: u32,
+    /// Ruling HO3: the figures a seed-001 base counts for in the reaction
+    /// test (2, as shipped, when a tables folder written before the field
+    /// leaves it out).
+    #[serde(default = "two_figures")]
+    pub rv_figures_per_base: u32,
+    /// Ruling HO4: a seed-001 or seed-002 unit whose nearest enemy is more
+    /// than this many degrees off its front turns to face it (45, as
+    /// shipped, when a tables folder written before the field leaves it
+    /// out).
+    #[serde(default = "half_a_right_angle")]
+    pub turn_to_face_degrees: f64,
     /// The optional plan rules.
     pub rules: PlanRules,
+}
+
+/// The shipped `rv_figures_per_base`, for tables folders written before it.
+fn two_figures() -> u32 {
+    2
+}
+
+/// The shipped `turn_to_face_degrees`, for tables folders written before
+/// it.
+fn half_a_right_angle() -> f64 {
+    45.0
 }
 
 /// The optional rules that give an army a plan.
@@ -56,6 +80,18 @@ pub struct PlanRules {
     pub stand_off: StandOff,
     /// PL12: fire goes to the objective's units in reach first.
     pub fire_on_objective: Switch,
+    /// HO12 (seed 002): a unit that cannot fire for want of sight or arc
+    /// shifts or turns to where it can.
+    #[serde(default = "find_a_shot_shipped")]
+    pub find_a_shot: Switch,
+}
+
+/// The shipped `find-a-shot`, for tables folders written before it.
+fn find_a_shot_shipped() -> Switch {
+    Switch {
+        on: true,
+        plan: PlanKind::Any,
+    }
 }
 
 /// PL9, `cavalry-reserve`.
@@ -205,7 +241,7 @@ pub struct CounterAttack {
 }
 
 /// The names of the plan rules, in file order (for `--rule` and `help`).
-pub const RULE_NAMES: [&str; 11] = [
+pub const RULE_NAMES: [&str; 12] = [
     "advance-on-objective",
     "close-to-range",
     "general-leads",
@@ -217,6 +253,7 @@ pub const RULE_NAMES: [&str; 11] = [
     "hold-the-line",
     "fall-back",
     "counter-attack",
+    "find-a-shot",
 ];
 
 impl PlanRules {
@@ -237,6 +274,7 @@ impl PlanRules {
             "press-home" => (&mut self.press_home.on, self.press_home.plan),
             "stand-off" => (&mut self.stand_off.on, self.stand_off.plan),
             "fire-on-objective" => (&mut self.fire_on_objective.on, self.fire_on_objective.plan),
+            "find-a-shot" => (&mut self.find_a_shot.on, self.find_a_shot.plan),
             _ => return None,
         })
     }
@@ -259,6 +297,7 @@ impl PlanRules {
             "press-home" => (self.press_home.on, self.press_home.plan),
             "stand-off" => (self.stand_off.on, self.stand_off.plan),
             "fire-on-objective" => (self.fire_on_objective.on, self.fire_on_objective.plan),
+            "find-a-shot" => (self.find_a_shot.on, self.find_a_shot.plan),
             _ => return None,
         })
     }
@@ -376,6 +415,21 @@ impl OpponentRules {
                 "figures_lost_at_rout_threshold is a share in percent, from 1 to 100",
             ));
         }
+        if !(1..=1000).contains(&self.rv_figures_per_base) {
+            problems.push(source.problem(
+                "rv_figures_per_base",
+                "rv_figures_per_base is a number of figures, from 1 to 1000",
+            ));
+        }
+        if !(0.0..=180.0).contains(&self.turn_to_face_degrees) {
+            problems.push(source.problem(
+                "turn_to_face_degrees",
+                format!(
+                    "{} is not an angle from 0 to 180 degrees",
+                    self.turn_to_face_degrees
+                ),
+            ));
+        }
         let rules = &self.rules;
         let inches = [
             (
@@ -436,6 +490,7 @@ impl OpponentRules {
                 | "fire-on-objective" => PlanKind::Attack,
                 // A rule may serve both (`any`) or either kind of plan.
                 "focus-fire" | "stand-off" => plan,
+                "find-a-shot" => PlanKind::Any,
                 _ => PlanKind::Defend,
             };
             if plan != expected {

@@ -234,7 +234,7 @@ fn a_host_game_keeps_its_rules_in_the_save() {
     );
     assert_ne!(refused.status, 0);
     assert!(
-        refused.stderr.contains("has no `general-leads` there"),
+        refused.stderr.contains("does not follow `general-leads`"),
         "{}",
         refused.stderr
     );

@@ -288,10 +288,16 @@ fn host_set_refuses_keys_these_rules_do_not_read_in_one_line() {
         "sides.british.units.71st Foot.strenght=1..3",
     ]);
     assert!(message.contains("did you mean `strength`?"), "{message}");
-    // A seed-000 plan rule no host rule follows changes nothing: refused.
+    // A plan rule the rule set does not follow changes nothing: refused.
     let message = refused(&["--rule", "focus-fire=off", SEED_002, "--games", "1"]);
     assert!(
-        message.contains("has no `focus-fire` there; its rules follow"),
+        message.contains("does not follow `focus-fire`; it follows"),
+        "{message}"
+    );
+    // One vocabulary both ways: seed 002's own rule is refused at Guilford.
+    let message = refused(&["--rule", "find-a-shot=off", "guilford", "--games", "1"]);
+    assert!(
+        message.contains("does not follow `find-a-shot`; it follows"),
         "{message}"
     );
 }

@@ -84,13 +84,40 @@ fn a_seed_002_rule_set_under_tables_changes_the_games() {
     );
 }
 
+/// One plan-rule file for every rule set: the opponent of seeds 001 and
+/// 002 reads the player's `opponent.yaml` as seed 000's does.
 #[test]
 fn the_opponents_settings_under_tables_change_the_games() {
+    for scenario in ["guilford", "guilford-ruinous", "henry-hill"] {
+        an_edit_changes_the_games(scenario, "opponent.yaml", "on: true", "on: false");
+    }
     an_edit_changes_the_games(
         "guilford-ruinous",
-        "opponent-other-rules.yaml",
-        "on: true",
-        "on: false",
+        "opponent.yaml",
+        "rv_figures_per_base: 2",
+        "rv_figures_per_base: 40",
+    );
+}
+
+/// A file foe once read and reads no more is an error, not passed over:
+/// the player meant foe to read their changes.
+#[test]
+fn the_retired_settings_file_under_tables_says_where_its_settings_went() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("opponent-other-rules.yaml"), "rules: {}\n").unwrap();
+    let run = foe(&[
+        "--tables",
+        &dir.path().display().to_string(),
+        "check",
+        "guilford-ruinous",
+    ]);
+    let path = dir.path().join("opponent-other-rules.yaml");
+    run.fails_with(
+        1,
+        &format!(
+            "error: `{}`: foe no longer reads this file: its settings (rv_figures_per_base, turn_to_face_degrees, the plan rules) are in opponent.yaml now; move your changes there and remove it",
+            path.display()
+        ),
     );
 }
 
@@ -232,7 +259,7 @@ fn a_broken_settings_file_under_tables_is_refused_where_it_breaks() {
     let dir = tempfile::tempdir().unwrap();
     edited_copy(
         dir.path(),
-        "opponent-other-rules.yaml",
+        "opponent.yaml",
         "rv_figures_per_base: 2",
         "rv_figures_per_bass: 4",
     );
@@ -244,8 +271,7 @@ fn a_broken_settings_file_under_tables_is_refused_where_it_breaks() {
     ]);
     assert_eq!(run.status, 1, "{}", run.stdout);
     assert!(
-        run.stderr.contains("opponent-other-rules.yaml:")
-            && run.stderr.contains("rv_figures_per_bass"),
+        run.stderr.contains("opponent.yaml:") && run.stderr.contains("rv_figures_per_bass"),
         "{}",
         run.stderr
     );
@@ -316,7 +342,7 @@ fn a_symbolic_link_to_nothing_is_an_error_naming_it() {
 fn a_named_pipe_in_place_of_a_table_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let made = std::process::Command::new("mkfifo")
-        .arg(dir.path().join("opponent-other-rules.yaml"))
+        .arg(dir.path().join("opponent.yaml"))
         .status()
         .unwrap();
     assert!(made.success());
@@ -324,7 +350,7 @@ fn a_named_pipe_in_place_of_a_table_is_an_error_naming_it() {
     refused(
         dir.path(),
         "guilford",
-        "opponent-other-rules.yaml",
+        "opponent.yaml",
         "is a named pipe, not a regular file; foe reads only regular files",
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(10));

@@ -390,12 +390,20 @@ impl Base {
     /// Refuse, before any game, what the engine's opponent or set-up
     /// cannot honour: a `--rule` switch that does not reach it, a `--set`
     /// key that means nothing under its rules (an engine told turn by turn
-    /// checks both by loading).
+    /// checks its keys by loading).
     fn check(&self, sets: &[Assignment]) -> Result<()> {
-        if let Read::Lines { scenario, engine } = &self.read {
-            let ruleset = &scenario.battlefield.ruleset.name;
-            super::start::check_rules(&self.tables, *engine, ruleset)?;
-            lines::check_sets(*engine, ruleset, sets)?;
+        match &self.read {
+            Read::Lines { scenario, engine } => {
+                let ruleset = &scenario.battlefield.ruleset.name;
+                super::start::check_rules(&self.tables, *engine, ruleset)?;
+                lines::check_sets(*engine, ruleset, sets)?;
+            }
+            Read::Turns(read) => {
+                let ruleset = &read.scenario.battlefield.ruleset.name;
+                if let Some(engine) = engine_for(ruleset) {
+                    super::start::check_rules(&self.tables, engine, ruleset)?;
+                }
+            }
         }
         Ok(())
     }

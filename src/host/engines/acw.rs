@@ -303,6 +303,15 @@ impl Command for GameState {
     /// Seed 002's only retreat is a repulsed charger's: it lost the melee.
     const RETREAT_LOSES_MELEE: bool = true;
 
+    /// Seed 002 has no commanders on the table (no `general-leads`).
+    const PLAN_RULES: &'static [&'static str] = &[
+        "advance-on-objective",
+        "close-to-range",
+        "press-home",
+        "hold-the-line",
+        "find-a-shot",
+    ];
+
     fn foe_situation(&self, opponent: &Opponent, unit: usize) -> Option<Situation> {
         opponent.acw_situation_now(self, unit)
     }

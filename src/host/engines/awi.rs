@@ -215,6 +215,21 @@ impl Position for GameState {
 }
 
 impl Command for GameState {
+    /// Every rule but seed 002's `find-a-shot`.
+    const PLAN_RULES: &'static [&'static str] = &[
+        "advance-on-objective",
+        "close-to-range",
+        "general-leads",
+        "cavalry-reserve",
+        "press-home",
+        "stand-off",
+        "focus-fire",
+        "fire-on-objective",
+        "hold-the-line",
+        "fall-back",
+        "counter-attack",
+    ];
+
     fn unit_name(&self, unit: usize) -> Option<String> {
         self.units.get(unit).map(|u| u.name.clone())
     }

@@ -283,6 +283,14 @@ impl Position for GameState {
 }
 
 impl Command for GameState {
+    /// Seed 001's objective is the enemy army (no `advance-on-objective`).
+    const PLAN_RULES: &'static [&'static str] = &[
+        "close-to-range",
+        "general-leads",
+        "press-home",
+        "hold-the-line",
+    ];
+
     fn foe_situation(&self, opponent: &Opponent, unit: usize) -> Option<Situation> {
         opponent.rv_situation_now(self, unit)
     }

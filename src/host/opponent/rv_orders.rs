@@ -223,7 +223,7 @@ impl Opponent {
             }),
             sees_enemy_retreat: seen.iter().any(|&e| self.fell_back_lately(e, turn)),
             lost_melee: state.is_reforming(unit),
-            casualties: lost_bases.saturating_mul(self.settings.rv_figures_per_base),
+            casualties: lost_bases.saturating_mul(self.tables.opponent.rv_figures_per_base),
             under_half: state.strength(unit).unwrap_or(0.0) < 0.5,
             withdrew_last_bound: self.withdrew_last_bound(unit, turn),
             formation,
@@ -523,7 +523,7 @@ impl Opponent {
             Some(Towards::Enemy | Towards::Front) => true,
             Some(_) => false,
         };
-        if faces_enemy && off_front > self.settings.turn_to_face_degrees {
+        if faces_enemy && off_front > self.tables.opponent.turn_to_face_degrees {
             return legal.iter().find_map(|a| match a {
                 rv::Action::Pivot { unit: who, facing } if *who == unit => Some(Step::last(
                     *a,

@@ -49,13 +49,13 @@ fn rv_scenario_on(terrain: &str, british: &[&str], americans: &[&str]) -> Scenar
 }
 
 fn rules_without(name: &str) -> RulesOn {
-    let mut rules = Settings::builtin().rules_on(&Tables::embedded());
+    let mut rules = all_rules();
     assert!(rules.set(name, false), "{name}");
     rules
 }
 
 fn all_rules() -> RulesOn {
-    Settings::builtin().rules_on(&Tables::embedded())
+    RulesOn::of(&Tables::embedded().opponent.rules)
 }
 
 fn start(scenario: &Scenario) -> Game {
@@ -399,36 +399,29 @@ fn seed_002_advances_go_for_the_objective_and_defenders_hold() {
 }
 
 #[test]
-fn every_rule_has_a_switch_the_cli_knows_and_the_switch_turns_it_off() {
-    let settings = Settings::builtin();
-    for (name, rule) in settings.rules() {
-        assert!(rule.on, "{name} is on as shipped");
+fn every_rule_is_switched_by_its_own_name_and_only_that_one() {
+    let shipped = all_rules();
+    for name in RULE_NAMES {
         let mut tables = Tables::embedded();
-        assert!(
-            tables.opponent.rules.is_on(&rule.switch).is_some(),
-            "{name}: `{}` is no seed-000 rule",
-            rule.switch
-        );
-        tables.opponent.rules.set(&rule.switch, false).unwrap();
-        let on = settings.rules_on(&tables);
-        let mut off = on;
-        off.set(name, false);
-        assert_eq!(on, off, "{name} stays on with `--rule {}=off`", rule.switch);
+        assert_eq!(tables.opponent.rules.is_on(name), Some(true), "{name}");
+        tables.opponent.rules.set(name, false).unwrap();
+        let mut expected = shipped;
+        assert!(expected.set(name, false), "{name}");
+        assert_eq!(RulesOn::of(&tables.opponent.rules), expected, "{name}");
     }
     let mut tables = Tables::embedded();
     tables.opponent.rules.set("all", false).unwrap();
-    assert_eq!(settings.rules_on(&tables), RulesOn::none());
+    assert_eq!(RulesOn::of(&tables.opponent.rules), RulesOn::none());
 }
 
 #[test]
 fn a_switch_no_rule_here_follows_is_refused_whichever_way_it_is_thrown() {
-    let settings = Settings::builtin();
     let check = |settings_words: &[&str]| {
         let mut tables = Tables::embedded();
         for word in settings_words {
             tables.opponent.rules.apply_setting(word).unwrap();
         }
-        settings.check_switches(&tables, Engine::Rv, "ruinous-victory")
+        check_switches(&tables, Engine::Rv, "ruinous-victory")
     };
     // As shipped, and pure Lone Warrior.
     assert_eq!(check(&[]), Ok(()));
@@ -442,6 +435,22 @@ fn a_switch_no_rule_here_follows_is_refused_whichever_way_it_is_thrown() {
     assert!(off.starts_with("--rule stand-off=off:"), "{off}");
     let off = check(&["focus-fire=off"]).unwrap_err();
     assert!(off.starts_with("--rule focus-fire=off:"), "{off}");
+    // One vocabulary: seed 002's `find-a-shot` is switched by its own name
+    // there, and refused where no opponent follows it.
+    let switched = |engine: Engine, ruleset: &str| {
+        let mut tables = Tables::embedded();
+        tables
+            .opponent
+            .rules
+            .apply_setting("find-a-shot=off")
+            .unwrap();
+        check_switches(&tables, engine, ruleset)
+    };
+    assert_eq!(switched(Engine::Acw, "ohw-acw"), Ok(()));
+    for (engine, ruleset) in [(Engine::Awi, "ohw-awi"), (Engine::Rv, "ruinous-victory")] {
+        let off = switched(engine, ruleset).unwrap_err();
+        assert!(off.contains("does not follow `find-a-shot`"), "{off}");
+    }
 }
 
 #[test]
