@@ -8,7 +8,6 @@ use crate::error::{Error, Result};
 use crate::host::Engine;
 use crate::host::save::GameSave;
 use crate::rules::RulesTable;
-use crate::save::ScenarioFile;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::path::{Path, PathBuf};
@@ -76,32 +75,27 @@ pub struct Args {
     pub no_autosave: bool,
 }
 
-/// A scenario ready for play, with what a save needs to rebuild it.
+/// A seed-000 scenario ready for a study, its rules table read once.
 #[derive(Clone)]
 pub(super) struct Loaded {
     pub(super) scenario: Arc<Scenario>,
-    pub(super) file: ScenarioFile,
     pub(super) rules: Arc<RulesTable>,
 }
 
-/// Validate a scenario's text and make it ready for play.
+/// Validate a scenario's text and make it ready for a study.
 pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
     let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    Loaded::new(scenario, shown_as, text)
+    Loaded::new(scenario)
 }
 
 impl Loaded {
-    /// A validated scenario ready for play: the engine's sections read
+    /// A validated scenario ready for a study: the engine's sections read
     /// from the file its rule set was read from (built in, or the
     /// player's under `--tables`).
-    pub(super) fn new(scenario: Scenario, shown_as: &str, text: &str) -> Result<Loaded> {
+    pub(super) fn new(scenario: Scenario) -> Result<Loaded> {
         let rules = RulesTable::of(&scenario.battlefield.ruleset)?;
         Ok(Loaded {
             scenario: Arc::new(scenario),
-            file: ScenarioFile {
-                shown_as: shown_as.to_string(),
-                text: text.to_string(),
-            },
             rules: Arc::new(rules),
         })
     }

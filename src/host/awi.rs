@@ -14,12 +14,13 @@
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::Roller;
-use crate::host::command::{CommandSetup, TurnCommanders};
+use crate::host::command::{CommandSetup, Conduct, TurnCommanders};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
-use crate::opponent::TurnReport;
+use crate::opponent::{Hemmed, TurnReport};
 use crate::rules::{Action, Event, GameState};
+use crate::tables::Order;
 use std::any::Any;
 
 /// One thing that happened in a seed-000 game, in order.
@@ -183,13 +184,64 @@ impl TurnCommanders for Commanders {
         }
     }
 
-    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> bool {
+    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> (bool, Vec<host::Event>) {
         let Some(state) = GameState::of_mut(game) else {
-            return false;
+            return (false, Vec::new());
         };
         let (entry, moved_on) = play_side(&mut self.controllers, state, roller);
+        let events = entry.events().iter().cloned().map(Into::into).collect();
         self.log.push(entry);
-        moved_on
+        (moved_on, events)
+    }
+
+    fn conduct(&self, game: &Game) -> Conduct {
+        let mut conduct = Conduct::default();
+        let Some(state) = GameState::of(game) else {
+            return conduct;
+        };
+        for entry in &self.log {
+            let Entry::Opponent { report, .. } = entry else {
+                continue;
+            };
+            for order in orders_given(report) {
+                *conduct.orders.entry(order.id().to_string()).or_insert(0) += 1;
+            }
+            for decision in &report.decisions {
+                let troop = state.unit(decision.unit).troop;
+                let name = &state.battlefield.ruleset.troop(troop).name;
+                let counts = conduct.stuck.entry(name.clone()).or_insert([0, 0]);
+                counts[0] += 1;
+                counts[1] += u32::from(decision.stuck);
+                if let Some(why) = decision.hemmed {
+                    let counts = conduct.hemmed.entry(name.clone()).or_insert([0, 0]);
+                    counts[usize::from(why == Hemmed::ByUnits)] += 1;
+                }
+            }
+        }
+        conduct.generals = state
+            .generals
+            .iter()
+            .map(|general| (general.side, general.name.clone()))
+            .collect();
+        conduct.rallies_used = state
+            .generals
+            .iter()
+            .zip(&self.starting_rallies)
+            .map(|(general, start)| start.saturating_sub(general.rallies_left))
+            .collect();
+        conduct
+    }
+
+    fn plans(&self, game: &Game) -> Vec<String> {
+        let sides = game.sides().len();
+        (0..sides)
+            .map(|side| {
+                self.controller(side)
+                    .and_then(Controller::opponent)
+                    .map(|opponent| opponent.plan().describe())
+                    .unwrap_or_default()
+            })
+            .collect()
     }
 
     fn told(&self) -> usize {
@@ -199,6 +251,17 @@ impl TurnCommanders for Commanders {
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// The reaction-test orders the opponent gave in one turn: every unit's
+/// and every reserve's test.
+pub fn orders_given(report: &TurnReport) -> Vec<Order> {
+    report
+        .decisions
+        .iter()
+        .chain(&report.reserves)
+        .map(|decision| decision.outcome.order)
+        .collect()
 }
 
 /// Seed 000's record of `runner`'s game (empty under other rules).

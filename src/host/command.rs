@@ -21,6 +21,7 @@ use crate::reaction::Situation;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::any::Any;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A unit's next action and, if it is a unit's, the unit and why (none:
@@ -101,12 +102,63 @@ pub trait TurnCommanders: std::fmt::Debug + Any {
     fn player_acted(&mut self, game: &Game, action: &Action, events: &[Event]);
 
     /// Play the side to act's whole turn on `game`. Returns whether the
-    /// game moved on (`false`: the side could not finish its turn).
-    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> bool;
+    /// game moved on (`false`: the side could not finish its turn) and the
+    /// turn's events, for the runner's record.
+    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> (bool, Vec<Event>);
+
+    /// What the commanders did so far, counted for a study.
+    fn conduct(&self, game: &Game) -> Conduct;
+
+    /// Each side's plan in words (empty for a side without a plan or a
+    /// commander that keeps none).
+    fn plans(&self, game: &Game) -> Vec<String>;
 
     /// How many entries the record has.
     fn told(&self) -> usize;
 
     /// The commanders as themselves, for the texts that read their record.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// The counts of [`Conduct::counts`], in report order, with what each
+/// means: what a referee checks of the seed-004 orders over many games.
+pub const CONDUCT: [(&str, &str); 5] = [
+    (
+        "withdrawals",
+        "withdrawals made (moves on withdraw and fire and withdraw)",
+    ),
+    (
+        "withdrawals-towards-the-enemy",
+        "  of them ending nearer the enemy's side of the table",
+    ),
+    ("routed", "units routed off the field on a rout order"),
+    (
+        "column-in-sight",
+        "bounds a unit stayed in march column with the enemy in sight",
+    ),
+    ("general-tests", "generals' reaction tests (a trigger held)"),
+];
+
+/// What a game's commanders did, counted as a study sums it
+/// ([`super::run::HostMatch::conduct`]): whichever commanders played it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conduct {
+    /// How often each reaction-test order was given, by its id.
+    pub orders: BTreeMap<String, u32>,
+    /// Per troop type (by name): the bounds its units tested on the table,
+    /// and the bounds in which an order that moved them found no lawful
+    /// way (seed 000's opponent).
+    pub stuck: BTreeMap<String, [u32; 2]>,
+    /// Per troop type: the bounds in which an order that moved its units
+    /// found them hemmed in by the enemy-presence rule, and held up behind
+    /// other units (seed 000's opponent).
+    pub hemmed: BTreeMap<String, [u32; 2]>,
+    /// The generals whose rallies are counted, each with his side (seed
+    /// 000's).
+    pub generals: Vec<(usize, String)>,
+    /// Per general: rally attempts used.
+    pub rallies_used: Vec<u32>,
+    /// How foe carried out its orders, by the names of [`CONDUCT`] (the
+    /// opponent of seeds 001 and 002).
+    pub counts: BTreeMap<String, u32>,
 }

@@ -129,8 +129,9 @@ impl Engine {
 
     /// Whether the engine's games are told turn by turn, each side's turn
     /// with the Lone Warrior opponent's reasons ([`command::TurnCommanders`],
-    /// read by the prompt and the study), rather than line by line
-    /// ([`run::HostMatch`]'s record).
+    /// read by the prompt, `--replay` and `--bench`), rather than line by
+    /// line ([`run::HostMatch`]'s record). A study sums every engine's
+    /// games alike.
     pub fn tells_turns(self) -> bool {
         each_engine!(self, P => P::TELLS_TURNS)
     }
@@ -364,6 +365,16 @@ impl Game {
         each_engine!(engine, P => position::start::<P>(scenario, tables, table, roller))
     }
 
+    /// The rules table of `scenario`'s engine, read once for many games
+    /// ([`Game::start_sharing`]); `None` where its engine reads its table
+    /// as each game starts.
+    pub fn shared_table(scenario: &Scenario) -> Result<Option<position::SharedTable>, StartError> {
+        let ruleset = &scenario.battlefield.ruleset;
+        let engine =
+            engine_for(&ruleset.name).ok_or_else(|| StartError::NoEngine(ruleset.name.clone()))?;
+        each_engine!(engine, P => P::shared_table(scenario))
+    }
+
     /// Which engine plays it.
     pub fn engine(&self) -> Engine {
         each_game!(self, state => engine_of(state.as_ref()))
@@ -546,6 +557,12 @@ impl Game {
     /// the engine says.
     pub fn condition_met(&self) -> Option<usize> {
         each_game!(self, state => Position::condition_met(state.as_ref()))
+    }
+
+    /// The ways a game of `scenario` can be won, each with its winner, in
+    /// words ([`position::Position::victory_words`]).
+    pub fn victory_words(&self, scenario: &Scenario) -> Vec<(usize, String)> {
+        each_game!(self, state => Position::victory_words(state.as_ref(), scenario))
     }
 
     /// A side's commanders on the table, as a picture shows them.

@@ -13,7 +13,7 @@ use super::{Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, Unit
 use crate::battlefield::{Base, Battlefield, Point};
 use crate::dice::Roller;
 use crate::ruleset::TroopTypeId;
-use crate::scenario::Scenario;
+use crate::scenario::{Condition, Scenario};
 use crate::tables::Tables;
 
 /// An engine's rules table read once and shared by many games
@@ -67,6 +67,13 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
         _roller: &mut dyn Roller,
     ) -> Option<Started<Self>> {
         None
+    }
+
+    /// The engine's rules table for `scenario`'s rule set, read once to be
+    /// shared by many games ([`Position::start_on`]); `None` for an engine
+    /// that reads its table as each game starts.
+    fn shared_table(_scenario: &Scenario) -> Result<Option<SharedTable>, StartError> {
+        Ok(None)
     }
 
     /// This engine's action inside an action of any engine, if it is one.
@@ -163,9 +170,49 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     }
 
     /// Which of the scenario's victory conditions decided the game, where
-    /// the engine says (seed 002's).
+    /// the engine says (seeds 000 and 002).
     fn condition_met(&self) -> Option<usize> {
         None
+    }
+
+    /// The ways a game of `scenario` can be won, each with its winner, in
+    /// words, in a fixed order (what a study's
+    /// [`crate::simulate::GameSummary::condition`] indexes): the rules'
+    /// own endings where they fix them, else the scenario's victory
+    /// conditions.
+    fn victory_words(&self, scenario: &Scenario) -> Vec<(usize, String)> {
+        if let Some(endings) = self.own_endings() {
+            return endings;
+        }
+        let sides = self.sides();
+        let side_name = |side: usize| sides.get(side).cloned().unwrap_or_default();
+        scenario
+            .victory
+            .iter()
+            .map(|victory| {
+                let words = match &victory.when {
+                    Condition::RoutFraction { side, more_than } => format!(
+                        "rout more than {}% of the {} units",
+                        (more_than * 100.0).round(),
+                        side_name(*side)
+                    ),
+                    Condition::RoutOrExit {
+                        side,
+                        troop_type,
+                        count,
+                    } => format!(
+                        "rout or drive off the table {count} {} unit{} of the {}",
+                        scenario.battlefield.ruleset.troop(*troop_type).name,
+                        if *count == 1 { "" } else { "s" },
+                        side_name(*side)
+                    ),
+                    Condition::HoldArea { side, area } => {
+                        format!("the {} hold {} at the end", side_name(*side), area.name)
+                    }
+                };
+                (victory.winner, words)
+            })
+            .collect()
     }
 
     /// A side's commanders on the table, as a picture shows them (none

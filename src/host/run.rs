@@ -13,8 +13,9 @@
 //! `events`, `tally` and the boundary opponent's decisions stay empty.
 
 use super::baseline::Baseline;
-use super::command::{CommandSetup, TurnCommanders};
+use super::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
 use super::opponent::Opponent;
+use super::opponent::carry::{falls_back, rearward};
 use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
@@ -23,6 +24,7 @@ use crate::opponent::FieldCache;
 use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The most actions a game may take: far above any real game (a seed-001
@@ -301,7 +303,20 @@ impl Tally {
         }
     }
 
-    fn count(&mut self, facts: EventFacts) {
+    /// Count one event's `facts` in `game` (whose units may have grown
+    /// since the tally last looked: reinforcements arrive as new units).
+    fn count(&mut self, facts: EventFacts, game: &Game) {
+        let newest = [
+            facts.hit.map(|(unit, _)| unit),
+            facts.charger,
+            facts.removed.map(|(unit, _)| unit),
+        ]
+        .into_iter()
+        .flatten()
+        .max();
+        if newest.is_some_and(|unit| unit >= self.unit_sides.len()) {
+            self.grow(game);
+        }
         let side = |tally: &Tally, unit: usize| tally.unit_sides.get(unit).copied();
         if let Some((unit, hits)) = facts.hit
             && let Some(side) = side(self, unit)
@@ -320,6 +335,26 @@ impl Tally {
                 self.routed[unit] = true;
             }
         }
+    }
+}
+
+impl Tally {
+    /// Take in the units that joined `game` since the tally began.
+    fn grow(&mut self, game: &Game) {
+        self.unit_sides = game.units().iter().map(|unit| unit.side).collect();
+        self.routed.resize(self.unit_sides.len(), false);
+        self.exited.resize(self.unit_sides.len(), false);
+    }
+
+    /// Per unit: routed, and driven off the table, for the units of `game`
+    /// as it stands (those that never took part in an event included).
+    pub fn fates(&self, game: &Game) -> (Vec<bool>, Vec<bool>) {
+        let units = game.units().len();
+        let mut routed = self.routed.clone();
+        let mut exited = self.exited.clone();
+        routed.resize(units, false);
+        exited.resize(units, false);
+        (routed, exited)
     }
 }
 
@@ -529,11 +564,7 @@ impl HostMatch {
             baseline_sides: &baseline_sides,
             fields: &fields,
         });
-        // Turn commanders' games are summed from their own record.
-        let tally = match turns {
-            Some(_) => Tally::default(),
-            None => Tally::new(&game),
-        };
+        let tally = Tally::new(&game);
         let mut game_match = HostMatch {
             scenario,
             seed,
@@ -556,10 +587,10 @@ impl HostMatch {
             fields,
             steps: 0,
         };
-        match &mut game_match.turns {
-            Some(turns) => turns.set_up(&game_match.game, &events),
-            None => game_match.note(false, &events),
+        if let Some(turns) = &mut game_match.turns {
+            turns.set_up(&game_match.game, &events);
         }
+        game_match.note(false, &events);
         game_match
     }
 
@@ -866,8 +897,9 @@ impl HostMatch {
         if let Some(turns) = &mut self.turns {
             // The turn commanders play a side's whole turn at a time.
             probe(HostStage::Deciding);
-            let moved_on = turns.play_side(&mut self.game, &mut self.roller);
+            let (moved_on, events) = turns.play_side(&mut self.game, &mut self.roller);
             self.steps += 1;
+            self.note(false, &events);
             return Ok(moved_on);
         }
         let baseline = self
@@ -934,6 +966,82 @@ impl HostMatch {
         &self.tables
     }
 
+    /// What the game's commanders did so far, counted as a study sums it,
+    /// whichever commanders play the game.
+    pub fn conduct(&self) -> Conduct {
+        match &self.turns {
+            Some(turns) => turns.conduct(&self.game),
+            None => self.opponent_conduct(),
+        }
+    }
+
+    /// Each side's plan in words, as its commanders keep it (empty where
+    /// they keep none).
+    pub fn plans(&self) -> Vec<String> {
+        match &self.turns {
+            Some(turns) => turns.plans(&self.game),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`HostMatch::conduct`] of the opponent that plays an action at a
+    /// time: its orders, its withdrawals, and which of them ended nearer
+    /// the enemy's side of the table than they began (measured along the
+    /// side's own rear); units routed off on a rout order; bounds a unit
+    /// began in march column with an enemy in sight having done so the
+    /// bound before; generals' reaction tests.
+    fn opponent_conduct(&self) -> Conduct {
+        let opponent = &self.opponent;
+        let units = self.game.units();
+        let mut conduct = Conduct::default();
+        let mut counts: BTreeMap<String, u32> = CONDUCT
+            .iter()
+            .map(|(name, _)| (name.to_string(), 0))
+            .collect();
+        let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
+        let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
+        for decision in opponent.decisions() {
+            if let Some(outcome) = &decision.outcome {
+                *conduct
+                    .orders
+                    .entry(outcome.order.id().to_string())
+                    .or_insert(0) += 1;
+            }
+            let rear = units
+                .get(decision.unit)
+                .map_or(0.0, |u| opponent.rear(u.side));
+            if falls_back(decision.order()) && !decision.moves.is_empty() {
+                count("withdrawals");
+                let back: f64 = decision
+                    .moves
+                    .iter()
+                    .map(|(from, to)| rearward(*from, *to, rear))
+                    .sum();
+                if back < -1e-6 {
+                    count("withdrawals-towards-the-enemy");
+                }
+            }
+            if decision.routed {
+                count("routed");
+            }
+            if decision.column_in_sight {
+                if last_column
+                    .get(&decision.unit)
+                    .is_some_and(|&turn| turn + 1 == decision.turn)
+                {
+                    count("column-in-sight");
+                }
+                last_column.insert(decision.unit, decision.turn);
+            }
+        }
+        counts.insert(
+            "general-tests".to_string(),
+            u32::try_from(opponent.general_tests().len()).unwrap_or(u32::MAX),
+        );
+        conduct.counts = counts;
+        conduct
+    }
+
     /// Every event of the game so far, oldest first.
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -956,9 +1064,16 @@ impl HostMatch {
         crate::save::Book::of(&self.roller.rolls, self.game.turn(), units)
     }
 
+    /// Write `events` into the record: counted in the tally and kept, and,
+    /// for a game its commanders play an action at a time, shown to the
+    /// opponent and written as lines (turn commanders keep their own
+    /// lines, their turns' reports).
     fn note(&mut self, player: bool, events: &[Event]) {
         if self.turns.is_some() {
-            // The turn commanders keep the record, as it happens.
+            for event in events {
+                self.tally.count(self.game.event_facts(event), &self.game);
+            }
+            self.events.extend_from_slice(events);
             return;
         }
         self.opponent.observe(&self.game, events);
@@ -968,7 +1083,7 @@ impl HostMatch {
         let mut turn = self.log.last().map_or(self.game.turn(), |e| e.turn);
         for event in events {
             let facts = self.game.event_facts(event);
-            self.tally.count(facts);
+            self.tally.count(facts, &self.game);
             if let Some(began) = facts.turn_began {
                 turn = began;
             }

@@ -16,14 +16,15 @@ mod report;
 pub mod set;
 mod summary;
 
+pub use crate::host::command::CONDUCT;
 pub use aggregate::{Aggregate, GameRanges, Margins, MergeError, Rate};
 pub use report::{Labels, REPORT_VERSION, Report};
-pub use summary::{CONDUCT, GameSummary, orders_given};
+pub use summary::GameSummary;
 
+use crate::host::Game;
+use crate::host::position::SharedTable;
 use crate::host::run::{HostMatch, Start};
 use crate::opponent::FieldCache;
-use crate::rules::RulesTable;
-use crate::save::ScenarioFile;
 use crate::scenario::Scenario;
 use crate::stats::game_seed;
 use crate::tables::Tables;
@@ -43,31 +44,11 @@ pub struct Study {
     pub seed: u64,
     /// The sides the baseline commands (the others: foe's opponent).
     pub baseline_sides: Vec<usize>,
-    /// How its engine tells a game, and what that needs.
-    pub telling: Telling,
-}
-
-/// How a study's games are played and summed, as their engine tells them
-/// ([`crate::host::Engine::tells_turns`]).
-#[derive(Clone)]
-pub enum Telling {
-    /// Turn by turn, each side's turn with the Lone Warrior opponent's
-    /// reasons: seed 000's record ([`crate::host::awi::Commanders`]).
-    Turns(TurnByTurn),
-    /// Line by line: the runner's record, [`crate::host::run::HostMatch`]
-    /// ([`host`]).
-    Lines,
-}
-
-/// What a study told turn by turn plays from beside the scenario.
-#[derive(Clone)]
-pub struct TurnByTurn {
-    /// The scenario's text, for replays.
-    pub file: ScenarioFile,
-    /// The rules engine's table.
-    pub rules: Arc<RulesTable>,
+    /// The engine's rules table, read once for every game where its
+    /// engine shares one ([`Game::shared_table`]).
+    pub table: Option<SharedTable>,
     /// The opponents' distance fields, worked out once for the whole run
-    /// (they depend only on the table); start with `FieldCache::default()`.
+    /// (they depend only on the table).
     pub fields: FieldCache,
 }
 
@@ -83,39 +64,48 @@ pub struct RunResult {
 }
 
 impl Study {
+    /// A study of `scenario`'s games under `tables`, game `i` seeded from
+    /// `seed` and `i`, the baseline commanding `baseline_sides`; the
+    /// engine's rules table read here, once (else a one-line reason).
+    pub fn new(
+        scenario: Arc<Scenario>,
+        tables: Arc<Tables>,
+        seed: u64,
+        baseline_sides: Vec<usize>,
+    ) -> Result<Study, String> {
+        let table = Game::shared_table(&scenario).map_err(|error| error.to_string())?;
+        Ok(Study {
+            scenario,
+            tables,
+            seed,
+            baseline_sides,
+            table,
+            fields: FieldCache::default(),
+        })
+    }
+
     /// The seed of game `index`.
     pub fn seed_of(&self, index: u64) -> u64 {
         game_seed(self.seed, index)
     }
 
-    /// What the study's games are told turn by turn from, if they are.
-    pub fn turn_by_turn(&self) -> Option<&TurnByTurn> {
-        match &self.telling {
-            Telling::Turns(turns) => Some(turns),
-            Telling::Lines => None,
-        }
-    }
-
-    /// The watched game `index` in the one runner, not yet played, for a
-    /// study told turn by turn (else a one-line reason).
+    /// The watched game `index` in the one runner, not yet played.
     pub fn start(&self, index: u64) -> Result<HostMatch, String> {
-        let Some(turns) = self.turn_by_turn() else {
-            return Err("this scenario's games are told line by line (Study::start_lines)".into());
-        };
-        Start::new(
+        let mut start = Start::new(
             self.scenario.clone(),
             self.tables.clone(),
             self.seed_of(index),
         )
         .baseline_sides(self.baseline_sides.clone())
-        .sharing_fields(&turns.fields)
-        .sharing_table(turns.rules.clone())
-        .begin()
-        .map_err(|error| error.to_string())
+        .sharing_fields(&self.fields);
+        if let Some(table) = &self.table {
+            start = start.sharing_table(table.clone());
+        }
+        start.begin().map_err(|error| error.to_string())
     }
 
-    /// Game `index` played to its end, for a study told turn by turn: a
-    /// side's whole turn a step, as `foe play --side none` plays it.
+    /// Game `index` played to its end, a step at a time as `foe play
+    /// --side none` plays it ([`HostMatch::watch_step`]).
     pub fn play(&self, index: u64) -> Result<HostMatch, String> {
         let mut game = self.start(index)?;
         while game.watch_step()? {}
@@ -124,19 +114,7 @@ impl Study {
 
     /// Game `index` played and summed up.
     pub fn summarize(&self, index: u64) -> Result<GameSummary, String> {
-        match &self.telling {
-            Telling::Turns(_) => GameSummary::of(&self.play(index)?, index)
-                .ok_or_else(|| "a game told turn by turn is seed 000's".to_string()),
-            Telling::Lines => Ok(host::summary(&self.play_lines(index)?, index)),
-        }
-    }
-
-    /// Check that the study's scenario makes a game.
-    fn check_start(&self, index: u64) -> Result<(), String> {
-        match &self.telling {
-            Telling::Turns(_) => self.start(index).map(drop),
-            Telling::Lines => self.start_lines(index).map(drop),
-        }
+        Ok(GameSummary::of(&self.play(index)?, index))
     }
 
     /// Play games `games` on the current rayon pool. `stop` is read before
@@ -152,7 +130,7 @@ impl Study {
         progress: &(dyn Fn() + Sync),
     ) -> Result<RunResult, String> {
         // Check the scenario makes a game before spreading work.
-        self.check_start(games.start)?;
+        self.start(games.start)?;
         Ok(run_games(games, keep_games, stop, progress, &|index| {
             self.summarize(index).ok()
         }))

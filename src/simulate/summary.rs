@@ -1,10 +1,7 @@
 //! One finished game reduced to what the study counts.
 
-use crate::host::awi::{Commanders, Entry};
+use super::host::condition_of;
 use crate::host::run::HostMatch;
-use crate::opponent::{Hemmed, TurnReport};
-use crate::rules::{Event, Outcome, Status};
-use crate::tables::Order;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -50,119 +47,48 @@ pub struct GameSummary {
     /// view; `None` under rules without one (seed 000's among them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin: Option<i32>,
-    /// How foe carried out its orders, counted by name ([`CONDUCT`]):
+    /// How foe carried out its orders, counted by name
+    /// ([`crate::host::command::CONDUCT`]):
     /// what a referee checks of the seed-004 orders over many games.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub conduct: BTreeMap<String, u32>,
 }
 
-/// The counts of [`GameSummary::conduct`], in report order, with what each
-/// means.
-pub const CONDUCT: [(&str, &str); 5] = [
-    (
-        "withdrawals",
-        "withdrawals made (moves on withdraw and fire and withdraw)",
-    ),
-    (
-        "withdrawals-towards-the-enemy",
-        "  of them ending nearer the enemy's side of the table",
-    ),
-    ("routed", "units routed off the field on a rout order"),
-    (
-        "column-in-sight",
-        "bounds a unit stayed in march column with the enemy in sight",
-    ),
-    ("general-tests", "generals' reaction tests (a trigger held)"),
-];
-
 impl GameSummary {
-    /// Sum up a finished (or abandoned) seed-000 game from its record
-    /// turn by turn (`None` for a game of other rules: [`super::host`]).
-    pub fn of(game: &HostMatch, index: u64) -> Option<GameSummary> {
-        let state = game.state::<crate::rules::GameState>()?;
-        let commanders = Commanders::of(game)?;
-        let n_sides = state.sides.len();
-        let (winner, condition) = match state.outcome {
-            Some(Outcome::Won { side, condition }) => (Some(side), Some(condition)),
-            Some(Outcome::Draw) | None => (None, None),
-        };
+    /// Sum up a finished (or abandoned) game of any rule set: its result
+    /// and the runner's counts of its events, through the engine boundary,
+    /// and what its commanders did ([`HostMatch::conduct`]). A game cut
+    /// short counts as a draw.
+    pub fn of(game_match: &HostMatch, index: u64) -> GameSummary {
+        let game = &game_match.game;
+        let verdict = game.verdict();
+        let tally = &game_match.tally;
+        let n_sides = game.sides().len();
         let mut units_lost = vec![0; n_sides];
-        for unit in &state.units {
-            if unit.status != Status::Active {
+        for unit in game.units() {
+            if unit.removed && unit.side < n_sides {
                 units_lost[unit.side] += 1;
             }
         }
-        let mut hits = vec![0; n_sides];
-        let mut charges = vec![0; n_sides];
-        let mut orders = BTreeMap::new();
-        let mut stuck: BTreeMap<String, [u32; 2]> = BTreeMap::new();
-        let mut hemmed: BTreeMap<String, [u32; 2]> = BTreeMap::new();
-        for entry in commanders.log() {
-            for event in entry.events() {
-                match event {
-                    Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,
-                    Event::Charged { unit, .. } => charges[state.unit(*unit).side] += 1,
-                    _ => {}
-                }
-            }
-            if let Entry::Opponent { report, .. } = entry {
-                for order in orders_given(report) {
-                    *orders.entry(order.id().to_string()).or_insert(0) += 1;
-                }
-                for decision in &report.decisions {
-                    let troop = state.unit(decision.unit).troop;
-                    let name = &state.battlefield.ruleset.troop(troop).name;
-                    let counts = stuck.entry(name.clone()).or_insert([0, 0]);
-                    counts[0] += 1;
-                    counts[1] += u32::from(decision.stuck);
-                    if let Some(why) = decision.hemmed {
-                        let counts = hemmed.entry(name.clone()).or_insert([0, 0]);
-                        counts[usize::from(why == Hemmed::ByUnits)] += 1;
-                    }
-                }
-            }
-        }
-        Some(GameSummary {
+        let conduct = game_match.conduct();
+        let (routed, exited) = tally.fates(game);
+        GameSummary {
             index,
-            seed: game.seed,
-            winner,
-            condition,
-            turns: state.turn.min(state.turns),
+            seed: game_match.seed,
+            winner: verdict.as_ref().and_then(|v| v.winner),
+            condition: verdict.as_ref().and_then(|v| condition_of(game, v)),
+            turns: game.turn().min(game.turns()),
             units_lost,
-            hits,
-            charges,
-            routed: state
-                .units
-                .iter()
-                .map(|unit| unit.status == Status::Routed)
-                .collect(),
-            exited: state
-                .units
-                .iter()
-                .map(|unit| unit.status == Status::Exited)
-                .collect(),
-            rallies_used: state
-                .generals
-                .iter()
-                .zip(commanders.starting_rallies())
-                .map(|(general, start)| start.saturating_sub(general.rallies_left))
-                .collect(),
-            orders,
-            stuck,
-            hemmed,
-            margin: None,
-            conduct: BTreeMap::new(),
-        })
+            hits: tally.hits.clone(),
+            charges: tally.charges.clone(),
+            routed,
+            exited,
+            rallies_used: conduct.rallies_used,
+            orders: conduct.orders,
+            stuck: conduct.stuck,
+            hemmed: conduct.hemmed,
+            margin: verdict.and_then(|v| v.margin),
+            conduct: conduct.counts,
+        }
     }
-}
-
-/// The reaction-test orders the opponent gave in one turn: every unit's
-/// and every reserve's test.
-pub fn orders_given(report: &TurnReport) -> Vec<Order> {
-    report
-        .decisions
-        .iter()
-        .chain(&report.reserves)
-        .map(|decision| decision.outcome.order)
-        .collect()
 }

@@ -79,7 +79,7 @@ pub(super) fn replay(
     index: u64,
 ) -> Result<()> {
     let study = base.study(sets, args.seed)?;
-    let game_match = study.play_lines(index).map_err(Error::Invalid)?;
+    let game_match = study.play(index).map_err(Error::Invalid)?;
     let mut out = String::new();
     let mut turn = 0;
     for entry in &game_match.log {
@@ -153,7 +153,7 @@ pub(super) fn bench(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -
         games as f64 / started.elapsed().as_secs_f64()
     };
     let foe_rate = rate(&mut |index| {
-        std::hint::black_box(study.play_lines(index).ok());
+        std::hint::black_box(study.play(index).ok());
     });
     let mut legal_time = 0.0;
     let mut apply_time = 0.0;
@@ -188,7 +188,7 @@ pub(super) fn bench(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -
     let mut stage_games = 0u64;
     let started = Instant::now();
     while stage_games < 3 || started.elapsed().as_secs_f64() < seconds {
-        let mut game_match = study.start_lines(stage_games).map_err(Error::Invalid)?;
+        let mut game_match = study.start(stage_games).map_err(Error::Invalid)?;
         let mut stage = HostStage::Records;
         let mut since = Instant::now();
         let mut probe = |next: HostStage| {

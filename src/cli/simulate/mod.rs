@@ -8,9 +8,7 @@
 
 use super::Context;
 use super::saves::write_atomically;
-use crate::baseline::ControllerKind;
 use crate::error::{Error, Result};
-use crate::host::awi::Commanders;
 use crate::host::run::HostMatch;
 use crate::host::{Engine, engine_for};
 use crate::opponent::{Probe, Stage};
@@ -18,9 +16,7 @@ use crate::render::play::{self as play_text, Detail};
 use crate::render::simulate::{self as text, Point};
 use crate::scenario::Scenario;
 use crate::simulate::set::{self, Assignment};
-use crate::simulate::{
-    GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, Telling, TurnByTurn, text_hash,
-};
+use crate::simulate::{GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, text_hash};
 use crate::tables::Tables;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -193,7 +189,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let result = play(&study, first_game, games, args.csv.is_some(), &pool)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.csv {
-        write_atomically(path, &csv(&labels(&study), &result.games))?;
+        write_atomically(path, &csv(&study.labels(), &result.games))?;
     }
     let report = base.report(&study, &sets, result, seconds);
     if args.json {
@@ -370,11 +366,7 @@ impl Base {
                 scenario: Arc::new(read.scenario),
                 engine,
             },
-            _ => Read::Turns(super::start::Loaded::new(
-                read.scenario,
-                &read.shown_as,
-                &read.text,
-            )?),
+            _ => Read::Turns(super::start::Loaded::new(read.scenario)?),
         };
         Ok(Base {
             argument: read.argument,
@@ -410,7 +402,7 @@ impl Base {
 
     /// The study with these assignments made.
     pub(super) fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
-        let (scenario, telling) = match &self.read {
+        let (scenario, table) = match &self.read {
             Read::Turns(read) => {
                 let loaded = if sets.is_empty() {
                     read.clone()
@@ -423,12 +415,8 @@ impl Base {
                     let shown_as = format!("{} (after --set)", self.shown_as);
                     super::start::load(&shown_as, &text, self.tables_dir.as_deref())?
                 };
-                let telling = Telling::Turns(TurnByTurn {
-                    file: loaded.file,
-                    rules: loaded.rules,
-                    fields: crate::opponent::FieldCache::default(),
-                });
-                (loaded.scenario, telling)
+                let table: crate::host::position::SharedTable = loaded.rules;
+                (loaded.scenario, Some(table))
             }
             Read::Lines { scenario, engine } => {
                 let scenario = if sets.is_empty() {
@@ -449,7 +437,7 @@ impl Base {
                     }
                     Arc::new(changed)
                 };
-                (scenario, Telling::Lines)
+                (scenario, None)
             }
         };
         let sides: Vec<&str> = scenario
@@ -463,7 +451,8 @@ impl Base {
             tables: self.tables.clone(),
             seed,
             baseline_sides,
-            telling,
+            table,
+            fields: crate::opponent::FieldCache::default(),
         })
     }
 
@@ -481,62 +470,11 @@ impl Base {
             scenario_hash: format!("{:016x}", text_hash(&self.text)),
             sets: sets.iter().map(ToString::to_string).collect(),
             seed: study.seed,
-            labels: labels(study),
+            labels: study.labels(),
             aggregate: result.aggregate,
             stopped: result.stopped,
             seconds,
         }
-    }
-}
-
-/// The names a report prints with, read off the first game's state.
-fn labels(study: &Study) -> Labels {
-    if study.turn_by_turn().is_none() {
-        return study.labels_of_lines();
-    }
-    let Ok(game) = study.start(0) else {
-        return Labels::default();
-    };
-    let Some(state) = game.state::<crate::rules::GameState>() else {
-        return Labels::default();
-    };
-    Labels {
-        sides: state.sides.iter().map(|side| side.name.clone()).collect(),
-        units: state
-            .units
-            .iter()
-            .map(|unit| (unit.side, unit.name.clone()))
-            .collect(),
-        generals: state
-            .generals
-            .iter()
-            .map(|general| (general.side, general.name.clone()))
-            .collect(),
-        conditions: state
-            .victory
-            .iter()
-            .map(|victory| (victory.winner, play_text::condition(state, &victory.when)))
-            .collect(),
-        controllers: (0..state.sides.len())
-            .map(|side| {
-                let kind = if study.baseline_sides.contains(&side) {
-                    ControllerKind::Baseline
-                } else {
-                    ControllerKind::Foe
-                };
-                kind.name().to_string()
-            })
-            .collect(),
-        plans: (0..state.sides.len())
-            .map(|side| {
-                Commanders::of(&game)
-                    .and_then(|commanders| commanders.controller(side))
-                    .and_then(crate::baseline::Controller::opponent)
-                    .map(|opponent| opponent.plan().describe())
-                    .unwrap_or_default()
-            })
-            .collect(),
-        rules_off: study.tables.opponent.rules.off(),
     }
 }
 
@@ -1194,8 +1132,10 @@ struct StageShares {
 /// both opponents (outside the opponents, in the game loop, the time counts
 /// as deciding and records).
 fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
-    let turns = study
-        .turn_by_turn()
+    let rules = study
+        .table
+        .clone()
+        .and_then(|table| table.downcast::<crate::rules::RulesTable>().ok())
         .ok_or_else(|| Error::Invalid("stage shares time a game told turn by turn".into()))?;
     let setup = crate::rules::GameSetup::from_scenario(&study.scenario)
         .map_err(|problem| Error::Invalid(problem.to_string()))?;
@@ -1206,7 +1146,7 @@ fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
         let mut dice = crate::dice::Seeded::new(study.seed_of(games));
         let (mut state, _) = crate::rules::GameState::new(
             setup.clone(),
-            turns.rules.clone(),
+            rules.clone(),
             &study.tables.characters,
             &mut dice,
         )
@@ -1215,7 +1155,7 @@ fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
             &study.tables,
             &study.scenario,
             &state,
-            &turns.fields,
+            &study.fields,
         )
         .into_iter()
         .map(|opponent| opponent.with_probe(clock.clone()))

@@ -55,6 +55,12 @@ impl Position for GameState {
         )
     }
 
+    fn shared_table(scenario: &Scenario) -> Result<Option<SharedTable>, StartError> {
+        let table = rules::RulesTable::of(&scenario.battlefield.ruleset)
+            .map_err(|e| StartError::Setup(e.to_string()))?;
+        Ok(Some(Arc::new(table)))
+    }
+
     fn own(action: &Action) -> Option<&rules::Action> {
         match action {
             Action::Awi(action) => Some(action),
@@ -177,10 +183,17 @@ impl Position for GameState {
         rules::log::event_line(self, event)
     }
 
-    /// Seed 000's games are summed from their own turn-by-turn record
-    /// ([`crate::host::awi`]), so its events count for nothing here.
-    fn event_facts(&self, _event: &rules::Event) -> EventFacts {
-        EventFacts::default()
+    fn event_facts(&self, event: &rules::Event) -> EventFacts {
+        let mut facts = EventFacts::default();
+        match event {
+            rules::Event::HitsTaken { unit, hits, .. } => facts.hit = Some((unit.0, *hits)),
+            rules::Event::Charged { unit, .. } => facts.charger = Some(unit.0),
+            rules::Event::Routed { unit, .. } => facts.removed = Some((unit.0, false)),
+            rules::Event::Exited { unit } => facts.removed = Some((unit.0, true)),
+            rules::Event::TurnBegan { turn, .. } => facts.turn_began = Some(*turn),
+            _ => {}
+        }
+        facts
     }
 
     fn standing(&self, unit: usize) -> Standing {
@@ -191,6 +204,24 @@ impl Position for GameState {
             lost: u.hits,
             out_at: self.rules.rout_threshold(u.category).unwrap_or(0),
             notes: Vec::new(),
+        }
+    }
+
+    /// Seed 000's own words for its victory conditions.
+    fn victory_words(&self, _scenario: &Scenario) -> Vec<(usize, String)> {
+        self.victory
+            .iter()
+            .map(|victory| {
+                let words = rules::progress::condition_words(self, &victory.when);
+                (victory.winner, words)
+            })
+            .collect()
+    }
+
+    fn condition_met(&self) -> Option<usize> {
+        match self.outcome {
+            Some(rules::Outcome::Won { condition, .. }) => Some(condition),
+            _ => None,
         }
     }
 
