@@ -59,6 +59,7 @@ pub fn scene<'a>(game: &'a Game, scenario: &Scenario, title: &str, recent: &[Eve
             Losses::Bases => Damage::BasesLost,
             Losses::Hits => Damage::Hits,
         },
+        areas: super::scene::areas(scenario),
     }
 }
 

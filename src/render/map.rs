@@ -32,6 +32,9 @@ const LEFT_MARGIN: usize = 4;
 const RESET: &str = "\x1b[0m";
 const SIDE_COLOURS: [&str; 4] = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;35m", "\x1b[1;36m"];
 const ROUTE_COLOUR: &str = "\x1b[1;33m";
+const AREA_COLOUR: &str = "\x1b[1;32m";
+/// The glyph of an area's outline: no terrain kind shipped draws with it.
+const AREA_GLYPH: char = '!';
 
 /// The arrows of the eight compass points, clockwise from north.
 pub const FACING_ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
@@ -101,6 +104,26 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
         (column >= 0.0 && row >= 0.0 && (column as usize) < columns && (row as usize) < rows)
             .then_some((column as usize, row as usize))
     };
+    // Areas the scenario names: their outlines, over the ground.
+    for area in &scene.areas {
+        let colour = style.colour.then(|| AREA_COLOUR.to_string());
+        let (Some((west, north)), Some((east, south))) = (
+            to_slot(Point::new(area.min.x, area.max.y)),
+            to_slot(Point::new(
+                area.max.x.min(field.width() - 1e-9),
+                area.min.y.max(1e-9),
+            )),
+        ) else {
+            continue;
+        };
+        for (row, line) in canvas.iter_mut().enumerate().take(south + 1).skip(north) {
+            for (column, slot) in line.iter_mut().enumerate().take(east + 1).skip(west) {
+                if row == north || row == south || column == west || column == east {
+                    *slot = (AREA_GLYPH, colour.clone());
+                }
+            }
+        }
+    }
     if let Some(route) = route {
         let colour = style.colour.then(|| ROUTE_COLOUR.to_string());
         for leg in route.legs() {
@@ -250,6 +273,15 @@ pub fn map(scene: &Scene<'_>, style: MapStyle, route: Option<&Route>) -> String 
         .collect();
     if !terrain.is_empty() {
         out.push_str(&format!("Terrain: {}\n", terrain.join("  ")));
+    }
+    for area in &scene.areas {
+        out.push_str(&format!(
+            "Area: {AREA_GLYPH} {} ({}; {} to {})\n",
+            area.name,
+            area.note(),
+            area.min,
+            area.max
+        ));
     }
     out.push_str("Facing: ↑ north  ↗ north-east  → east  ↘ south-east  ↓ south  ↙ south-west  ← west  ↖ north-west\n");
     if route.is_some() {

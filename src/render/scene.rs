@@ -7,8 +7,8 @@ use crate::battlefield::{Base, Battlefield, Edge, Point};
 use crate::render::play::Names;
 use crate::rules::{Event, Status, UnitId};
 use crate::ruleset::Category;
-use crate::scenario::Scenario;
 use crate::scenario::label::unit_label;
+use crate::scenario::{Condition, Scenario};
 
 pub use crate::scenario::label::general_label;
 
@@ -28,6 +28,63 @@ pub struct Scene<'a> {
     /// What a unit's `hits` count: hits (seeds 000 and 002) or bases
     /// lost (seed 001).
     pub damage: Damage,
+    /// The areas the scenario names (its objectives), drawn as outlines.
+    pub areas: Vec<SceneArea>,
+}
+
+/// An area the scenario names, drawn as an outline and named in the key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneArea {
+    /// Its name.
+    pub name: String,
+    /// Its south-west corner.
+    pub min: Point,
+    /// Its north-east corner.
+    pub max: Point,
+    /// The sides that win by holding it at the end (none: the scenario
+    /// only names it).
+    pub held_by: Vec<String>,
+}
+
+impl SceneArea {
+    /// What it is to the game, in words, for a key.
+    pub fn note(&self) -> String {
+        if self.held_by.is_empty() {
+            "named by the scenario".to_string()
+        } else {
+            format!(
+                "objective: the {} win by holding it at the end",
+                self.held_by.join(" or the ")
+            )
+        }
+    }
+}
+
+/// The areas `scenario` names, each with what its victory conditions make
+/// of it, in the scenario's order.
+pub fn areas(scenario: &Scenario) -> Vec<SceneArea> {
+    scenario
+        .areas
+        .iter()
+        .map(|area| {
+            let held_by: Vec<String> = scenario
+                .victory
+                .iter()
+                .filter_map(|victory| match &victory.when {
+                    Condition::HoldArea { side, area: held } if held.name == area.name => {
+                        scenario.sides.get(*side).map(|s| s.name.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            SceneArea {
+                name: area.name.clone(),
+                min: area.min,
+                max: area.max,
+                held_by,
+            }
+        })
+        .collect()
 }
 
 /// What a [`SceneUnit`]'s `hits` count, for the words that show them.
@@ -217,6 +274,7 @@ impl<'a> Scene<'a> {
             sides,
             arrows: Vec::new(),
             damage: Damage::Hits,
+            areas: areas(scenario),
         }
     }
 
@@ -296,6 +354,7 @@ impl<'a> Scene<'a> {
             sides,
             arrows: last_bound_arrows(&game),
             damage: Damage::Hits,
+            areas: areas(game.scenario),
         }
     }
 }

@@ -20,6 +20,9 @@ const LEFT: f64 = 44.0;
 const TOP: f64 = 66.0;
 /// Room below the table for the column coordinates and the scale.
 const BOTTOM: f64 = 62.0;
+/// The outline of an area the scenario names.
+const AREA_STROKE: &str = "#1e8449";
+
 /// The legend's width, right of the table.
 const LEGEND_WIDTH: f64 = 240.0;
 /// Side colours, in scenario order.
@@ -375,6 +378,30 @@ pub fn svg(scene: &Scene<'_>, route: Option<&Route>) -> String {
         table.width, table.height
     );
     draw_grid(&mut out, width, height);
+
+    if !scene.areas.is_empty() {
+        out.push_str("<g id=\"areas\">\n");
+        for area in &scene.areas {
+            let (west, north) = (x(area.min), y(area.max));
+            let (east, south) = (x(area.max), y(area.min));
+            let _ = writeln!(
+                out,
+                "<rect class=\"area\" x=\"{west:.1}\" y=\"{north:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{AREA_STROKE}\" stroke-width=\"2.5\" stroke-dasharray=\"8 4\"><title>{}: {}</title></rect>",
+                east - west,
+                south - north,
+                escape(&area.name),
+                escape(&area.note())
+            );
+            let _ = writeln!(
+                out,
+                "<text class=\"area-name\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-style=\"italic\" fill=\"{AREA_STROKE}\">{}</text>",
+                west + 3.0,
+                north + 12.0,
+                escape(&area.name)
+            );
+        }
+        out.push_str("</g>\n");
+    }
 
     if let Some(route) = route {
         out.push_str("<g id=\"route\">\n");
@@ -796,6 +823,20 @@ fn draw_legend(out: &mut String, scene: &Scene<'_>, things: &[Labelled], left: f
             &format!("{} ({})", terrain.name, terrain.column.title()),
         );
     }
+    if !scene.areas.is_empty() {
+        top += 6.0;
+        heading(out, &mut top, "Areas");
+        for area in &scene.areas {
+            let swatch = format!(
+                "<rect x=\"1\" y=\"1\" width=\"20\" height=\"10\" fill=\"none\" stroke=\"{AREA_STROKE}\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>"
+            );
+            entry(out, &mut top, &swatch, &area.name);
+            if !area.held_by.is_empty() {
+                let whose = format!("objective of the {}", area.held_by.join(" or the "));
+                entry(out, &mut top, "", &whose);
+            }
+        }
+    }
     if !scene.arrows.is_empty() {
         top += 6.0;
         heading(out, &mut top, "Last bound");
@@ -839,6 +880,54 @@ fn draw_legend(out: &mut String, scene: &Scene<'_>, things: &[Labelled], left: f
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn builtin(name: &str) -> crate::scenario::Scenario {
+        let (file, text) = crate::scenario::builtin(name).expect("built in");
+        crate::scenario::load(
+            crate::yaml::Source::new(file, text),
+            crate::ruleset::Ruleset::builtin,
+        )
+        .expect("valid")
+    }
+
+    /// The objective areas are drawn and named in the key, in the SVG and
+    /// on the terminal map, whatever the rule set; a scenario without one
+    /// draws none.
+    #[test]
+    fn objective_areas_are_outlined_and_named_in_the_key() {
+        for (name, area, side) in [
+            ("henry-hill", "the Henry House plateau", "union"),
+            ("monongahela", "the trace", "british"),
+        ] {
+            let scenario = builtin(name);
+            let scene = Scene::of_scenario(&scenario);
+            let picture = svg(&scene, None);
+            assert!(picture.contains("<g id=\"areas\">"), "{name}");
+            assert!(picture.contains("class=\"area\""), "{name}");
+            assert!(picture.contains(">Areas</text>"), "{name}");
+            assert!(picture.contains(&format!(">{area}</text>")), "{name}");
+            assert!(
+                picture.contains(&format!(">objective of the {side}</text>")),
+                "{name}"
+            );
+            let text = super::super::map::map(&scene, super::super::map::MapStyle::default(), None);
+            assert!(
+                text.contains(&format!(
+                    "Area: ! {area} (objective: the {side} win by holding it at the end;"
+                )),
+                "{name}: {text}"
+            );
+            assert!(
+                text.lines().any(|line| line.contains("!!!!")),
+                "{name}: no outline"
+            );
+        }
+        let scenario = builtin("guilford");
+        let scene = Scene::of_scenario(&scenario);
+        assert!(!svg(&scene, None).contains("id=\"areas\""));
+        let text = super::super::map::map(&scene, super::super::map::MapStyle::default(), None);
+        assert!(!text.contains("Area:"));
+    }
 
     #[test]
     fn names_are_escaped_and_characters_xml_forbids_replaced() {
