@@ -7,11 +7,8 @@
 use crate::error::{Error, Result};
 use crate::host::Engine;
 use crate::host::save::GameSave;
-use crate::rules::RulesTable;
-use crate::scenario::Scenario;
 use crate::tables::Tables;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Arguments of `foe play`.
 #[derive(Debug, clap::Args)]
@@ -73,32 +70,6 @@ pub struct Args {
     /// Do not autosave.
     #[arg(long, conflicts_with_all = ["autosave", "resume"])]
     pub no_autosave: bool,
-}
-
-/// A seed-000 scenario ready for a study, its rules table read once.
-#[derive(Clone)]
-pub(super) struct Loaded {
-    pub(super) scenario: Arc<Scenario>,
-    pub(super) rules: Arc<RulesTable>,
-}
-
-/// Validate a scenario's text and make it ready for a study.
-pub(super) fn load(shown_as: &str, text: &str, tables_dir: Option<&Path>) -> Result<Loaded> {
-    let scenario = super::check::load_scenario_text(shown_as, text, tables_dir)?;
-    Loaded::new(scenario)
-}
-
-impl Loaded {
-    /// A validated scenario ready for a study: the engine's sections read
-    /// from the file its rule set was read from (built in, or the
-    /// player's under `--tables`).
-    pub(super) fn new(scenario: Scenario) -> Result<Loaded> {
-        let rules = RulesTable::of(&scenario.battlefield.ruleset)?;
-        Ok(Loaded {
-            scenario: Arc::new(scenario),
-            rules: Arc::new(rules),
-        })
-    }
 }
 
 /// The indices of the sides named by `--baseline` (each by name or unique

@@ -34,6 +34,12 @@ pub trait Command: Position {
     /// lost melee, as the opponent remembers it.
     const RETREAT_LOSES_MELEE: bool = false;
 
+    /// Whether the engine's sides are commanded a whole player turn at a
+    /// time ([`Command::turn_commanders`]), so a watched game steps, and is
+    /// told, a side's turn at a time, with the commanders' reports, rather
+    /// than an action at a time, line by line.
+    const WHOLE_TURNS: bool = false;
+
     /// The plan rules of `tables/opponent.yaml` the engine's opponent
     /// follows, by name, in the file's order: what `--rule` may switch in
     /// its games ([`super::opponent::settings::check_switches`]).

@@ -18,11 +18,11 @@
 //! commander per side the player does not command, found through the
 //! commander boundary ([`command::Command`]). Seed 000's sides are
 //! commanded by the rich Lone Warrior opponent a whole turn at a time
-//! ([`awi`]), and its games are told turn by turn from their record
-//! ([`awi::Commanders`]). What the edges must do differently per engine
-//! they ask of [`Engine`] ([`Engine::tells_turns`],
-//! [`Engine::scenario_keys`]), which reads it off the engine's
-//! [`position::Position`].
+//! ([`awi`]), and the prompt tells its games turn by turn from their
+//! reports ([`awi::Commanders`]). What the edges must do differently per
+//! engine they ask of [`Engine`] ([`Engine::whole_turns`],
+//! [`Engine::scenario_keys`], [`Engine::plan_rules`]), which reads it off
+//! the engine's adapters.
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
@@ -127,13 +127,11 @@ impl Engine {
         }
     }
 
-    /// Whether the engine's games are told turn by turn, each side's turn
-    /// with the Lone Warrior opponent's reasons ([`command::TurnCommanders`],
-    /// read by the prompt, `--replay` and `--bench`), rather than line by
-    /// line ([`run::HostMatch`]'s record). A study sums every engine's
-    /// games alike.
-    pub fn tells_turns(self) -> bool {
-        each_engine!(self, P => P::TELLS_TURNS)
+    /// Whether the engine's sides are commanded a whole player turn at a
+    /// time ([`command::Command::WHOLE_TURNS`]): a watched game then steps
+    /// a side's turn at a time, and a save counts its watched turns so.
+    pub fn whole_turns(self) -> bool {
+        each_engine!(self, P => <P as command::Command>::WHOLE_TURNS)
     }
 
     /// The scenario keys that mean something to the engine's set-up, by
@@ -148,13 +146,6 @@ impl Engine {
     pub fn plan_rules(self) -> &'static [&'static str] {
         each_engine!(self, P => <P as command::Command>::PLAN_RULES)
     }
-}
-
-/// Whether `scenario`'s games are told turn by turn ([`Engine::tells_turns`]);
-/// a rule set without an engine counts as seed 000's, whose loading then
-/// says there is no engine for it.
-pub fn tells_turns(scenario: &Scenario) -> bool {
-    engine_for(&scenario.battlefield.ruleset.name).is_none_or(Engine::tells_turns)
 }
 
 /// The scenario keys that mean something to an engine's set-up

@@ -37,11 +37,6 @@ pub trait Position: Clone + std::fmt::Debug + Sized {
     /// Which engine this is.
     const ENGINE: Engine;
 
-    /// Whether its games are told turn by turn with the Lone Warrior
-    /// opponent's reasons ([`super::command::TurnCommanders`]) rather than line by line
-    /// ([`super::run::HostMatch`]'s record).
-    const TELLS_TURNS: bool;
-
     /// The scenario keys that mean something to its set-up, by where they
     /// stand (what `foe simulate --set` may change); `None` when it reads
     /// every key of the scenario format.

@@ -502,7 +502,7 @@ impl Start {
                 return Err(format!("foe's action {} of the save: {problem}", n + 1));
             }
             if !played {
-                let steps = if game_match.game.engine().tells_turns() {
+                let steps = if game_match.turns.is_some() {
                     "sides' turns"
                 } else {
                     "foe's actions"

@@ -186,7 +186,7 @@ impl GameSave {
     /// actions, as the runner steps them; a save counted the other way is
     /// refused.
     pub fn watched_steps(&self, player_sides: &[usize]) -> Result<Option<usize>, String> {
-        let by_turns = self.engine.tells_turns();
+        let by_turns = self.engine.whole_turns();
         let steps = match self.watched {
             Some(Watched::Actions(steps)) if !by_turns => steps,
             Some(Watched::Turns(steps)) if by_turns => steps,

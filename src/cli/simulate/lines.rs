@@ -1,8 +1,10 @@
-//! What `foe simulate` does only for games told line by line (seeds 001
-//! and 002, [`crate::host::Engine::tells_turns`]): `--replay`'s record of
-//! one game, `--bench`'s figures by the runner's stages, the `--set` keys
-//! the engine reads, and seed 001's victory margin under a report. The
-//! study itself is the one [`crate::simulate::Study`] every rule set runs.
+//! What `foe simulate` does only for games told line by line (those whose
+//! sides are commanded an action at a time, not
+//! [`crate::host::Engine::whole_turns`]): `--replay`'s record of one game
+//! and `--bench`'s figures by the runner's stages; and what differs by
+//! rule set, asked of the boundary: the `--set` keys the engine reads, and
+//! seed 001's victory margin under a report. The study itself is the one
+//! [`crate::simulate::Study`] every rule set runs.
 
 use super::super::Context;
 use super::{Args, Base, shell_word};

@@ -9,8 +9,9 @@
 use super::Context;
 use super::saves::write_atomically;
 use crate::error::{Error, Result};
+use crate::host::position::SharedTable;
 use crate::host::run::HostMatch;
-use crate::host::{Engine, engine_for};
+use crate::host::{Engine, Game, engine_for};
 use crate::opponent::{Probe, Stage};
 use crate::render::play::{self as play_text, Detail};
 use crate::render::simulate::{self as text, Point};
@@ -132,9 +133,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         let tables = Arc::new(context.tables()?);
         let base = Base::read(read, args, context, tables)?;
         base.check(&sets)?;
-        let figures = match base.read {
-            Read::Turns(_) => bench_scenario(&base, &sets, args.seed, 2.0)?,
-            Read::Lines { .. } => lines::bench(&base, &sets, args.seed, 2.0)?,
+        let figures = if base.whole_turns() {
+            bench_scenario(&base, &sets, args.seed, 2.0)?
+        } else {
+            lines::bench(&base, &sets, args.seed, 2.0)?
         };
         return context.print(&figures);
     }
@@ -158,9 +160,10 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let base = Base::read(read, args, context, tables)?;
     base.check(&sets)?;
     if let Some(index) = args.replay {
-        return match base.read {
-            Read::Turns(_) => replay(args, &base, &sets, index, context),
-            Read::Lines { .. } => lines::replay(args, context, &base, &sets, index),
+        return if base.whole_turns() {
+            replay(args, &base, &sets, index, context)
+        } else {
+            lines::replay(args, context, &base, &sets, index)
         };
     }
     let pool = pool(args.jobs)?;
@@ -324,18 +327,15 @@ pub(super) struct Base {
     baseline: Vec<String>,
 }
 
-/// A scenario read for a study, as its engine tells a game
-/// ([`crate::host::Engine::tells_turns`]).
-pub(super) enum Read {
-    /// Told turn by turn: with its text and rules table.
-    Turns(super::start::Loaded),
-    /// Told line by line, by the runner's record.
-    Lines {
-        /// Validated.
-        scenario: Arc<Scenario>,
-        /// The engine that plays it.
-        engine: Engine,
-    },
+/// A scenario read for a study, validated once, under any rule set.
+pub(super) struct Read {
+    /// The scenario.
+    pub(super) scenario: Arc<Scenario>,
+    /// The engine that plays it (none: its games say so as they start).
+    pub(super) engine: Option<Engine>,
+    /// Its engine's rules table, read once for every game where the
+    /// engine shares one ([`Game::shared_table`]).
+    pub(super) table: Option<SharedTable>,
 }
 
 impl Base {
@@ -359,14 +359,17 @@ impl Base {
         tables: Arc<Tables>,
         baseline: Vec<String>,
     ) -> Result<Base> {
-        // A rule set with no engine is read as told turn by turn, whose
-        // loading then says there is no engine for it.
-        let told = match engine_for(&read.scenario.battlefield.ruleset.name) {
-            Some(engine) if !engine.tells_turns() => Read::Lines {
-                scenario: Arc::new(read.scenario),
-                engine,
-            },
-            _ => Read::Turns(super::start::Loaded::new(read.scenario)?),
+        let scenario = Arc::new(read.scenario);
+        let engine = engine_for(&scenario.battlefield.ruleset.name);
+        let table = match engine {
+            Some(_) => Game::shared_table(&scenario).map_err(|e| Error::Invalid(e.to_string()))?,
+            // A rule set with no engine: its games say so as they start.
+            None => None,
+        };
+        let told = Read {
+            scenario,
+            engine,
+            table,
         };
         Ok(Base {
             argument: read.argument,
@@ -379,67 +382,51 @@ impl Base {
         })
     }
 
+    /// Whether its engine's games are stepped and told a side's whole
+    /// turn at a time ([`Engine::whole_turns`]).
+    fn whole_turns(&self) -> bool {
+        self.read.engine.is_some_and(Engine::whole_turns)
+    }
+
     /// Refuse, before any game, what the engine's opponent or set-up
     /// cannot honour: a `--rule` switch that does not reach it, a `--set`
-    /// key that means nothing under its rules (an engine told turn by turn
-    /// checks its keys by loading).
+    /// key that means nothing under its rules (an engine that reads every
+    /// key checks them by loading).
     fn check(&self, sets: &[Assignment]) -> Result<()> {
-        match &self.read {
-            Read::Lines { scenario, engine } => {
-                let ruleset = &scenario.battlefield.ruleset.name;
-                super::start::check_rules(&self.tables, *engine, ruleset)?;
-                lines::check_sets(*engine, ruleset, sets)?;
-            }
-            Read::Turns(read) => {
-                let ruleset = &read.scenario.battlefield.ruleset.name;
-                if let Some(engine) = engine_for(ruleset) {
-                    super::start::check_rules(&self.tables, engine, ruleset)?;
-                }
-            }
+        if let Some(engine) = self.read.engine {
+            let ruleset = &self.read.scenario.battlefield.ruleset.name;
+            super::start::check_rules(&self.tables, engine, ruleset)?;
+            lines::check_sets(engine, ruleset, sets)?;
         }
         Ok(())
     }
 
     /// The study with these assignments made.
     pub(super) fn study(&self, sets: &[Assignment], seed: u64) -> Result<Study> {
-        let (scenario, table) = match &self.read {
-            Read::Turns(read) => {
-                let loaded = if sets.is_empty() {
-                    read.clone()
-                } else {
-                    let text = set::apply_to_text(&self.text, sets)
-                        .map_err(|error| Error::Invalid(error.0))?;
-                    // Problems are located in the changed document, which
-                    // is reformatted: say so in the name they are reported
-                    // under.
-                    let shown_as = format!("{} (after --set)", self.shown_as);
-                    super::start::load(&shown_as, &text, self.tables_dir.as_deref())?
-                };
-                let table: crate::host::position::SharedTable = loaded.rules;
-                (loaded.scenario, Some(table))
+        let read = &self.read;
+        let scenario = if sets.is_empty() {
+            read.scenario.clone()
+        } else {
+            if let Some(engine) = read.engine {
+                lines::check_sets(engine, &read.scenario.battlefield.ruleset.name, sets)?;
             }
-            Read::Lines { scenario, engine } => {
-                let scenario = if sets.is_empty() {
-                    scenario.clone()
-                } else {
-                    lines::check_sets(*engine, &scenario.battlefield.ruleset.name, sets)?;
-                    let text = set::apply_to_text(&self.text, sets)
-                        .map_err(|error| Error::Invalid(error.0))?;
-                    let changed = super::check::load_scenario_text(
-                        &format!("{} (after --set)", self.shown_as),
-                        &text,
-                        self.tables_dir.as_deref(),
-                    )?;
-                    if engine_for(&changed.battlefield.ruleset.name) != Some(*engine) {
-                        return Err(Error::Invalid(
-                            "--set may not change the scenario's rule set".to_string(),
-                        ));
-                    }
-                    Arc::new(changed)
-                };
-                (scenario, None)
+            let text =
+                set::apply_to_text(&self.text, sets).map_err(|error| Error::Invalid(error.0))?;
+            // Problems are located in the changed document, which is
+            // reformatted: say so in the name they are reported under.
+            let changed = super::check::load_scenario_text(
+                &format!("{} (after --set)", self.shown_as),
+                &text,
+                self.tables_dir.as_deref(),
+            )?;
+            if changed.battlefield.ruleset.name != read.scenario.battlefield.ruleset.name {
+                return Err(Error::Invalid(
+                    "--set may not change the scenario's rule set".to_string(),
+                ));
             }
+            Arc::new(changed)
         };
+        let table = read.table.clone();
         let sides: Vec<&str> = scenario
             .sides
             .iter()

@@ -24,7 +24,6 @@ impl Position for GameState {
     type Refusal = acw::Refusal;
 
     const ENGINE: Engine = Engine::Acw;
-    const TELLS_TURNS: bool = false;
     // `acw::GameSetup::from_scenario`: units have no strength (every unit
     // takes the same hits) and generals only a character (a good one adds
     // a die, ruling AC3).

@@ -20,7 +20,6 @@ impl Position for GameState {
     type Refusal = rules::Refusal;
 
     const ENGINE: Engine = Engine::Awi;
-    const TELLS_TURNS: bool = true;
     // Seed 000 reads every key of the scenario format (its study checks a
     // `--set` by validating the changed scenario), so it has no list.
     const SCENARIO_KEYS: Option<ScenarioKeys> = None;
@@ -246,6 +245,8 @@ impl Position for GameState {
 }
 
 impl Command for GameState {
+    const WHOLE_TURNS: bool = true;
+
     /// Every rule but seed 002's `find-a-shot`.
     const PLAN_RULES: &'static [&'static str] = &[
         "advance-on-objective",

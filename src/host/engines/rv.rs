@@ -23,7 +23,6 @@ impl Position for GameState {
     type Refusal = rv::Refusal;
 
     const ENGINE: Engine = Engine::Rv;
-    const TELLS_TURNS: bool = false;
     // `rv::GameSetup::from_scenario`: the ground, the turns, each unit's
     // bases, formation, place and brigade, each commander's place; its own
     // turn sequence and victory.
