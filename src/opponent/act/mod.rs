@@ -2,16 +2,18 @@
 //! O6–O13): targets by explicit rules, moves by straight line first and
 //! petgraph routes where the straight line fails, every fallback recorded.
 
+mod candidates;
+
 use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
 use super::read::{Measured, NEAR};
-use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
-use crate::battlefield::geometry::turn_between;
+use super::{Decision, Hemmed, Memory, ORDER, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
 use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId, Volley};
-use crate::tables::{ClassKind, Column, Fire, Order, Towards};
+use crate::tables::{Column, Fire, Order};
+use candidates::{Context, Engine, GoalMove, Progress};
 use std::sync::Arc;
 
 /// Where a move heads.
@@ -505,26 +507,28 @@ impl Opponent {
         })
     }
 
-    /// Ruling PL11 (`press-home`): of the enemies `ranked` nearest first,
+    /// Ruling PL11 (`press-home`): of the enemies ranked nearest first,
     /// charge the first within `allowance` that the engine lets `id`
     /// charge and that shows signs of disorder or that the charge would
     /// strike double (the rule set's melee multipliers: seed 000's flank or
     /// rear, and guns). A unit that `has_a_shot` charges only where the
     /// charge strikes double: elsewhere its volley does more. Whether it
     /// charged.
-    #[allow(clippy::too_many_arguments)]
     fn press_home(
         &mut self,
-        state: &mut GameState,
-        roller: &mut dyn Roller,
+        engine: &mut Engine<'_>,
         id: UnitId,
-        ranked: &mut Ranked,
         allowance: f64,
-        decision: &mut Decision,
-        plan: &mut Vec<String>,
-        report: &mut TurnReport,
+        progress: &mut Progress,
         has_a_shot: bool,
     ) -> bool {
+        let Engine {
+            state,
+            roller,
+            report,
+        } = engine;
+        let (state, ranked) = (&mut **state, &mut progress.ranked);
+        let (decision, plan) = (&mut progress.decision, &mut progress.plan);
         let mut first_refusal = None;
         // The enemies beyond the allowance are passed over: only those
         // within it need be ranked.
@@ -574,7 +578,7 @@ impl Opponent {
                 enemy.name,
                 self.plan.describe()
             ));
-            self.send_checked(state, roller, checked, report, Some(decision.record()));
+            self.send_checked(state, *roller, checked, report, Some(decision.record()));
             return true;
         }
         false
@@ -582,7 +586,9 @@ impl Opponent {
 
     /// Carry out the movement part of `outcome` for `id`, read just now with
     /// the enemies it measured ([`Opponent::read_measuring`]); the shot, if
-    /// any, is made in the Shooting phase ([`Opponent::shooting`]).
+    /// any, is made in the Shooting phase ([`Opponent::shooting`]). The
+    /// [`CANDIDATES`](candidates::CANDIDATES) are tried in order; the
+    /// decision names the one that acted.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn carry_out(
         &mut self,
@@ -594,18 +600,26 @@ impl Opponent {
         outcome: Outcome,
         report: &mut TurnReport,
     ) -> (Decision, bool) {
-        // Where the unit stood when its order came (it may move below).
-        let (base, category) = (state.unit(id).base, state.unit(id).category);
         let instruction = outcome.instruction.clone();
         let order = outcome.order;
         let kind = memory.kind;
-        let mut decision = Decision {
+        for change in &instruction.becomes {
+            match change.as_str() {
+                "disordered" => memory.disordered = true,
+                "reformed" => memory.disordered = false,
+                "guns-abandoned" => memory.abandoned = true,
+                _ => {}
+            }
+        }
+        let (context, ranked) = Context::new(self, state, id, kind, measured, &outcome);
+        let decision = Decision {
             unit: id,
             name: state.unit(id).name.clone(),
             turn: state.turn,
             reading,
             outcome,
             plan: String::new(),
+            by: ORDER,
             target: None,
             route: None,
             actions: Vec::new(),
@@ -617,681 +631,30 @@ impl Opponent {
             pressed_home: false,
             state_change: None,
         };
-        for change in &instruction.becomes {
-            match change.as_str() {
-                "disordered" => memory.disordered = true,
-                "reformed" => memory.disordered = false,
-                "guns-abandoned" => memory.abandoned = true,
-                _ => {}
-            }
-        }
-        let allowance = state.battlefield.ruleset.move_inches[category.index()];
-        let mut plan: Vec<String> = Vec::new();
-        // Ruling O9: shares of a move above the engine's allowance (double
-        // time) are capped at a full move.
-        let inches = decision.outcome.move_inches.min(allowance);
-        // Rulings PL5 and PL7: a defending unit holds its line; the last
-        // line goes forward once a line in front of it gives way.
-        let hold = self.holds(id);
-        let line = self.plan.line_of(id).map(|index| {
-            let name = self.plan.lines[index].name.clone();
-            (index, name)
-        });
-        let holding = |what: &str| match &line {
-            Some((_, name)) => {
-                format!("the {name} holds its line (plan: defend; rule hold-the-line): {what}")
-            }
-            None => format!(
-                "holds its position with the army (plan: defend; rule hold-the-line): {what}"
-            ),
+        let mut progress = Progress {
+            decision,
+            ranked,
+            plan: Vec::new(),
+            goal: None,
+            wants_fire: instruction.fire != Fire::None,
+            waiting: false,
         };
-        // Ruling PL7: a released line counter-attacks: it moves up to
-        // range as an attacker does (PL3).
-        let counter_attack = line.as_ref().and_then(|(index, name)| {
-            self.released(*index).then(|| {
-                format!(
-                    "a line in front of the {name} is giving way, so it goes forward to meet the enemy (plan: defend; rule counter-attack)"
-                )
-            })
-        });
-        // Ruling PL9: an attacker's cavalry is its reserve.
-        let reserve = kind == Some(ClassKind::Cavalry) && self.rule("cavalry-reserve");
-        // Ruling PL2: an attacker's advance goes for the objective unless an
-        // enemy stands in its way.
-        let objective = self.objective_target(state, id);
-        // The enemies as the reading measured them: nothing has moved since.
-        let mut ranked = Ranked::new(state, measured);
-        let mut enemies = vec![0u64; state.units.len().div_ceil(64)];
-        for e in ranked.ids() {
-            enemies[e.0 / 64] |= 1 << (e.0 % 64);
-        }
-        let among = |index: usize| enemies[index / 64] & (1 << (index % 64)) != 0;
-        // The advance target: nearest in the frontal arc, else nearest. Only
-        // the first in the arc matters, so the arc test stops there.
-        let first_in_arc = ranked.find(state, &self.memo, |e| {
-            self.memo.in_frontal_arc(state, id, e)
-        });
-        let first = ranked.find(state, &self.memo, |_| true);
-        let any_in_arc = first_in_arc.is_some();
-        let advance_target = first_in_arc.or(first);
-        let target_reason = |(_, distance): (UnitId, f64), arc: bool| {
-            format!(
-                "nearest enemy{} ({:.1}\" away; ties go to the most hits, then the name)",
-                if arc { " in its frontal arc" } else { "" },
-                distance
-            )
+        let mut engine = Engine {
+            state,
+            roller,
+            report,
         };
-        let in_the_way = self.tables.opponent.rules.advance_on_objective.in_the_way;
-        let blocking = first_in_arc.filter(|(_, distance)| *distance <= in_the_way + 1e-6);
-        // Ruling PL6: a unit of a fallen line falls back behind the next
-        // line, unless an enemy is close enough that seed 000 allows only a
-        // move directly away from it.
-        let enemy_close =
-            first.is_some_and(|(_, distance)| distance <= state.rules.enemy_presence + 1e-6);
-        let fall_back = if enemy_close {
-            None
-        } else {
-            self.fall_back_point(state, id)
-        };
-        let falling_back = |name: &str| {
-            format!("its line has fallen, so it falls back {name} (plan: defend; rule fall-back)")
-        };
-        // Where an advance heads: the enemy in the way, else the objective
-        // (PL2), else the nearest enemy (ruling O11).
-        let heading: Option<(Goal, Point, String)> = match (blocking, objective) {
-            (None, Some(super::plan::Objectived::Unit(unit))) => {
-                let distance = self.memo.distance(state, id, unit);
-                Some((
-                    Goal::Enemy(unit),
-                    state.unit(unit).base.centre,
-                    format!(
-                        "the objective: {} ({:.1}\" away; plan: {}, rule advance-on-objective; no enemy in its way within {}\")",
-                        state.unit(unit).name,
-                        distance,
-                        self.plan.describe(),
-                        in_the_way
-                    ),
-                ))
-            }
-            (None, Some(super::plan::Objectived::Point(point))) => Some((
-                Goal::Point(point),
-                point,
-                format!(
-                    "the objective, {} ({point}; plan: {}, rule advance-on-objective)",
-                    self.plan.objective.as_deref().unwrap_or("the area"),
-                    self.plan.describe()
-                ),
-            )),
-            _ => advance_target.map(|target| {
-                let in_way = blocking.is_some() && objective.is_some();
-                (
-                    Goal::Enemy(target.0),
-                    state.unit(target.0).base.centre,
-                    if in_way {
-                        format!(
-                            "in its way to the objective: {}",
-                            target_reason(target, any_in_arc)
-                        )
-                    } else {
-                        target_reason(target, any_in_arc)
-                    },
-                )
-            }),
-        };
-        let mut wants_fire = instruction.fire != Fire::None;
-        let mut goal: Option<(Goal, f64, Facing, String)> = None;
-        // The goal is the cavalry reserve's place behind the line (PL9).
-        let mut waiting = false;
-        match (instruction.moves.fraction() > 0.0, instruction.towards) {
-            (false, _) | (true, None) => {
-                plan.push(instruction.does.to_string());
-            }
-            (true, Some(Towards::Enemy)) if order == Order::Charge => {
-                let mut charged = false;
-                let reach_limit = if hold {
-                    self.tables.opponent.rules.hold_the_line.charge_within
-                } else {
-                    f64::INFINITY
-                };
-                let mut first_refusal = None;
-                let mut at = 0;
-                loop {
-                    if at == ranked.list().len() {
-                        // Past the enemies ranked so far, the rest are
-                        // ranked only if one of them could be tried.
-                        if ranked.complete()
-                            || reach_limit + 1e-6 < NEAR - 0.001
-                            || (first_refusal.is_some()
-                                && ranked
-                                    .unranked()
-                                    .all(|e| surely_beyond_charge(state, id, e)))
-                        {
-                            break;
-                        }
-                        ranked.rank_all(state, &self.memo);
-                    }
-                    let (target, distance) = ranked.list()[at];
-                    at += 1;
-                    let (target, distance) = (&target, &distance);
-                    if *distance > reach_limit + 1e-6 {
-                        continue;
-                    }
-                    if reserve && !self.wavering(state, *target) {
-                        continue;
-                    }
-                    // Once the first refusal is kept, only a yes or no is
-                    // wanted, and a charge surely out of reach is a no.
-                    if first_refusal.is_some() && surely_beyond_charge(state, id, *target) {
-                        continue;
-                    }
-                    let action = Action::Charge {
-                        unit: id,
-                        target: *target,
-                    };
-                    if let Some(checked) = lawful(&self.probe, state, &action, &mut first_refusal) {
-                        decision.target = Some((
-                            *target,
-                            format!(
-                                "nearest enemy it may lawfully charge ({:.1}\" away)",
-                                distance
-                            ),
-                        ));
-                        plan.push(format!(
-                            "charges {} at full speed without firing",
-                            state.unit(*target).name
-                        ));
-                        self.send_checked(state, roller, checked, report, Some(decision.record()));
-                        charged = true;
-                        break;
-                    }
-                }
-                wants_fire = false;
-                if !charged {
-                    if let Some(refused) = first_refusal {
-                        decision.refused.push(refused);
-                    }
-                    if reserve {
-                        plan.push(format!(
-                            "the cavalry is the reserve and charges only an enemy that is wavering (half its strength gone, or falling back); none is in reach, so it waits (plan: {}; rule cavalry-reserve)",
-                            self.plan.describe()
-                        ));
-                        goal = self.reserve_post(state, id, allowance, &mut plan);
-                        waiting = goal.is_some();
-                    } else if hold {
-                        // Ruling PL5: a holding line charges only an enemy
-                        // at the line; otherwise it stands and fires.
-                        plan.push(holding(&format!(
-                            "it charges only an enemy within {}\" and none is, so it stands and fires",
-                            self.tables.opponent.rules.hold_the_line.charge_within
-                        )));
-                        wants_fire = true;
-                    } else if let Some((target, at, why)) = heading.clone() {
-                        // Ruling O10: no lawful charge (artillery, British
-                        // light infantry at formed foot, nothing in reach):
-                        // it advances at full speed towards the target.
-                        let name = match target {
-                            Goal::Enemy(unit) => state.unit(unit).name.clone(),
-                            _ => self.plan.objective.clone().unwrap_or_default(),
-                        };
-                        plan.extend(counter_attack.clone());
-                        if let Goal::Enemy(unit) = target {
-                            decision.target = Some((unit, why));
-                        }
-                        // Ruling PL13: one that can charge from beyond
-                        // musket range halts there rather than stand a
-                        // bound in the enemy's volleys.
-                        let musket = state.rules.musket.range;
-                        let beyond = self.tables.opponent.rules.stand_off.beyond_range;
-                        let halt = first
-                            .map(|(_, distance)| distance - musket - beyond)
-                            .filter(|halt| {
-                                (0.0..allowance).contains(halt)
-                                    && allowance > musket + beyond + 1.0
-                                    && self.rule("stand-off")
-                            });
-                        match halt {
-                            Some(halt) if halt < 0.25 => {
-                                plan.push(format!(
-                                    "no charge reaches {name} this bound; it waits beyond musket range, within a charge of it (rule stand-off)"
-                                ));
-                            }
-                            Some(halt) => {
-                                plan.push(format!(
-                                    "no charge reaches {name} this bound; it advances towards it, halting beyond musket range (rule stand-off)"
-                                ));
-                                goal = Some((target, halt, Facing::At(at), name));
-                            }
-                            None => {
-                                plan.push(format!(
-                                    "no lawful charge, so it advances at full speed towards {name} without firing (ruling O10)"
-                                ));
-                                goal = Some((target, allowance, Facing::At(at), name));
-                            }
-                        }
-                    }
-                }
-            }
-            (true, Some(Towards::Enemy | Towards::Front)) => {
-                let can_fire_now = wants_fire && any_shot_open(state, &self.memo, id, among);
-                // Ruling PL11: an attacker told to advance presses home on
-                // an enemy in disorder within a move, or one it would
-                // strike double. (An advance fires a single volley at most,
-                // so it gives up no double volley: `has_a_shot` is false.)
-                let pressed = order == Order::AdvanceAndFire
-                    && !hold
-                    && !reserve
-                    && self.rule("press-home")
-                    && self.press_home(
-                        state,
-                        roller,
-                        id,
-                        &mut ranked,
-                        allowance,
-                        &mut decision,
-                        &mut plan,
-                        report,
-                        false,
-                    );
-                if pressed {
-                    wants_fire = false;
-                    decision.pressed_home = true;
-                } else if reserve {
-                    wants_fire = false;
-                    plan.push(format!(
-                        "the cavalry is the reserve: it waits for an enemy to waver before it charges (plan: {}; rule cavalry-reserve)",
-                        self.plan.describe()
-                    ));
-                    goal = self.reserve_post(state, id, inches, &mut plan);
-                    waiting = goal.is_some();
-                } else if hold {
-                    plan.push(holding(
-                        "it does not advance; it stands and fires if it can",
-                    ));
-                    wants_fire =
-                        instruction.fire != Fire::None || decision.reading.situation.enemy_in_sight;
-                } else if can_fire_now {
-                    // Ruling O7: seed 000 forbids moving and shooting in one
-                    // turn; a unit that can already shoot stands and fires.
-                    plan.push(format!(
-                        "{}; already in range, so it stands and fires (seed 000: no shooting after moving, ruling O7)",
-                        instruction.does.trim_end_matches('.')
-                    ));
-                } else if let Some((target, at, why)) = heading.clone() {
-                    wants_fire = false;
-                    plan.extend(counter_attack.clone());
-                    plan.push(instruction.does.to_string());
-                    let objective = objective.is_some() && blocking.is_none();
-                    if let Goal::Enemy(unit) = target {
-                        decision.target = Some((unit, why));
-                    }
-                    let name = if objective {
-                        format!(
-                            "the objective, {}",
-                            self.plan.objective.as_deref().unwrap_or("the enemy")
-                        )
-                    } else if instruction.towards == Some(Towards::Front) {
-                        "the front (the nearest enemy)".to_string()
-                    } else {
-                        "the enemy".to_string()
-                    };
-                    goal = Some((target, inches, Facing::At(at), name));
-                }
-            }
-            (true, Some(Towards::Friend)) => {
-                wants_fire = false;
-                let friend = decision.reading.friend_ahead;
-                let mut joined = false;
-                if let Some(enemy) = decision.reading.friend_enemy {
-                    let action = Action::Charge {
-                        unit: id,
-                        target: enemy,
-                    };
-                    decision.target = Some((enemy, "the enemy its friend is fighting".into()));
-                    joined =
-                        !hold && self.send(state, roller, action, report, Some(decision.record()));
-                    if joined {
-                        plan.push("joins the friendly unit's melee".into());
-                    }
-                }
-                if !joined
-                    && !hold
-                    && let Some(friend) = friend
-                {
-                    let friend_base = state.unit(friend).base;
-                    let away = base.centre - friend_base.centre;
-                    let length = away.length().max(1e-6);
-                    let spot = friend_base.centre + away * (6.0 / length);
-                    if base.centre.distance(spot) > 0.5 {
-                        plan.push(format!(
-                            "supports {}, halting 6\" to its rear",
-                            state.unit(friend).name
-                        ));
-                        let facing = Facing::At(friend_base.centre);
-                        goal = Some((
-                            Goal::Point(spot),
-                            inches,
-                            facing,
-                            format!("6\" behind {}", state.unit(friend).name),
-                        ));
-                    } else {
-                        plan.push(format!("already supports {}", state.unit(friend).name));
-                    }
-                } else if !joined {
-                    plan.push(holding("it does not move up behind its friend"));
-                }
-            }
-            (true, Some(Towards::Cover)) => {
-                if matches!(decision.reading.ground, Column::Natural | Column::Hard) {
-                    // Ruling O8: already in cover, it is where it would
-                    // withdraw to; it stays and fires its single volley.
-                    plan.push(format!(
-                        "{}; already in cover, so it stays where it is{} (ruling O8)",
-                        instruction.does.trim_end_matches('.'),
-                        if wants_fire { " and fires" } else { "" }
-                    ));
-                } else {
-                    plan.push(format!(
-                        "{}; it moves, so it does not fire (seed 000, ruling O8)",
-                        instruction.does.trim_end_matches('.')
-                    ));
-                    wants_fire = false;
-                    goal = Some(match fall_back {
-                        Some((point, name)) => {
-                            plan.push(falling_back(&name));
-                            (Goal::Point(point), inches, Facing::Keep, name)
-                        }
-                        None => (
-                            Goal::Cover,
-                            inches,
-                            Facing::Keep,
-                            "the nearest cover".into(),
-                        ),
-                    });
-                }
-            }
-            (true, Some(Towards::Rear)) => {
-                wants_fire = false;
-                plan.push(instruction.does.to_string());
-                // Ruling O12: a unit that routs is routed, gone from the
-                // table and lost to its army at once (as the companion takes
-                // it out of the list, C8). Only a rule set whose Movement
-                // phase has no `rout` action makes it run for its edge.
-                let routed = order == Order::Rout
-                    && self.send(
-                        state,
-                        roller,
-                        Action::Rout { unit: id },
-                        report,
-                        Some(decision.record()),
-                    );
-                if routed {
-                    plan.push(
-                        "it leaves the table, routed: lost to its army from now (ruling O12)"
-                            .into(),
-                    );
-                    decision.withdrew = true;
-                } else {
-                    let facing = if order == Order::Rout {
-                        Facing::Travel
-                    } else {
-                        Facing::Keep
-                    };
-                    goal = Some(match fall_back {
-                        Some((point, name)) => {
-                            plan.push(falling_back(&name));
-                            (Goal::Point(point), inches, facing, name)
-                        }
-                        None => (Goal::Rear, inches, facing, "its own table edge".into()),
-                    });
-                }
-            }
-        }
-        // Ruling PL11 too: an attacker told to stand and fire presses home
-        // on an enemy within a move that it would strike double, and, when
-        // it has no shot and would stand idle, on one in disorder.
-        let pressed_idle = goal.is_none()
-            && order == Order::StandAndFire
-            && decision.actions.is_empty()
-            && !hold
-            && !reserve
-            && self.rule("press-home")
-            && {
-                let has_a_shot = any_shot_open(state, &self.memo, id, among);
-                self.press_home(
-                    state,
-                    roller,
-                    id,
-                    &mut ranked,
-                    allowance,
-                    &mut decision,
-                    &mut plan,
-                    report,
-                    has_a_shot,
-                )
-            };
-        if pressed_idle {
-            wants_fire = false;
-            decision.pressed_home = true;
-        }
-        // Ruling PL3: an attacker told to stand and fire with nobody in
-        // reach, but an enemy in sight, moves up to its weapon's range.
-        if goal.is_none()
-            && !pressed_idle
-            && wants_fire
-            && decision.actions.is_empty()
-            && instruction.moves.fraction() == 0.0
-            && decision.reading.situation.enemy_in_sight
-            && (self.rule("close-to-range") || counter_attack.is_some())
-            && reach(state, id).is_some()
-            && !any_shot_open(state, &self.memo, id, among)
-            && let Some((Goal::Point(point), at, _)) = heading.clone()
-        {
-            // The objective is ground to take: it goes on towards it.
-            plan.push(format!(
-                "nobody in reach, so it moves on towards the objective, {} ({})",
-                self.plan.objective.as_deref().unwrap_or("the area"),
-                match &counter_attack {
-                    Some(note) => note.clone(),
-                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
-                }
-            ));
-            wants_fire = false;
-            goal = Some((
-                Goal::Point(point),
-                allowance,
-                Facing::At(at),
-                "the objective".into(),
-            ));
-        } else if goal.is_none()
-            && wants_fire
-            && decision.actions.is_empty()
-            && instruction.moves.fraction() == 0.0
-            && decision.reading.situation.enemy_in_sight
-            && (self.rule("close-to-range") || counter_attack.is_some())
-            && let Some(reach) = reach(state, id)
-            && !any_shot_open(state, &self.memo, id, among)
-            && let Some((Goal::Enemy(target), at, why)) = heading.clone()
-        {
-            let distance = self.memo.distance(state, id, target);
-            let stop = (reach - self.tables.opponent.rules.close_to_range.inside_range).max(0.0);
-            if distance > reach + 1e-6 {
-                let why_move = match &counter_attack {
-                    Some(note) => note.clone(),
-                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
-                };
-                plan.push(format!(
-                    "nobody in reach ({} is {distance:.1}\" away; it shoots to {reach}\"), so it moves up to {stop}\" of it ({why_move})",
-                    state.unit(target).name,
-                ));
-                decision.target = Some((target, why));
-                wants_fire = false;
-                goal = Some((
-                    Goal::Within(target, stop),
-                    allowance,
-                    Facing::At(at),
-                    format!("{stop}\" of {}", state.unit(target).name),
-                ));
-            } else if !state.battlefield.can_see(&base, &state.unit(target).base) {
-                // In reach but hidden (among trees, behind a crest): it
-                // closes in until it sees what it is to shoot.
-                let why_move = match &counter_attack {
-                    Some(note) => note.clone(),
-                    None => format!("plan: {}; rule close-to-range", self.plan.describe()),
-                };
-                plan.push(format!(
-                    "{} is {distance:.1}\" away but out of sight, so it closes in ({why_move})",
-                    state.unit(target).name,
-                ));
-                decision.target = Some((target, why));
-                wants_fire = false;
-                goal = Some((
-                    Goal::Enemy(target),
-                    allowance,
-                    Facing::At(at),
-                    state.unit(target).name.clone(),
-                ));
-            }
-        }
-        // Ruling PL3 too: an attacker told to stand and fire with no enemy
-        // in sight at all would stand fast (seed 004); it is out of musket
-        // range as surely as one that sees its enemy far off, so it marches
-        // on the objective instead.
-        if goal.is_none()
-            && order == Order::StandAndFire
-            && decision.actions.is_empty()
-            && instruction.moves.fraction() == 0.0
-            && !decision.reading.situation.enemy_in_sight
-            && (self.rule("close-to-range") || counter_attack.is_some())
-            && let Some((aim, at, why)) = heading.clone()
-        {
-            let aim = match aim {
-                Goal::Enemy(target) => {
-                    // Not seen, so not in reach: it goes on until it is.
-                    let stop = reach(state, id).map_or(0.0, |reach| {
-                        let stop = reach - self.tables.opponent.rules.close_to_range.inside_range;
-                        if self.memo.distance(state, id, target) <= stop {
-                            0.0
-                        } else {
-                            stop.max(0.0)
-                        }
-                    });
-                    decision.target = Some((target, why));
-                    Goal::Within(target, stop)
-                }
-                aim => aim,
-            };
-            let (name, rule) = match (&aim, &counter_attack) {
-                (Goal::Within(target, _), Some(note)) => {
-                    (state.unit(*target).name.clone(), note.clone())
-                }
-                (Goal::Within(target, _), None) => (
-                    state.unit(*target).name.clone(),
-                    format!("plan: {}; rule close-to-range", self.plan.describe()),
-                ),
-                (_, Some(note)) => (
-                    self.plan.objective.clone().unwrap_or_default(),
-                    note.clone(),
-                ),
-                (_, None) => (
-                    self.plan.objective.clone().unwrap_or_default(),
-                    format!("plan: {}; rule close-to-range", self.plan.describe()),
-                ),
-            };
-            // It does not stand fast: the plan overrides the variant.
-            if plan.last().is_some_and(|last| **last == *instruction.does) {
-                plan.pop();
-            }
-            plan.push(format!(
-                "{}, but no enemy is in sight: rather than stand fast, it marches on towards {name} ({rule})",
-                order.title()
-            ));
-            wants_fire = false;
-            goal = Some((aim, allowance, Facing::At(at), name));
-        }
-        // Stand-and-fire with no target in its arc: pivot to face the
-        // nearest enemy in reach (ruling O7; it then cannot fire).
-        // (The cheap conditions first; all must hold, in any order.)
-        if goal.is_none()
-            && wants_fire
-            && decision.actions.is_empty()
-            && let Some(reach) = reach(state, id)
-            && let Some((enemy, distance)) = first
-            && distance <= reach
-            && !self.memo.in_frontal_arc(state, id, enemy)
-            && !any_shot_open(state, &self.memo, id, among)
-            && state.battlefield.can_see(&base, &state.unit(enemy).base)
-        {
-            let facing = bearing((state.unit(enemy).base.centre - base.centre).bearing());
-            if turn_between(base.facing, facing) > 1.0 {
-                let action = Action::Pivot { unit: id, facing };
-                if self.send(state, roller, action, report, Some(decision.record())) {
-                    plan.push(format!(
-                        "turns to face {}, so cannot fire this turn",
-                        state.unit(enemy).name
-                    ));
-                    wants_fire = false;
-                }
-            }
-        }
-        if let Some((goal, inches, facing, goal_name)) = goal {
-            let MovePlan {
-                action,
-                note,
-                refusal,
-                hemmed,
-            } = self.plan_move(state, id, goal, inches, facing);
-            // Nothing tried means nothing to do: it stands where its goal
-            // would have it (as near as it may come to its target).
-            let tried = refusal.is_some();
-            // A refusal on the way to a move that was found is only a
-            // shorter try; it is recorded when nothing lawful was found.
-            if action.is_none()
-                && let Some(refusal) = refusal
-            {
-                decision.refused.push(refusal);
-            }
-            match action {
-                Some(checked) => {
-                    self.send_checked(state, roller, checked, report, Some(decision.record()));
-                    let cost = decision
-                        .events
-                        .iter()
-                        .rev()
-                        .find_map(|e| match e {
-                            Event::Moved { cost, .. } => Some(*cost),
-                            _ => None,
-                        })
-                        .unwrap_or(0.0);
-                    if let Some(mut note) = note {
-                        note.goal = goal_name;
-                        note.length = round(cost);
-                        decision.route = Some(note);
-                    }
-                    if order.is_withdrawal() {
-                        decision.withdrew = true;
-                    }
-                }
-                // The reserve's place behind the line is where it would
-                // rather be, not an order: with no way there it waits.
-                None if waiting => plan.push("no lawful way there, so it waits where it is".into()),
-                None if !tried => plan.push("already as near as it may come, so it stays".into()),
-                None if hemmed == Some(Hemmed::ByEnemy) => {
-                    decision.hemmed = hemmed;
-                    plan.push(
-                        "hemmed in: within 6\" of the enemy it may only move directly towards or away from one, and neither brings it nearer (seed 000 Enemy Presence), so it stays".into(),
-                    );
-                }
-                None if hemmed == Some(Hemmed::ByUnits) => {
-                    decision.hemmed = hemmed;
-                    plan.push(
-                        "held up: other units stand across every way there (units may not pass through one another, seed 000), so it waits".into(),
-                    );
-                }
-                None => {
-                    decision.stuck = true;
-                    plan.push("cannot move: no lawful way (stays where it is)".into());
-                }
-            }
+        progress.decision.by = self.try_candidates(&mut engine, &context, &mut progress);
+        let Progress {
+            mut decision,
+            mut plan,
+            goal,
+            wants_fire,
+            waiting,
+            ..
+        } = progress;
+        if let Some(goal) = goal {
+            self.go(&mut engine, &mut decision, &mut plan, goal, waiting, order);
         }
         // Formation changes are the opponent's own bookkeeping (ruling O6:
         // the seed-000 engine has none). A formation named with a move is
@@ -1327,6 +690,83 @@ impl Opponent {
             .collect::<Vec<_>>()
             .join("; ");
         (decision, wants_fire)
+    }
+
+    /// Make the move to `goal` the candidates chose, and say how it went:
+    /// the route taken, or why it stayed (no way, hemmed in, held up, or
+    /// the cavalry reserve's wait when `waiting`).
+    fn go(
+        &mut self,
+        engine: &mut Engine<'_>,
+        decision: &mut Decision,
+        plan: &mut Vec<String>,
+        (goal, inches, facing, goal_name): GoalMove,
+        waiting: bool,
+        order: Order,
+    ) {
+        let Engine {
+            state,
+            roller,
+            report,
+        } = engine;
+        let MovePlan {
+            action,
+            note,
+            refusal,
+            hemmed,
+        } = self.plan_move(state, decision.unit, goal, inches, facing);
+        // Nothing tried means nothing to do: it stands where its goal
+        // would have it (as near as it may come to its target).
+        let tried = refusal.is_some();
+        // A refusal on the way to a move that was found is only a
+        // shorter try; it is recorded when nothing lawful was found.
+        if action.is_none()
+            && let Some(refusal) = refusal
+        {
+            decision.refused.push(refusal);
+        }
+        match action {
+            Some(checked) => {
+                self.send_checked(state, *roller, checked, report, Some(decision.record()));
+                let cost = decision
+                    .events
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Event::Moved { cost, .. } => Some(*cost),
+                        _ => None,
+                    })
+                    .unwrap_or(0.0);
+                if let Some(mut note) = note {
+                    note.goal = goal_name;
+                    note.length = round(cost);
+                    decision.route = Some(note);
+                }
+                if order.is_withdrawal() {
+                    decision.withdrew = true;
+                }
+            }
+            // The reserve's place behind the line is where it would
+            // rather be, not an order: with no way there it waits.
+            None if waiting => plan.push("no lawful way there, so it waits where it is".into()),
+            None if !tried => plan.push("already as near as it may come, so it stays".into()),
+            None if hemmed == Some(Hemmed::ByEnemy) => {
+                decision.hemmed = hemmed;
+                plan.push(
+                    "hemmed in: within 6\" of the enemy it may only move directly towards or away from one, and neither brings it nearer (seed 000 Enemy Presence), so it stays".into(),
+                );
+            }
+            None if hemmed == Some(Hemmed::ByUnits) => {
+                decision.hemmed = hemmed;
+                plan.push(
+                    "held up: other units stand across every way there (units may not pass through one another, seed 000), so it waits".into(),
+                );
+            }
+            None => {
+                decision.stuck = true;
+                plan.push("cannot move: no lawful way (stays where it is)".into());
+            }
+        }
     }
 
     /// Where the cavalry reserve waits (ruling PL9): `behind` inches behind
