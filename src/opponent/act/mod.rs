@@ -404,6 +404,137 @@ impl MovePlan {
     }
 }
 
+/// Where a planned move ends: the point a checked move or road move
+/// reaches, or `start` for any other action.
+fn action_end(start: Point, checked: &Checked) -> Point {
+    match checked.action() {
+        Action::Move { to, .. } => *to,
+        Action::MoveRoad { path, .. } => *path.last().unwrap_or(&start),
+        _ => start,
+    }
+}
+
+/// How a planned move leaves the unit facing, wherever it ends.
+struct EndFacing {
+    /// How it is to face.
+    facing: Facing,
+    /// Its facing now.
+    now: f64,
+    /// Where it starts.
+    start: Point,
+}
+
+impl EndFacing {
+    /// Its facing at the end of a move to `to`.
+    fn at(&self, to: Point) -> f64 {
+        match self.facing {
+            Facing::At(point) => {
+                if point.distance(to) < 1e-6 {
+                    self.now
+                } else {
+                    bearing((point - to).bearing())
+                }
+            }
+            Facing::Keep => self.now,
+            Facing::Travel => {
+                if self.start.distance(to) < 1e-6 {
+                    self.now
+                } else {
+                    bearing((to - self.start).bearing())
+                }
+            }
+        }
+    }
+}
+
+/// One move being planned ([`Opponent::plan_move`]): the unit, where it
+/// starts and how it will face, the enemies near enough to limit it, and
+/// the first refusal its tries have met.
+struct Mover<'a> {
+    /// The engine's checks.
+    probe: &'a Probing,
+    /// The game.
+    state: &'a GameState,
+    /// The unit.
+    id: UnitId,
+    /// Where it starts.
+    start: Point,
+    /// How it faces at the end.
+    end: EndFacing,
+    /// The enemies within 6" (seed 000 Enemy Presence), nearest first.
+    near: Vec<(UnitId, f64)>,
+    /// The first try the engine refused.
+    first_refusal: Option<(Action, Refusal)>,
+}
+
+impl Mover<'_> {
+    /// The straight move along `direction` for `length` inches, shortened
+    /// by quarters until the engine accepts it.
+    fn straight(&mut self, direction: Vector, length: f64) -> Option<Checked> {
+        let norm = direction.length();
+        if norm < 1e-9 || length < 0.1 {
+            return None;
+        }
+        let direction = direction * (1.0 / norm);
+        for fraction in [1.0, 0.75, 0.5, 0.25] {
+            let to = round_point(self.start + direction * (length * fraction));
+            let action = Action::Move {
+                unit: self.id,
+                to,
+                facing: self.end.at(to),
+            };
+            if let Some(checked) = lawful(self.probe, self.state, &action, &mut self.first_refusal)
+            {
+                return Some(checked);
+            }
+        }
+        None
+    }
+
+    /// The last resort: every straight line from here, 16 bearings at
+    /// four lengths, the best by `score` (lower is better) first, and
+    /// only those that score at least a quarter inch better than
+    /// standing still. A way the searches above missed is still found.
+    fn fan(&mut self, reach: f64, score: &dyn Fn(Point) -> f64) -> Option<Checked> {
+        let start = self.start;
+        let here = score(start);
+        let mut tries: Vec<(f64, Point)> = Vec::with_capacity(64);
+        for step in 0..16 {
+            let direction = Vector::from_bearing(f64::from(step) * 22.5);
+            for fraction in [1.0, 0.75, 0.5, 0.25] {
+                let to = round_point(start + direction * (reach * fraction));
+                let value = score(to);
+                if value < here - 0.25 {
+                    tries.push((value, to));
+                }
+            }
+        }
+        tries.sort_by(|a, b| a.0.total_cmp(&b.0));
+        tries.into_iter().find_map(|(_, to)| {
+            let action = Action::Move {
+                unit: self.id,
+                to,
+                facing: self.end.at(to),
+            };
+            lawful(self.probe, self.state, &action, &mut self.first_refusal)
+        })
+    }
+
+    /// The move found: `action`, with its route note (`legs` of it, by the
+    /// `straight` line or by pathing) and the first refusal met.
+    fn found(&mut self, action: Checked, legs: usize, straight: bool) -> MovePlan {
+        let note = RouteNote {
+            from: self.start,
+            to: action_end(self.start, &action),
+            goal: String::new(),
+            length: 0.0,
+            legs,
+            straight,
+        };
+        MovePlan::found(action, Some(note), self.first_refusal.take())
+    }
+}
+
 /// The centre of the cell nearest `point` that `troop` may stand on and no
 /// other unit's footprint covers (`point` itself when its cell is open),
 /// looking at most 12" away; `None` when there is none or `point` is off
@@ -950,9 +1081,6 @@ impl Opponent {
         facing: Facing,
     ) -> MovePlan {
         let unit = state.unit(id);
-        let start = unit.base.centre;
-        let keep_clear = state.rules.keep_clear;
-        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
         let near = side_ranked_within(
             state,
             &self.memo,
@@ -960,296 +1088,255 @@ impl Opponent {
             GameState::enemy_of(self.side),
             state.rules.enemy_presence + 1e-6,
         );
-        let mut first_refusal: Option<(Action, Refusal)> = None;
-        let end_facing = |to: Point| match facing {
-            Facing::At(point) => {
-                if point.distance(to) < 1e-6 {
-                    unit.base.facing
-                } else {
-                    bearing((point - to).bearing())
-                }
-            }
-            Facing::Keep => unit.base.facing,
-            Facing::Travel => {
-                if start.distance(to) < 1e-6 {
-                    unit.base.facing
-                } else {
-                    bearing((to - start).bearing())
-                }
-            }
-        };
-        let straight = |direction: Vector,
-                        length: f64,
-                        first_refusal: &mut Option<(Action, Refusal)>|
-         -> Option<Checked> {
-            let norm = direction.length();
-            if norm < 1e-9 || length < 0.1 {
-                return None;
-            }
-            let direction = direction * (1.0 / norm);
-            for fraction in [1.0, 0.75, 0.5, 0.25] {
-                let to = round_point(start + direction * (length * fraction));
-                let action = Action::Move {
-                    unit: id,
-                    to,
-                    facing: end_facing(to),
-                };
-                if let Some(checked) = lawful(&self.probe, state, &action, first_refusal) {
-                    return Some(checked);
-                }
-            }
-            None
-        };
-        // The last resort: every straight line from here, 16 bearings at
-        // four lengths, the best by `score` (lower is better) first, and
-        // only those that score at least a quarter inch better than
-        // standing still. A way the searches above missed is still found.
-        let fan = |reach: f64,
-                   score: &dyn Fn(Point) -> f64,
-                   first_refusal: &mut Option<(Action, Refusal)>|
-         -> Option<Checked> {
-            let here = score(start);
-            let mut tries: Vec<(f64, Point)> = Vec::with_capacity(64);
-            for step in 0..16 {
-                let direction = Vector::from_bearing(f64::from(step) * 22.5);
-                for fraction in [1.0, 0.75, 0.5, 0.25] {
-                    let to = round_point(start + direction * (reach * fraction));
-                    let value = score(to);
-                    if value < here - 0.25 {
-                        tries.push((value, to));
-                    }
-                }
-            }
-            tries.sort_by(|a, b| a.0.total_cmp(&b.0));
-            tries.into_iter().find_map(|(_, to)| {
-                let action = Action::Move {
-                    unit: id,
-                    to,
-                    facing: end_facing(to),
-                };
-                lawful(&self.probe, state, &action, first_refusal)
-            })
-        };
-        let note = |to: Point, legs: usize, straight: bool| RouteNote {
-            from: start,
-            to,
-            goal: String::new(),
-            length: 0.0,
-            legs,
-            straight,
-        };
-        let action_end = |checked: &Checked| match checked.action() {
-            Action::Move { to, .. } => *to,
-            Action::MoveRoad { path, .. } => *path.last().unwrap_or(&start),
-            _ => start,
+        let mut mover = Mover {
+            probe: &self.probe,
+            state,
+            id,
+            start: unit.base.centre,
+            end: EndFacing {
+                facing,
+                now: unit.base.facing,
+                start: unit.base.centre,
+            },
+            near,
+            first_refusal: None,
         };
         match goal {
-            Goal::Rear | Goal::Cover => {
-                let edge = state.sides[self.side].edge;
-                let back = Vector::from_bearing(edge.bearing());
-                if !near.is_empty() {
-                    // Falling back within 6" of the enemy: directly away
-                    // from one of them (seed 000 Enemy Presence), the
-                    // nearest first; a friend behind it may leave the line
-                    // away from another open.
-                    for (enemy, _) in &near {
-                        let direction = start - state.unit(*enemy).base.centre;
-                        if let Some(action) = straight(direction, inches, &mut first_refusal) {
-                            let routed = Some(note(action_end(&action), 1, true));
-                            return MovePlan::found(action, routed, first_refusal);
-                        }
-                    }
-                    return MovePlan::hemmed(first_refusal);
-                }
-                let limit = inches * 0.97;
-                let route = staged(&self.probe, Stage::Pathing, || {
-                    let field = match goal {
-                        Goal::Cover => self.cover_field(state, id),
-                        _ => self.edge_field(state, id),
-                    };
-                    let blocked = self.blocked(state, id, None);
-                    state
-                        .battlefield
-                        .route_down_within(&field, start, &blocked, limit)
-                });
-                if let Some(route) = route {
-                    let clipped = route.clip(limit);
-                    if let Some(leg) = clipped.legs().first() {
-                        let nearest_enemy = |p: Point| {
-                            enemies
-                                .iter()
-                                .map(|e| state.unit(*e).base.centre.distance(p))
-                                .fold(f64::INFINITY, f64::min)
-                        };
-                        let towards_enemy = matches!(goal, Goal::Cover)
-                            && nearest_enemy(leg.end()) < nearest_enemy(start) - 0.5;
-                        if !towards_enemy {
-                            let action =
-                                self.leg_action(state, id, leg, &end_facing, &mut first_refusal);
-                            if let Some(action) = action {
-                                let n = clipped.legs().len();
-                                let to = action_end(&action);
-                                return MovePlan::found(
-                                    action,
-                                    Some(note(to, n, false)),
-                                    first_refusal,
-                                );
-                            }
-                        }
-                    }
-                }
-                // Ruling O8: cover that lies towards the enemy is no refuge;
-                // such a unit falls back to the rear instead.
-                let action = straight(back, inches, &mut first_refusal).or_else(|| {
-                    // Whatever lies straight behind it: any line that takes
-                    // it towards its own edge.
-                    let rearward = |to: Point| -(to - start).dot(back);
-                    fan(inches, &rearward, &mut first_refusal)
-                });
-                match action {
-                    Some(action) => {
-                        let routed = Some(note(action_end(&action), 1, true));
-                        MovePlan::found(action, routed, first_refusal)
-                    }
-                    None => MovePlan::none(first_refusal),
-                }
-            }
+            Goal::Rear | Goal::Cover => self.move_back(&mut mover, goal, inches),
             Goal::Enemy(_) | Goal::Within(..) | Goal::Point(_) => {
-                let (goal_point, cap, target) = match goal {
-                    Goal::Enemy(target) | Goal::Within(target, _) => {
-                        let enemy = state.unit(target);
-                        let gap = unit.base.distance_to(&enemy.base);
-                        let stop = match goal {
-                            Goal::Within(_, stop) => stop.max(keep_clear + 0.3),
-                            _ => keep_clear + 0.3,
-                        };
-                        (enemy.base.centre, (gap - stop).max(0.0), Some(target))
-                    }
-                    Goal::Point(point) => (point, f64::INFINITY, None),
-                    _ => (start, 0.0, None),
-                };
-                let line = goal_point - start;
-                let length = inches.min(line.length()).min(cap);
-                if length < 0.1 {
-                    // As near as it may come: nothing to do.
-                    return MovePlan::none(first_refusal);
-                }
-                // How far a point leaves the unit from where it is going
-                // (for a target, from where it stops short of it).
-                let stand_off = line.length() - cap.min(line.length());
-                let remaining = |to: Point| (to.distance(goal_point) - stand_off).max(0.0);
-                // The straight line, as far along it as the engine allows. A
-                // whole move is taken at once; a shortened one only if the
-                // route below does no better.
-                let shortened = match straight(line, length, &mut first_refusal) {
-                    Some(action) => {
-                        let to = action_end(&action);
-                        if to.distance(start) >= length - 0.05 || !near.is_empty() {
-                            return MovePlan::found(action, Some(note(to, 1, true)), first_refusal);
-                        }
-                        Some(action)
-                    }
-                    None => None,
-                };
-                // Within 6" of an enemy only a move directly towards or
-                // away from one of them is lawful (seed 000 Enemy
-                // Presence): try each such line that brings the unit
-                // nearer its goal, the target's first, then the nearest;
-                // a route around anything would not be direct.
-                if !near.is_empty() {
-                    let ordered = near
-                        .iter()
-                        .copied()
-                        .filter(|(e, _)| Some(*e) == target)
-                        .chain(near.iter().copied().filter(|(e, _)| Some(*e) != target));
-                    for (enemy, gap) in ordered {
-                        let towards = state.unit(enemy).base.centre - start;
-                        let stop = match goal {
-                            Goal::Within(aimed, stop) if aimed == enemy => {
-                                stop.max(keep_clear + 0.3)
-                            }
-                            _ => keep_clear + 0.3,
-                        };
-                        let lines = [
-                            (towards, inches.min((gap - stop).max(0.0))),
-                            (towards * -1.0, inches),
-                        ];
-                        for (direction, reach) in lines {
-                            let norm = direction.length();
-                            if norm < 1e-9 || reach < 0.1 {
-                                continue;
-                            }
-                            let end = start + direction * (reach / norm);
-                            if remaining(end) >= remaining(start) - 0.25 {
-                                continue;
-                            }
-                            if let Some(action) = straight(direction, reach, &mut first_refusal) {
-                                let to = action_end(&action);
-                                if remaining(to) < remaining(start) - 0.25 {
-                                    return MovePlan::found(
-                                        action,
-                                        Some(note(to, 1, true)),
-                                        first_refusal,
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    return MovePlan::hemmed(first_refusal);
-                }
-                // The straight line is blocked: follow the pathing route.
-                let limit = (inches * 0.97).min(cap.max(0.0));
-                let route = staged(&self.probe, Stage::Pathing, || {
-                    let mut blocked = self.blocked(state, id, target);
-                    // The search heads for the target's centre, but the move
-                    // stops short of contact (`cap`): a unit standing by the
-                    // target must not close the goal itself.
-                    if target.is_some()
-                        && let Some(cell) = state.battlefield.grid.cell_at(goal_point)
-                    {
-                        blocked.remove(cell);
-                    }
-                    // A goal the unit cannot stand on (horse and woods, a
-                    // friend's ground): head for the nearest cell it can.
-                    let field = &state.battlefield;
-                    let aim = open_point_near(field, unit.troop, goal_point, &blocked)?;
-                    field.route_within(unit.troop, start, aim, &blocked, limit)
-                });
-                if let Some(route) = route {
-                    let clipped = route.clip(limit);
-                    if let Some(leg) = clipped.legs().first()
-                        && let Some(action) =
-                            self.leg_action(state, id, leg, &end_facing, &mut first_refusal)
-                    {
-                        let to = action_end(&action);
-                        if let Some(short) = shortened
-                            && remaining(action_end(&short)) <= remaining(to)
-                        {
-                            let to = action_end(&short);
-                            return MovePlan::found(short, Some(note(to, 1, true)), first_refusal);
-                        }
-                        let n = clipped.legs().len();
-                        return MovePlan::found(action, Some(note(to, n, false)), first_refusal);
-                    }
-                }
-                if let Some(short) = shortened {
-                    let to = action_end(&short);
-                    return MovePlan::found(short, Some(note(to, 1, true)), first_refusal);
-                }
-                match fan(length, &remaining, &mut first_refusal) {
-                    Some(action) => {
-                        let routed = Some(note(action_end(&action), 1, true));
-                        MovePlan::found(action, routed, first_refusal)
-                    }
-                    // Units stand across every way there (a column at a
-                    // ford, an enemy line across a gap): over bare ground
-                    // there would be one.
-                    None if self.way_over_bare_ground(state, id, goal_point) => {
-                        MovePlan::held_up(first_refusal)
-                    }
-                    None => MovePlan::none(first_refusal),
+                self.move_on(&mut mover, goal, inches)
+            }
+        }
+    }
+
+    /// [`Opponent::plan_move`] to the rear or to cover: directly away from
+    /// a near enemy, else down the distance field to the goal, else
+    /// straight back (ruling O8), else any line towards its own edge.
+    fn move_back(&self, mover: &mut Mover<'_>, goal: Goal, inches: f64) -> MovePlan {
+        let (state, id, start) = (mover.state, mover.id, mover.start);
+        let enemies = super::active_ids(state, GameState::enemy_of(self.side));
+        let edge = state.sides[self.side].edge;
+        let back = Vector::from_bearing(edge.bearing());
+        if !mover.near.is_empty() {
+            // Falling back within 6" of the enemy: directly away
+            // from one of them (seed 000 Enemy Presence), the
+            // nearest first; a friend behind it may leave the line
+            // away from another open.
+            for index in 0..mover.near.len() {
+                let enemy = mover.near[index].0;
+                let direction = start - state.unit(enemy).base.centre;
+                if let Some(action) = mover.straight(direction, inches) {
+                    return mover.found(action, 1, true);
                 }
             }
+            return MovePlan::hemmed(mover.first_refusal.take());
+        }
+        let limit = inches * 0.97;
+        let route = staged(&self.probe, Stage::Pathing, || {
+            let field = match goal {
+                Goal::Cover => self.cover_field(state, id),
+                _ => self.edge_field(state, id),
+            };
+            let blocked = self.blocked(state, id, None);
+            state
+                .battlefield
+                .route_down_within(&field, start, &blocked, limit)
+        });
+        if let Some(route) = route {
+            let clipped = route.clip(limit);
+            if let Some(leg) = clipped.legs().first() {
+                let nearest_enemy = |p: Point| {
+                    enemies
+                        .iter()
+                        .map(|e| state.unit(*e).base.centre.distance(p))
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let towards_enemy = matches!(goal, Goal::Cover)
+                    && nearest_enemy(leg.end()) < nearest_enemy(start) - 0.5;
+                if !towards_enemy {
+                    let end = &mover.end;
+                    let action =
+                        self.leg_action(state, id, leg, &|to| end.at(to), &mut mover.first_refusal);
+                    if let Some(action) = action {
+                        return mover.found(action, clipped.legs().len(), false);
+                    }
+                }
+            }
+        }
+        // Ruling O8: cover that lies towards the enemy is no refuge;
+        // such a unit falls back to the rear instead.
+        let action = mover.straight(back, inches).or_else(|| {
+            // Whatever lies straight behind it: any line that takes
+            // it towards its own edge.
+            let rearward = |to: Point| -(to - start).dot(back);
+            mover.fan(inches, &rearward)
+        });
+        match action {
+            Some(action) => mover.found(action, 1, true),
+            None => MovePlan::none(mover.first_refusal.take()),
+        }
+    }
+
+    /// [`Opponent::plan_move`] towards an enemy or a point: the straight
+    /// line as far as the engine allows, a line directly towards or away
+    /// from a near enemy ([`Opponent::move_directly`]), else the route
+    /// ([`Opponent::move_by_route`]).
+    fn move_on(&self, mover: &mut Mover<'_>, goal: Goal, inches: f64) -> MovePlan {
+        let (state, start) = (mover.state, mover.start);
+        let keep_clear = state.rules.keep_clear;
+        let (goal_point, cap, target) = match goal {
+            Goal::Enemy(target) | Goal::Within(target, _) => {
+                let enemy = state.unit(target);
+                let gap = state.unit(mover.id).base.distance_to(&enemy.base);
+                let stop = match goal {
+                    Goal::Within(_, stop) => stop.max(keep_clear + 0.3),
+                    _ => keep_clear + 0.3,
+                };
+                (enemy.base.centre, (gap - stop).max(0.0), Some(target))
+            }
+            Goal::Point(point) => (point, f64::INFINITY, None),
+            _ => (start, 0.0, None),
+        };
+        let line = goal_point - start;
+        let length = inches.min(line.length()).min(cap);
+        if length < 0.1 {
+            // As near as it may come: nothing to do.
+            return MovePlan::none(mover.first_refusal.take());
+        }
+        // How far a point leaves the unit from where it is going
+        // (for a target, from where it stops short of it).
+        let stand_off = line.length() - cap.min(line.length());
+        let remaining = |to: Point| (to.distance(goal_point) - stand_off).max(0.0);
+        // The straight line, as far along it as the engine allows. A
+        // whole move is taken at once; a shortened one only if the
+        // route below does no better.
+        let shortened = match mover.straight(line, length) {
+            Some(action) => {
+                let to = action_end(start, &action);
+                if to.distance(start) >= length - 0.05 || !mover.near.is_empty() {
+                    return mover.found(action, 1, true);
+                }
+                Some(action)
+            }
+            None => None,
+        };
+        if !mover.near.is_empty() {
+            return Self::move_directly(mover, goal, target, inches, &remaining);
+        }
+        let aim = (goal_point, cap, target);
+        self.move_by_route(mover, aim, (inches, length), shortened, &remaining)
+    }
+
+    /// Within 6" of an enemy only a move directly towards or away from one
+    /// of them is lawful (seed 000 Enemy Presence): try each such line that
+    /// brings the unit nearer its goal (by `remaining`, how far a point
+    /// leaves it from the goal), the `target`'s first, then the nearest; a
+    /// route around anything would not be direct.
+    fn move_directly(
+        mover: &mut Mover<'_>,
+        goal: Goal,
+        target: Option<UnitId>,
+        inches: f64,
+        remaining: &dyn Fn(Point) -> f64,
+    ) -> MovePlan {
+        let (state, start) = (mover.state, mover.start);
+        let keep_clear = state.rules.keep_clear;
+        let near = mover.near.clone();
+        let ordered = near
+            .iter()
+            .copied()
+            .filter(|(e, _)| Some(*e) == target)
+            .chain(near.iter().copied().filter(|(e, _)| Some(*e) != target));
+        for (enemy, gap) in ordered {
+            let towards = state.unit(enemy).base.centre - start;
+            let stop = match goal {
+                Goal::Within(aimed, stop) if aimed == enemy => stop.max(keep_clear + 0.3),
+                _ => keep_clear + 0.3,
+            };
+            let lines = [
+                (towards, inches.min((gap - stop).max(0.0))),
+                (towards * -1.0, inches),
+            ];
+            for (direction, reach) in lines {
+                let norm = direction.length();
+                if norm < 1e-9 || reach < 0.1 {
+                    continue;
+                }
+                let end = start + direction * (reach / norm);
+                if remaining(end) >= remaining(start) - 0.25 {
+                    continue;
+                }
+                if let Some(action) = mover.straight(direction, reach) {
+                    let to = action_end(start, &action);
+                    if remaining(to) < remaining(start) - 0.25 {
+                        return mover.found(action, 1, true);
+                    }
+                }
+            }
+        }
+        MovePlan::hemmed(mover.first_refusal.take())
+    }
+
+    /// The straight line being blocked, follow the pathing route towards
+    /// `goal_point` (stopping `cap` inches along, short of the `target`),
+    /// unless the `shortened` straight move does as well; else the best of
+    /// the fan of lines ([`Mover::fan`]) for `length` inches of the move's
+    /// `inches`.
+    fn move_by_route(
+        &self,
+        mover: &mut Mover<'_>,
+        (goal_point, cap, target): (Point, f64, Option<UnitId>),
+        (inches, length): (f64, f64),
+        shortened: Option<Checked>,
+        remaining: &dyn Fn(Point) -> f64,
+    ) -> MovePlan {
+        let (state, id, start) = (mover.state, mover.id, mover.start);
+        let unit = state.unit(id);
+        let limit = (inches * 0.97).min(cap.max(0.0));
+        let route = staged(&self.probe, Stage::Pathing, || {
+            let mut blocked = self.blocked(state, id, target);
+            // The search heads for the target's centre, but the move
+            // stops short of contact (`cap`): a unit standing by the
+            // target must not close the goal itself.
+            if target.is_some()
+                && let Some(cell) = state.battlefield.grid.cell_at(goal_point)
+            {
+                blocked.remove(cell);
+            }
+            // A goal the unit cannot stand on (horse and woods, a
+            // friend's ground): head for the nearest cell it can.
+            let field = &state.battlefield;
+            let aim = open_point_near(field, unit.troop, goal_point, &blocked)?;
+            field.route_within(unit.troop, start, aim, &blocked, limit)
+        });
+        if let Some(route) = route {
+            let clipped = route.clip(limit);
+            let end = &mover.end;
+            if let Some(leg) = clipped.legs().first()
+                && let Some(action) =
+                    self.leg_action(state, id, leg, &|to| end.at(to), &mut mover.first_refusal)
+            {
+                let to = action_end(start, &action);
+                if let Some(short) = shortened
+                    && remaining(action_end(start, &short)) <= remaining(to)
+                {
+                    return mover.found(short, 1, true);
+                }
+                return mover.found(action, clipped.legs().len(), false);
+            }
+        }
+        if let Some(short) = shortened {
+            return mover.found(short, 1, true);
+        }
+        match mover.fan(length, remaining) {
+            Some(action) => mover.found(action, 1, true),
+            // Units stand across every way there (a column at a
+            // ford, an enemy line across a gap): over bare ground
+            // there would be one.
+            None if self.way_over_bare_ground(state, id, goal_point) => {
+                MovePlan::held_up(mover.first_refusal.take())
+            }
+            None => MovePlan::none(mover.first_refusal.take()),
         }
     }
 
