@@ -15,6 +15,7 @@ use crate::battlefield::{Base, Point};
 use crate::dice::Roller;
 use crate::rules::{Action, GameState, UnitId};
 use crate::tables::{ClassKind, Column, Fire, Instruction, Order, Towards};
+use Stage::{Standing, Variant};
 
 /// What the variant's instruction asks of the unit's feet: it decides
 /// which of the candidates that answer the variant may apply.
@@ -79,137 +80,57 @@ pub(super) struct Candidate {
 /// unit standing lets the standing-stage candidates after it try to stir
 /// it, and the last that applied is named.
 pub(super) const CANDIDATES: &[Candidate] = &[
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::still,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::charge,
-    },
-    Candidate {
-        name: "cavalry-reserve",
-        stage: Stage::Variant,
-        trial: Opponent::reserve_uncharged,
-    },
-    Candidate {
-        name: "hold-the-line",
-        stage: Stage::Variant,
-        trial: Opponent::hold_uncharged,
-    },
-    Candidate {
-        name: "stand-off",
-        stage: Stage::Variant,
-        trial: Opponent::stand_off,
-    },
-    Candidate {
-        name: "counter-attack",
-        stage: Stage::Variant,
-        trial: Opponent::counter_attack_uncharged,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::advance_uncharged,
-    },
-    Candidate {
-        name: "press-home",
-        stage: Stage::Variant,
-        trial: Opponent::press_home_advancing,
-    },
-    Candidate {
-        name: "cavalry-reserve",
-        stage: Stage::Variant,
-        trial: Opponent::reserve_advancing,
-    },
-    Candidate {
-        name: "hold-the-line",
-        stage: Stage::Variant,
-        trial: Opponent::hold_advancing,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::fire_now,
-    },
-    Candidate {
-        name: "counter-attack",
-        stage: Stage::Variant,
-        trial: Opponent::counter_attack_advancing,
-    },
-    Candidate {
-        name: "advance-on-objective",
-        stage: Stage::Variant,
-        trial: Opponent::advance_on_objective,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::advance,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::up_to_friend,
-    },
-    Candidate {
-        name: "hold-the-line",
-        stage: Stage::Variant,
-        trial: Opponent::hold_behind_friend,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::in_cover,
-    },
-    Candidate {
-        name: "fall-back",
-        stage: Stage::Variant,
-        trial: Opponent::fall_back_to_cover,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::withdraw_to_cover,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::rout,
-    },
-    Candidate {
-        name: "fall-back",
-        stage: Stage::Variant,
-        trial: Opponent::fall_back_to_rear,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Variant,
-        trial: Opponent::go_to_rear,
-    },
-    Candidate {
-        name: "press-home",
-        stage: Stage::Standing,
-        trial: Opponent::press_home_standing,
-    },
-    Candidate {
-        name: "counter-attack",
-        stage: Stage::Standing,
-        trial: Opponent::counter_attack_closing,
-    },
-    Candidate {
-        name: "close-to-range",
-        stage: Stage::Standing,
-        trial: Opponent::close_to_range,
-    },
-    Candidate {
-        name: ORDER,
-        stage: Stage::Standing,
-        trial: Opponent::face_the_enemy,
-    },
+    // The order moves it not at all.
+    candidate(ORDER, Variant, Opponent::still),
+    // A charge.
+    candidate(ORDER, Variant, Opponent::charge),
+    candidate("cavalry-reserve", Variant, Opponent::reserve_uncharged),
+    candidate("hold-the-line", Variant, Opponent::hold_uncharged),
+    candidate("stand-off", Variant, Opponent::stand_off),
+    candidate(
+        "counter-attack",
+        Variant,
+        Opponent::counter_attack_uncharged,
+    ),
+    candidate(ORDER, Variant, Opponent::advance_uncharged),
+    // An advance.
+    candidate("press-home", Variant, Opponent::press_home_advancing),
+    candidate("cavalry-reserve", Variant, Opponent::reserve_advancing),
+    candidate("hold-the-line", Variant, Opponent::hold_advancing),
+    candidate(ORDER, Variant, Opponent::fire_now),
+    candidate(
+        "counter-attack",
+        Variant,
+        Opponent::counter_attack_advancing,
+    ),
+    candidate(
+        "advance-on-objective",
+        Variant,
+        Opponent::advance_on_objective,
+    ),
+    candidate(ORDER, Variant, Opponent::advance),
+    // Up to a friend.
+    candidate(ORDER, Variant, Opponent::up_to_friend),
+    candidate("hold-the-line", Variant, Opponent::hold_behind_friend),
+    // To cover.
+    candidate(ORDER, Variant, Opponent::in_cover),
+    candidate("fall-back", Variant, Opponent::fall_back_to_cover),
+    candidate(ORDER, Variant, Opponent::withdraw_to_cover),
+    // To the rear.
+    candidate(ORDER, Variant, Opponent::rout),
+    candidate("fall-back", Variant, Opponent::fall_back_to_rear),
+    candidate(ORDER, Variant, Opponent::go_to_rear),
+    // A unit left standing.
+    candidate("press-home", Standing, Opponent::press_home_standing),
+    candidate("counter-attack", Standing, Opponent::counter_attack_closing),
+    candidate("close-to-range", Standing, Opponent::close_to_range),
+    candidate(ORDER, Standing, Opponent::face_the_enemy),
 ];
+
+/// A candidate named `name`, tried at `stage` by `trial`.
+const fn candidate(name: &'static str, stage: Stage, trial: Trial) -> Candidate {
+    Candidate { name, stage, trial }
+}
 
 /// A move's goal: where, how many inches, facing how, and in words.
 pub(super) type GoalMove = (Goal, f64, Facing, String);
