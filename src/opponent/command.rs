@@ -259,6 +259,7 @@ impl Opponent {
                 },
                 outcome,
                 plan: String::new(),
+                by: super::ORDER,
                 target: None,
                 route: None,
                 actions: Vec::new(),

@@ -268,8 +268,12 @@ pub enum Hemmed {
     ByUnits,
 }
 
+/// [`Decision::by`] when the order's own instruction (`tables/orders.yaml`)
+/// carried it out rather than a plan rule.
+pub const ORDER: &str = "order";
+
 /// One unit's decision this bound, with every reason.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Decision {
     /// The unit.
     pub unit: UnitId,
@@ -284,6 +288,10 @@ pub struct Decision {
     /// What the order meant for it here, in words (the mapping onto the
     /// seed-000 rules, ruling numbers included).
     pub plan: String,
+    /// The candidate that carried the order out: the name of the plan rule
+    /// that acted (as in `tables/opponent.yaml`, e.g. `press-home`), or
+    /// [`ORDER`] when the order's own instruction did.
+    pub by: &'static str,
     /// The enemy it aimed at and why that one.
     pub target: Option<(UnitId, String)>,
     /// The route of its move, if it moved.
@@ -309,6 +317,32 @@ pub struct Decision {
     /// Its state before and after the bound, when the bound changed its
     /// formation, disorder or guns (for the log's `(now in column)`).
     pub state_change: Option<(UnitState, UnitState)>,
+}
+
+/// As derived, but for [`Decision::by`]: that names who decided, not what
+/// was done, and the pinned game checksums (`tests/it/opponent.rs`) hash
+/// this text to see whether the games are what they were.
+impl std::fmt::Debug for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Decision")
+            .field("unit", &self.unit)
+            .field("name", &self.name)
+            .field("turn", &self.turn)
+            .field("reading", &self.reading)
+            .field("outcome", &self.outcome)
+            .field("plan", &self.plan)
+            .field("target", &self.target)
+            .field("route", &self.route)
+            .field("actions", &self.actions)
+            .field("refused", &self.refused)
+            .field("events", &self.events)
+            .field("withdrew", &self.withdrew)
+            .field("stuck", &self.stuck)
+            .field("hemmed", &self.hemmed)
+            .field("pressed_home", &self.pressed_home)
+            .field("state_change", &self.state_change)
+            .finish()
+    }
 }
 
 impl Decision {

@@ -120,7 +120,6 @@ impl Opponent {
         let kind = memory.kind.unwrap_or(ClassKind::Line);
         let enemy_side = GameState::enemy_of(self.side);
         let enemies = super::active_ids(state, enemy_side);
-        let field = &state.battlefield;
         // By distance, then by unit: a total order (and entries equal in
         // it are the same entry), so an unstable sort, which needs no
         // buffer, puts them in the one order a stable sort would, and the
@@ -133,56 +132,11 @@ impl Opponent {
             measured.measure_all(state, &self.memo);
         }
         let nearest_enemy = measured.by_distance.first().copied();
-        // Sight is asked of the nearest enemies first and only until the
-        // three answers it gives are settled: the nearest enemy in sight,
-        // the nearest seen falling back, and whether cavalry is seen. The
-        // enemies beyond the near ones are measured only if one of them
-        // could still settle an answer.
-        let mut seen_enemy = None;
-        let mut retreating_enemy = None;
-        let mut sees_cavalry = false;
-        let mut at = 0;
-        loop {
-            if at == measured.by_distance.len() {
-                let matters = |e: UnitId| {
-                    (self.enemy_retreating.contains(&e) && retreating_enemy.is_none())
-                        || (state.unit(e).category == Category::Cavalry && !sees_cavalry)
-                };
-                if measured.complete() || (seen_enemy.is_some() && !measured.rest().any(matters)) {
-                    break;
-                }
-                measured.measure_all(state, &self.memo);
-            }
-            let (e, _) = measured.by_distance[at];
-            at += 1;
-            let retreating = self.enemy_retreating.contains(&e);
-            let cavalry = state.unit(e).category == Category::Cavalry;
-            let matters = seen_enemy.is_none()
-                || (retreating && retreating_enemy.is_none())
-                || (cavalry && !sees_cavalry);
-            if !matters || !field.can_see(&unit.base, &state.unit(e).base) {
-                continue;
-            }
-            seen_enemy = seen_enemy.or(Some(e));
-            if retreating {
-                retreating_enemy = retreating_enemy.or(Some(e));
-            }
-            sees_cavalry |= cavalry;
-        }
+        let (seen_enemy, retreating_enemy, sees_cavalry) = self.sight(state, id, &mut measured);
         let reach = &tables.reaction.distances;
         let general_within = reach.general_within + 1e-6;
         let support_within = reach.support_within + 1e-6;
-        let general = state
-            .generals
-            .iter()
-            .enumerate()
-            .filter(|(index, g)| {
-                g.side == self.side && !self.generals.get(*index).is_some_and(|m| m.left)
-            })
-            .filter(|(_, g)| !g.base.surely_farther_than(&unit.base, general_within))
-            .map(|(index, g)| (GeneralId(index), g.base.distance_to(&unit.base)))
-            .filter(|(_, d)| *d <= general_within)
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let general = self.general_near(state, &unit.base, general_within);
         // Only friends within 6" (support, a friend ahead) are asked about,
         // in order of distance and then unit (so found in any order).
         let mut friends: Vec<(UnitId, f64)> = Vec::new();
@@ -199,53 +153,8 @@ impl Opponent {
             });
         by_distance(&mut friends);
         let support = friends.iter().copied().find(|(_, d)| *d <= support_within);
-        // Ruling O5: approaching the rear of a friend deployed to fire is a
-        // friend within 6", in the unit's frontal arc, nearer the unit's
-        // nearest enemy than the unit is, with an enemy within musket range.
-        let mut friend_ahead = None;
-        let mut friend_enemy = None;
-        if let Some((enemy, distance)) = nearest_enemy {
-            for (friend, gap) in &friends {
-                if *gap > support_within {
-                    break;
-                }
-                if !self.memo.in_frontal_arc(state, id, *friend)
-                    || self.memo.distance(state, *friend, enemy) >= distance
-                {
-                    continue;
-                }
-                // In contact: within the engine's contact distance.
-                // The enemies are the active units of `enemy_side`, in unit
-                // order: the first in contact is the least index, asked of
-                // the units' spatial index (`within` holds only of bases not
-                // surely farther apart than its limit).
-                let friend_base = &state.unit(*friend).base;
-                let enemy_within = |limit: f64| {
-                    move |index: usize, e: &crate::rules::Unit| {
-                        e.side == enemy_side
-                            && e.is_active()
-                            && self.memo.within(state, *friend, UnitId(index), limit)
-                    }
-                };
-                let engaged = state
-                    .units
-                    .first_near(
-                        friend_base,
-                        crate::rules::CONTACT,
-                        enemy_within(crate::rules::CONTACT),
-                    )
-                    .map(UnitId);
-                let musket = state.rules.musket.range + 1e-6;
-                let firing = state
-                    .units
-                    .any_near(friend_base, musket, enemy_within(musket));
-                if engaged.is_some() || firing {
-                    friend_ahead = Some(*friend);
-                    friend_enemy = engaged;
-                    break;
-                }
-            }
-        }
+        let (friend_ahead, friend_enemy) =
+            self.friend_ahead(state, id, nearest_enemy, &friends, support_within);
         let threshold = state.rules.rout_threshold(unit.category).unwrap_or(13);
         let share = self.tables.opponent.figures_lost_at_rout_threshold;
         let lost_now = figures_lost(unit.hits, memory.figures, threshold, share);
@@ -293,6 +202,135 @@ impl Opponent {
             off_table: false,
         };
         (reading, measured)
+    }
+
+    /// Sight, asked of the nearest enemies first and only until the three
+    /// answers it gives are settled: the nearest enemy in sight, the
+    /// nearest seen falling back, and whether cavalry is seen. The enemies
+    /// beyond the near ones are `measured` only if one of them could still
+    /// settle an answer.
+    fn sight(
+        &self,
+        state: &GameState,
+        id: UnitId,
+        measured: &mut Measured,
+    ) -> (Option<UnitId>, Option<UnitId>, bool) {
+        let unit = state.unit(id);
+        let field = &state.battlefield;
+        let mut seen_enemy = None;
+        let mut retreating_enemy = None;
+        let mut sees_cavalry = false;
+        let mut at = 0;
+        loop {
+            if at == measured.by_distance.len() {
+                let matters = |e: UnitId| {
+                    (self.enemy_retreating.contains(&e) && retreating_enemy.is_none())
+                        || (state.unit(e).category == Category::Cavalry && !sees_cavalry)
+                };
+                if measured.complete() || (seen_enemy.is_some() && !measured.rest().any(matters)) {
+                    break;
+                }
+                measured.measure_all(state, &self.memo);
+            }
+            let (e, _) = measured.by_distance[at];
+            at += 1;
+            let retreating = self.enemy_retreating.contains(&e);
+            let cavalry = state.unit(e).category == Category::Cavalry;
+            let matters = seen_enemy.is_none()
+                || (retreating && retreating_enemy.is_none())
+                || (cavalry && !sees_cavalry);
+            if !matters || !field.can_see(&unit.base, &state.unit(e).base) {
+                continue;
+            }
+            seen_enemy = seen_enemy.or(Some(e));
+            if retreating {
+                retreating_enemy = retreating_enemy.or(Some(e));
+            }
+            sees_cavalry |= cavalry;
+        }
+        (seen_enemy, retreating_enemy, sees_cavalry)
+    }
+
+    /// The nearest of the side's generals on the table within
+    /// `general_within` inches of `base`, and how far.
+    fn general_near(
+        &self,
+        state: &GameState,
+        base: &Base,
+        general_within: f64,
+    ) -> Option<(GeneralId, f64)> {
+        state
+            .generals
+            .iter()
+            .enumerate()
+            .filter(|(index, g)| {
+                g.side == self.side && !self.generals.get(*index).is_some_and(|m| m.left)
+            })
+            .filter(|(_, g)| !g.base.surely_farther_than(base, general_within))
+            .map(|(index, g)| (GeneralId(index), g.base.distance_to(base)))
+            .filter(|(_, d)| *d <= general_within)
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+    }
+
+    /// Ruling O5: approaching the rear of a friend deployed to fire is a
+    /// friend within 6", in the unit's frontal arc, nearer the unit's
+    /// nearest enemy than the unit is, with an enemy within musket range.
+    /// The friend ahead, of the `friends` within `support_within` nearest
+    /// first, and the enemy it is in contact with, if any.
+    fn friend_ahead(
+        &self,
+        state: &GameState,
+        id: UnitId,
+        nearest_enemy: Option<(UnitId, f64)>,
+        friends: &[(UnitId, f64)],
+        support_within: f64,
+    ) -> (Option<UnitId>, Option<UnitId>) {
+        let enemy_side = GameState::enemy_of(self.side);
+        let mut friend_ahead = None;
+        let mut friend_enemy = None;
+        if let Some((enemy, distance)) = nearest_enemy {
+            for (friend, gap) in friends {
+                if *gap > support_within {
+                    break;
+                }
+                if !self.memo.in_frontal_arc(state, id, *friend)
+                    || self.memo.distance(state, *friend, enemy) >= distance
+                {
+                    continue;
+                }
+                // In contact: within the engine's contact distance.
+                // The enemies are the active units of `enemy_side`, in unit
+                // order: the first in contact is the least index, asked of
+                // the units' spatial index (`within` holds only of bases not
+                // surely farther apart than its limit).
+                let friend_base = &state.unit(*friend).base;
+                let enemy_within = |limit: f64| {
+                    move |index: usize, e: &crate::rules::Unit| {
+                        e.side == enemy_side
+                            && e.is_active()
+                            && self.memo.within(state, *friend, UnitId(index), limit)
+                    }
+                };
+                let engaged = state
+                    .units
+                    .first_near(
+                        friend_base,
+                        crate::rules::CONTACT,
+                        enemy_within(crate::rules::CONTACT),
+                    )
+                    .map(UnitId);
+                let musket = state.rules.musket.range + 1e-6;
+                let firing = state
+                    .units
+                    .any_near(friend_base, musket, enemy_within(musket));
+                if engaged.is_some() || firing {
+                    friend_ahead = Some(*friend);
+                    friend_enemy = engaged;
+                    break;
+                }
+            }
+        }
+        (friend_ahead, friend_enemy)
     }
 }
 

@@ -265,6 +265,11 @@ pub fn why(state: &GameState, decision: &Decision) -> String {
     );
     let _ = writeln!(out, "  variant: {}", outcome.instruction.does);
     let _ = writeln!(out, "  on the table: {}", decision.plan);
+    if decision.by == crate::opponent::ORDER {
+        let _ = writeln!(out, "  carried out by: the order's instruction");
+    } else {
+        let _ = writeln!(out, "  carried out by: {} (plan rule)", decision.by);
+    }
     if let Some((target, why)) = &decision.target {
         let _ = writeln!(out, "  target: {}, {why}", name(state, *target));
     }

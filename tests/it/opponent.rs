@@ -151,6 +151,7 @@ fn decisions_render_as_paragraphs_and_explain_why() {
         "total",
         "variant",
         "on the table",
+        "carried out by",
     ] {
         assert!(why.contains(part), "{part} missing from:\n{why}");
     }

@@ -84,6 +84,7 @@ fn an_attacker_told_to_stand_and_fire_out_of_reach_moves_up_to_range() {
         "{}",
         regulars.plan
     );
+    assert_eq!(regulars.by, "close-to-range");
     // It stops 1" inside musket range: 5" from the militia, base to base.
     let id = unit(&state, "Regulars");
     let gap = state
@@ -102,6 +103,7 @@ fn an_attacker_told_to_stand_and_fire_out_of_reach_moves_up_to_range() {
     rule_off(&mut purist, "close-to-range");
     let report = movement(&mut purist, &mut state, &[2]);
     assert!(decision(&report, "Regulars").actions.is_empty());
+    assert_eq!(decision(&report, "Regulars").by, crate::opponent::ORDER);
 }
 
 #[test]
@@ -262,6 +264,7 @@ fn the_cavalry_reserve_charges_only_an_enemy_that_wavers() {
         assert_eq!(charged, charges, "{hits} hits: {}", dragoons.plan);
         if !charges {
             assert!(dragoons.plan.contains("rule cavalry-reserve"));
+            assert_eq!(dragoons.by, "cavalry-reserve");
         }
     }
 }
@@ -326,6 +329,7 @@ fn an_attacker_standing_presses_home_without_a_shot_or_into_a_flank() {
     let (charged, regulars) = run(true, 1, SOUTH);
     assert!(charged, "{}", regulars.plan);
     assert!(regulars.pressed_home);
+    assert_eq!(regulars.by, "press-home");
     assert!(
         regulars.plan.contains("rule press-home"),
         "{}",
