@@ -273,7 +273,7 @@ pub enum Hemmed {
 pub const ORDER: &str = "order";
 
 /// One unit's decision this bound, with every reason.
-#[derive(Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
     /// The unit.
     pub unit: UnitId,
@@ -317,32 +317,6 @@ pub struct Decision {
     /// Its state before and after the bound, when the bound changed its
     /// formation, disorder or guns (for the log's `(now in column)`).
     pub state_change: Option<(UnitState, UnitState)>,
-}
-
-/// As derived, but for [`Decision::by`]: that names who decided, not what
-/// was done, and the pinned game checksums (`tests/it/opponent.rs`) hash
-/// this text to see whether the games are what they were.
-impl std::fmt::Debug for Decision {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Decision")
-            .field("unit", &self.unit)
-            .field("name", &self.name)
-            .field("turn", &self.turn)
-            .field("reading", &self.reading)
-            .field("outcome", &self.outcome)
-            .field("plan", &self.plan)
-            .field("target", &self.target)
-            .field("route", &self.route)
-            .field("actions", &self.actions)
-            .field("refused", &self.refused)
-            .field("events", &self.events)
-            .field("withdrew", &self.withdrew)
-            .field("stuck", &self.stuck)
-            .field("hemmed", &self.hemmed)
-            .field("pressed_home", &self.pressed_home)
-            .field("state_change", &self.state_change)
-            .finish()
-    }
 }
 
 impl Decision {
