@@ -849,3 +849,40 @@ fn side_ranked_within_is_ranked_within_of_the_side() {
     }
     assert!(found > 1_000, "{found}");
 }
+
+/// Seed 004's advance-and-fire variant: "Light infantry in the open seeing
+/// cavalry, form close order." The light infantry forms close order where
+/// it stands (the opponent keeps the formation, ruling O6), neither moving
+/// nor firing.
+#[test]
+fn light_infantry_in_the_open_seeing_cavalry_forms_close_order() {
+    let start = game(
+        &[("Light", "light-infantry", 24.0, 10.0, NORTH)],
+        &[("Dragoons", "cavalry", 24.0, 20.0, SOUTH)],
+    );
+    let mut advanced = 0;
+    for die in 1..=6 {
+        let mut state = start.clone();
+        let mut opponent = opponent(&state, 0);
+        let report = movement(&mut opponent, &mut state, &[die]);
+        let light = decision(&report, "Light");
+        assert!(light.reading.situation.sees_cavalry, "die {die}");
+        if light.outcome.order != Order::AdvanceAndFire {
+            continue;
+        }
+        advanced += 1;
+        assert!(
+            light.outcome.instruction.does.contains("form close order"),
+            "die {die}: {}",
+            light.outcome.instruction.does
+        );
+        assert!(light.actions.is_empty(), "die {die}: it stands");
+        assert!(opponent.pending_fire.is_empty(), "die {die}: it does not fire");
+        assert_eq!(
+            opponent.units[light.unit.0].as_ref().unwrap().formation,
+            Formation::CloseOrder,
+            "die {die}"
+        );
+    }
+    assert!(advanced > 0, "no die gave advance and fire");
+}
