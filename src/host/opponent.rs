@@ -187,6 +187,11 @@ pub struct Opponent {
     /// The turn each side was last attacked: an enemy charged one of its
     /// units, or closed to within 6" of one (centre to centre).
     attacked: BTreeMap<usize, u32>,
+    /// Each unit's character as the scenario gives it (seed 004's unit
+    /// character for militia and provincials), by unit index: the
+    /// scenario's units side by side, in order, as the engines number
+    /// them.
+    unit_characters: Vec<Option<crate::tables::Character>>,
 }
 
 impl Opponent {
@@ -221,6 +226,27 @@ impl Opponent {
             reactions: BTreeMap::new(),
             gone: BTreeSet::new(),
             attacked: BTreeMap::new(),
+            unit_characters: scenario
+                .sides
+                .iter()
+                .flat_map(|side| side.units.iter().map(|unit| unit.character))
+                .collect(),
+        }
+    }
+
+    /// Unit `unit`'s character for its reaction test: the scenario's, for
+    /// a class the chart rates (militia, provincials); none otherwise, as
+    /// under seed 000 (ruling R9).
+    fn unit_character(&self, unit: usize, class: &str) -> Option<crate::tables::Character> {
+        let rated = self
+            .tables
+            .reaction
+            .class(class)
+            .is_ok_and(|(_, row)| row.rated);
+        if rated {
+            self.unit_characters.get(unit).copied().flatten()
+        } else {
+            None
         }
     }
 

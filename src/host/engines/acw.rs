@@ -44,6 +44,7 @@ impl Position for GameState {
             "position",
             "facing",
             "reaction_class",
+            "character",
         ],
         general: &["character"],
     });

@@ -36,6 +36,7 @@ impl Position for GameState {
             "position",
             "facing",
             "group",
+            "character",
         ],
         general: &["position"],
     });

@@ -233,6 +233,7 @@ impl Opponent {
                 && self.fell_back_lately(e.0, turn)
                 && state.battlefield.can_see(&unit.base, &enemy.base)
         });
+        situation.character = self.unit_character(id.0, &situation.class);
         Some(situation)
     }
 

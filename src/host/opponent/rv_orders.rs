@@ -205,7 +205,9 @@ impl Opponent {
         };
         let lost_bases = bases_before.saturating_sub(u.bases);
         let turn = state.turn();
+        let character = self.unit_character(unit, &class);
         Some(Situation {
+            character,
             class,
             column: Some(field.column_at(u.centre)),
             enemy_in_sight: !seen.is_empty(),

@@ -877,7 +877,10 @@ fn light_infantry_in_the_open_seeing_cavalry_forms_close_order() {
             light.outcome.instruction.does
         );
         assert!(light.actions.is_empty(), "die {die}: it stands");
-        assert!(opponent.pending_fire.is_empty(), "die {die}: it does not fire");
+        assert!(
+            opponent.pending_fire.is_empty(),
+            "die {die}: it does not fire"
+        );
         assert_eq!(
             opponent.units[light.unit.0].as_ref().unwrap().formation,
             Formation::CloseOrder,

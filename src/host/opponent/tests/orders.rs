@@ -341,3 +341,42 @@ fn a_seed_002_unit_counts_the_hits_it_took_since_its_last_test() {
             .under_half
     );
 }
+
+/// Seed 004's unit character (militia and provincials) counts under
+/// seeds 001 and 002 as under seed 000 (ruling R9): a rated class takes
+/// the character the scenario gives the unit; an unrated one none.
+#[test]
+fn a_unit_character_counts_for_rated_classes_under_seeds_001_and_002() {
+    let scenario = rv_scenario_on(
+        "",
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 10], facing: north, character: timid }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 16], facing: south, character: timid }",
+        ],
+    );
+    let game = start(&scenario);
+    let opponent = Opponent::new(tables(), &scenario);
+    let foot = opponent.situation(&game, 0).unwrap();
+    assert_eq!(foot.character, None, "regulars are not rated");
+    let militia = opponent.situation(&game, 1).unwrap();
+    assert_eq!(militia.character, Some(crate::tables::Character::Timid));
+    let scenario = acw_scenario(
+        &[
+            "{ name: Blue, troop_type: infantry, reaction_class: local-militia, character: rash, position: [4, 30], facing: south }",
+        ],
+        &[
+            "{ name: Grey, troop_type: infantry, character: rash, position: [4, 25], facing: north }",
+        ],
+        "[[30, 2], [34, 6]]",
+    );
+    let game = start(&scenario);
+    let opponent = Opponent::new(tables(), &scenario);
+    let blue = opponent.situation(&game, 0).unwrap();
+    assert_eq!(blue.class, "local-militia");
+    assert_eq!(blue.character, Some(crate::tables::Character::Rash));
+    assert_eq!(opponent.situation(&game, 1).unwrap().character, None);
+}
