@@ -237,11 +237,11 @@ impl Opponent {
             };
             let enters = self.tables.reinforcements.enters(outcome.order);
             let unit = state.unit(id).clone();
-            let mut decision = Decision {
-                unit: id,
-                name: name.clone(),
-                turn: state.turn,
-                reading: Reading {
+            let mut decision = Decision::new(
+                id,
+                name.clone(),
+                state.turn,
+                Reading {
                     situation,
                     ground: Column::Open,
                     nearest_enemy: None,
@@ -258,19 +258,7 @@ impl Opponent {
                     off_table: true,
                 },
                 outcome,
-                plan: String::new(),
-                by: super::ORDER,
-                target: None,
-                route: None,
-                actions: Vec::new(),
-                refused: Vec::new(),
-                events: Vec::new(),
-                withdrew: false,
-                stuck: false,
-                hemmed: None,
-                pressed_home: false,
-                state_change: None,
-            };
+            );
             if enters {
                 let edge = state.sides[self.side].edge;
                 let along = Vector::from_bearing(edge.bearing() + 90.0);

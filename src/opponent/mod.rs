@@ -320,6 +320,31 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The decision of unit `unit`, named `name`, in turn `turn`, from its
+    /// `reading` and reaction test, before anything is carried out: the
+    /// order's own instruction, no action yet.
+    fn new(unit: UnitId, name: String, turn: u32, reading: Reading, outcome: Outcome) -> Decision {
+        Decision {
+            unit,
+            name,
+            turn,
+            reading,
+            outcome,
+            plan: String::new(),
+            by: ORDER,
+            target: None,
+            route: None,
+            actions: Vec::new(),
+            refused: Vec::new(),
+            events: Vec::new(),
+            withdrew: false,
+            stuck: false,
+            hemmed: None,
+            pressed_home: false,
+            state_change: None,
+        }
+    }
+
     /// Where the actions sent for it, their refusals and events are kept.
     fn record(&mut self) -> Record<'_> {
         (&mut self.actions, &mut self.refused, &mut self.events)

@@ -7,7 +7,7 @@ mod candidates;
 use super::memo::UnitMemo;
 use super::probe::{Probing, Stage, staged};
 use super::read::{Measured, NEAR};
-use super::{Decision, Hemmed, Memory, ORDER, Opponent, Reading, RouteNote, TurnReport};
+use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
 use crate::reaction::Outcome;
@@ -743,25 +743,13 @@ impl Opponent {
             }
         }
         let (context, ranked) = Context::new(self, state, id, kind, measured, &outcome);
-        let decision = Decision {
-            unit: id,
-            name: state.unit(id).name.clone(),
-            turn: state.turn,
+        let decision = Decision::new(
+            id,
+            state.unit(id).name.clone(),
+            state.turn,
             reading,
             outcome,
-            plan: String::new(),
-            by: ORDER,
-            target: None,
-            route: None,
-            actions: Vec::new(),
-            refused: Vec::new(),
-            events: Vec::new(),
-            withdrew: false,
-            stuck: false,
-            hemmed: None,
-            pressed_home: false,
-            state_change: None,
-        };
+        );
         let mut progress = Progress {
             decision,
             ranked,
