@@ -14,14 +14,16 @@
 
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::Roller;
-use crate::host::command::{CommandSetup, Conduct, TurnCommanders};
+use crate::host::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
+use crate::host::opponent::carry::{falls_back, rearward};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
 use crate::opponent::{Hemmed, TurnReport};
 use crate::rules::{Action, Event, GameState};
-use crate::tables::Order;
+use crate::tables::{Formation, Order};
 use std::any::Any;
+use std::collections::BTreeMap;
 
 /// One thing that happened in a seed-000 game, in order.
 #[derive(Debug, Clone)]
@@ -199,10 +201,16 @@ impl TurnCommanders for Commanders {
         let Some(state) = GameState::of(game) else {
             return conduct;
         };
+        let mut counts: BTreeMap<String, u32> = CONDUCT
+            .iter()
+            .map(|(name, _)| (name.to_string(), 0))
+            .collect();
+        let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
         for entry in &self.log {
-            let Entry::Opponent { report, .. } = entry else {
+            let Entry::Opponent { side, report } = entry else {
                 continue;
             };
+            count_conduct(state, *side, report, &mut counts, &mut last_column);
             for order in orders_given(report) {
                 *conduct.orders.entry(order.id().to_string()).or_insert(0) += 1;
             }
@@ -218,6 +226,7 @@ impl TurnCommanders for Commanders {
                 }
             }
         }
+        conduct.counts = counts;
         conduct.generals = state
             .generals
             .iter()
@@ -250,6 +259,68 @@ impl TurnCommanders for Commanders {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// Count how one turn's report carried out its orders, by the names of
+/// [`CONDUCT`], as the opponent of seeds 001 and 002 counts them: its
+/// withdrawals that moved, and those of them that ended nearer the enemy's
+/// side of the table (measured along `side`'s own rear); units routed off
+/// on a rout order; units tested in march column (or limbered) with an
+/// enemy in sight having been so the bound before (`last_column`: the
+/// turn each unit was last so); generals' reaction tests.
+fn count_conduct(
+    state: &GameState,
+    side: usize,
+    report: &TurnReport,
+    counts: &mut BTreeMap<String, u32>,
+    last_column: &mut BTreeMap<usize, u32>,
+) {
+    let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
+    let rear = state.sides.get(side).map_or(0.0, |s| s.edge.bearing());
+    for decision in &report.decisions {
+        let order = decision.outcome.order;
+        let moves: Vec<_> = decision
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Moved { unit, from, to, .. } if *unit == decision.unit => Some((*from, *to)),
+                _ => None,
+            })
+            .collect();
+        if falls_back(order) && !moves.is_empty() {
+            count("withdrawals");
+            let back: f64 = moves
+                .iter()
+                .map(|(from, to)| rearward(*from, *to, rear))
+                .sum();
+            if back < -1e-6 {
+                count("withdrawals-towards-the-enemy");
+            }
+        }
+        if order == Order::Rout {
+            count("routed");
+        }
+        let situation = &decision.reading.situation;
+        let marching = matches!(
+            situation.formation,
+            Some(Formation::Column | Formation::Limbered)
+        );
+        if marching && situation.enemy_in_sight {
+            let unit = decision.unit.0;
+            if last_column
+                .get(&unit)
+                .is_some_and(|&turn| turn + 1 == decision.turn)
+            {
+                count("column-in-sight");
+            }
+            last_column.insert(unit, decision.turn);
+        }
+    }
+    for general in &report.generals {
+        if general.reaction.is_some() {
+            count("general-tests");
+        }
     }
 }
 

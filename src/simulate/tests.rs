@@ -151,12 +151,14 @@ fn game_ranges_normalize_and_overlap() {
 /// Seed 000's games are summed from the runner's record like every rule
 /// set's: its counts agree with seed 000's own turn-by-turn record and the
 /// units' final states, reinforcements that arrive during the game
-/// included (Monongahela's).
+/// included (Monongahela's), and how foe carried out its orders is counted
+/// as under seeds 001 and 002.
 #[test]
 fn a_seed_000_summary_agrees_with_its_own_record() {
     use crate::host::awi::Commanders;
     use crate::rules::{Event, GameState, Status};
     let mut grown = 0;
+    let mut tested = 0;
     for name in ["monongahela", "guilford"] {
         let study = study(name, &[]);
         for index in 0..3 {
@@ -167,7 +169,23 @@ fn a_seed_000_summary_agrees_with_its_own_record() {
             let state = game.state::<GameState>().expect("seed 000");
             let mut hits = vec![0; state.sides.len()];
             let mut charges = vec![0; state.sides.len()];
+            let (mut falling_back, mut routs, mut general_tests) = (0, 0, 0);
             for entry in Commanders::of(&game).expect("seed 000").log() {
+                if let crate::host::awi::Entry::Opponent { report, .. } = entry {
+                    for decision in &report.decisions {
+                        let order = decision.outcome.order;
+                        falling_back += u32::from(matches!(
+                            order,
+                            crate::tables::Order::Withdraw | crate::tables::Order::FireAndWithdraw
+                        ));
+                        routs += u32::from(order == crate::tables::Order::Rout);
+                    }
+                    general_tests += report
+                        .generals
+                        .iter()
+                        .filter(|g| g.reaction.is_some())
+                        .count();
+                }
                 for event in entry.events() {
                     match event {
                         Event::HitsTaken { unit, hits: n, .. } => hits[state.unit(*unit).side] += n,
@@ -186,7 +204,23 @@ fn a_seed_000_summary_agrees_with_its_own_record() {
                 hits.iter().sum::<u32>() > 0,
                 "{name} {index}: a game with no hits"
             );
+            // How foe carried out its orders, counted as under seeds 001
+            // and 002: every count named, withdrawals no more than the
+            // orders to fall back, routs and generals' tests all of them.
+            let conduct = &summary.conduct;
+            for (key, _) in crate::simulate::CONDUCT {
+                assert!(conduct.contains_key(key), "{name} {index}: {key}");
+            }
+            assert!(conduct["withdrawals"] <= falling_back, "{name} {index}");
+            assert!(conduct["withdrawals-towards-the-enemy"] <= conduct["withdrawals"]);
+            assert_eq!(conduct["routed"], routs, "{name} {index}");
+            assert_eq!(
+                conduct["general-tests"] as usize, general_tests,
+                "{name} {index}"
+            );
+            tested += general_tests;
         }
     }
     assert!(grown > 0, "no game had units join it");
+    assert!(tested > 0, "no general tested in six games");
 }
