@@ -9,8 +9,11 @@
 //! [`Baseline`], an action at a time. Replaying the player's actions from
 //! the seed gives the same game, which is what saves and `undo` rely on.
 //! [`crate::simulate::Study`] plays many of its games for `foe simulate`.
-//! Where turn commanders keep the record, the line-by-line `log`,
-//! `events`, `tally` and the boundary opponent's decisions stay empty.
+//! Every game's events are kept (`events`) and counted (`tally`) here,
+//! and what its commanders did is counted by [`HostMatch::conduct`],
+//! whoever commands it; where turn commanders keep their turns' reports,
+//! the line-by-line `log` and the boundary opponent's decisions stay
+//! empty.
 
 use super::baseline::Baseline;
 use super::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
@@ -336,9 +339,7 @@ impl Tally {
             }
         }
     }
-}
 
-impl Tally {
     /// Take in the units that joined `game` since the tally began.
     fn grow(&mut self, game: &Game) {
         self.unit_sides = game.units().iter().map(|unit| unit.side).collect();
