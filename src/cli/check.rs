@@ -30,9 +30,17 @@ pub struct Args {
 pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     // The tables a game would be played with are checked as `play` checks
     // them: a scenario is not ok with tables that `play` refuses.
-    context.tables()?;
+    let tables = context.tables()?;
     match load_scenario(&args.scenario, context.tables_dir.as_deref()) {
-        Ok(scenario) => context.print(&summary(&scenario)),
+        Ok(scenario) => {
+            // Nor with a rule set whose engine sections would not read: a
+            // game is set up, as `play` would, and thrown away.
+            if crate::host::engine_for(&scenario.battlefield.ruleset.name).is_some() {
+                crate::host::Game::start(&scenario, &tables, &mut crate::dice::Seeded::new(0))
+                    .map_err(|error| Error::Invalid(error.to_string()))?;
+            }
+            context.print(&summary(&scenario))
+        }
         Err(Error::Problems(problems)) => {
             context.print(&format!("{problems}\n"))?;
             let n = problems.0.len();

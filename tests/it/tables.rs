@@ -355,3 +355,51 @@ fn a_named_pipe_in_place_of_a_table_is_an_error_naming_it() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// `foe check` is not "ok" for a scenario whose rule set's engine sections
+/// would not read under `--tables`: it sets the game up as `play` would,
+/// under every engine, and names the file and line.
+#[test]
+fn check_refuses_a_broken_engine_section_under_tables() {
+    for (scenario, file, from, to) in [
+        (
+            "guilford",
+            "rulesets/ohw-awi.yaml",
+            "  enemy_presence: 6 ",
+            "  enemy_presence: -6 ",
+        ),
+        (
+            "guilford-ruinous",
+            "rulesets/ruinous-victory.yaml",
+            "musket: [5, 6, none]",
+            "musket: [9, 6, none]",
+        ),
+        (
+            "henry-hill",
+            "rulesets/ohw-acw.yaml",
+            "removed_at: 15 ",
+            "removed_at: -15 ",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        edited_copy(dir.path(), file, from, to);
+        let run = foe(&[
+            "--tables",
+            &dir.path().display().to_string(),
+            "check",
+            scenario,
+        ]);
+        assert_eq!(run.status, 1, "{scenario}: {}", run.stdout);
+        // The line the edit is on, as the shipped file numbers it.
+        let shipped = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tables")
+                .join(file),
+        )
+        .unwrap();
+        let line = 1 + shipped[..shipped.find(from).unwrap()].matches('\n').count();
+        let wanted = format!("{}:{line}:", dir.path().join(file).display());
+        assert!(run.stderr.contains(&wanted), "{scenario}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{scenario}: {}", run.stderr);
+    }
+}
