@@ -329,12 +329,20 @@ impl PlanRules {
             .collect()
     }
 
+    /// The plan rules as the built-in `tables/opponent.yaml` sets them,
+    /// read once a run (every `--rule` check and report compares with
+    /// them).
+    pub fn shipped() -> &'static PlanRules {
+        static SHIPPED: std::sync::OnceLock<PlanRules> = std::sync::OnceLock::new();
+        SHIPPED.get_or_init(|| crate::tables::Tables::embedded().opponent.rules)
+    }
+
     /// How the rules off in `off` (a game's or a study's) differ from the
     /// shipped `tables/opponent.yaml`: the rules shipped on that are off,
     /// and the rules shipped off (`cavalry-reserve`, ruling PL9) that are
     /// on. Both empty for a game played by the rules as shipped.
     pub fn changed_from_shipped(off: &[String]) -> (Vec<String>, Vec<String>) {
-        let shipped = crate::tables::Tables::embedded().opponent.rules;
+        let shipped = PlanRules::shipped();
         let mut switched_off = Vec::new();
         let mut switched_on = Vec::new();
         for (name, on, _) in shipped.list() {

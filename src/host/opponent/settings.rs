@@ -84,7 +84,11 @@ pub fn check_switches(tables: &Tables, engine: Engine, ruleset: &str) -> Result<
     // was not switched off by the player, and one switched on was.
     let (switched_off, switched_on) = PlanRules::changed_from_shipped(&rules.off());
     // Every rule that ships on is off: `all=off`, pure Lone Warrior.
-    let shipped_on = rules.list().len() - PlanRules::changed_from_shipped(&[]).1.len();
+    let shipped_on = PlanRules::shipped()
+        .list()
+        .iter()
+        .filter(|(_, on, _)| *on)
+        .count();
     let every_rule_off = switched_off.len() == shipped_on;
     let followed = engine.plan_rules();
     let not_followed = |setting: &str, alone: &str| {

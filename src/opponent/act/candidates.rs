@@ -501,7 +501,13 @@ impl Opponent {
             "the cavalry is the reserve and charges only an enemy that is wavering (half its strength gone, or falling back); none is in reach, so it waits (plan: {}; rule cavalry-reserve)",
             self.plan.describe()
         ));
-        p.goal = self.reserve_post(e.state, cx.id, cx.allowance, &mut p.plan);
+        self.wait_in_reserve(e, cx, p, cx.allowance)
+    }
+
+    /// Ruling PL9: the reserve's goal, its post behind the front line
+    /// within `inches`; it is waiting if it has one.
+    fn wait_in_reserve(&self, e: &Engine<'_>, cx: &Context, p: &mut Progress, inches: f64) -> bool {
+        p.goal = self.reserve_post(e.state, cx.id, inches, &mut p.plan);
         p.waiting = p.goal.is_some();
         true
     }
@@ -644,9 +650,7 @@ impl Opponent {
             "the cavalry is the reserve: it waits for an enemy to waver before it charges (plan: {}; rule cavalry-reserve)",
             self.plan.describe()
         ));
-        p.goal = self.reserve_post(e.state, cx.id, cx.inches, &mut p.plan);
-        p.waiting = p.goal.is_some();
-        true
+        self.wait_in_reserve(e, cx, p, cx.inches)
     }
 
     /// Ruling PL5: a holding line told to advance does not; it stands and
