@@ -126,6 +126,9 @@ pub struct Decision {
     pub column_in_sight: bool,
     /// Whether it routed off the field on its order.
     pub routed: bool,
+    /// The friend ahead, deployed to fire, it was approaching the rear of
+    /// when it was tested (ruling O5): whom a support goes behind.
+    pub friend: Option<usize>,
 }
 
 impl Decision {

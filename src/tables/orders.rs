@@ -17,8 +17,17 @@ pub struct Orders {
     pub moves: IndexMap<ClassKind, f64>,
     /// Musket range in inches ("out of musket range").
     pub musket_range: f64,
+    /// How far behind a friend deployed to fire a supporting unit halts,
+    /// centre to centre ("6\" to its rear"; ruling O5). Six when a file
+    /// written before it was named leaves it out.
+    #[serde(default = "six_inches")]
+    pub support_behind: f64,
     /// Each order's default instruction and variants.
     pub orders: IndexMap<Order, OrderText>,
+}
+
+fn six_inches() -> f64 {
+    6.0
 }
 
 /// A situation an order variant depends on.
@@ -415,6 +424,12 @@ impl Orders {
         } else {
             let range = self.musket_range;
             super::check_inches(checker, "musket_range", "musket range", range, 0.0);
+        }
+        let behind = self.support_behind;
+        if behind.is_nan() || behind <= 0.0 {
+            checker.report("support_behind", "the support distance must be positive");
+        } else {
+            super::check_inches(checker, "support_behind", "support distance", behind, 0.0);
         }
         for (order, text) in &self.orders {
             let check_becomes = |checker: &mut Checker<'_>, path: String, becomes: &[String]| {

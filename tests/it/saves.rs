@@ -113,7 +113,8 @@ fn every_malformed_companion_save_is_refused_with_its_expected_message() {
 /// rules, so a deliberate change of foe's games replays it differently, as
 /// its notice warns: `play-guilford-watch.expected` was re-recorded when
 /// the opponent stopped wasting itself (BEHAVIOUR 7, rulings PL9, PL11,
-/// PL13).
+/// PL13), and `host-henry-hill-watch.expected` when seeds 001 and 002's
+/// units began to support a friend ahead (BEHAVIOUR 8, ruling HO27).
 fn earlier_saves() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/saves")
 }

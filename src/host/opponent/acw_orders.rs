@@ -148,6 +148,9 @@ impl Opponent {
                 && dice::situation(state, id, &tables).is_some_and(|s| s.enemy_in_sight)
         };
         for (id, outcome) in outcomes {
+            let friend = (carry::heading(&outcome) == Some(Towards::Friend))
+                .then(|| self.acw_friend_ahead(state, id))
+                .flatten();
             self.record(Decision {
                 unit: id.0,
                 name: state.unit(id).name.clone(),
@@ -158,6 +161,7 @@ impl Opponent {
                 moves: Vec::new(),
                 column_in_sight: column_in_sight(id),
                 routed: false,
+                friend,
             });
         }
         for (id, _) in before {
@@ -177,6 +181,7 @@ impl Opponent {
                     moves: Vec::new(),
                     column_in_sight: false,
                     routed: false,
+                    friend: None,
                 });
             }
         }
@@ -234,7 +239,75 @@ impl Opponent {
                 && state.battlefield.can_see(&unit.base, &enemy.base)
         });
         situation.character = self.unit_character(id.0, &situation.class);
+        // Seed 002's charges are settled as they go in: no melee outlasts
+        // the activation, so a friend is never in one at a test (HO27).
+        situation.friend_firing_ahead = self.acw_friend_ahead(state, id).is_some();
         Some(situation)
+    }
+
+    /// Ruling O5 under seed 002: the friend ahead, deployed to fire (in a
+    /// formation its weapon fires from), that `unit` is approaching the
+    /// rear of ([`carry::friend_ahead`]).
+    fn acw_friend_ahead(&self, state: &acw::GameState, unit: acw::UnitId) -> Option<usize> {
+        let placed: Vec<carry::Placed> = (0..state.units.len())
+            .map(acw::UnitId)
+            .filter(|&i| !state.removed(i))
+            .map(|i| {
+                let u = state.unit(i);
+                carry::Placed {
+                    index: i.0,
+                    side: u.side,
+                    base: u.base,
+                    deployed: state.table.weapon(u.troop, u.formation).is_some(),
+                }
+            })
+            .collect();
+        let within = self.tables.reaction.distances.support_within;
+        carry::friend_ahead(&placed, unit.0, within, self.tables.orders.musket_range)
+    }
+
+    /// Ruling O5: a move of at most `inches` (changing to `formation` if
+    /// asked) towards the place `support_behind` inches to the rear of the
+    /// friend `unit` was approaching at its test, the lawful move that ends
+    /// nearest it; a unit already there holds, and says so.
+    fn acw_support(
+        &self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        inches: f64,
+        formation: Option<acw::Formation>,
+    ) -> Option<Choice> {
+        let friend = self
+            .current
+            .get(&unit.0)
+            .and_then(|&i| self.decisions[i].friend)
+            .map(acw::UnitId)
+            .filter(|&f| !state.removed(f))?;
+        let here = state.position(unit);
+        let name = &state.unit(friend).name;
+        let behind = self.tables.orders.support_behind;
+        let spot = carry::support_spot(here, state.position(friend), behind);
+        let behind = crate::battlefield::geometry::inches(behind);
+        let now = here.distance(spot);
+        if now <= carry::IN_SUPPORT {
+            return Some((
+                acw::Action::Hold { unit },
+                format!("held its ground in support of `{name}`, {behind} to its rear"),
+            ));
+        }
+        Self::acw_moves(state, unit, spot, &FAN_DEGREES, inches, formation)
+            .into_iter()
+            .filter(|(_, to)| to.distance(spot) < now - 0.25)
+            .min_by(|a, b| a.1.distance(spot).total_cmp(&b.1.distance(spot)))
+            .map(|(action, to)| {
+                (
+                    action,
+                    format!(
+                        "moved up {:.1}\" in support of `{name}`, halting {behind} to its rear",
+                        here.distance(to)
+                    ),
+                )
+            })
     }
 
     /// The formation seed 002 has for an instruction's formation, for
@@ -471,6 +544,7 @@ impl Opponent {
         if self.rules.press_home
             && role.attacks()
             && matches!(order, Order::AdvanceAndFire | Order::StandAndFire)
+            && heading != Some(Towards::Friend)
             && charge_target.is_some()
         {
             let told = order.title().to_lowercase();
@@ -532,6 +606,10 @@ impl Opponent {
         let defending = self.rules.hold_the_line && role.defends();
         let moves = heading.is_some() && inches > 0.0;
         match order {
+            // Ruling O5 (PL5 for a defender): up behind the friend ahead.
+            _ if heading == Some(Towards::Friend) => {
+                (!defending).then(|| self.acw_support(state, unit, inches, formation))?
+            }
             Order::Charge if heading == Some(Towards::Enemy) => charge("").or_else(|| {
                 if defending {
                     self.acw_fire(state, unit)

@@ -1,13 +1,15 @@
 //! What an order's instruction asks of a unit, whatever the engine (ruling
 //! HO13): how far it moves, which way (towards the enemy, the front, the
-//! nearest cover or its own rear), and the points a withdrawal may end at.
+//! nearest cover, its own rear or the friend ahead it supports), the
+//! points a withdrawal may end at, and which friend a unit is approaching
+//! the rear of (ruling O5).
 //! Each engine's carrying-out (`rv_orders`, `acw_orders`) turns these
 //! into its own actions and checks each with its rules.
 //!
 //! Pure geometry over the battlefield: no engine, no dice.
 
 use crate::battlefield::geometry::Vector;
-use crate::battlefield::{Battlefield, Point};
+use crate::battlefield::{Base, Battlefield, Point};
 use crate::reaction::Outcome;
 use crate::tables::{Column, Condition, Fire, Order, Tables, Towards};
 
@@ -112,6 +114,61 @@ pub(super) fn cover_points(field: &Battlefield, from: Point, rear: f64, inches: 
     points
 }
 
+/// A unit on the table as the reading of "a friend ahead" weighs it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Placed {
+    /// Its index in the game.
+    pub index: usize,
+    /// Its side.
+    pub side: usize,
+    /// Where it stands.
+    pub base: Base,
+    /// Deployed to fire: in a formation its rules let it fire from.
+    pub deployed: bool,
+}
+
+/// Ruling O5, read the same way under every rule set: the friend `unit`
+/// is approaching the rear of, deployed to fire. That is a friend within
+/// `within` inches (base to base; `tables/reaction.yaml`'s support
+/// distance), in `unit`'s frontal arc, nearer `unit`'s nearest enemy than
+/// `unit` is, deployed to fire with an enemy within `musket` inches
+/// (`tables/orders.yaml`'s musket range). The nearest such friend, then
+/// the first listed; `None` when there is none.
+pub(super) fn friend_ahead(
+    units: &[Placed],
+    unit: usize,
+    within: f64,
+    musket: f64,
+) -> Option<usize> {
+    let me = units.iter().find(|u| u.index == unit)?;
+    let enemies = || units.iter().filter(|e| e.side != me.side);
+    let (enemy, distance) = enemies()
+        .map(|e| (e, me.base.distance_to(&e.base)))
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.index.cmp(&b.0.index)))?;
+    units
+        .iter()
+        .filter(|f| f.side == me.side && f.index != unit && f.deployed)
+        .map(|f| (f, me.base.distance_to(&f.base)))
+        .filter(|(_, gap)| *gap <= within + 1e-6)
+        .filter(|(f, _)| me.base.in_frontal_arc(&f.base))
+        .filter(|(f, _)| f.base.distance_to(&enemy.base) < distance)
+        .filter(|(f, _)| enemies().any(|e| f.base.distance_to(&e.base) <= musket + 1e-6))
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.index.cmp(&b.0.index)))
+        .map(|(f, _)| f.index)
+}
+
+/// Where a unit at `from` supporting a friend at `friend` halts: `behind`
+/// inches to the friend's rear on the line from the friend to the unit,
+/// centre to centre (ruling O5).
+pub(super) fn support_spot(from: Point, friend: Point, behind: f64) -> Point {
+    let away = from - friend;
+    friend + away * (behind / away.length().max(1e-6))
+}
+
+/// How near its support spot a unit must be to count as there already,
+/// inches (as seed 000's opponent: half an inch).
+pub(super) const IN_SUPPORT: f64 = 0.5;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +181,41 @@ mod tests {
         let forward = from + Vector::from_bearing(0.0) * 3.0;
         assert!((rearward(from, back, rear) - 3.0).abs() < 1e-9);
         assert!((rearward(from, forward, rear) + 3.0).abs() < 1e-9);
+    }
+
+    /// Side 0 faces north (bearing 0 is north, y growing), side 1 south.
+    fn placed(index: usize, side: usize, x: f64, y: f64, deployed: bool) -> Placed {
+        let facing = if side == 0 { 0.0 } else { 180.0 };
+        Placed {
+            index,
+            side,
+            base: Base::new(Point::new(x, y), facing, 4.0, 1.0),
+            deployed,
+        }
+    }
+
+    #[test]
+    fn a_friend_ahead_is_near_in_front_nearer_the_enemy_and_deployed_to_fire_at_it() {
+        let (within, musket) = (6.0, 6.0);
+        let enemy = placed(9, 1, 20.0, 20.0, true);
+        let front = placed(0, 0, 20.0, 15.0, true);
+        let second = placed(1, 0, 20.0, 9.0, true);
+        let units = [front, second, enemy];
+        assert_eq!(friend_ahead(&units, 1, within, musket), Some(0));
+        // The front unit has no friend ahead: the second is behind it.
+        assert_eq!(friend_ahead(&units, 0, within, musket), None);
+        // A friend in march column is not deployed to fire.
+        let column = [placed(0, 0, 20.0, 15.0, false), second, enemy];
+        assert_eq!(friend_ahead(&column, 1, within, musket), None);
+        // Nor is one with no enemy within musket range.
+        let far = placed(9, 1, 20.0, 23.0, true);
+        assert_eq!(friend_ahead(&[front, second, far], 1, within, musket), None);
+        // A friend more than 6" off is not the one being approached.
+        let back = placed(1, 0, 20.0, 6.0, true);
+        assert_eq!(friend_ahead(&[front, back, enemy], 1, within, musket), None);
+        // The spot: 6" behind the friend, on the line to the supporter.
+        let spot = support_spot(Point::new(20.0, 9.0), Point::new(20.0, 15.0), 6.0);
+        assert!(spot.distance(Point::new(20.0, 9.0)) < 1e-9, "{spot:?}");
     }
 
     #[test]

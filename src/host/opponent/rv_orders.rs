@@ -141,6 +141,10 @@ impl Opponent {
             let column_in_sight = situation.as_ref().is_some_and(|s| {
                 s.enemy_in_sight && s.formation == Some(tables::Formation::Column)
             });
+            let friend = situation
+                .as_ref()
+                .filter(|s| s.friend_firing_ahead)
+                .and_then(|_| self.rv_friend_ahead(state, unit));
             let outcome = situation.and_then(|situation| {
                 let die = roller.roll_for(Die::D6, format_args!("{}'s reaction test", u.name));
                 reaction::test(&self.tables, &situation, Options::default(), die).ok()
@@ -155,6 +159,7 @@ impl Opponent {
                 moves: Vec::new(),
                 column_in_sight,
                 routed: false,
+                friend,
             });
         }
     }
@@ -224,6 +229,10 @@ impl Opponent {
                     && base.within(&state.footprint(f), distances.support_within)
             }),
             sees_enemy_retreat: seen.iter().any(|&e| self.fell_back_lately(e, turn)),
+            // Seed 001 lets no unit charge an enemy already in a charge,
+            // and no melee outlasts its turn: a friend is never still in
+            // melee at a test (ruling HO27).
+            friend_firing_ahead: self.rv_friend_ahead(state, unit).is_some(),
             lost_melee: state.is_reforming(unit),
             casualties: lost_bases.saturating_mul(self.tables.opponent.rv_figures_per_base),
             under_half: state.strength(unit).unwrap_or(0.0) < 0.5,
@@ -235,6 +244,78 @@ impl Opponent {
             }),
             ..Situation::default()
         })
+    }
+
+    /// Ruling O5 under seed 001: the friend ahead, deployed to fire (in
+    /// line or open order, dragoons on foot, or cannon), that `unit` is
+    /// approaching the rear of ([`carry::friend_ahead`]).
+    fn rv_friend_ahead(&self, state: &rv::GameState, unit: usize) -> Option<usize> {
+        let placed: Vec<carry::Placed> = (0..state.units().len())
+            .filter(|&i| !state.is_removed(i))
+            .map(|i| {
+                let u = &state.units()[i];
+                let deployed = match u.kind {
+                    rv::Kind::Cannon => true,
+                    rv::Kind::Dragoons => !u.mounted,
+                    _ => u.formation != rv::Formation::Column,
+                };
+                carry::Placed {
+                    index: i,
+                    side: u.side,
+                    base: state.footprint(i),
+                    deployed,
+                }
+            })
+            .collect();
+        let within = self.tables.reaction.distances.support_within;
+        carry::friend_ahead(&placed, unit, within, self.tables.orders.musket_range)
+    }
+
+    /// Ruling O5: a move of at most `inches` towards the place
+    /// `support_behind` inches to the rear of the friend `unit` was
+    /// approaching at its test, the lawful move that ends nearest it; a
+    /// unit already there stays, and says so.
+    fn rv_support(&mut self, state: &rv::GameState, unit: usize, inches: f64) -> Option<Step> {
+        let friend = self
+            .current
+            .get(&unit)
+            .and_then(|&i| self.decisions[i].friend)
+            .filter(|&f| !state.is_removed(f))?;
+        let u = &state.units()[unit];
+        let name = state.units()[friend].name.clone();
+        let behind = self.tables.orders.support_behind;
+        let spot = carry::support_spot(u.centre, state.units()[friend].centre, behind);
+        let behind = crate::battlefield::geometry::inches(behind);
+        let now = u.centre.distance(spot);
+        if now <= carry::IN_SUPPORT {
+            self.did(
+                unit,
+                format!("stood in support of `{name}`, {behind} to its rear"),
+            );
+            return None;
+        }
+        let bearing = (spot - u.centre).bearing();
+        FAN_DEGREES
+            .iter()
+            .flat_map(|offset| {
+                SHARES.map(|share| {
+                    let step = (inches * share).min(now);
+                    u.centre + Vector::from_bearing(bearing + offset) * step
+                })
+            })
+            .filter(|to| state.check(&rv::Action::Move { unit, to: *to }).is_ok())
+            .map(|to| (to, to.distance(spot)))
+            .filter(|(_, d)| *d < now - 0.25)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(to, _)| {
+                Step::last(
+                    rv::Action::Move { unit, to },
+                    format!(
+                        "moved up {:.1}\" in support of `{name}`, halting {behind} to its rear",
+                        u.centre.distance(to)
+                    ),
+                )
+            })
     }
 
     fn rv_nearest(state: &rv::GameState, unit: usize, among: &[usize]) -> Option<usize> {
@@ -538,7 +619,8 @@ impl Opponent {
             });
         }
         match heading {
-            None | Some(Towards::Friend) => None,
+            None => None,
+            Some(Towards::Friend) => self.rv_support(state, unit, inches),
             Some(way @ (Towards::Enemy | Towards::Front)) => {
                 Self::rv_advance(state, unit, enemy, legal, inches, way == Towards::Front)
                     .map(|step| Step::last(step.action, format!("{}{note}", step.what)))
@@ -743,7 +825,8 @@ impl Opponent {
         // presses home.
         let pressing = self.rules.press_home
             && role.attacks()
-            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire);
+            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire)
+            && carry::heading(outcome) != Some(Towards::Friend);
         if !charges && !pressing {
             return None;
         }

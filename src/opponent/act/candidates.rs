@@ -764,17 +764,20 @@ impl Opponent {
         let friend_base = e.state.unit(friend).base;
         let away = cx.base.centre - friend_base.centre;
         let length = away.length().max(1e-6);
-        let spot = friend_base.centre + away * (6.0 / length);
+        let behind = self.tables.orders.support_behind;
+        let spot = friend_base.centre + away * (behind / length);
         let friend_name = e.state.unit(friend).name.clone();
         if cx.base.centre.distance(spot) > 0.5 {
-            p.plan
-                .push(format!("supports {friend_name}, halting 6\" to its rear"));
+            let behind = crate::battlefield::geometry::inches(behind);
+            p.plan.push(format!(
+                "supports {friend_name}, halting {behind} to its rear"
+            ));
             let facing = Facing::At(friend_base.centre);
             p.goal = Some((
                 Goal::Point(spot),
                 cx.inches,
                 facing,
-                format!("6\" behind {friend_name}"),
+                format!("{behind} behind {friend_name}"),
             ));
         } else {
             p.plan.push(format!("already supports {friend_name}"));

@@ -2,12 +2,15 @@
 //! (ruling HO13), with forced reaction dice: withdrawals to the rear at
 //! the order's speed and into cover, routers lost, fire and withdraw's
 //! volley at −1 and close order's none, columns deploying, an out-of-sight
-//! charge marching in column, and the factors the opponent remembers.
+//! charge marching in column, a unit moving up behind a friend ahead,
+//! double volleys fired as the one volley each rule set has, and the
+//! factors the opponent remembers.
 //! Every test reads its order off the chart, as a game would.
 
 use super::*;
 use crate::acw;
 use crate::battlefield::Point;
+use crate::tables::Fire;
 
 /// Every move `unit` made among `actions`, as seed-001 destinations.
 fn rv_moves(actions: &[Action], unit: usize) -> Vec<Point> {
@@ -379,4 +382,169 @@ fn a_unit_character_counts_for_rated_classes_under_seeds_001_and_002() {
     assert_eq!(blue.class, "local-militia");
     assert_eq!(blue.character, Some(crate::tables::Character::Rash));
     assert_eq!(opponent.situation(&game, 1).unwrap().character, None);
+}
+
+/// The first die on which `situation` gives `order`, read off the chart.
+fn die_for(situation: &crate::reaction::Situation, order: Order) -> u8 {
+    die_where(situation, |outcome| outcome.order == order)
+}
+
+/// The first die on which `situation`'s outcome is `wanted`.
+fn die_where(
+    situation: &crate::reaction::Situation,
+    wanted: impl Fn(&crate::reaction::Outcome) -> bool,
+) -> u8 {
+    (1..=6)
+        .find(|&die| {
+            crate::reaction::test(&tables(), situation, Default::default(), die)
+                .is_ok_and(|outcome| wanted(&outcome))
+        })
+        .unwrap_or_else(|| panic!("no die gives the outcome wanted for {situation:?}"))
+}
+
+/// Ruling HO28: a close-order line standing and firing at +3 to +5 with
+/// the enemy within 6" is told to fire double volleys; seed 001 has one
+/// volley a turn (a die a base), so it fires that one, once.
+#[test]
+fn a_seed_001_double_volley_is_the_one_volley_seed_001_has() {
+    let scenario = militia_before_foot("", MILITIA_AT_16);
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let foot = opponent.situation(&game, 0).unwrap();
+    let die = die_where(&foot, |o| o.instruction.fire == Fire::Double);
+    let taken = play(&mut game, &mut opponent, 0, &[die], 2);
+    let decision = opponent.latest(0).unwrap();
+    assert_eq!(decision.order(), Order::StandAndFire);
+    let volleys: Vec<&Action> = taken
+        .iter()
+        .filter(|a| matches!(a, Action::Rv(rv::Action::Fire { unit: 0, target: 1 })))
+        .collect();
+    assert_eq!(volleys.len(), 1, "{taken:?}");
+    assert!(!rv_took(&taken, |a| matches!(
+        a,
+        rv::Action::HastyFire { .. }
+    )));
+}
+
+/// Ruling HO28 under seed 002: the double volley is the unit's one shot
+/// when its die comes up.
+#[test]
+fn a_seed_002_double_volley_is_the_one_shot_seed_002_has() {
+    let scenario = acw_scenario(
+        &["{ name: Blue, troop_type: infantry, position: [4, 24], facing: south }"],
+        &["{ name: Grey, troop_type: infantry, position: [4, 19], facing: north }"],
+        "[[30, 2], [34, 6]]",
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let blue = opponent.situation(&game, 0).unwrap();
+    let die = die_where(&blue, |o| o.instruction.fire == Fire::Double);
+    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &[die], 0);
+    assert_eq!(order, Order::StandAndFire);
+    assert_eq!(
+        action,
+        acw::Action::Fire {
+            unit: acw::UnitId(0),
+            target: acw::UnitId(1)
+        },
+        "{what}"
+    );
+}
+
+/// British regulars 7" behind another British line that has militia 5"
+/// in front of it (ruling O5): the rear unit is approaching a friend
+/// deployed to fire, so its advance-and-fire order's variant sends it up
+/// at half speed to halt 6" behind that friend, without firing; the front
+/// line, told to stand and fire, stays.
+#[test]
+fn a_seed_001_unit_behind_a_friend_firing_moves_up_in_support() {
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Front, troop_type: british-line, strength: 6, position: [24, 12], facing: north }",
+            "{ name: Second, troop_type: british-line, strength: 6, position: [24, 5], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Militia, troop_type: militia, strength: 5, position: [24, 17], facing: south }",
+        ],
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let front = opponent.situation(&game, 0).unwrap();
+    let second = opponent.situation(&game, 1).unwrap();
+    assert!(!front.friend_firing_ahead);
+    assert!(second.friend_firing_ahead, "{second:?}");
+    assert!(!second.friend_in_melee, "no melee outlasts its turn (HO27)");
+    let dice = [
+        die_for(&front, Order::StandAndFire),
+        die_for(&second, Order::AdvanceAndFire),
+    ];
+    let taken = play(&mut game, &mut opponent, 0, &dice, 2);
+    let decision = opponent.latest(1).unwrap();
+    let outcome = decision.outcome.as_ref().unwrap();
+    assert!(
+        outcome
+            .instruction
+            .does
+            .starts_with("Support the friendly unit ahead")
+    );
+    assert_eq!(decision.friend, Some(0));
+    let moves = rv_moves(&taken, 1);
+    assert_eq!(moves.len(), 1, "{taken:?}");
+    assert!(
+        moves[0].distance(Point::new(24.0, 6.0)) < 1e-6,
+        "halts 6\" behind Front: {moves:?}"
+    );
+    assert!(rv_moves(&taken, 0).is_empty(), "{taken:?}");
+    assert!(!rv_took(&taken, |a| matches!(
+        a,
+        rv::Action::Fire { unit: 1, .. }
+    )));
+    assert!(
+        decision
+            .did
+            .iter()
+            .any(|d| d.contains("in support of `Front`, halting 6\" to its rear")),
+        "{:?}",
+        decision.did
+    );
+}
+
+/// Seed 002, the same: Blue regulars 7" behind another Blue line with
+/// Grey 5" in front of it move up, when their die comes up, to halt 6"
+/// behind their friend (ruling O5), without firing.
+#[test]
+fn a_seed_002_unit_behind_a_friend_firing_moves_up_in_support() {
+    let scenario = acw_scenario(
+        &[
+            "{ name: Front, troop_type: infantry, position: [4, 24], facing: south }",
+            "{ name: Second, troop_type: infantry, position: [4, 31], facing: south }",
+        ],
+        &["{ name: Grey, troop_type: infantry, position: [4, 19], facing: north }"],
+        "[[30, 2], [34, 6]]",
+    );
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let front = opponent.situation(&game, 0).unwrap();
+    let second = opponent.situation(&game, 1).unwrap();
+    assert!(!front.friend_firing_ahead);
+    assert!(second.friend_firing_ahead, "{second:?}");
+    let dice = [
+        die_for(&front, Order::StandAndFire),
+        die_for(&second, Order::AdvanceAndFire),
+    ];
+    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 1);
+    assert_eq!(order, Order::AdvanceAndFire);
+    let acw::Action::Move { to, .. } = action else {
+        panic!("{action:?}: {what}")
+    };
+    assert!(
+        to.distance(Point::new(4.0, 30.0)) < 1e-6,
+        "halts 6\" behind Front: {to:?}"
+    );
+    assert!(
+        what.contains("in support of `Front`, halting 6\" to its rear"),
+        "{what}"
+    );
 }
