@@ -552,6 +552,8 @@ impl Opponent {
                 ": told to {told}, it presses home, {plan} (rule press-home)"
             ));
         }
+        // Why a change of formation the instruction asks could not be made.
+        let mut unformed = None;
         if heading.is_none()
             && let Some(formation) = formation
         {
@@ -571,6 +573,38 @@ impl Opponent {
                         state.unit(enemy).name,
                         instruction.does.trim_end_matches('.')
                     ),
+                ));
+            }
+            // No room where it stands: seed 002 makes the change part of
+            // a move, so it moves sideways or back to where it can form
+            // (ruling HO13, as seed 001's units do).
+            let move_in = |f| state.table.move_of(u.troop, f).unwrap_or(0.0);
+            let allowance = move_in(u.formation).max(move_in(formation));
+            let room = carry::room_points(here, facing, allowance, &carry::ROOM_FAN_FORWARD)
+                .into_iter()
+                .map(|to| acw::Action::Move {
+                    unit,
+                    formation: Some(formation),
+                    to: Point::new(round(to.x), round(to.y)),
+                    facing,
+                })
+                .find(|action| state.check(action).is_ok());
+            if let Some(action @ acw::Action::Move { to, .. }) = room {
+                return Some((
+                    action,
+                    format!(
+                        "moved {:.1}\" to find room and formed {} facing `{}`: {}",
+                        here.distance(to),
+                        formation.name(),
+                        state.unit(enemy).name,
+                        instruction.does.trim_end_matches('.')
+                    ),
+                ));
+            }
+            if let Err(refusal) = state.check(&action) {
+                unformed = Some(format!(
+                    "told to form {}, it has no room here or within its move: {refusal}",
+                    formation.name()
                 ));
             }
         }
@@ -605,7 +639,7 @@ impl Opponent {
         let find_a_shot = || self.acw_find_a_shot(state, unit, range, &role, objective.as_ref());
         let defending = self.rules.hold_the_line && role.defends();
         let moves = heading.is_some() && inches > 0.0;
-        match order {
+        let chosen = match order {
             // Ruling O5 (PL5 for a defender): up behind the friend ahead.
             _ if heading == Some(Towards::Friend) => {
                 (!defending).then(|| self.acw_support(state, unit, inches, formation))?
@@ -647,6 +681,14 @@ impl Opponent {
                     find_a_shot()
                 }
             }),
+        };
+        match (chosen, unformed) {
+            (Some((action, what)), Some(why)) => Some((action, format!("{what} ({why})"))),
+            (None, Some(why)) => Some((
+                acw::Action::Hold { unit },
+                format!("held its ground: {why}"),
+            )),
+            (chosen, None) => chosen,
         }
     }
 

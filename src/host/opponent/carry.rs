@@ -114,6 +114,30 @@ pub(super) fn cover_points(field: &Battlefield, from: Point, rear: f64, inches: 
     points
 }
 
+/// Bearings off a unit's facing it tries, in order, when it has no room
+/// to change formation where it stands: sideways, then back, then back
+/// obliquely.
+pub(super) const ROOM_FAN: [f64; 5] = [90.0, -90.0, 180.0, 135.0, -135.0];
+
+/// [`ROOM_FAN`], then forward and forward obliquely: where seed 002's
+/// column, whose change of formation is part of a move, may also step
+/// forward to deploy (ruling HO13).
+pub(super) const ROOM_FAN_FORWARD: [f64; 8] = [90.0, -90.0, 180.0, 135.0, -135.0, 0.0, 45.0, -45.0];
+
+/// Where a unit at `from` facing `facing` may move to find room to change
+/// formation, within `allowance` inches (ruling HO13), on the bearings
+/// `fan` off its facing: a quarter of the move each way first, then half,
+/// three quarters and the whole of it.
+pub(super) fn room_points(from: Point, facing: f64, allowance: f64, fan: &[f64]) -> Vec<Point> {
+    let mut points = Vec::new();
+    for share in [0.25, 0.5, 0.75, 1.0] {
+        for &offset in fan {
+            points.push(from + Vector::from_bearing(facing + offset) * (allowance * share));
+        }
+    }
+    points
+}
+
 /// A unit on the table as the reading of "a friend ahead" weighs it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Placed {

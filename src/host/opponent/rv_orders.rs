@@ -519,25 +519,19 @@ impl Opponent {
         wanted: tables::Formation,
     ) -> Option<crate::battlefield::Point> {
         let u = &state.units()[unit];
-        let allowance = state.allowance(unit);
-        for share in [0.25, 0.5, 0.75, 1.0] {
-            for offset in [90.0, -90.0, 180.0, 135.0, -135.0] {
-                let to = u.centre + Vector::from_bearing(u.facing + offset) * (allowance * share);
+        carry::room_points(u.centre, u.facing, state.allowance(unit), &carry::ROOM_FAN)
+            .into_iter()
+            .find(|&to| {
                 let step = rv::Action::Move { unit, to };
                 if state.check(&step).is_err() {
-                    continue;
+                    return false;
                 }
                 let mut after = state.clone();
-                if after
+                after
                     .apply(&step, &mut crate::dice::Scripted::new([]))
                     .is_ok()
                     && matches!(Self::rv_formation(&after, unit, wanted), Ok(Some(_)))
-                {
-                    return Some(to);
-                }
-            }
-        }
-        None
+            })
     }
 
     /// A seed-001 unit's move phase: its rout, its formation, its pivot to

@@ -254,17 +254,29 @@ fn acw_scenario_held_by(
     area: &str,
     holder: &str,
 ) -> Scenario {
+    let hill = "terrain:\n  - { kind: hill, name: hill, circle: { centre: [18, 18], radius: 11 }, height: 1 }\n";
+    load(&acw_scenario_text(union, confederates, area, holder, hill))
+}
+
+/// The text of [`acw_scenario_held_by`] on `terrain` (a `terrain:` list).
+fn acw_scenario_text(
+    union: &[&str],
+    confederates: &[&str],
+    area: &str,
+    holder: &str,
+    terrain: &str,
+) -> String {
     let lines = |items: &[&str]| {
         items
             .iter()
             .map(|i| format!("      - {i}\n"))
             .collect::<String>()
     };
-    load(&format!(
-        "name: t\ntitle: t\nruleset: ohw-acw\ntable: {{ width: 36, height: 36 }}\nturns: 3\nfirst: union\nterrain:\n  - {{ kind: hill, name: hill, circle: {{ centre: [18, 18], radius: 11 }}, height: 1 }}\nareas:\n  - {{ name: the plateau, rect: {area} }}\nsides:\n  - name: union\n    edge: north\n    generals:\n      - {{ name: U, character: average, position: [2, 34] }}\n    units:\n{}  - name: confederates\n    edge: south\n    generals:\n      - {{ name: C, character: average, position: [2, 2] }}\n    units:\n{}victory:\n  - winner: {holder}\n    when: {{ hold_area: {{ side: {holder}, area: the plateau }} }}\n",
+    format!(
+        "name: t\ntitle: t\nruleset: ohw-acw\ntable: {{ width: 36, height: 36 }}\nturns: 3\nfirst: union\n{terrain}areas:\n  - {{ name: the plateau, rect: {area} }}\nsides:\n  - name: union\n    edge: north\n    generals:\n      - {{ name: U, character: average, position: [2, 34] }}\n    units:\n{}  - name: confederates\n    edge: south\n    generals:\n      - {{ name: C, character: average, position: [2, 2] }}\n    units:\n{}victory:\n  - winner: {holder}\n    when: {{ hold_area: {{ side: {holder}, area: the plateau }} }}\n",
         lines(union),
         lines(confederates),
-    ))
+    )
 }
 
 /// Roll the reaction tests of the side assigning first (forced dice), give

@@ -548,3 +548,59 @@ fn a_seed_002_unit_behind_a_friend_firing_moves_up_in_support() {
         "{what}"
     );
 }
+
+/// Ruling HO13: a seed-002 column told to deploy, with a friend standing
+/// where its line would be, moves aside (the change's cost coming off its
+/// move) and deploys there; hemmed in on both flanks by a lake within its
+/// move, it holds (no plan rule moves it) and says why. The column faces east, so its line, facing
+/// the enemy to the south, would stand across it.
+#[test]
+fn a_seed_002_column_with_no_room_to_deploy_moves_aside_to_deploy() {
+    let column = "{ name: Column, troop_type: infantry, formation: column, position: [8, 30], facing: east }";
+    let grey = "{ name: Grey, troop_type: infantry, position: [8, 21], facing: north }";
+    let deploys = |o: &crate::reaction::Outcome| {
+        o.instruction.formation == Some(crate::tables::Formation::Line)
+            && o.instruction.moves == crate::tables::Move::None
+    };
+    let right = "{ name: Right, troop_type: infantry, position: [11.2, 30], facing: south }";
+    let scenario = acw_scenario(&[column, right], &[grey], "[[30, 2], [34, 6]]");
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let dice = [
+        die_where(&opponent.situation(&game, 0).unwrap(), deploys),
+        die_for(&opponent.situation(&game, 1).unwrap(), Order::StandAndFire),
+    ];
+    let (_, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    let acw::Action::Move {
+        to,
+        formation: Some(acw::Formation::Line),
+        ..
+    } = action
+    else {
+        panic!("{action:?}: {what}")
+    };
+    assert!(to.distance(Point::new(8.0, 30.0)) > 0.5, "{to:?}");
+    assert!(what.contains("to find room and formed line"), "{what}");
+
+    // A causeway 2" wide between two lakes: no line fits within its move.
+    let lakes = "terrain:\n  - { kind: lake, name: west, polygon: [[0, 24], [7, 24], [7, 36], [0, 36]] }\n  - { kind: lake, name: east, polygon: [[9, 24], [36, 24], [36, 36], [9, 36]] }\n";
+    let causeway = load(&acw_scenario_text(
+        &[column],
+        &[grey],
+        "[[30, 2], [34, 6]]",
+        "union",
+        lakes,
+    ));
+    let mut game = start(&causeway);
+    let mut opponent = Opponent::new(tables(), &causeway).with_rules(RulesOn::none());
+    let dice = [die_where(&opponent.situation(&game, 0).unwrap(), deploys)];
+    let (_, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    assert_eq!(
+        action,
+        acw::Action::Hold {
+            unit: acw::UnitId(0)
+        },
+        "{what}"
+    );
+    assert!(what.contains("no room here or within its move"), "{what}");
+}
