@@ -1113,6 +1113,11 @@ impl Opponent {
             for index in 0..mover.near.len() {
                 let enemy = mover.near[index].0;
                 let direction = start - state.unit(enemy).base.centre;
+                // Away from an enemy on its flank or behind it is not to
+                // its rear (seed 004: "move to the rear"; ruling O12).
+                if direction.dot(back) <= 1e-9 {
+                    continue;
+                }
                 if let Some(action) = mover.straight(direction, inches) {
                     return mover.found(action, 1, true);
                 }
@@ -1141,7 +1146,10 @@ impl Opponent {
                 };
                 let towards_enemy = matches!(goal, Goal::Cover)
                     && nearest_enemy(leg.end()) < nearest_enemy(start) - 0.5;
-                if !towards_enemy {
+                // A route that bends round ground may set off sideways or
+                // forwards; this bound's move must go to the rear (O12).
+                let rearward = (leg.end() - start).dot(back) > 1e-9;
+                if !towards_enemy && rearward {
                     let end = &mover.end;
                     let action =
                         self.leg_action(state, id, leg, &|to| end.at(to), &mut mover.first_refusal);

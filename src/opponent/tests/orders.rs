@@ -889,3 +889,24 @@ fn light_infantry_in_the_open_seeing_cavalry_forms_close_order() {
     }
     assert!(advanced > 0, "no die gave advance and fire");
 }
+
+/// Ruling O12: a withdrawal goes to the unit's rear. Within 6" of an
+/// enemy, seed 000 lets it move only directly away from one; here the one
+/// enemy stands behind it (between it and its own edge), so directly away
+/// is towards the enemy's side of the table. It does not go: it is
+/// hemmed in, and says so.
+#[test]
+fn a_withdrawal_never_goes_towards_the_enemys_side_to_get_away() {
+    let mut state = game(
+        &[("Regulars", "british-regulars", 24.0, 20.0, NORTH)],
+        &[("Militia", "militia", 24.0, 15.25, NORTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    state.units[0].hits = 6;
+    // +2 open, -1 within 6", -3 figures lost (6 hits, ruling O3), die 1: -1.
+    let report = movement(&mut opponent, &mut state, &[1]);
+    let regulars = decision(&report, "Regulars");
+    assert_eq!(regulars.outcome.order, Order::Withdraw);
+    assert_eq!(moved(regulars), None, "{:?}", regulars.events);
+    assert_eq!(state.unit(regulars.unit).base.centre, p(24.0, 20.0));
+}
