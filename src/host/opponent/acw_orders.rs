@@ -507,6 +507,58 @@ impl Opponent {
         ))
     }
 
+    /// The change to `formation` the instruction asks (`does`), facing
+    /// `enemy`: where the unit stands, else where it finds room within its
+    /// move (seed 002 makes the change part of a move, so it moves along
+    /// its new front, back, then forward; ruling HO13, as seed 001's units
+    /// do). `Err` says why it could not.
+    fn acw_form(
+        state: &acw::GameState,
+        unit: acw::UnitId,
+        enemy: acw::UnitId,
+        formation: acw::Formation,
+        does: &str,
+    ) -> Result<Choice, String> {
+        let u = state.unit(unit);
+        let here = state.position(unit);
+        let facing = round(normalise_degrees((state.position(enemy) - here).bearing()));
+        let move_to = |to: Point| acw::Action::Move {
+            unit,
+            formation: Some(formation),
+            to,
+            facing,
+        };
+        let why = format!(
+            "formed {} facing `{}`: {}",
+            formation.name(),
+            state.unit(enemy).name,
+            does.trim_end_matches('.')
+        );
+        let refusal = match state.check(&move_to(here)) {
+            Ok(()) => return Ok((move_to(here), why)),
+            Err(refusal) => refusal,
+        };
+        let move_in = |f| state.table.move_of(u.troop, f).unwrap_or(0.0);
+        let allowance = move_in(u.formation).max(move_in(formation));
+        carry::room_points(here, facing, allowance, &carry::ROOM_FAN_FORWARD)
+            .into_iter()
+            .map(|to| Point::new(round(to.x), round(to.y)))
+            .find(|to| state.check(&move_to(*to)).is_ok())
+            .map(|to| {
+                let gone = here.distance(to);
+                (
+                    move_to(to),
+                    format!("moved {gone:.1}\" to find room and {why}"),
+                )
+            })
+            .ok_or_else(|| {
+                format!(
+                    "told to form {}, it has no room here or within its move: {refusal}",
+                    formation.name()
+                )
+            })
+    }
+
     /// Every order that does not fall back: a formation change where the
     /// instruction asks one and does not move (deploy, unlimber,
     /// dismount); else charge, fire or advance as the order and the plan
@@ -527,7 +579,6 @@ impl Opponent {
         let instruction = &outcome.instruction;
         let role = acw_role(state, u.side);
         let plan = role.words();
-        let here = state.position(unit);
         let charge_target =
             Self::acw_nearest_lawful(state, unit, |target| acw::Action::Charge { unit, target });
         let charge = |why: &str| {
@@ -557,55 +608,9 @@ impl Opponent {
         if heading.is_none()
             && let Some(formation) = formation
         {
-            let facing = round(normalise_degrees((state.position(enemy) - here).bearing()));
-            let action = acw::Action::Move {
-                unit,
-                formation: Some(formation),
-                to: here,
-                facing,
-            };
-            if state.check(&action).is_ok() {
-                return Some((
-                    action,
-                    format!(
-                        "formed {} facing `{}`: {}",
-                        formation.name(),
-                        state.unit(enemy).name,
-                        instruction.does.trim_end_matches('.')
-                    ),
-                ));
-            }
-            // No room where it stands: seed 002 makes the change part of
-            // a move, so it moves sideways or back to where it can form
-            // (ruling HO13, as seed 001's units do).
-            let move_in = |f| state.table.move_of(u.troop, f).unwrap_or(0.0);
-            let allowance = move_in(u.formation).max(move_in(formation));
-            let room = carry::room_points(here, facing, allowance, &carry::ROOM_FAN_FORWARD)
-                .into_iter()
-                .map(|to| acw::Action::Move {
-                    unit,
-                    formation: Some(formation),
-                    to: Point::new(round(to.x), round(to.y)),
-                    facing,
-                })
-                .find(|action| state.check(action).is_ok());
-            if let Some(action @ acw::Action::Move { to, .. }) = room {
-                return Some((
-                    action,
-                    format!(
-                        "moved {:.1}\" to find room and formed {} facing `{}`: {}",
-                        here.distance(to),
-                        formation.name(),
-                        state.unit(enemy).name,
-                        instruction.does.trim_end_matches('.')
-                    ),
-                ));
-            }
-            if let Err(refusal) = state.check(&action) {
-                unformed = Some(format!(
-                    "told to form {}, it has no room here or within its move: {refusal}",
-                    formation.name()
-                ));
+            match Self::acw_form(state, unit, enemy, formation, &instruction.does) {
+                Ok(formed) => return Some(formed),
+                Err(why) => unformed = Some(why),
             }
         }
         let fires = instruction.fire != Fire::None;
