@@ -451,6 +451,22 @@ fn a_seed_002_double_volley_is_the_one_shot_seed_002_has() {
     );
 }
 
+/// Units 0 (a line with the enemy in front) and 1 (a line behind it): the
+/// second reads a friend firing ahead (ruling O5) and the first does not;
+/// the dice that tell the first to stand and fire and the second to
+/// advance and fire.
+fn front_and_support_dice(opponent: &Opponent, game: &Game) -> [u8; 2] {
+    let front = opponent.situation(game, 0).unwrap();
+    let second = opponent.situation(game, 1).unwrap();
+    assert!(!front.friend_firing_ahead);
+    assert!(second.friend_firing_ahead, "{second:?}");
+    assert!(!second.friend_in_melee, "no melee outlasts its turn (HO27)");
+    [
+        die_for(&front, Order::StandAndFire),
+        die_for(&second, Order::AdvanceAndFire),
+    ]
+}
+
 /// British regulars 7" behind another British line that has militia 5"
 /// in front of it (ruling O5): the rear unit is approaching a friend
 /// deployed to fire, so its advance-and-fire order's variant sends it up
@@ -471,15 +487,7 @@ fn a_seed_001_unit_behind_a_friend_firing_moves_up_in_support() {
     );
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let front = opponent.situation(&game, 0).unwrap();
-    let second = opponent.situation(&game, 1).unwrap();
-    assert!(!front.friend_firing_ahead);
-    assert!(second.friend_firing_ahead, "{second:?}");
-    assert!(!second.friend_in_melee, "no melee outlasts its turn (HO27)");
-    let dice = [
-        die_for(&front, Order::StandAndFire),
-        die_for(&second, Order::AdvanceAndFire),
-    ];
+    let dice = front_and_support_dice(&opponent, &game);
     let taken = play(&mut game, &mut opponent, 0, &dice, 2);
     let decision = opponent.latest(1).unwrap();
     let outcome = decision.outcome.as_ref().unwrap();
@@ -526,14 +534,7 @@ fn a_seed_002_unit_behind_a_friend_firing_moves_up_in_support() {
     );
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let front = opponent.situation(&game, 0).unwrap();
-    let second = opponent.situation(&game, 1).unwrap();
-    assert!(!front.friend_firing_ahead);
-    assert!(second.friend_firing_ahead, "{second:?}");
-    let dice = [
-        die_for(&front, Order::StandAndFire),
-        die_for(&second, Order::AdvanceAndFire),
-    ];
+    let dice = front_and_support_dice(&opponent, &game);
     let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 1);
     assert_eq!(order, Order::AdvanceAndFire);
     let acw::Action::Move { to, .. } = action else {
