@@ -43,12 +43,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 mod acw_orders;
+mod candidates;
 pub mod carry;
 pub mod dice;
 mod rv_generals;
 mod rv_orders;
 pub mod settings;
 
+pub use crate::opponent::ORDER;
 pub use rv_generals::GeneralTest;
 
 pub use settings::{RULE_NAMES, RulesOn, check_switches};
@@ -116,8 +118,9 @@ pub struct Decision {
     pub outcome: Option<reaction::Outcome>,
     /// Seed 002: the activation die it was given, and why.
     pub die: Option<(u8, String)>,
-    /// What it did on its order, in order.
-    pub did: Vec<String>,
+    /// What it did on its order, in order, each with the candidate that
+    /// carried it out.
+    pub did: Vec<Did>,
     /// Each move it made on its order: where its centre was and where it
     /// ended (what `foe simulate` measures withdrawals by).
     pub moves: Vec<(Point, Point)>,
@@ -129,6 +132,24 @@ pub struct Decision {
     /// The friend ahead, deployed to fire, it was approaching the rear of
     /// when it was tested (ruling O5): whom a support goes behind.
     pub friend: Option<usize>,
+}
+
+/// One thing a unit did on its order, and the candidate that carried it
+/// out ([`candidates`]): the order's own instruction, or a plan rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Did {
+    /// What it did, in words.
+    pub what: String,
+    /// Whom it was carried out by: a plan rule's name
+    /// (`tables/opponent.yaml`), or [`ORDER`] for the order's own
+    /// instruction.
+    pub by: &'static str,
+}
+
+impl std::fmt::Display for Did {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
 }
 
 impl Decision {
@@ -416,9 +437,10 @@ impl Opponent {
             .and_then(|&i| self.decisions[i].outcome.as_ref())
     }
 
-    fn did(&mut self, unit: usize, what: String) {
+    /// Note what `unit` did on its order, carried out `by` a candidate.
+    fn did(&mut self, unit: usize, by: &'static str, what: String) {
         if let Some(&i) = self.current.get(&unit) {
-            self.decisions[i].did.push(what);
+            self.decisions[i].did.push(Did { what, by });
         }
     }
 

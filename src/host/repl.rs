@@ -5,7 +5,7 @@
 //! one-line message naming what was expected, with did-you-mean for names.
 
 use super::complete::Shapes;
-use super::opponent::{Decision, Opponent};
+use super::opponent::{Decision, ORDER, Opponent};
 use super::position::Position;
 use super::{Action, Game};
 use crate::battlefield::Point;
@@ -1314,39 +1314,64 @@ pub fn pass(game: &Game) -> Option<Action> {
         .find(|action| game.passes(action))
 }
 
-/// One decision in words: the test's factors, die, total, order, and what
-/// the unit did.
+/// One decision in words, laid out as seed 000's `why` is: the reaction
+/// test factor by factor, the die, the total and the order, the variant,
+/// the activation die (seed 002), what the unit did, and the candidates
+/// that carried it out.
 pub fn decision(d: &Decision) -> String {
-    let mut text = format!("Turn {}: `{}`", d.turn, d.name);
+    let mut text = format!("{} in turn {}:", d.name, d.turn);
     match &d.outcome {
         Some(outcome) => {
-            let factors: Vec<String> = outcome
-                .factors
-                .iter()
-                .map(|f| format!("{} {:+}", f.label, f.value))
-                .collect();
+            let note = outcome
+                .column_note
+                .as_ref()
+                .map_or(String::new(), |note| format!("; {note}"));
             let _ = write!(
                 text,
-                " ({}, {} ground): {}; die {}, total {}: {} ({}).",
+                "\n  reaction test ({}, {} column{note}):",
                 outcome.class_name,
-                outcome.column,
-                factors.join(", "),
+                outcome.column.title()
+            );
+            for factor in &outcome.factors {
+                let label = factor.label_in(Some(outcome.column));
+                let _ = write!(text, "\n    {:+3}  {label}", factor.value);
+            }
+            let _ = write!(
+                text,
+                "\n    {:+3}  die\n    total {}: {} ({})\n  variant: {}",
                 outcome.die,
                 outcome.total,
                 outcome.order.title(),
-                outcome.band
+                outcome.band,
+                outcome.instruction.does
             );
         }
-        None => text.push_str(": no Lone Warrior class, so no test: it stands (ruling HO2)."),
+        None => text.push_str("\n  no Lone Warrior class, so no test: it stands (ruling HO2)"),
     }
     if let Some((die, reason)) = &d.die {
-        let _ = write!(text, " Activation die {die}: {reason}.");
+        let _ = write!(text, "\n  activation die {die}: {reason}");
     }
     if d.did.is_empty() {
-        text.push_str(" It has not acted on it yet.");
-    } else {
-        let _ = write!(text, " It {}.", d.did.join("; then "));
+        text.push_str("\n  it has not acted on it yet");
+        return text;
     }
+    for did in &d.did {
+        let _ = write!(text, "\n  did: {}", did.what);
+    }
+    let mut by: Vec<&str> = Vec::new();
+    for did in &d.did {
+        if !by.contains(&did.by) {
+            by.push(did.by);
+        }
+    }
+    let by: Vec<String> = by
+        .into_iter()
+        .map(|name| match name {
+            ORDER => "the order's instruction".to_string(),
+            rule => format!("{rule} (plan rule)"),
+        })
+        .collect();
+    let _ = write!(text, "\n  carried out by: {}", by.join(", then "));
     text
 }
 

@@ -82,6 +82,28 @@ pub struct Factor {
     pub value: i32,
 }
 
+impl Factor {
+    /// Its label, saying in words when a factor that applies is worth
+    /// nothing in the unit's `column`: "Supporting troops within 6\"  0"
+    /// read as if the support had been ignored, where the chart gives it
+    /// only to troops routing or withdrawing.
+    pub fn label_in(&self, column: Option<Column>) -> String {
+        match column {
+            // Only the chart's local factors vary by column.
+            Some(column)
+                if self.value == 0 && FactorId::ALL.iter().any(|local| local.id() == self.id) =>
+            {
+                let place = match column {
+                    Column::Retreat => "when routing or withdrawing".to_string(),
+                    other => format!("in {}", other.title()),
+                };
+                format!("{} (no effect {place})", self.label)
+            }
+            _ => self.label.to_string(),
+        }
+    }
+}
+
 /// The outcome of a reaction test, with every reason.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {

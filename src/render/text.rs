@@ -7,7 +7,7 @@ use crate::general::{General, GeneralReaction};
 use crate::melee::MeleeOutcome;
 use crate::reaction::{Factor, Outcome};
 use crate::reinforce::Reinforcement;
-use crate::tables::{Column, FactorId, Fire, Move, Order, Tables, Towards};
+use crate::tables::{Column, Fire, Move, Order, Tables, Towards};
 use std::fmt::Write;
 
 /// The narrowest label column; longer labels widen it so values stay aligned.
@@ -36,23 +36,9 @@ pub fn signed(value: i32) -> String {
 }
 
 /// A factor's label, saying in words when a factor that applies is worth
-/// nothing in the unit's column: "Supporting troops within 6\"  0" read as
-/// if the support had been ignored, where the chart gives it only to troops
-/// routing or withdrawing.
+/// nothing in the unit's column ([`Factor::label_in`]).
 pub fn factor_label(factor: &Factor, column: Option<Column>) -> String {
-    match column {
-        // Only the chart's local factors vary by column.
-        Some(column)
-            if factor.value == 0 && FactorId::ALL.iter().any(|local| local.id() == factor.id) =>
-        {
-            let place = match column {
-                Column::Retreat => "when routing or withdrawing".to_string(),
-                other => format!("in {}", other.title()),
-            };
-            format!("{} (no effect {place})", factor.label)
-        }
-        _ => factor.label.to_string(),
-    }
+    factor.label_in(column)
 }
 
 fn factors(out: &mut String, width: usize, factors: &[Factor], column: Option<Column>) {

@@ -7,9 +7,10 @@
 //! (towards the enemy, the front, the nearest cover or its rear, as far as
 //! its share of a move); or its shot or charge.
 
+use super::candidates::{self, Candidate, Tried, candidate};
 use super::carry::{self, SHARES};
 use super::dice;
-use super::{Decision, FAN_DEGREES, Opponent, Role, SHOT_FAN_DEGREES};
+use super::{Decision, FAN_DEGREES, ORDER, Opponent, Role, SHOT_FAN_DEGREES};
 use crate::acw;
 use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
@@ -19,6 +20,7 @@ use crate::reaction::{Outcome, Situation};
 use crate::ruleset::Category;
 use crate::scenario::Area;
 use crate::tables::{self, Fire, Order, Towards};
+use std::cell::OnceCell;
 
 /// Seed 002's plans: the side a hold-the-area condition names attacks the
 /// area, the other side defends it; without one, both are free.
@@ -41,6 +43,73 @@ type Moving = (acw::Action, Point);
 
 /// What one unit's activation does, and why in words.
 type Choice = (acw::Action, String);
+
+/// Which of the ways of carrying out an order that does not fall back a
+/// unit's instruction takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// Up to a friend ahead (ruling O5).
+    Friend,
+    /// A charge at the enemy.
+    Charge,
+    /// A charge or an advance that moves (towards the front out of sight).
+    Moves,
+    /// Everything else: stand, fire, or form.
+    Other,
+}
+
+/// What every candidate of a seed-002 unit's activation reads, worked out
+/// once before any is tried.
+struct ActContext<'a> {
+    state: &'a acw::GameState,
+    unit: acw::UnitId,
+    /// The nearest enemy.
+    enemy: acw::UnitId,
+    /// Its reaction test this turn.
+    outcome: &'a Outcome,
+    /// The way its instruction goes (none: it stays).
+    heading: Option<Towards>,
+    /// The formation its instruction asks, if it is not in it.
+    formation: Option<acw::Formation>,
+    /// Its side's plan.
+    role: Role,
+    /// The nearest enemy it may charge.
+    charge_target: Option<acw::UnitId>,
+    /// Its weapon's range; its move in the formation it ends in, and the
+    /// share of it the instruction gives.
+    range: f64,
+    allowance: f64,
+    inches: f64,
+    /// Where rule advance-on-objective sends an advance, and why.
+    objective: Option<(Point, String)>,
+    /// Whether rule hold-the-line keeps its side's units where they are.
+    defending: bool,
+    branch: Branch,
+    /// Whether rule close-to-range brings it on (HO5).
+    closing: bool,
+    /// Why the formation its instruction asks could not be made.
+    unformed: OnceCell<String>,
+}
+
+/// The candidates of a seed-002 unit's activation, in the order they are
+/// tried, when its order does not fall back.
+fn act_candidates<'a>() -> [Candidate<ActContext<'a>, Choice>; 13] {
+    [
+        candidate("press-home", Opponent::acw_press_home),
+        candidate(ORDER, Opponent::acw_form_first),
+        candidate(ORDER, Opponent::acw_support_friend),
+        candidate("hold-the-line", Opponent::acw_hold_behind_friend),
+        candidate(ORDER, Opponent::acw_charge_on_order),
+        candidate("hold-the-line", Opponent::acw_fire_not_charge),
+        candidate(ORDER, Opponent::acw_fire_on_order),
+        candidate("advance-on-objective", Opponent::acw_advance_on_objective),
+        candidate(ORDER, Opponent::acw_advance_on_order),
+        candidate(ORDER, Opponent::acw_fire_for_charge),
+        candidate("close-to-range", Opponent::acw_close_to_range),
+        candidate(ORDER, Opponent::acw_withdrawing_holds),
+        candidate("find-a-shot", Opponent::acw_find_a_shot_last),
+    ]
+}
 
 fn round(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
@@ -96,6 +165,7 @@ impl Opponent {
                 };
                 self.did(
                     target.0,
+                    ORDER,
                     format!(
                         "{words} `{}` (its order: {})",
                         state.unit(charger).name,
@@ -109,7 +179,7 @@ impl Opponent {
                     .up_next()
                     .iter()
                     .find(|id| state.unit(**id).side == side)?;
-                let (action, what) = self.acw_activate(state, unit);
+                let (by, (action, what)) = self.acw_activate(state, unit);
                 match action {
                     acw::Action::Move { to, .. } => {
                         self.moved(unit.0, state.position(unit), to, state.turn())
@@ -117,7 +187,7 @@ impl Opponent {
                     acw::Action::Rout { .. } => self.note_rout(unit.0, state.turn()),
                     _ => {}
                 }
-                self.did(unit.0, what);
+                self.did(unit.0, by, what);
                 Some(action)
             }
             acw::Phase::Over => None,
@@ -342,9 +412,13 @@ impl Opponent {
 
     /// What a seed-002 unit does when its die comes up (rulings HO4,
     /// HO13): its rout; else the instruction of its order, as the plan
-    /// rules aim it.
-    pub(super) fn acw_activate(&self, state: &acw::GameState, unit: acw::UnitId) -> Choice {
-        let hold = |what: &str| (acw::Action::Hold { unit }, what.to_string());
+    /// rules aim it; with the candidate that carried it out.
+    pub(super) fn acw_activate(
+        &mut self,
+        state: &acw::GameState,
+        unit: acw::UnitId,
+    ) -> (&'static str, Choice) {
+        let hold = |what: &str| (ORDER, (acw::Action::Hold { unit }, what.to_string()));
         let Some(enemy) = state.nearest_enemy(unit) else {
             return hold("held: no enemy left");
         };
@@ -352,16 +426,19 @@ impl Opponent {
         let Some(outcome) = self.outcome_of(unit.0).cloned() else {
             return self
                 .acw_fire(state, unit)
-                .unwrap_or_else(|| hold("held its ground"));
+                .map_or_else(|| hold("held its ground"), |fire| (ORDER, fire));
         };
         if outcome.order == Order::Rout {
             let rout = acw::Action::Rout { unit };
             if state.check(&rout).is_ok() {
                 return (
-                    rout,
-                    format!(
-                        "{}: it routed and left the field, lost to its army (ruling O12)",
-                        outcome.instruction.does.trim_end_matches('.')
+                    ORDER,
+                    (
+                        rout,
+                        format!(
+                            "{}: it routed and left the field, lost to its army (ruling O12)",
+                            outcome.instruction.does.trim_end_matches('.')
+                        ),
                     ),
                 );
             }
@@ -370,8 +447,9 @@ impl Opponent {
         // 002's columns cannot charge; a unit holding its ground does not
         // form march column to go anywhere (ruling HO13).
         let u = state.unit(unit);
+        let role = acw_role(state, u.side);
         let holding = self.rules.hold_the_line
-            && acw_role(state, u.side).defends()
+            && role.defends()
             && matches!(outcome.order, Order::AdvanceAndFire | Order::Charge);
         let wanted = match outcome.instruction.formation {
             Some(tables::Formation::Column) if holding => None,
@@ -385,22 +463,23 @@ impl Opponent {
         };
         let formation = Self::acw_formation(state, unit, wanted);
         let chosen = match carry::heading(&outcome) {
-            Some(way @ (Towards::Rear | Towards::Cover)) => {
-                self.acw_fall_back(state, unit, &outcome, way, formation)
-            }
+            Some(way @ (Towards::Rear | Towards::Cover)) => self
+                .acw_fall_back(state, unit, &outcome, way, formation)
+                .map(|choice| (ORDER, choice)),
             heading => self.acw_stand_or_advance(state, unit, enemy, &outcome, heading, formation),
         };
         chosen.unwrap_or_else(|| {
-            let u = state.unit(unit);
-            let role = acw_role(state, u.side);
-            if self.rules.hold_the_line
-                && role.defends()
-                && matches!(outcome.order, Order::AdvanceAndFire | Order::Charge)
-            {
-                hold(&format!(
-                    "held its ground rather than advance: {} (rule hold-the-line)",
-                    role.words()
-                ))
+            if holding {
+                (
+                    "hold-the-line",
+                    (
+                        acw::Action::Hold { unit },
+                        format!(
+                            "held its ground rather than advance: {} (rule hold-the-line)",
+                            role.words()
+                        ),
+                    ),
+                )
             } else {
                 hold("held its ground")
             }
@@ -564,57 +643,20 @@ impl Opponent {
     /// dismount); else charge, fire or advance as the order and the plan
     /// rules say (HO4, HO5, HO8–HO12), an advance as far as the
     /// instruction's share of a move, in its formation (a march to the
-    /// front out of sight goes in column).
+    /// front out of sight goes in column): the first of [`act_candidates`]
+    /// that applies, named. `None`: the unit holds.
     fn acw_stand_or_advance(
-        &self,
+        &mut self,
         state: &acw::GameState,
         unit: acw::UnitId,
         enemy: acw::UnitId,
         outcome: &Outcome,
         heading: Option<Towards>,
         formation: Option<acw::Formation>,
-    ) -> Option<Choice> {
+    ) -> Option<(&'static str, Choice)> {
         let u = state.unit(unit);
         let order = outcome.order;
-        let instruction = &outcome.instruction;
         let role = acw_role(state, u.side);
-        let plan = role.words();
-        let charge_target =
-            Self::acw_nearest_lawful(state, unit, |target| acw::Action::Charge { unit, target });
-        let charge = |why: &str| {
-            charge_target.map(|target| {
-                (
-                    acw::Action::Charge { unit, target },
-                    format!("charged `{}`{why}", state.unit(target).name),
-                )
-            })
-        };
-        // Ruling HO10 (press-home): an attacker told to advance and fire,
-        // or to stand and fire, that the seed lets charge, charges rather
-        // than deploy or trade volleys.
-        if self.rules.press_home
-            && role.attacks()
-            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire)
-            && heading != Some(Towards::Friend)
-            && charge_target.is_some()
-        {
-            let told = order.title().to_lowercase();
-            return charge(&format!(
-                ": told to {told}, it presses home, {plan} (rule press-home)"
-            ));
-        }
-        // Why a change of formation the instruction asks could not be made.
-        let mut unformed = None;
-        if heading.is_none()
-            && let Some(formation) = formation
-        {
-            match Self::acw_form(state, unit, enemy, formation, &instruction.does) {
-                Ok(formed) => return Some(formed),
-                Err(why) => unformed = Some(why),
-            }
-        }
-        let fires = instruction.fire != Fire::None;
-        let fire = || fires.then(|| self.acw_fire(state, unit)).flatten();
         let range = state
             .table
             .weapon(u.troop, u.formation)
@@ -622,79 +664,255 @@ impl Opponent {
         let after = formation.unwrap_or(u.formation);
         let allowance = state.table.move_of(u.troop, after).unwrap_or(0.0);
         let inches = carry::inches(outcome, allowance);
-        let objective = self.acw_objective(state, unit, &role);
-        let advance = |inches: f64| -> Option<Choice> {
-            self.acw_advance(
-                state,
-                unit,
-                enemy,
-                objective.as_ref(),
-                &role,
-                inches,
-                formation,
-            )
-            .map(|(a, words)| {
-                if heading == Some(Towards::Front) {
-                    (a, format!("{words}, towards the sound of the action"))
-                } else {
-                    (a, words)
-                }
-            })
-        };
-        let find_a_shot = || self.acw_find_a_shot(state, unit, range, &role, objective.as_ref());
         let defending = self.rules.hold_the_line && role.defends();
-        let moves = heading.is_some() && inches > 0.0;
-        let chosen = match order {
-            // Ruling O5 (PL5 for a defender): up behind the friend ahead.
-            _ if heading == Some(Towards::Friend) => {
-                (!defending).then(|| self.acw_support(state, unit, inches, formation))?
+        let branch = match order {
+            _ if heading == Some(Towards::Friend) => Branch::Friend,
+            Order::Charge if heading == Some(Towards::Enemy) => Branch::Charge,
+            Order::Charge | Order::AdvanceAndFire if heading.is_some() && inches > 0.0 => {
+                Branch::Moves
             }
-            Order::Charge if heading == Some(Towards::Enemy) => charge("").or_else(|| {
-                if defending {
-                    self.acw_fire(state, unit)
-                        .map(|(a, w)| (a, format!("{w} (no charge in reach; {plan}, so it keeps its ground: rule hold-the-line)")))
-                        .or_else(find_a_shot)
-                } else {
-                    advance(inches).or_else(|| self.acw_fire(state, unit))
-                }
-            }),
-            Order::Charge | Order::AdvanceAndFire if moves => fire().or_else(|| {
-                if defending {
-                    find_a_shot()
-                } else {
-                    advance(inches).or_else(find_a_shot)
-                }
-            }),
-            _ => fire().or_else(|| {
-                let out_of_reach = u.base.distance_to(&state.unit(enemy).base) > range;
-                let closing = self.rules.close_to_range
-                    && order == Order::StandAndFire
-                    && role.attacks()
-                    && out_of_reach;
-                if closing {
-                    advance(allowance)
-                        .map(|(a, what)| {
-                            (
-                                a,
-                                format!("{what} (no enemy within its {range}\" reach: it closes, rule close-to-range)"),
-                            )
-                        })
-                        .or_else(find_a_shot)
-                } else if order == Order::FireAndWithdraw {
-                    None
-                } else {
-                    find_a_shot()
-                }
-            }),
+            _ => Branch::Other,
         };
-        match (chosen, unformed) {
-            (Some((action, what)), Some(why)) => Some((action, format!("{what} ({why})"))),
+        let closing = self.rules.close_to_range
+            && order == Order::StandAndFire
+            && role.attacks()
+            && u.base.distance_to(&state.unit(enemy).base) > range;
+        let context = ActContext {
+            state,
+            unit,
+            enemy,
+            outcome,
+            heading,
+            formation,
+            charge_target: Self::acw_nearest_lawful(state, unit, |target| acw::Action::Charge {
+                unit,
+                target,
+            }),
+            objective: self.acw_objective(state, unit, &role),
+            role,
+            range,
+            allowance,
+            inches,
+            defending,
+            branch,
+            closing,
+            unformed: OnceCell::new(),
+        };
+        let chosen = candidates::first(self, &context, &act_candidates())
+            .and_then(|(by, choice)| choice.map(|choice| (by, choice)));
+        match (chosen, context.unformed.into_inner()) {
+            (Some((by, (action, what))), Some(why)) => {
+                Some((by, (action, format!("{what} ({why})"))))
+            }
             (None, Some(why)) => Some((
-                acw::Action::Hold { unit },
-                format!("held its ground: {why}"),
+                ORDER,
+                (
+                    acw::Action::Hold { unit },
+                    format!("held its ground: {why}"),
+                ),
             )),
             (chosen, None) => chosen,
         }
+    }
+
+    /// A charge at the nearest enemy the unit may charge, `why` ending
+    /// what it did.
+    fn acw_charge_nearest(c: &ActContext<'_>, why: &str) -> Option<Choice> {
+        c.charge_target.map(|target| {
+            (
+                acw::Action::Charge {
+                    unit: c.unit,
+                    target,
+                },
+                format!("charged `{}`{why}", c.state.unit(target).name),
+            )
+        })
+    }
+
+    /// Ruling HO10 (`press-home`): an attacker told to advance and fire,
+    /// or to stand and fire, that the seed lets charge, charges rather
+    /// than deploy or trade volleys.
+    fn acw_press_home(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        let order = c.outcome.order;
+        if !(self.rules.press_home
+            && c.role.attacks()
+            && matches!(order, Order::AdvanceAndFire | Order::StandAndFire)
+            && c.branch != Branch::Friend)
+        {
+            return Tried::Passes;
+        }
+        let told = order.title().to_lowercase();
+        let plan = c.role.words();
+        Tried::acts_if(Self::acw_charge_nearest(
+            c,
+            &format!(": told to {told}, it presses home, {plan} (rule press-home)"),
+        ))
+    }
+
+    /// The change of formation the instruction asks where it stands (or
+    /// where it finds room); why it could not is kept, for what the unit
+    /// does instead.
+    fn acw_form_first(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        let (None, Some(formation)) = (c.heading, c.formation) else {
+            return Tried::Passes;
+        };
+        match Self::acw_form(
+            c.state,
+            c.unit,
+            c.enemy,
+            formation,
+            &c.outcome.instruction.does,
+        ) {
+            Ok(formed) => Tried::Acts(formed),
+            Err(why) => {
+                let _ = c.unformed.set(why);
+                Tried::Passes
+            }
+        }
+    }
+
+    /// Ruling O5: up behind the friend ahead.
+    fn acw_support_friend(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch != Branch::Friend || c.defending {
+            return Tried::Passes;
+        }
+        Tried::applies(self.acw_support(c.state, c.unit, c.inches, c.formation))
+    }
+
+    /// Ruling PL5 under hold-the-line: a defender does not move up behind
+    /// a friend; it keeps its ground.
+    fn acw_hold_behind_friend(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch == Branch::Friend && c.defending {
+            Tried::Stands
+        } else {
+            Tried::Passes
+        }
+    }
+
+    /// A charge the order gives.
+    fn acw_charge_on_order(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch != Branch::Charge {
+            return Tried::Passes;
+        }
+        Tried::acts_if(Self::acw_charge_nearest(c, ""))
+    }
+
+    /// Ruling HO9 (`hold-the-line`): a defender with no charge in reach
+    /// keeps its ground and fires.
+    fn acw_fire_not_charge(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch != Branch::Charge || !c.defending {
+            return Tried::Passes;
+        }
+        let plan = c.role.words();
+        Tried::acts_if(self.acw_fire(c.state, c.unit).map(|(a, w)| {
+            (
+                a,
+                format!(
+                    "{w} (no charge in reach; {plan}, so it keeps its ground: rule hold-the-line)"
+                ),
+            )
+        }))
+    }
+
+    /// The volley an order that fires gives.
+    fn acw_fire_on_order(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        let fires = c.outcome.instruction.fire != Fire::None;
+        if !matches!(c.branch, Branch::Moves | Branch::Other) || !fires {
+            return Tried::Passes;
+        }
+        Tried::acts_if(self.acw_fire(c.state, c.unit))
+    }
+
+    /// Whether the unit advances on its order: a charge or an advance, not
+    /// held by hold-the-line.
+    fn acw_advances(c: &ActContext<'_>) -> bool {
+        matches!(c.branch, Branch::Charge | Branch::Moves) && !c.defending
+    }
+
+    /// Ruling HO8 (`advance-on-objective`): the advance goes at the enemy
+    /// in the way, the enemy on the area, or the area.
+    fn acw_advance_on_objective(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if !Self::acw_advances(c) || c.objective.is_none() {
+            return Tried::Passes;
+        }
+        Tried::acts_if(self.acw_advance_for(c, c.inches))
+    }
+
+    /// The advance the order gives, on the nearest enemy.
+    fn acw_advance_on_order(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if !Self::acw_advances(c) || c.objective.is_some() {
+            return Tried::Passes;
+        }
+        Tried::acts_if(self.acw_advance_for(c, c.inches))
+    }
+
+    /// A charge that found no enemy to charge, nor a way forward, fires.
+    fn acw_fire_for_charge(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch != Branch::Charge || c.defending {
+            return Tried::Passes;
+        }
+        Tried::applies(self.acw_fire(c.state, c.unit))
+    }
+
+    /// Ruling HO5 (`close-to-range`): an attacker told to stand and fire
+    /// with no enemy within its weapon's reach closes, a full move.
+    fn acw_close_to_range(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch != Branch::Other || !c.closing {
+            return Tried::Passes;
+        }
+        let range = c.range;
+        Tried::acts_if(self.acw_advance_for(c, c.allowance).map(|(a, what)| {
+            (
+                a,
+                format!(
+                    "{what} (no enemy within its {range}\" reach: it closes, rule close-to-range)"
+                ),
+            )
+        }))
+    }
+
+    /// Fire and withdraw with no shot: it neither closes nor looks for one.
+    fn acw_withdrawing_holds(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch == Branch::Other && !c.closing && c.outcome.order == Order::FireAndWithdraw {
+            Tried::Stands
+        } else {
+            Tried::Passes
+        }
+    }
+
+    /// Ruling HO12 (`find-a-shot`), for a unit with no other shot or move.
+    fn acw_find_a_shot_last(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        if c.branch == Branch::Friend || Self::acw_advances(c) && c.branch == Branch::Charge {
+            return Tried::Passes;
+        }
+        Tried::acts_if(self.acw_find_a_shot(
+            c.state,
+            c.unit,
+            c.range,
+            &c.role,
+            c.objective.as_ref(),
+        ))
+    }
+
+    /// An advance of at most `inches` on the objective or the nearest
+    /// enemy (HO8), "towards the sound of the action" out of sight.
+    fn acw_advance_for(&self, c: &ActContext<'_>, inches: f64) -> Option<Choice> {
+        self.acw_advance(
+            c.state,
+            c.unit,
+            c.enemy,
+            c.objective.as_ref(),
+            &c.role,
+            inches,
+            c.formation,
+        )
+        .map(|(a, words)| {
+            if c.heading == Some(Towards::Front) {
+                (a, format!("{words}, towards the sound of the action"))
+            } else {
+                (a, words)
+            }
+        })
     }
 
     /// Where an advance goes (ruling HO8, `advance-on-objective`): an

@@ -7,8 +7,9 @@
 //! shoot phase (a volley, a hasty one at −1, or none), its charge, its
 //! answer to a charge, and its rout.
 
+use super::candidates::{self, Candidate, Tried, candidate};
 use super::carry::{self, SHARES};
-use super::{Decision, FAN_DEGREES, Opponent, Role};
+use super::{Decision, FAN_DEGREES, ORDER, Opponent, Role};
 use crate::battlefield::geometry::{Vector, turn_between};
 use crate::dice::{Die, Roller};
 use crate::reaction::{self, Options, Outcome, Situation};
@@ -29,22 +30,66 @@ pub fn rv_role(state: &rv::GameState, side: usize) -> Role {
 }
 
 /// One step of a unit's carrying-out: the action, what it did in words,
-/// and whether the unit has more to do in this phase (a formation changed
-/// at the start of its move, before the move itself).
+/// the candidate that carried it out, and whether the unit has more to do
+/// in this phase (a formation changed at the start of its move, before
+/// the move itself).
 struct Step {
     action: rv::Action,
     what: String,
+    by: &'static str,
     more: bool,
 }
 
 impl Step {
+    /// The order's own step, the unit's last in this phase.
     fn last(action: rv::Action, what: String) -> Step {
         Step {
             action,
             what,
+            by: ORDER,
             more: false,
         }
     }
+
+    /// This step, carried out by the candidate named `by`.
+    fn by(self, by: &'static str) -> Step {
+        Step { by, ..self }
+    }
+}
+
+/// What every candidate of a seed-001 unit's move phase reads, worked out
+/// once before any is tried.
+struct MoveContext<'a> {
+    state: &'a rv::GameState,
+    unit: usize,
+    /// The engine's legal actions now.
+    legal: &'a [rv::Action],
+    /// Its reaction test this bound.
+    outcome: Outcome,
+    /// Its side's plan.
+    role: Role,
+    /// Whether rule hold-the-line keeps it where it is (HO9).
+    holding: bool,
+    /// The nearest enemy, and how far it is, base to base.
+    enemy: Option<usize>,
+    enemy_distance: f64,
+    /// How far it can hurt an enemy from where it stands.
+    reach: f64,
+    /// Its move this phase.
+    allowance: f64,
+}
+
+/// The candidates of a seed-001 unit's move phase, in the order they are
+/// tried: its rout, the formation its instruction asks, then the way it
+/// moves (a plan rule's aim before the instruction's own).
+fn move_candidates<'a>() -> [Candidate<MoveContext<'a>, Step>; 5] {
+    [
+        candidate(ORDER, Opponent::rv_rout),
+        candidate(ORDER, Opponent::rv_form_first),
+        candidate("hold-the-line", Opponent::rv_hold_the_line),
+        candidate("close-to-range", Opponent::rv_close_to_range),
+        candidate(ORDER, Opponent::rv_instruction),
+    ]
 }
 
 impl Opponent {
@@ -81,12 +126,8 @@ impl Opponent {
             }
             let chosen = match state.phase().kind {
                 rv::PhaseKind::Move => self.rv_move(state, unit, &legal),
-                rv::PhaseKind::Shoot => self
-                    .rv_fire(state, unit, &legal)
-                    .map(|(a, w)| Step::last(a, w)),
-                rv::PhaseKind::Charge => self
-                    .rv_charge(state, unit, &legal)
-                    .map(|(a, w)| Step::last(a, w)),
+                rv::PhaseKind::Shoot => self.rv_fire(state, unit, &legal),
+                rv::PhaseKind::Charge => self.rv_charge(state, unit, &legal),
                 rv::PhaseKind::Melee => None,
             };
             if let Some(step) = chosen {
@@ -101,7 +142,7 @@ impl Opponent {
                     rv::Action::Rout { .. } => self.note_rout(unit, state.turn()),
                     _ => {}
                 }
-                self.did(unit, step.what);
+                self.did(unit, step.by, step.what);
                 return step.action;
             }
             self.handled.insert(unit);
@@ -109,6 +150,7 @@ impl Opponent {
             if state.phase().kind == rv::PhaseKind::Move && self.holds(&role, unit) {
                 self.did(
                     unit,
+                    "hold-the-line",
                     format!(
                         "kept its ground rather than advance: {} (rule hold-the-line)",
                         role.words()
@@ -290,6 +332,7 @@ impl Opponent {
         if now <= carry::IN_SUPPORT {
             self.did(
                 unit,
+                ORDER,
                 format!("stood in support of `{name}`, {behind} to its rear"),
             );
             return None;
@@ -370,6 +413,7 @@ impl Opponent {
             if state.check(&join).is_ok() {
                 self.did(
                     lead,
+                    "general-leads",
                     format!(
                         "{} joined it, the nearest of his units to the enemy: {plan} (rule general-leads)",
                         commander.name
@@ -392,6 +436,7 @@ impl Opponent {
                 if state.check(&ride).is_ok() {
                     self.did(
                         lead,
+                        "general-leads",
                         format!(
                             "{} rode {step:.1}\" towards it, to lead it: {plan} (rule general-leads)",
                             commander.name
@@ -535,7 +580,8 @@ impl Opponent {
     }
 
     /// A seed-001 unit's move phase: its rout, its formation, its pivot to
-    /// face, or the move its instruction gives (rulings HO4, HO13).
+    /// face, or the move its instruction gives (rulings HO4, HO13), as
+    /// the first of [`move_candidates`] that applies carries it out.
     fn rv_move(
         &mut self,
         state: &rv::GameState,
@@ -543,65 +589,112 @@ impl Opponent {
         legal: &[rv::Action],
     ) -> Option<Step> {
         let outcome = self.outcome_of(unit)?.clone();
-        let instruction = &outcome.instruction;
-        let order = outcome.order;
-        let u = &state.units()[unit];
-        let role = rv_role(state, u.side);
-        // Ruling O12: a unit that routs is lost to its army at once.
-        if order == Order::Rout {
-            let rout = rv::Action::Rout { unit };
-            if state.check(&rout).is_ok() {
-                return Some(Step::last(
-                    rout,
-                    format!(
-                        "{}: it routed and left the field, lost to its army (ruling O12)",
-                        instruction.does.trim_end_matches('.')
-                    ),
-                ));
-            }
-        }
+        let role = rv_role(state, state.units()[unit].side);
         let holding = self.holds(&role, unit);
-        if let Some(step) = self.rv_form(state, unit, &outcome, holding) {
-            return Some(step);
+        let enemy = Self::rv_nearest(state, unit, &Self::rv_enemies(state, unit));
+        let context = MoveContext {
+            state,
+            unit,
+            legal,
+            enemy_distance: enemy.map_or(f64::INFINITY, |enemy| {
+                state.footprint(unit).distance_to(&state.footprint(enemy))
+            }),
+            enemy,
+            reach: Self::rv_reach(state, unit),
+            allowance: state.allowance(unit),
+            outcome,
+            role,
+            holding,
+        };
+        let (by, step) = candidates::first(self, &context, &move_candidates())?;
+        step.map(|step| step.by(by))
+    }
+
+    /// Ruling O12: a unit that routs is lost to its army at once.
+    fn rv_rout(&mut self, c: &MoveContext<'_>) -> Tried<Step> {
+        let rout = rv::Action::Rout { unit: c.unit };
+        if c.outcome.order != Order::Rout || c.state.check(&rout).is_err() {
+            return Tried::Passes;
         }
-        let enemies = Self::rv_enemies(state, unit);
-        let enemy = Self::rv_nearest(state, unit, &enemies)?;
-        let reach = Self::rv_reach(state, unit);
-        let enemy_distance = state.footprint(unit).distance_to(&state.footprint(enemy));
-        let allowance = state.allowance(unit);
-        let mut heading = carry::heading(&outcome);
-        let mut inches = carry::inches(&outcome, allowance);
-        let mut note = String::new();
-        if holding {
-            // Ruling HO9: the defender keeps its ground; a charge goes in
-            // only in the charge phase, at an enemy in reach.
-            heading = None;
-            note = format!(
-                " ({}, so it keeps its ground: rule hold-the-line)",
-                role.words()
-            );
-        } else if self.rules.close_to_range
-            && order == Order::StandAndFire
-            && instruction.fire != Fire::None
-            && role.attacks()
-            && enemy_distance > reach
-        {
-            heading = Some(Towards::Enemy);
-            inches = allowance;
-            note = format!(
-                " (no enemy within its {reach}\" reach and {}: it closes, rule close-to-range)",
-                role.words()
-            );
+        Tried::Acts(Step::last(
+            rout,
+            format!(
+                "{}: it routed and left the field, lost to its army (ruling O12)",
+                c.outcome.instruction.does.trim_end_matches('.')
+            ),
+        ))
+    }
+
+    /// The formation the instruction asks, first ([`Opponent::rv_form`]).
+    fn rv_form_first(&mut self, c: &MoveContext<'_>) -> Tried<Step> {
+        Tried::acts_if(self.rv_form(c.state, c.unit, &c.outcome, c.holding))
+    }
+
+    /// Ruling HO9 (`hold-the-line`): the defender keeps its ground; it
+    /// only turns to face, and a charge goes in only in the charge phase,
+    /// at an enemy in reach.
+    fn rv_hold_the_line(&mut self, c: &MoveContext<'_>) -> Tried<Step> {
+        if !c.holding {
+            return Tried::Passes;
         }
+        let note = format!(
+            " ({}, so it keeps its ground: rule hold-the-line)",
+            c.role.words()
+        );
+        Tried::applies(self.rv_aimed(c, None, 0.0, &note))
+    }
+
+    /// Ruling HO5 (`close-to-range`): an attacker told to stand and fire
+    /// with no enemy in its weapons' reach closes, a full move.
+    fn rv_close_to_range(&mut self, c: &MoveContext<'_>) -> Tried<Step> {
+        let closes = self.rules.close_to_range
+            && c.outcome.order == Order::StandAndFire
+            && c.outcome.instruction.fire != Fire::None
+            && c.role.attacks()
+            && c.enemy_distance > c.reach;
+        if !closes {
+            return Tried::Passes;
+        }
+        let note = format!(
+            " (no enemy within its {}\" reach and {}: it closes, rule close-to-range)",
+            c.reach,
+            c.role.words()
+        );
+        Tried::applies(self.rv_aimed(c, Some(Towards::Enemy), c.allowance, &note))
+    }
+
+    /// The order's own instruction: the way and the share of a move its
+    /// variant gives.
+    fn rv_instruction(&mut self, c: &MoveContext<'_>) -> Tried<Step> {
+        let heading = carry::heading(&c.outcome);
+        let inches = carry::inches(&c.outcome, c.allowance);
+        Tried::applies(self.rv_aimed(c, heading, inches, ""))
+    }
+
+    /// The unit's move on `heading` (none: it stays), at most `inches`:
+    /// first a pivot to face the nearest enemy when it fires or goes
+    /// towards the enemy and has it off its front, then the move; `note`
+    /// ends what it did. `None` when it does neither.
+    fn rv_aimed(
+        &mut self,
+        c: &MoveContext<'_>,
+        heading: Option<Towards>,
+        inches: f64,
+        note: &str,
+    ) -> Option<Step> {
+        let (state, unit) = (c.state, c.unit);
+        let enemy = c.enemy?;
+        let u = &state.units()[unit];
+        let instruction = &c.outcome.instruction;
         let bearing = (state.units()[enemy].centre - u.centre).bearing();
         let off_front = turn_between(u.facing, bearing).abs();
         let faces_enemy = match heading {
-            None => instruction.fire != Fire::None || holding,
+            None => instruction.fire != Fire::None || c.holding,
             Some(Towards::Enemy | Towards::Front) => true,
             Some(_) => false,
         };
         if faces_enemy && off_front > self.tables.opponent.turn_to_face_degrees {
-            return legal.iter().find_map(|a| match a {
+            return c.legal.iter().find_map(|a| match a {
                 rv::Action::Pivot { unit: who, facing } if *who == unit => Some(Step::last(
                     *a,
                     format!(
@@ -616,7 +709,7 @@ impl Opponent {
             None => None,
             Some(Towards::Friend) => self.rv_support(state, unit, inches),
             Some(way @ (Towards::Enemy | Towards::Front)) => {
-                Self::rv_advance(state, unit, enemy, legal, inches, way == Towards::Front)
+                Self::rv_advance(state, unit, enemy, c.legal, inches, way == Towards::Front)
                     .map(|step| Step::last(step.action, format!("{}{note}", step.what)))
             }
             Some(Towards::Cover) if carry::in_cover(state.battlefield(), u.centre) => None,
@@ -655,6 +748,7 @@ impl Opponent {
             Ok(Some((action, words))) => Some(Step {
                 action,
                 what: format!("{words}: {}", instruction.does.trim_end_matches('.')),
+                by: ORDER,
                 more: true,
             }),
             Ok(None) => None,
@@ -665,10 +759,11 @@ impl Opponent {
                         "moved {:.1}\" to find room to form {wanted} ({refusal})",
                         u.centre.distance(to)
                     ),
+                    by: ORDER,
                     more: true,
                 }),
                 None => {
-                    self.did(unit, format!("could not form {wanted}: {refusal}"));
+                    self.did(unit, ORDER, format!("could not form {wanted}: {refusal}"));
                     None
                 }
             },
@@ -763,21 +858,17 @@ impl Opponent {
 
     /// A seed-001 unit's shoot phase: it fires as its instruction says (a
     /// volley, or a hasty one at −1 when it withdraws), at the nearest
-    /// enemy it may; one told not to fire does not.
-    fn rv_fire(
-        &self,
-        state: &rv::GameState,
-        unit: usize,
-        legal: &[rv::Action],
-    ) -> Option<(rv::Action, String)> {
+    /// enemy it may; one told not to fire does not, unless rule
+    /// hold-the-line kept it from charging (HO9).
+    fn rv_fire(&self, state: &rv::GameState, unit: usize, legal: &[rv::Action]) -> Option<Step> {
         let outcome = self.outcome_of(unit)?;
         let role = rv_role(state, state.units()[unit].side);
         // A defender kept from charging by hold-the-line stands and fires
         // instead (HO9).
-        let fire = match carry::fire_once_moved(&self.tables, outcome) {
-            Fire::None if self.holds(&role, unit) => Fire::Volley,
+        let (by, fire) = match carry::fire_once_moved(&self.tables, outcome) {
+            Fire::None if self.holds(&role, unit) => ("hold-the-line", Fire::Volley),
             Fire::None => return None,
-            fire => fire,
+            fire => (ORDER, fire),
         };
         let targets: Vec<usize> = legal
             .iter()
@@ -791,24 +882,25 @@ impl Opponent {
         if fire == Fire::MinusOne {
             let hasty = rv::Action::HastyFire { unit, target };
             return state.check(&hasty).is_ok().then(|| {
-                (
+                Step::last(
                     hasty,
                     format!("fired a single volley at -1 at `{name}`, the nearest in reach"),
                 )
+                .by(by)
             });
         }
-        Some((
-            rv::Action::Fire { unit, target },
-            format!("fired at `{name}`, the nearest in reach"),
-        ))
+        Some(
+            Step::last(
+                rv::Action::Fire { unit, target },
+                format!("fired at `{name}`, the nearest in reach"),
+            )
+            .by(by),
+        )
     }
 
-    fn rv_charge(
-        &self,
-        state: &rv::GameState,
-        unit: usize,
-        legal: &[rv::Action],
-    ) -> Option<(rv::Action, String)> {
+    /// A seed-001 unit's charge phase: a charge its order gives, or one
+    /// rule press-home makes of an attacker's advance (HO10).
+    fn rv_charge(&self, state: &rv::GameState, unit: usize, legal: &[rv::Action]) -> Option<Step> {
         let order = self.order_of(unit);
         let outcome = self.outcome_of(unit)?;
         let role = rv_role(state, state.units()[unit].side);
@@ -832,19 +924,25 @@ impl Opponent {
             })
             .collect();
         let target = Self::rv_nearest(state, unit, &targets)?;
-        let why = if charges {
-            String::new()
+        let (by, why) = if charges {
+            (ORDER, String::new())
         } else {
-            format!(
-                ": told to {}, it presses home, {} (rule press-home)",
-                order.title().to_lowercase(),
-                role.words()
+            (
+                "press-home",
+                format!(
+                    ": told to {}, it presses home, {} (rule press-home)",
+                    order.title().to_lowercase(),
+                    role.words()
+                ),
             )
         };
-        Some((
-            rv::Action::Charge { unit, target },
-            format!("charged `{}`{why}", state.units()[target].name),
-        ))
+        Some(
+            Step::last(
+                rv::Action::Charge { unit, target },
+                format!("charged `{}`{why}", state.units()[target].name),
+            )
+            .by(by),
+        )
     }
 
     fn rv_respond(&mut self, state: &rv::GameState, pending: rv::Pending) -> rv::Action {
@@ -871,6 +969,7 @@ impl Opponent {
         };
         self.did(
             pending.target,
+            ORDER,
             format!(
                 "{words} (`{}` charged it; its order: {})",
                 state.units()[pending.charger].name,

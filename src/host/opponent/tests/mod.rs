@@ -133,8 +133,9 @@ fn an_attacker_with_no_enemy_in_its_weapons_reach_closes_in() {
             let did = &opponent.decisions()[0].did;
             assert!(
                 did.iter()
-                    .any(|d| d.contains("the plan is to break the enemy army")
-                        && d.contains("rule close-to-range")),
+                    .any(|d| d.what.contains("the plan is to break the enemy army")
+                        && d.what.contains("rule close-to-range")
+                        && d.by == "close-to-range"),
                 "{did:?}"
             );
         }
@@ -165,11 +166,55 @@ fn a_defender_told_to_advance_keeps_its_ground() {
             let did = &opponent.latest(1).unwrap().did;
             assert!(
                 did.iter()
-                    .any(|d| d.contains("the plan is to hold the field")
-                        && d.contains("rule hold-the-line")),
+                    .any(|d| d.what.contains("the plan is to hold the field")
+                        && d.what.contains("rule hold-the-line")
+                        && d.by == "hold-the-line"),
                 "{did:?}"
             );
         }
+    }
+}
+
+#[test]
+fn why_lays_out_the_test_and_names_the_candidate_that_carried_it_out() {
+    // The continentals of the test above: advance and fire on a die of 4,
+    // held by hold-the-line, or carried out as the order says without it;
+    // either way their commander first rides to lead them (general-leads).
+    let scenario = rv_scenario(
+        &[
+            FAR_GENERAL,
+            "{ name: Foot, troop_type: british-line, strength: 6, position: [24, 4], facing: north }",
+        ],
+        &[
+            FAR_GENERAL_NORTH,
+            "{ name: Line, troop_type: continentals, strength: 6, position: [24, 26], facing: south }",
+        ],
+    );
+    for (rules, by) in [
+        (
+            all_rules(),
+            "carried out by: general-leads (plan rule), then hold-the-line (plan rule)",
+        ),
+        (
+            rules_without("hold-the-line"),
+            "carried out by: general-leads (plan rule), then the order's instruction",
+        ),
+    ] {
+        let mut game = start(&scenario);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
+        play(&mut game, &mut opponent, 1, &[4], 2);
+        let why = crate::host::repl::decision(opponent.latest(1).unwrap());
+        let lines: Vec<&str> = why.lines().collect();
+        assert_eq!(lines[0], "Line in turn 1:", "{why}");
+        assert!(lines[1].starts_with("  reaction test ("), "{why}");
+        assert!(lines.contains(&"     +4  die"), "{why}");
+        assert!(
+            lines.contains(&"    total 7: Advance and fire (Advance and fire. Troops in hard cover stand fast and fire.)"),
+            "{why}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with("  variant: ")), "{why}");
+        assert!(lines.iter().any(|l| l.starts_with("  did: ")), "{why}");
+        assert_eq!(lines.last(), Some(&format!("  {by}").as_str()), "{why}");
     }
 }
 
@@ -195,7 +240,11 @@ fn an_attacker_in_charge_reach_presses_home() {
         assert_eq!(rv_charged(&taken, 0), charges, "{rules:?}: {taken:?}");
         if charges {
             let did = &opponent.decisions()[0].did;
-            assert!(did.iter().any(|d| d.contains("rule press-home")), "{did:?}");
+            assert!(
+                did.iter()
+                    .any(|d| d.what.contains("rule press-home") && d.by == "press-home"),
+                "{did:?}"
+            );
         }
     }
 }
@@ -232,8 +281,9 @@ fn a_commander_joins_the_unit_of_his_nearest_the_enemy() {
         if joins {
             let did = &opponent.decisions()[1].did;
             assert!(
-                did.iter()
-                    .any(|d| d.contains("Leslie joined it") && d.contains("rule general-leads")),
+                did.iter().any(|d| d.what.contains("Leslie joined it")
+                    && d.what.contains("rule general-leads")
+                    && d.by == "general-leads"),
                 "{did:?}"
             );
         }
@@ -287,7 +337,7 @@ fn acw_activation(
     rules: RulesOn,
     dice: &[u8],
     unit: usize,
-) -> (Order, acw::Action, String) {
+) -> (Order, acw::Action, Did) {
     let mut game = start(scenario);
     let mut opponent = Opponent::new(tables(), scenario).with_rules(rules);
     acw_activation_in(&mut game, &mut opponent, dice, unit)
@@ -299,7 +349,7 @@ fn acw_activation_in(
     opponent: &mut Opponent,
     dice: &[u8],
     unit: usize,
-) -> (Order, acw::Action, String) {
+) -> (Order, acw::Action, Did) {
     let mut roller = Scripted::then(dice.iter().copied(), Box::new(Seeded::new(5)));
     opponent.next_action(game, &mut roller).unwrap();
     loop {
@@ -308,8 +358,8 @@ fn acw_activation_in(
         };
         let action = match state.phase() {
             acw::Phase::Activating if state.up_next().contains(&acw::UnitId(unit)) => {
-                let (action, what) = opponent.acw_activate(state, acw::UnitId(unit));
-                return (opponent.order_of(unit), action, what);
+                let (by, (action, what)) = opponent.acw_activate(state, acw::UnitId(unit));
+                return (opponent.order_of(unit), action, Did { what, by });
             }
             acw::Phase::Activating => acw::Action::Hold {
                 unit: state.up_next()[0],
@@ -334,10 +384,11 @@ fn a_seed_002_unit_with_the_enemy_off_its_front_turns_to_where_it_can_fire() {
         &["{ name: Grey, troop_type: infantry, position: [4, 29], facing: north }"],
         "[[30, 2], [34, 6]]",
     );
-    let (order, action, what) = acw_activation(&scenario, all_rules(), &[2], 0);
+    let (order, action, did) = acw_activation(&scenario, all_rules(), &[2], 0);
     assert_eq!(order, Order::StandAndFire);
     assert!(matches!(action, acw::Action::Move { .. }), "{action:?}");
-    assert!(what.contains("rule find-a-shot"), "{what}");
+    assert!(did.what.contains("rule find-a-shot"), "{did}");
+    assert_eq!(did.by, "find-a-shot");
     let (_, action, _) = acw_activation(&scenario, rules_without("find-a-shot"), &[2], 0);
     assert!(matches!(action, acw::Action::Hold { .. }), "{action:?}");
 }
@@ -354,13 +405,13 @@ fn find_a_shot_does_not_move_a_unit_whose_enemy_is_only_out_of_range() {
         "[[30, 2], [34, 6]]",
         "confederates",
     );
-    let (order, action, what) = acw_activation(&scenario, all_rules(), &[3], 0);
+    let (order, action, did) = acw_activation(&scenario, all_rules(), &[3], 0);
     assert_eq!(order, Order::StandAndFire);
     assert!(
         matches!(action, acw::Action::Hold { .. }),
-        "{action:?}: {what}"
+        "{action:?}: {did}"
     );
-    assert!(!what.contains("find-a-shot"), "{what}");
+    assert!(!did.what.contains("find-a-shot"), "{did}");
 }
 
 #[test]
@@ -373,10 +424,11 @@ fn seed_002_cavalry_of_the_attacker_presses_home_when_the_seed_allows() {
         &["{ name: Grey, troop_type: infantry, position: [18, 29], facing: north }"],
         "[[11, 12], [26, 24]]",
     );
-    let (order, action, what) = acw_activation(&scenario, all_rules(), &[1], 0);
+    let (order, action, did) = acw_activation(&scenario, all_rules(), &[1], 0);
     assert_eq!(order, Order::StandAndFire);
     assert!(matches!(action, acw::Action::Charge { .. }), "{action:?}");
-    assert!(what.contains("rule press-home"), "{what}");
+    assert!(did.what.contains("rule press-home"), "{did}");
+    assert_eq!(did.by, "press-home");
     let (_, action, _) = acw_activation(&scenario, rules_without("press-home"), &[1], 0);
     assert!(!matches!(action, acw::Action::Charge { .. }), "{action:?}");
 }
@@ -397,15 +449,21 @@ fn seed_002_advances_go_for_the_objective_and_defenders_hold() {
         acw::Action::Move { to, .. } => *to,
         other => panic!("{other:?}"),
     };
-    let (order, action, what) = acw_activation(&scenario, all_rules(), &[4], 0);
+    let (order, action, did) = acw_activation(&scenario, all_rules(), &[4], 0);
     assert!(
         matches!(order, Order::AdvanceAndFire | Order::Charge),
         "{order:?}"
     );
-    assert!(what.contains("the plan is to take the plateau"), "{what}");
+    assert!(
+        did.what.contains("the plan is to take the plateau"),
+        "{did}"
+    );
+    assert_eq!(did.by, "advance-on-objective");
     let to = ends(&action);
     assert!(to.distance(area_centre) < Point::new(18.0, 33.0).distance(area_centre));
-    let (_, action, _) = acw_activation(&scenario, rules_without("advance-on-objective"), &[4], 0);
+    let (_, action, did) =
+        acw_activation(&scenario, rules_without("advance-on-objective"), &[4], 0);
+    assert_eq!(did.by, ORDER, "{did}");
     let to = ends(&action);
     assert!(to.distance(enemy) < Point::new(18.0, 33.0).distance(enemy));
 }
@@ -475,16 +533,19 @@ fn a_seed_002_defender_told_to_advance_holds() {
         "[[28, 20], [35, 30]]",
         "confederates",
     );
-    let (order, action, what) = acw_activation(&scenario, all_rules(), &[4], 0);
+    let (order, action, did) = acw_activation(&scenario, all_rules(), &[4], 0);
     assert!(
         matches!(order, Order::AdvanceAndFire | Order::Charge),
         "{order:?}"
     );
     assert!(matches!(action, acw::Action::Hold { .. }), "{action:?}");
     assert!(
-        what.contains("the plan is to hold the plateau") && what.contains("rule hold-the-line"),
-        "{what}"
+        did.what.contains("the plan is to hold the plateau")
+            && did.what.contains("rule hold-the-line"),
+        "{did}"
     );
-    let (_, action, _) = acw_activation(&scenario, rules_without("hold-the-line"), &[4], 0);
+    assert_eq!(did.by, "hold-the-line");
+    let (_, action, did) = acw_activation(&scenario, rules_without("hold-the-line"), &[4], 0);
     assert!(matches!(action, acw::Action::Move { .. }), "{action:?}");
+    assert_eq!(did.by, ORDER, "{did}");
 }

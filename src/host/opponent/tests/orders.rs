@@ -78,7 +78,7 @@ fn a_seed_001_withdrawal_goes_to_the_rear_and_a_second_routs() {
         first
             .did
             .iter()
-            .any(|d| d.contains("fell back 3.0\" to its rear")),
+            .any(|d| d.what.contains("fell back 3.0\" to its rear")),
         "{:?}",
         first.did
     );
@@ -127,7 +127,7 @@ fn a_seed_001_fire_and_withdraw_in_close_order_falls_back_to_cover_without_firin
         decision
             .did
             .iter()
-            .any(|d| d.contains("to the nearest cover")),
+            .any(|d| d.what.contains("to the nearest cover")),
         "{:?}",
         decision.did
     );
@@ -223,7 +223,7 @@ fn a_seed_001_charge_out_of_sight_marches_in_column_to_the_action() {
         decision
             .did
             .iter()
-            .any(|d| d.contains("sound of the action")),
+            .any(|d| d.what.contains("sound of the action")),
         "{:?}",
         decision.did
     );
@@ -246,7 +246,7 @@ fn a_seed_001_unit_sees_an_enemy_fall_back() {
 
 /// Blue regulars under half strength 5" from Grey: 14 hits are 8 of 15
 /// figures lost (ruling O3). Having withdrawn last bound or not.
-fn broken_blue(withdrew: bool) -> (Order, acw::Action, String, Game) {
+fn broken_blue(withdrew: bool) -> (Order, acw::Action, Did, Game) {
     let scenario = acw_scenario(
         &["{ name: Blue, troop_type: infantry, position: [4, 30], facing: south }"],
         &["{ name: Grey, troop_type: infantry, position: [4, 25], facing: north }"],
@@ -261,8 +261,8 @@ fn broken_blue(withdrew: bool) -> (Order, acw::Action, String, Game) {
     if withdrew {
         opponent.note_withdrawal(0, 0);
     }
-    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &[2], 0);
-    (order, action, what, game)
+    let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &[2], 0);
+    (order, action, did, game)
 }
 
 /// A seed-002 unit ordered to withdraw goes straight to its own (north)
@@ -290,7 +290,7 @@ fn a_seed_002_withdrawal_goes_to_the_rear() {
 /// leave the table as their die comes up.
 #[test]
 fn a_seed_002_unit_that_withdrew_and_breaks_routs() {
-    let (order, action, what, mut game) = broken_blue(true);
+    let (order, action, did, mut game) = broken_blue(true);
     assert_eq!(order, Order::Rout);
     assert_eq!(
         action,
@@ -298,7 +298,7 @@ fn a_seed_002_unit_that_withdrew_and_breaks_routs() {
             unit: acw::UnitId(0)
         }
     );
-    assert!(what.contains("lost to its army"), "{what}");
+    assert!(did.what.contains("lost to its army"), "{did}");
     game.apply(&Action::Acw(action), &mut Scripted::new([]))
         .unwrap();
     assert!(game.units()[0].removed);
@@ -439,7 +439,7 @@ fn a_seed_002_double_volley_is_the_one_shot_seed_002_has() {
     let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
     let blue = opponent.situation(&game, 0).unwrap();
     let die = die_where(&blue, |o| o.instruction.fire == Fire::Double);
-    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &[die], 0);
+    let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &[die], 0);
     assert_eq!(order, Order::StandAndFire);
     assert_eq!(
         action,
@@ -447,7 +447,7 @@ fn a_seed_002_double_volley_is_the_one_shot_seed_002_has() {
             unit: acw::UnitId(0),
             target: acw::UnitId(1)
         },
-        "{what}"
+        "{did}"
     );
 }
 
@@ -510,10 +510,9 @@ fn a_seed_001_unit_behind_a_friend_firing_moves_up_in_support() {
         rv::Action::Fire { unit: 1, .. }
     )));
     assert!(
-        decision
-            .did
-            .iter()
-            .any(|d| d.contains("in support of `Front`, halting 6\" to its rear")),
+        decision.did.iter().any(|d| d
+            .what
+            .contains("in support of `Front`, halting 6\" to its rear")),
         "{:?}",
         decision.did
     );
@@ -535,18 +534,19 @@ fn a_seed_002_unit_behind_a_friend_firing_moves_up_in_support() {
     let mut game = start(&scenario);
     let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
     let dice = front_and_support_dice(&opponent, &game);
-    let (order, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 1);
+    let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 1);
     assert_eq!(order, Order::AdvanceAndFire);
     let acw::Action::Move { to, .. } = action else {
-        panic!("{action:?}: {what}")
+        panic!("{action:?}: {did}")
     };
     assert!(
         to.distance(Point::new(4.0, 30.0)) < 1e-6,
         "halts 6\" behind Front: {to:?}"
     );
     assert!(
-        what.contains("in support of `Front`, halting 6\" to its rear"),
-        "{what}"
+        did.what
+            .contains("in support of `Front`, halting 6\" to its rear"),
+        "{did}"
     );
 }
 
@@ -571,17 +571,17 @@ fn a_seed_002_column_with_no_room_to_deploy_moves_aside_to_deploy() {
         die_where(&opponent.situation(&game, 0).unwrap(), deploys),
         die_for(&opponent.situation(&game, 1).unwrap(), Order::StandAndFire),
     ];
-    let (_, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
     let acw::Action::Move {
         to,
         formation: Some(acw::Formation::Line),
         ..
     } = action
     else {
-        panic!("{action:?}: {what}")
+        panic!("{action:?}: {did}")
     };
     assert!(to.distance(Point::new(8.0, 30.0)) > 0.5, "{to:?}");
-    assert!(what.contains("to find room and formed line"), "{what}");
+    assert!(did.what.contains("to find room and formed line"), "{did}");
 
     // A causeway 2" wide between two lakes: no line fits within its move.
     let lakes = "terrain:\n  - { kind: lake, name: west, polygon: [[0, 24], [7, 24], [7, 36], [0, 36]] }\n  - { kind: lake, name: east, polygon: [[9, 24], [36, 24], [36, 36], [9, 36]] }\n";
@@ -595,13 +595,16 @@ fn a_seed_002_column_with_no_room_to_deploy_moves_aside_to_deploy() {
     let mut game = start(&causeway);
     let mut opponent = Opponent::new(tables(), &causeway).with_rules(RulesOn::none());
     let dice = [die_where(&opponent.situation(&game, 0).unwrap(), deploys)];
-    let (_, action, what) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
     assert_eq!(
         action,
         acw::Action::Hold {
             unit: acw::UnitId(0)
         },
-        "{what}"
+        "{did}"
     );
-    assert!(what.contains("no room here or within its move"), "{what}");
+    assert!(
+        did.what.contains("no room here or within its move"),
+        "{did}"
+    );
 }
