@@ -21,6 +21,7 @@ use crate::ruleset::Category;
 use crate::scenario::Area;
 use crate::tables::{self, Fire, Order, Towards};
 use std::cell::OnceCell;
+use std::fmt::Write as _;
 
 /// Seed 002's plans: the side a hold-the-area condition names attacks the
 /// area, the other side defends it; without one, both are free.
@@ -69,8 +70,12 @@ struct ActContext<'a> {
     outcome: &'a Outcome,
     /// The way its instruction goes (none: it stays).
     heading: Option<Towards>,
-    /// The formation its instruction asks, if it is not in it.
+    /// The formation its instruction asks, if it is not in it: the change
+    /// it makes now.
     formation: Option<acw::Formation>,
+    /// The formation the instruction asks, when seed 002 has no change
+    /// straight to it and `formation` is the first step.
+    leads_to: Option<acw::Formation>,
     /// Its side's plan.
     role: Role,
     /// The nearest enemy it may charge.
@@ -384,12 +389,15 @@ impl Opponent {
     /// this unit, when it is not in it already and may change to it:
     /// foot line (close order and skirmish lines are its line) or column;
     /// cavalry mounted (in line) or dismounted; guns limbered (column) or
-    /// unlimbered (line).
+    /// unlimbered (line). Where seed 002 has no change straight to it (a
+    /// mounted column dismounts only from line), the change that leads
+    /// there comes first (ruling HO13), and the second of the pair is the
+    /// formation the instruction asks.
     fn acw_formation(
         state: &acw::GameState,
         unit: acw::UnitId,
         wanted: Option<tables::Formation>,
-    ) -> Option<acw::Formation> {
+    ) -> Option<(acw::Formation, acw::Formation)> {
         use tables::Formation as F;
         let u = state.unit(unit);
         let formation = match (u.category, wanted?) {
@@ -402,12 +410,22 @@ impl Opponent {
             (_, F::Line | F::CloseOrder | F::Skirmish) => acw::Formation::Line,
             (_, F::Mounted | F::Dismounted | F::Limbered | F::Unlimbered) => return None,
         };
-        (formation != u.formation
-            && state
-                .table
-                .change_cost(u.troop, u.formation, formation)
-                .is_some())
-        .then_some(formation)
+        if formation == u.formation {
+            return None;
+        }
+        let changes = |from, to| state.table.change_cost(u.troop, from, to).is_some();
+        if changes(u.formation, formation) {
+            return Some((formation, formation));
+        }
+        acw::Formation::ALL
+            .into_iter()
+            .find(|&step| {
+                step != u.formation
+                    && step != formation
+                    && changes(u.formation, step)
+                    && changes(step, formation)
+            })
+            .map(|step| (step, formation))
     }
 
     /// What a seed-002 unit does when its die comes up (rulings HO4,
@@ -461,12 +479,13 @@ impl Opponent {
             }
             wanted => wanted,
         };
-        let formation = Self::acw_formation(state, unit, wanted);
+        let steps = Self::acw_formation(state, unit, wanted);
+        let formation = steps.map(|(step, _)| step);
         let chosen = match carry::heading(&outcome) {
             Some(way @ (Towards::Rear | Towards::Cover)) => self
                 .acw_fall_back(state, unit, &outcome, way, formation)
                 .map(|choice| (ORDER, choice)),
-            heading => self.acw_stand_or_advance(state, unit, enemy, &outcome, heading, formation),
+            heading => self.acw_stand_or_advance(state, unit, enemy, &outcome, heading, steps),
         };
         chosen.unwrap_or_else(|| {
             if holding {
@@ -652,9 +671,10 @@ impl Opponent {
         enemy: acw::UnitId,
         outcome: &Outcome,
         heading: Option<Towards>,
-        formation: Option<acw::Formation>,
+        steps: Option<(acw::Formation, acw::Formation)>,
     ) -> Option<(&'static str, Choice)> {
         let u = state.unit(unit);
+        let formation = steps.map(|(step, _)| step);
         let order = outcome.order;
         let role = acw_role(state, u.side);
         let range = state
@@ -684,6 +704,9 @@ impl Opponent {
             outcome,
             heading,
             formation,
+            leads_to: steps
+                .map(|(_, target)| target)
+                .filter(|&t| Some(t) != formation),
             charge_target: Self::acw_nearest_lawful(state, unit, |target| acw::Action::Charge {
                 unit,
                 target,
@@ -756,13 +779,16 @@ impl Opponent {
         let (None, Some(formation)) = (c.heading, c.formation) else {
             return Tried::Passes;
         };
-        match Self::acw_form(
-            c.state,
-            c.unit,
-            c.enemy,
-            formation,
-            &c.outcome.instruction.does,
-        ) {
+        let mut does = c.outcome.instruction.does.trim_end_matches('.').to_string();
+        if let Some(target) = c.leads_to {
+            let _ = write!(
+                does,
+                " (first {}: seed 002 changes to {} only from {0})",
+                formation.name(),
+                target.name()
+            );
+        }
+        match Self::acw_form(c.state, c.unit, c.enemy, formation, &does) {
             Ok(formed) => Tried::Acts(formed),
             Err(why) => {
                 let _ = c.unformed.set(why);
