@@ -7,6 +7,10 @@
 //! whether it fires, whether it routs. Every decision keeps its reasons
 //! (factors, die, total, order, and what the unit did) for `why`.
 //!
+//! Every engine's units take their tests in the one loop,
+//! [`Opponent::test_units`]: each engine's module only reads its units'
+//! situations and hands them over, in order.
+//!
 //! Seed 001 (`rv_orders`): the units of a side are tested at the start of the
 //! side's move phase (the side's bound); the instruction then says what
 //! each does in its move, shoot and charge phases, and how it answers a
@@ -35,10 +39,10 @@
 use super::position::Trace;
 use super::{Action, Event, Game};
 use crate::battlefield::Point;
-use crate::dice::Roller;
-use crate::reaction::{self, Situation};
+use crate::dice::{Die, Roller};
+use crate::reaction::{self, Options, Situation};
 use crate::scenario::{Area, Scenario};
-use crate::tables::{Order, Tables};
+use crate::tables::{Order, Tables, Towards};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -159,6 +163,20 @@ impl Decision {
             .as_ref()
             .map_or(Order::StandAndFire, |outcome| outcome.order)
     }
+}
+
+/// A unit as its engine's reader hands it to the reaction-test loop
+/// ([`Opponent::test_units`]).
+struct Testee {
+    /// Its index in the game.
+    unit: usize,
+    /// Its name, for the die's reason.
+    name: String,
+    /// What its test reads; `None` for a unit without a Lone Warrior class.
+    situation: Option<Situation>,
+    /// Whether it stands in march column (or limbered) with an enemy in
+    /// sight.
+    column_in_sight: bool,
 }
 
 /// The opponent commanding some sides of a game.
@@ -417,6 +435,49 @@ impl Opponent {
             self.handled_commanders.clear();
         }
         game.foe_next(self, side, roller)
+    }
+
+    /// The one reaction-test loop of every engine's units (rulings HO2,
+    /// HO3, AC15): each of `units`, in the order its engine's reader hands
+    /// them, whose situation the chart can test takes the test on a D6
+    /// from `roller`, and its decision is recorded for the bound, the
+    /// order and its variant from `tables/orders.yaml` to be carried out.
+    /// A unit without a class, or one the chart refuses, stands untested.
+    /// A unit whose instruction goes up to a friend remembers which
+    /// (`friend_ahead`, ruling O5).
+    fn test_units(
+        &mut self,
+        turn: u32,
+        units: Vec<Testee>,
+        friend_ahead: &dyn Fn(&Opponent, usize) -> Option<usize>,
+        roller: &mut dyn Roller,
+    ) {
+        for testee in units {
+            let outcome = testee
+                .situation
+                .filter(|s| reaction::modifiers(&self.tables, s, Options::default()).is_ok())
+                .and_then(|situation| {
+                    let die =
+                        roller.roll_for(Die::D6, format_args!("{}'s reaction test", testee.name));
+                    reaction::test(&self.tables, &situation, Options::default(), die).ok()
+                });
+            let friend = outcome
+                .as_ref()
+                .filter(|outcome| carry::heading(outcome) == Some(Towards::Friend))
+                .and_then(|_| friend_ahead(self, testee.unit));
+            self.record(Decision {
+                unit: testee.unit,
+                name: testee.name,
+                turn,
+                outcome,
+                die: None,
+                did: Vec::new(),
+                moves: Vec::new(),
+                column_in_sight: testee.column_in_sight,
+                routed: false,
+                friend,
+            });
+        }
     }
 
     fn record(&mut self, decision: Decision) {

@@ -10,7 +10,7 @@
 use super::candidates::{self, Candidate, Tried, candidate};
 use super::carry::{self, SHARES};
 use super::dice;
-use super::{Decision, FAN_DEGREES, ORDER, Opponent, Role, SHOT_FAN_DEGREES};
+use super::{FAN_DEGREES, ORDER, Opponent, Role, SHOT_FAN_DEGREES, Testee};
 use crate::acw;
 use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
@@ -200,66 +200,32 @@ impl Opponent {
     }
 
     /// Each of `side`'s units still waiting for a die takes its reaction
-    /// test (ruling AC15); one the chart cannot test stands.
+    /// test, in unit order, when the side first gives out its dice that
+    /// turn ([`Opponent::test_units`]); one the chart cannot test stands
+    /// (ruling AC15).
     fn acw_test(&mut self, state: &acw::GameState, side: usize, roller: &mut dyn Roller) {
-        let before: Vec<(acw::UnitId, u32)> = state
+        let units: Vec<Testee> = state
             .unassigned(side)
             .map(|id| {
-                let hits = state.unit(id).hits;
-                (id, self.losses_at_test.get(&id.0).copied().unwrap_or(hits))
+                let unit = state.unit(id);
+                let hits_before = self.losses_at_test.get(&id.0).copied().unwrap_or(unit.hits);
+                let situation = self.acw_situation(state, id, hits_before);
+                Testee {
+                    unit: id.0,
+                    name: unit.name.clone(),
+                    column_in_sight: unit.formation == acw::Formation::Column
+                        && situation.as_ref().is_some_and(|s| s.enemy_in_sight),
+                    situation,
+                }
             })
             .collect();
-        let read = |id: acw::UnitId| {
-            let hits_before = before
-                .iter()
-                .find(|(unit, _)| *unit == id)
-                .map_or(0, |(_, hits)| *hits);
-            self.acw_situation(state, id, hits_before)
-        };
-        let outcomes = dice::reaction_orders(state, side, &self.tables, &read, roller);
-        let tables = self.tables.clone();
-        let column_in_sight = |id: acw::UnitId| {
-            state.unit(id).formation == acw::Formation::Column
-                && dice::situation(state, id, &tables).is_some_and(|s| s.enemy_in_sight)
-        };
-        for (id, outcome) in outcomes {
-            let friend = (carry::heading(&outcome) == Some(Towards::Friend))
-                .then(|| self.acw_friend_ahead(state, id))
-                .flatten();
-            self.record(Decision {
-                unit: id.0,
-                name: state.unit(id).name.clone(),
-                turn: state.turn(),
-                outcome: Some(outcome),
-                die: None,
-                did: Vec::new(),
-                moves: Vec::new(),
-                column_in_sight: column_in_sight(id),
-                routed: false,
-                friend,
-            });
+        for testee in &units {
+            self.losses_at_test
+                .insert(testee.unit, state.unit(acw::UnitId(testee.unit)).hits);
         }
-        for (id, _) in before {
-            self.losses_at_test.insert(id.0, state.unit(id).hits);
-            if self
-                .current
-                .get(&id.0)
-                .is_none_or(|&i| self.decisions[i].turn != state.turn())
-            {
-                self.record(Decision {
-                    unit: id.0,
-                    name: state.unit(id).name.clone(),
-                    turn: state.turn(),
-                    outcome: None,
-                    die: None,
-                    did: Vec::new(),
-                    moves: Vec::new(),
-                    column_in_sight: false,
-                    routed: false,
-                    friend: None,
-                });
-            }
-        }
+        let friend_ahead =
+            |opponent: &Opponent, unit| opponent.acw_friend_ahead(state, acw::UnitId(unit));
+        self.test_units(state.turn(), units, &friend_ahead, roller);
     }
 
     /// The situation unit `unit`'s next reaction test would read (`what

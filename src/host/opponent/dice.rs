@@ -2,9 +2,10 @@
 //! AC15–AC16): the opponent's policy, beside the opponent, read through the
 //! engine's public surface.
 //!
-//! Lone Warrior first: each unit takes its reaction test ([`reaction_orders`],
-//! the seed-004 chart, ACW troop types mapped to its classes in the rule
-//! set's `reaction_class`), and its order decides how urgent its die is:
+//! Lone Warrior first: each unit takes its reaction test (the opponent's
+//! one loop, `Opponent::test_units`, on the seed-004 chart, ACW troop
+//! types mapped to its classes in the rule set's `reaction_class`), and
+//! its order decides how urgent its die is:
 //!
 //! 1. a unit ordered to charge with an enemy it may charge within reach;
 //! 2. a unit an enemy could charge this turn (to fire first, or get away);
@@ -19,7 +20,7 @@
 
 use crate::acw::{Action, Formation, GameState, Phase, UnitId};
 use crate::dice::{Die, Roller};
-use crate::reaction::{self, Options, Situation};
+use crate::reaction::Situation;
 use crate::ruleset::Category;
 use crate::tables::{self, Order, Tables};
 use serde::Serialize;
@@ -125,37 +126,6 @@ pub fn situation(state: &GameState, id: UnitId, tables: &Tables) -> Option<Situa
         sees_cavalry,
         ..Situation::default()
     })
-}
-
-/// Each of `side`'s units still waiting for a die takes its reaction test
-/// with a D6 from `roller`, in unit order, its situation as `read` reads
-/// it. A unit without a class, or whose class the chart refuses, is left
-/// out (it stands, ruling AC15).
-pub fn reaction_orders(
-    state: &GameState,
-    side: usize,
-    tables: &Tables,
-    read: &dyn Fn(UnitId) -> Option<Situation>,
-    roller: &mut dyn Roller,
-) -> Vec<(UnitId, reaction::Outcome)> {
-    let mut outcomes = Vec::new();
-    let units: Vec<UnitId> = state.unassigned(side).collect();
-    for id in units {
-        let Some(situation) = read(id) else {
-            continue;
-        };
-        if reaction::modifiers(tables, &situation, Options::default()).is_err() {
-            continue;
-        }
-        let die = roller.roll_for(
-            Die::D6,
-            format_args!("{}'s reaction test", state.unit(id).name),
-        );
-        if let Ok(outcome) = reaction::test(tables, &situation, Options::default(), die) {
-            outcomes.push((id, outcome));
-        }
-    }
-    outcomes
 }
 
 /// Whether `attacker` could charge `defender` this turn as the seed
@@ -315,20 +285,41 @@ mod tests {
     use super::Priority;
     use crate::acw::tests::{NORTH, SOUTH, acw_table, game, henry_hill, id};
     use crate::acw::{Action, Formation, GameState, Outcome, Phase, UnitId};
-    use crate::dice::{Scripted, Seeded};
+    use crate::dice::{Die, Roller, Scripted, Seeded};
     use crate::tables::{Order, Tables};
+
+    /// The orders of `side`'s units waiting for a die, each unit's
+    /// reaction test on the chart rolled on `roller`: what the opponent's
+    /// loop gives a side with nothing to remember.
+    fn orders(
+        state: &GameState,
+        side: usize,
+        tables: &Tables,
+        roller: &mut dyn Roller,
+    ) -> Vec<(UnitId, Order)> {
+        let units: Vec<UnitId> = state.unassigned(side).collect();
+        units
+            .into_iter()
+            .filter_map(|id| {
+                let situation = super::situation(state, id, tables)?;
+                let name = &state.unit(id).name;
+                let die = roller.roll_for(Die::D6, format_args!("{name}'s reaction test"));
+                crate::reaction::test(tables, &situation, Default::default(), die)
+                    .ok()
+                    .map(|outcome| (id, outcome.order))
+            })
+            .collect()
+    }
 
     #[test]
     fn the_policy_assigns_every_die_once_with_a_reason() {
         let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
         let side = state.to_act().unwrap();
         let tables = Tables::embedded();
-        let read = |id| super::situation(&state, id, &tables);
-        let outcomes = super::reaction_orders(&state, side, &tables, &read, &mut Seeded::new(9));
+        let orders = orders(&state, side, &tables, &mut Seeded::new(9));
         let units = state.units.iter().filter(|u| u.side == side).count();
         assert!(units >= 8);
-        assert_eq!(outcomes.len(), units, "every unit takes its reaction test");
-        let orders: Vec<(UnitId, Order)> = outcomes.iter().map(|(u, o)| (*u, o.order)).collect();
+        assert_eq!(orders.len(), units, "every unit takes its reaction test");
         let plan = super::assign(&state, side, &orders);
         let mut units: Vec<UnitId> = plan.iter().map(|a| a.unit).collect();
         units.sort();
@@ -418,25 +409,6 @@ mod tests {
     }
 
     #[test]
-    fn reaction_orders_come_from_the_lone_warrior_chart() {
-        let state = game(
-            &[],
-            &[("A", "infantry", 10.0, 13.0, SOUTH, Formation::Line)],
-            &[("C", "infantry", 10.0, 8.0, NORTH, Formation::Line)],
-            &[1, 1],
-        );
-        let tables = Tables::embedded();
-        let a = id(&state, "A");
-        let situation = super::situation(&state, a, &tables).unwrap();
-        assert_eq!(situation.class, "british-regulars");
-        assert!(situation.enemy_in_sight);
-        let expected = crate::reaction::test(&tables, &situation, Default::default(), 4).unwrap();
-        let read = |id| super::situation(&state, id, &tables);
-        let outcomes = super::reaction_orders(&state, 0, &tables, &read, &mut Scripted::new([4]));
-        assert_eq!(outcomes, vec![(a, expected)]);
-    }
-
-    #[test]
     fn random_assignment_gives_every_die_once() {
         let (state, _) = GameState::new(henry_hill(), acw_table(), &mut Seeded::new(5)).unwrap();
         let side = state.to_act().unwrap();
@@ -469,12 +441,7 @@ mod tests {
             while state.outcome() == &Outcome::Playing {
                 let action = match state.phase() {
                     Phase::Assigning { side } => {
-                        let read = |id| super::situation(&state, id, &tables);
-                        let orders: Vec<(UnitId, Order)> =
-                            super::reaction_orders(&state, side, &tables, &read, &mut roller)
-                                .into_iter()
-                                .map(|(unit, outcome)| (unit, outcome.order))
-                                .collect();
+                        let orders = orders(&state, side, &tables, &mut roller);
                         let next = super::next_assignment(&state, side, &orders).unwrap();
                         assert!(!next.reason.is_empty());
                         assigned += 1;

@@ -9,9 +9,9 @@
 
 use super::candidates::{self, Candidate, Tried, candidate};
 use super::carry::{self, SHARES};
-use super::{Decision, FAN_DEGREES, ORDER, Opponent, Role};
+use super::{FAN_DEGREES, ORDER, Opponent, Role, Testee};
 use crate::battlefield::geometry::{Vector, turn_between};
-use crate::dice::{Die, Roller};
+use crate::dice::Roller;
 use crate::reaction::{self, Options, Outcome, Situation};
 use crate::rv;
 use crate::tables::{self, Fire, Order, Towards};
@@ -169,41 +169,32 @@ impl Opponent {
             && matches!(self.order_of(unit), Order::AdvanceAndFire | Order::Charge)
     }
 
+    /// Each of `side`'s units in play takes its reaction test, in unit
+    /// order, at the start of the side's bound ([`Opponent::test_units`]).
     fn rv_test(&mut self, state: &rv::GameState, side: usize, roller: &mut dyn Roller) {
         self.tested.insert((state.turn(), side));
+        let mut units = Vec::new();
         for unit in 0..state.units().len() {
             let u = &state.units()[unit];
             if u.side != side || state.is_removed(unit) {
                 continue;
             }
             let before = self.losses_at_test.insert(unit, u.bases).unwrap_or(u.bases);
-            let situation = self
-                .rv_situation(state, unit, before)
-                .filter(|s| reaction::modifiers(&self.tables, s, Options::default()).is_ok());
+            let situation = self.rv_situation(state, unit, before);
             let column_in_sight = situation.as_ref().is_some_and(|s| {
-                s.enemy_in_sight && s.formation == Some(tables::Formation::Column)
+                s.enemy_in_sight
+                    && s.formation == Some(tables::Formation::Column)
+                    && reaction::modifiers(&self.tables, s, Options::default()).is_ok()
             });
-            let friend = situation
-                .as_ref()
-                .filter(|s| s.friend_firing_ahead)
-                .and_then(|_| self.rv_friend_ahead(state, unit));
-            let outcome = situation.and_then(|situation| {
-                let die = roller.roll_for(Die::D6, format_args!("{}'s reaction test", u.name));
-                reaction::test(&self.tables, &situation, Options::default(), die).ok()
-            });
-            self.record(Decision {
+            units.push(Testee {
                 unit,
                 name: u.name.clone(),
-                turn: state.turn(),
-                outcome,
-                die: None,
-                did: Vec::new(),
-                moves: Vec::new(),
+                situation,
                 column_in_sight,
-                routed: false,
-                friend,
             });
         }
+        let friend_ahead = |opponent: &Opponent, unit| opponent.rv_friend_ahead(state, unit);
+        self.test_units(state.turn(), units, &friend_ahead, roller);
     }
 
     /// The situation unit `unit`'s next reaction test would read (`what
