@@ -8,7 +8,7 @@
 //! (factors, die, total, order, and what the unit did) for `why`.
 //!
 //! Every engine's units take their tests in the one loop,
-//! [`Opponent::test_units`]: each engine's module only reads its units'
+//! `Opponent::test_units`: each engine's module only reads its units'
 //! situations and hands them over, in order.
 //!
 //! Seed 001 (`rv_orders`): the units of a side are tested at the start of the
@@ -139,7 +139,7 @@ pub struct Decision {
 }
 
 /// One thing a unit did on its order, and the candidate that carried it
-/// out ([`candidates`]): the order's own instruction, or a plan rule.
+/// out (the `candidates` module): the order's own instruction, or a plan rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Did {
     /// What it did, in words.
