@@ -98,7 +98,7 @@ struct ActContext<'a> {
 
 /// The candidates of a seed-002 unit's activation, in the order they are
 /// tried, when its order does not fall back.
-fn act_candidates<'a>() -> [Candidate<ActContext<'a>, Choice>; 13] {
+fn act_candidates<'a>() -> [Candidate<ActContext<'a>, Choice>; 14] {
     [
         candidate("press-home", Opponent::acw_press_home),
         candidate(ORDER, Opponent::acw_form_first),
@@ -113,6 +113,7 @@ fn act_candidates<'a>() -> [Candidate<ActContext<'a>, Choice>; 13] {
         candidate("close-to-range", Opponent::acw_close_to_range),
         candidate(ORDER, Opponent::acw_withdrawing_holds),
         candidate("find-a-shot", Opponent::acw_find_a_shot_last),
+        candidate(ORDER, Opponent::acw_form_instead),
     ]
 }
 
@@ -884,6 +885,26 @@ impl Opponent {
             &c.role,
             c.objective.as_ref(),
         ))
+    }
+
+    /// A unit whose instruction moves it in a formation (an advance in
+    /// line, a charge, which forms line first) and that neither moved nor
+    /// fired, held by a plan rule or with nowhere to go, still takes the
+    /// formation where it stands, or where it finds room (ruling HO13):
+    /// a column in sight of the enemy deploys.
+    fn acw_form_instead(&mut self, c: &ActContext<'_>) -> Tried<Choice> {
+        let (Some(_), Some(formation)) = (c.heading, c.formation) else {
+            return Tried::Passes;
+        };
+        let does = c.outcome.instruction.does.trim_end_matches('.');
+        let does = format!("{does}; it cannot go, so it takes the formation where it is");
+        match Self::acw_form(c.state, c.unit, c.enemy, formation, &does) {
+            Ok(formed) => Tried::Acts(formed),
+            Err(why) => {
+                let _ = c.unformed.set(why);
+                Tried::Passes
+            }
+        }
     }
 
     /// An advance of at most `inches` on the objective or the nearest

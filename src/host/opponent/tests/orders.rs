@@ -663,3 +663,46 @@ fn a_seed_002_cavalry_column_told_to_dismount_first_forms_line() {
     );
     assert!(!did.what.contains("first line"), "{did}");
 }
+
+/// A seed-002 column told to charge (which forms line first) that may not
+/// go, held by hold-the-line with no enemy in its reach, takes the line
+/// where it stands rather than stand in column in sight of the enemy
+/// (ruling HO13); without hold-the-line it goes.
+#[test]
+fn a_seed_002_column_held_from_its_charge_still_deploys() {
+    let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 30], facing: south }";
+    let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
+    // Open ground: no hill between them.
+    let scenario = load(&acw_scenario_text(
+        &[column],
+        &[grey],
+        "[[30, 2], [34, 6]]",
+        "confederates",
+        "",
+    ));
+    for (rules, deploys) in [(all_rules(), true), (rules_without("hold-the-line"), false)] {
+        let mut game = start(&scenario);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
+        let dice = [die_for(
+            &opponent.situation(&game, 0).unwrap(),
+            Order::Charge,
+        )];
+        let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+        assert_eq!(order, Order::Charge);
+        let acw::Action::Move { to, formation, .. } = action else {
+            panic!("{action:?}: {did}")
+        };
+        assert_eq!(formation, Some(acw::Formation::Line), "{did}");
+        if deploys {
+            assert_eq!(to, Point::new(18.0, 30.0), "{did}");
+            assert!(
+                did.what
+                    .contains("it cannot go, so it takes the formation where it is"),
+                "{did}"
+            );
+            assert_eq!(did.by, ORDER);
+        } else {
+            assert!(to.y < 30.0, "{to:?}: {did}");
+        }
+    }
+}
