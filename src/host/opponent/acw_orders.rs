@@ -755,7 +755,13 @@ impl Opponent {
                 target.name()
             );
         }
-        match Self::acw_form(c.state, c.unit, c.enemy, formation, &does) {
+        Self::acw_form_noting(c, formation, &does)
+    }
+
+    /// The change to `formation` ([`Opponent::acw_form`]), carrying out
+    /// `does`; why it could not is kept, for what the unit does instead.
+    fn acw_form_noting(c: &ActContext<'_>, formation: acw::Formation, does: &str) -> Tried<Choice> {
+        match Self::acw_form(c.state, c.unit, c.enemy, formation, does) {
             Ok(formed) => Tried::Acts(formed),
             Err(why) => {
                 let _ = c.unformed.set(why);
@@ -898,13 +904,7 @@ impl Opponent {
         };
         let does = c.outcome.instruction.does.trim_end_matches('.');
         let does = format!("{does}; it cannot go, so it takes the formation where it is");
-        match Self::acw_form(c.state, c.unit, c.enemy, formation, &does) {
-            Ok(formed) => Tried::Acts(formed),
-            Err(why) => {
-                let _ = c.unformed.set(why);
-                Tried::Passes
-            }
-        }
+        Self::acw_form_noting(c, formation, &does)
     }
 
     /// An advance of at most `inches` on the objective or the nearest

@@ -615,53 +615,36 @@ fn a_seed_002_column_with_no_room_to_deploy_moves_aside_to_deploy() {
 /// told again, it dismounts. It never stands in column bound after bound.
 #[test]
 fn a_seed_002_cavalry_column_told_to_dismount_first_forms_line() {
-    let horse =
-        "{ name: Horse, troop_type: cavalry, formation: column, position: [8, 30], facing: south }";
     let grey = "{ name: Grey, troop_type: infantry, position: [8, 18], facing: north }";
-    let scenario = acw_scenario(&[horse], &[grey], "[[30, 2], [34, 6]]");
     let dismounts = |o: &crate::reaction::Outcome| {
         o.instruction.formation == Some(crate::tables::Formation::Dismounted)
             && o.instruction.moves == crate::tables::Move::None
     };
-    let mut game = start(&scenario);
-    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let dice = [die_where(&opponent.situation(&game, 0).unwrap(), dismounts)];
-    let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
-    assert!(
-        matches!(
-            action,
-            acw::Action::Move {
-                formation: Some(acw::Formation::Line),
-                ..
-            }
-        ),
-        "{action:?}: {did}"
-    );
-    assert!(
-        did.what
-            .contains("(first line: seed 002 changes to dismounted only from line)"),
-        "{did}"
-    );
-    assert_eq!(did.by, ORDER);
-
-    // In line, the same order dismounts it.
-    let in_line = horse.replace("formation: column", "formation: line");
-    let scenario = acw_scenario(&[&in_line], &[grey], "[[30, 2], [34, 6]]");
-    let mut game = start(&scenario);
-    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let dice = [die_where(&opponent.situation(&game, 0).unwrap(), dismounts)];
-    let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
-    assert!(
-        matches!(
-            action,
-            acw::Action::Move {
-                formation: Some(acw::Formation::Dismounted),
-                ..
-            }
-        ),
-        "{action:?}: {did}"
-    );
-    assert!(!did.what.contains("first line"), "{did}");
+    // In column it forms line first; in line, the same order dismounts it.
+    for (formation, forms, first_step) in [
+        ("column", acw::Formation::Line, true),
+        ("line", acw::Formation::Dismounted, false),
+    ] {
+        let horse = format!(
+            "{{ name: Horse, troop_type: cavalry, formation: {formation}, position: [8, 30], facing: south }}"
+        );
+        let scenario = acw_scenario(&[&horse], &[grey], "[[30, 2], [34, 6]]");
+        let mut game = start(&scenario);
+        let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+        let dice = [die_where(&opponent.situation(&game, 0).unwrap(), dismounts)];
+        let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+        let acw::Action::Move { formation, .. } = action else {
+            panic!("{action:?}: {did}")
+        };
+        assert_eq!(formation, Some(forms), "{did}");
+        assert_eq!(
+            did.what
+                .contains("(first line: seed 002 changes to dismounted only from line)"),
+            first_step,
+            "{did}"
+        );
+        assert_eq!(did.by, ORDER);
+    }
 }
 
 /// A seed-002 column told to charge (which forms line first) that may not
