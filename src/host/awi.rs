@@ -15,7 +15,7 @@
 use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::Roller;
 use crate::host::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
-use crate::host::opponent::carry::{falls_back, rearward};
+use crate::host::opponent::carry::{falls_back, kept_in_column, rearward};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
@@ -205,7 +205,7 @@ impl TurnCommanders for Commanders {
             .iter()
             .map(|(name, _)| (name.to_string(), 0))
             .collect();
-        let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut last_column: BTreeMap<usize, (u32, &'static str)> = BTreeMap::new();
         for entry in &self.log {
             let Entry::Opponent { side, report } = entry else {
                 continue;
@@ -268,13 +268,14 @@ impl TurnCommanders for Commanders {
 /// side of the table (measured along `side`'s own rear); units routed off
 /// on a rout order; units tested in march column (or limbered) with an
 /// enemy in sight having been so the bound before (`last_column`: the
-/// turn each unit was last so); generals' reaction tests.
+/// turn each unit was last so, and why it stayed so, `kept_in_column`);
+/// generals' reaction tests.
 fn count_conduct(
     state: &GameState,
     side: usize,
     report: &TurnReport,
     counts: &mut BTreeMap<String, u32>,
-    last_column: &mut BTreeMap<usize, u32>,
+    last_column: &mut BTreeMap<usize, (u32, &'static str)>,
 ) {
     let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
     let rear = state.sides.get(side).map_or(0.0, |s| s.edge.bearing());
@@ -308,13 +309,16 @@ fn count_conduct(
         );
         if marching && situation.enemy_in_sight {
             let unit = decision.unit.0;
-            if last_column
+            if let Some(why) = last_column
                 .get(&unit)
-                .is_some_and(|&turn| turn + 1 == decision.turn)
+                .filter(|(turn, _)| turn + 1 == decision.turn)
+                .map(|(_, why)| *why)
             {
                 count("column-in-sight");
+                count(why);
             }
-            last_column.insert(unit, decision.turn);
+            let why = kept_in_column(Some(&decision.outcome), false);
+            last_column.insert(unit, (decision.turn, why));
         }
     }
     for general in &report.generals {

@@ -128,7 +128,7 @@ pub trait TurnCommanders: std::fmt::Debug + Any {
 
 /// The counts of [`Conduct::counts`], in report order, with what each
 /// means: what a referee checks of the seed-004 orders over many games.
-pub const CONDUCT: [(&str, &str); 5] = [
+pub const CONDUCT: [(&str, &str); 8] = [
     (
         "withdrawals",
         "withdrawals made (moves on withdraw and fire and withdraw)",
@@ -141,6 +141,18 @@ pub const CONDUCT: [(&str, &str); 5] = [
     (
         "column-in-sight",
         "bounds a unit stayed in march column with the enemy in sight",
+    ),
+    (
+        "column-in-sight-no-room",
+        "  of them: told to deploy, with no room to (ruling HO13)",
+    ),
+    (
+        "column-in-sight-kept",
+        "  of them: its order kept its formation (HO13)",
+    ),
+    (
+        "column-in-sight-unruled",
+        "  of them: for no reason a ruling gives",
     ),
     ("general-tests", "generals' reaction tests (a trigger held)"),
 ];

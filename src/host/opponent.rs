@@ -133,6 +133,9 @@ pub struct Decision {
     pub column_in_sight: bool,
     /// Whether it routed off the field on its order.
     pub routed: bool,
+    /// Whether it was told to change formation and had no room to, here
+    /// or within its move (ruling HO13).
+    pub no_room: bool,
     /// The friend ahead, deployed to fire, it was approaching the rear of
     /// when it was tested (ruling O5): whom a support goes behind.
     pub friend: Option<usize>,
@@ -475,6 +478,7 @@ impl Opponent {
                 moves: Vec::new(),
                 column_in_sight: testee.column_in_sight,
                 routed: false,
+                no_room: false,
                 friend,
             });
         }
@@ -502,6 +506,13 @@ impl Opponent {
     fn did(&mut self, unit: usize, by: &'static str, what: String) {
         if let Some(&i) = self.current.get(&unit) {
             self.decisions[i].did.push(Did { what, by });
+        }
+    }
+
+    /// Note that `unit` was told to change formation and had no room.
+    fn no_room(&mut self, unit: usize) {
+        if let Some(&i) = self.current.get(&unit) {
+            self.decisions[i].no_room = true;
         }
     }
 

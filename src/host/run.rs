@@ -18,7 +18,7 @@
 use super::baseline::Baseline;
 use super::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
 use super::opponent::Opponent;
-use super::opponent::carry::{falls_back, rearward};
+use super::opponent::carry::{falls_back, kept_in_column, rearward};
 use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
@@ -1000,7 +1000,8 @@ impl HostMatch {
             .map(|(name, _)| (name.to_string(), 0))
             .collect();
         let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
-        let mut last_column: BTreeMap<usize, u32> = BTreeMap::new();
+        // Each unit's last bound in column in sight, and why it stayed.
+        let mut last_column: BTreeMap<usize, (u32, &str)> = BTreeMap::new();
         for decision in opponent.decisions() {
             if let Some(outcome) = &decision.outcome {
                 *conduct
@@ -1026,13 +1027,16 @@ impl HostMatch {
                 count("routed");
             }
             if decision.column_in_sight {
-                if last_column
+                if let Some(why) = last_column
                     .get(&decision.unit)
-                    .is_some_and(|&turn| turn + 1 == decision.turn)
+                    .filter(|(turn, _)| turn + 1 == decision.turn)
+                    .map(|(_, why)| *why)
                 {
                     count("column-in-sight");
+                    count(why);
                 }
-                last_column.insert(decision.unit, decision.turn);
+                let why = kept_in_column(decision.outcome.as_ref(), decision.no_room);
+                last_column.insert(decision.unit, (decision.turn, why));
             }
         }
         counts.insert(

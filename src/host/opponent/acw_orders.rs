@@ -690,7 +690,11 @@ impl Opponent {
         };
         let chosen = candidates::first(self, &context, &act_candidates())
             .and_then(|(by, choice)| choice.map(|choice| (by, choice)));
-        match (chosen, context.unformed.into_inner()) {
+        let unformed = context.unformed.into_inner();
+        if unformed.is_some() {
+            self.no_room(unit.0);
+        }
+        match (chosen, unformed) {
             (Some((by, (action, what))), Some(why)) => {
                 Some((by, (action, format!("{what} ({why})"))))
             }
@@ -850,7 +854,7 @@ impl Opponent {
         if c.branch != Branch::Charge || c.defending {
             return Tried::Passes;
         }
-        Tried::applies(self.acw_fire(c.state, c.unit))
+        Tried::acts_if(self.acw_fire(c.state, c.unit))
     }
 
     /// Ruling HO5 (`close-to-range`): an attacker told to stand and fire

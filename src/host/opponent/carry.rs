@@ -39,6 +39,35 @@ pub fn falls_back(order: Order) -> bool {
     )
 }
 
+/// Why a unit stood in march column (or limbered) with the enemy in
+/// sight after the bound of the order `outcome` gave it, by the name of
+/// its count in [`crate::host::command::CONDUCT`]: it was told to deploy
+/// and had no room (`no_room`, ruling HO13); its order kept its
+/// formation (a withdrawal, or a variant that names no deployed one, as
+/// seed 004 writes them, HO13); or none of these, which no ruling
+/// explains.
+pub fn kept_in_column(outcome: Option<&Outcome>, no_room: bool) -> &'static str {
+    use crate::tables::Formation as F;
+    if no_room {
+        return "column-in-sight-no-room";
+    }
+    let Some(outcome) = outcome else {
+        return "column-in-sight-kept";
+    };
+    // A charge at the enemy forms line first (HO13).
+    let charges = outcome.order == Order::Charge && heading(outcome) == Some(Towards::Enemy);
+    let deploys = charges
+        || matches!(
+            outcome.instruction.formation,
+            Some(F::Line | F::CloseOrder | F::Skirmish | F::Dismounted | F::Unlimbered)
+        );
+    if falls_back(outcome.order) || !deploys {
+        "column-in-sight-kept"
+    } else {
+        "column-in-sight-unruled"
+    }
+}
+
 /// Whether the instruction moves the unit, and where it heads.
 pub(super) fn heading(outcome: &Outcome) -> Option<Towards> {
     let instruction = &outcome.instruction;

@@ -754,6 +754,7 @@ impl Opponent {
                     more: true,
                 }),
                 None => {
+                    self.no_room(unit);
                     self.did(unit, ORDER, format!("could not form {wanted}: {refusal}"));
                     None
                 }

@@ -689,3 +689,87 @@ fn a_seed_002_column_held_from_its_charge_still_deploys() {
         }
     }
 }
+
+/// Why a column stayed in column in sight of the enemy, as `foe simulate`
+/// counts it: no room to deploy, an order that keeps its formation (a
+/// withdrawal, a variant that names none), or no reason a ruling gives.
+#[test]
+fn a_column_kept_in_sight_is_counted_by_its_ruling() {
+    let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 30], facing: south }";
+    let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
+    let scenario = load(&acw_scenario_text(
+        &[column],
+        &[grey],
+        "[[30, 2], [34, 6]]",
+        "union",
+        "",
+    ));
+    let game = start(&scenario);
+    let opponent = Opponent::new(tables(), &scenario);
+    let situation = opponent.situation(&game, 0).unwrap();
+    let outcome = |situation: &crate::reaction::Situation,
+                   wanted: &dyn Fn(&crate::reaction::Outcome) -> bool| {
+        let die = die_where(situation, wanted);
+        crate::reaction::test(&tables(), situation, Default::default(), die).unwrap()
+    };
+    let deploy = outcome(&situation, &|o| {
+        o.instruction.formation == Some(crate::tables::Formation::Line)
+    });
+    let charge = outcome(&situation, &|o| o.order == Order::Charge);
+    let shaken = crate::reaction::Situation {
+        under_half: true,
+        casualties: 4,
+        ..situation.clone()
+    };
+    let withdraw = outcome(&shaken, &|o| carry::falls_back(o.order));
+    for (outcome, no_room, why) in [
+        (Some(&deploy), true, "column-in-sight-no-room"),
+        (Some(&deploy), false, "column-in-sight-unruled"),
+        (Some(&charge), false, "column-in-sight-unruled"),
+        (Some(&withdraw), false, "column-in-sight-kept"),
+        (None, false, "column-in-sight-kept"),
+    ] {
+        assert_eq!(carry::kept_in_column(outcome, no_room), why, "{outcome:?}");
+    }
+    assert!(
+        crate::host::command::CONDUCT
+            .iter()
+            .any(|(name, _)| *name == "column-in-sight-unruled")
+    );
+}
+
+/// An attacking seed-002 column told to charge, with no enemy in reach,
+/// no way forward (a lake across the table) and no shot, takes its line
+/// where it stands (ruling HO13).
+#[test]
+fn a_seed_002_column_with_no_way_to_its_charge_deploys() {
+    let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 31], facing: south }";
+    let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
+    let lake = "terrain:\n  - { kind: lake, name: lake, polygon: [[0, 20], [36, 20], [36, 29.9], [0, 29.9]] }\n";
+    let scenario = load(&acw_scenario_text(
+        &[column],
+        &[grey],
+        "[[30, 2], [34, 6]]",
+        "union",
+        lake,
+    ));
+    let mut game = start(&scenario);
+    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
+    let dice = [die_for(
+        &opponent.situation(&game, 0).unwrap(),
+        Order::Charge,
+    )];
+    let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    assert_eq!(order, Order::Charge);
+    assert_eq!(
+        action,
+        acw::Action::Move {
+            unit: acw::UnitId(0),
+            formation: Some(acw::Formation::Line),
+            to: Point::new(18.0, 31.0),
+            facing: 180.0,
+        },
+        "{did}"
+    );
+    assert!(did.what.contains("it cannot go"), "{did}");
+}
