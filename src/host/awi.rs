@@ -317,7 +317,7 @@ fn count_conduct(
                 count("column-in-sight");
                 count(why);
             }
-            let why = kept_in_column(Some(&decision.outcome), false);
+            let why = kept_in_column(Some(&decision.outcome), false, false);
             last_column.insert(unit, (decision.turn, why));
         }
     }

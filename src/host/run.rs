@@ -1035,7 +1035,7 @@ impl HostMatch {
                     count("column-in-sight");
                     count(why);
                 }
-                let why = kept_in_column(decision.outcome.as_ref(), decision.no_room);
+                let why = kept_in_column(decision.outcome.as_ref(), decision.no_room, true);
                 last_column.insert(decision.unit, (decision.turn, why));
             }
         }

@@ -45,8 +45,14 @@ pub fn falls_back(order: Order) -> bool {
 /// and had no room (`no_room`, ruling HO13); its order kept its
 /// formation (a withdrawal, or a variant that names no deployed one, as
 /// seed 004 writes them, HO13); or none of these, which no ruling
-/// explains.
-pub fn kept_in_column(outcome: Option<&Outcome>, no_room: bool) -> &'static str {
+/// explains. `charge_deploys`: the engine lets only a line charge, so a
+/// charge at the enemy forms line first (seeds 001 and 002, HO13; seed
+/// 000's units charge "whatever the formation").
+pub fn kept_in_column(
+    outcome: Option<&Outcome>,
+    no_room: bool,
+    charge_deploys: bool,
+) -> &'static str {
     use crate::tables::Formation as F;
     if no_room {
         return "column-in-sight-no-room";
@@ -54,8 +60,9 @@ pub fn kept_in_column(outcome: Option<&Outcome>, no_room: bool) -> &'static str 
     let Some(outcome) = outcome else {
         return "column-in-sight-kept";
     };
-    // A charge at the enemy forms line first (HO13).
-    let charges = outcome.order == Order::Charge && heading(outcome) == Some(Towards::Enemy);
+    let charges = charge_deploys
+        && outcome.order == Order::Charge
+        && heading(outcome) == Some(Towards::Enemy);
     let deploys = charges
         || matches!(
             outcome.instruction.formation,

@@ -729,8 +729,17 @@ fn a_column_kept_in_sight_is_counted_by_its_ruling() {
         (Some(&withdraw), false, "column-in-sight-kept"),
         (None, false, "column-in-sight-kept"),
     ] {
-        assert_eq!(carry::kept_in_column(outcome, no_room), why, "{outcome:?}");
+        assert_eq!(
+            carry::kept_in_column(outcome, no_room, true),
+            why,
+            "{outcome:?}"
+        );
     }
+    // Seed 000's units charge whatever their formation.
+    assert_eq!(
+        carry::kept_in_column(Some(&charge), false, false),
+        "column-in-sight-kept"
+    );
     assert!(
         crate::host::command::CONDUCT
             .iter()
