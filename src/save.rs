@@ -35,7 +35,7 @@ use std::collections::VecDeque;
 /// The version of foe's game behaviour: bumped by every code change that
 /// changes games (what the golden transcripts and pinned checksums show),
 /// so saves of the foe before it resume with a notice.
-pub const BEHAVIOUR: u32 = 13;
+pub const BEHAVIOUR: u32 = 14;
 
 /// A 64-bit FNV-1a hash: fixed, the same on every machine and in every
 /// build (unlike std's randomly keyed hasher).

@@ -787,8 +787,16 @@ impl Opponent {
         // A unit that pressed home charged instead of carrying out the
         // variant (PL11): cavalry told to stand and fire and dismount that
         // charged has not dismounted.
-        if let (Some(formation), Some(kind)) = (instruction.formation, kind)
-            && formation.fits(kind)
+        // A deployment into a formation the unit's kind lacks ("deploy into
+        // line" said to cavalry in march column) is into its own deployed
+        // formation: cavalry mounted, guns unlimbered (ruling O6).
+        use crate::tables::Formation as F;
+        let taken = match (instruction.formation, kind) {
+            (Some(formation), Some(kind)) if formation.fits(kind) => Some(formation),
+            (Some(F::Line | F::CloseOrder | F::Skirmish), Some(kind)) => Some(F::default_for(kind)),
+            _ => None,
+        };
+        if let Some(formation) = taken
             && !decision.pressed_home
             && (instruction.moves.fraction() == 0.0 || moved)
         {

@@ -333,6 +333,33 @@ fn a_column_deploys_without_firing() {
     );
 }
 
+/// Cavalry in march column told "deploy into line", a formation it does
+/// not have, deploys into its own: mounted (ruling O6). It does not stay
+/// in column bound after bound.
+#[test]
+fn cavalry_told_to_deploy_into_line_deploys_mounted() {
+    let mut state = game(
+        &[("Horse", "cavalry", 24.0, 10.0, NORTH)],
+        &[("Militia", "militia", 24.0, 14.5, SOUTH)],
+    );
+    let mut opponent = opponent(&state, 0);
+    memory_mut(&mut opponent, &state, "Horse").formation = Formation::Column;
+    let dice = (1..=6).find(|&die| {
+        let mut state = state.clone();
+        let mut opponent = opponent.clone();
+        let report = movement(&mut opponent, &mut state, &[die]);
+        decision(&report, "Horse").outcome.instruction.formation == Some(Formation::Line)
+    });
+    let die = dice.expect("a die that tells the column to deploy into line");
+    let report = movement(&mut opponent, &mut state, &[die]);
+    let horse = decision(&report, "Horse");
+    assert_eq!(horse.outcome.instruction.formation, Some(Formation::Line));
+    assert_eq!(
+        opponent.units[horse.unit.0].as_ref().unwrap().formation,
+        Formation::Mounted
+    );
+}
+
 /// The march column belongs to the march. A holding unit told to
 /// march in column stays where it is, so it stays in line and does not
 /// waste its next bound in sight deploying.
