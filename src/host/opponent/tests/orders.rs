@@ -402,6 +402,31 @@ fn die_where(
         .unwrap_or_else(|| panic!("no die gives the outcome wanted for {situation:?}"))
 }
 
+/// Unit 0's activation in a fresh game of `scenario`, its reaction test
+/// forced to the first die whose outcome is `wanted`, under `rules`.
+fn first_activation(
+    scenario: &Scenario,
+    rules: RulesOn,
+    wanted: impl Fn(&crate::reaction::Outcome) -> bool,
+) -> (Order, acw::Action, Did) {
+    let mut game = start(scenario);
+    let mut opponent = Opponent::new(tables(), scenario).with_rules(rules);
+    let dice = [die_where(&opponent.situation(&game, 0).unwrap(), wanted)];
+    acw_activation_in(&mut game, &mut opponent, &dice, 0)
+}
+
+/// A seed-002 scenario of `union` against `confederates` on `terrain` (a
+/// `terrain:` list; empty: open ground), the plateau held by `holder`.
+fn acw_ground(union: &[&str], confederates: &[&str], holder: &str, terrain: &str) -> Scenario {
+    load(&acw_scenario_text(
+        union,
+        confederates,
+        "[[30, 2], [34, 6]]",
+        holder,
+        terrain,
+    ))
+}
+
 /// Ruling HO28: a close-order line standing and firing at +3 to +5 with
 /// the enemy within 6" is told to fire double volleys; seed 001 has one
 /// volley a turn (a die a base), so it fires that one, once.
@@ -585,17 +610,8 @@ fn a_seed_002_column_with_no_room_to_deploy_moves_aside_to_deploy() {
 
     // A causeway 2" wide between two lakes: no line fits within its move.
     let lakes = "terrain:\n  - { kind: lake, name: west, polygon: [[0, 24], [7, 24], [7, 36], [0, 36]] }\n  - { kind: lake, name: east, polygon: [[9, 24], [36, 24], [36, 36], [9, 36]] }\n";
-    let causeway = load(&acw_scenario_text(
-        &[column],
-        &[grey],
-        "[[30, 2], [34, 6]]",
-        "union",
-        lakes,
-    ));
-    let mut game = start(&causeway);
-    let mut opponent = Opponent::new(tables(), &causeway).with_rules(RulesOn::none());
-    let dice = [die_where(&opponent.situation(&game, 0).unwrap(), deploys)];
-    let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    let causeway = acw_ground(&[column], &[grey], "union", lakes);
+    let (_, action, did) = first_activation(&causeway, RulesOn::none(), deploys);
     assert_eq!(
         action,
         acw::Action::Hold {
@@ -629,10 +645,7 @@ fn a_seed_002_cavalry_column_told_to_dismount_first_forms_line() {
             "{{ name: Horse, troop_type: cavalry, formation: {formation}, position: [8, 30], facing: south }}"
         );
         let scenario = acw_scenario(&[&horse], &[grey], "[[30, 2], [34, 6]]");
-        let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-        let dice = [die_where(&opponent.situation(&game, 0).unwrap(), dismounts)];
-        let (_, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+        let (_, action, did) = first_activation(&scenario, RulesOn::none(), dismounts);
         let acw::Action::Move { formation, .. } = action else {
             panic!("{action:?}: {did}")
         };
@@ -656,21 +669,9 @@ fn a_seed_002_column_held_from_its_charge_still_deploys() {
     let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 30], facing: south }";
     let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
     // Open ground: no hill between them.
-    let scenario = load(&acw_scenario_text(
-        &[column],
-        &[grey],
-        "[[30, 2], [34, 6]]",
-        "confederates",
-        "",
-    ));
+    let scenario = acw_ground(&[column], &[grey], "confederates", "");
     for (rules, deploys) in [(all_rules(), true), (rules_without("hold-the-line"), false)] {
-        let mut game = start(&scenario);
-        let mut opponent = Opponent::new(tables(), &scenario).with_rules(rules);
-        let dice = [die_for(
-            &opponent.situation(&game, 0).unwrap(),
-            Order::Charge,
-        )];
-        let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+        let (order, action, did) = first_activation(&scenario, rules, |o| o.order == Order::Charge);
         assert_eq!(order, Order::Charge);
         let acw::Action::Move { to, formation, .. } = action else {
             panic!("{action:?}: {did}")
@@ -697,13 +698,7 @@ fn a_seed_002_column_held_from_its_charge_still_deploys() {
 fn a_column_kept_in_sight_is_counted_by_its_ruling() {
     let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 30], facing: south }";
     let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
-    let scenario = load(&acw_scenario_text(
-        &[column],
-        &[grey],
-        "[[30, 2], [34, 6]]",
-        "union",
-        "",
-    ));
+    let scenario = acw_ground(&[column], &[grey], "union", "");
     let game = start(&scenario);
     let opponent = Opponent::new(tables(), &scenario);
     let situation = opponent.situation(&game, 0).unwrap();
@@ -755,20 +750,9 @@ fn a_seed_002_column_with_no_way_to_its_charge_deploys() {
     let column = "{ name: Column, troop_type: infantry, formation: column, position: [18, 31], facing: south }";
     let grey = "{ name: Grey, troop_type: infantry, position: [18, 12], facing: north }";
     let lake = "terrain:\n  - { kind: lake, name: lake, polygon: [[0, 20], [36, 20], [36, 29.9], [0, 29.9]] }\n";
-    let scenario = load(&acw_scenario_text(
-        &[column],
-        &[grey],
-        "[[30, 2], [34, 6]]",
-        "union",
-        lake,
-    ));
-    let mut game = start(&scenario);
-    let mut opponent = Opponent::new(tables(), &scenario).with_rules(RulesOn::none());
-    let dice = [die_for(
-        &opponent.situation(&game, 0).unwrap(),
-        Order::Charge,
-    )];
-    let (order, action, did) = acw_activation_in(&mut game, &mut opponent, &dice, 0);
+    let scenario = acw_ground(&[column], &[grey], "union", lake);
+    let (order, action, did) =
+        first_activation(&scenario, RulesOn::none(), |o| o.order == Order::Charge);
     assert_eq!(order, Order::Charge);
     assert_eq!(
         action,
