@@ -20,7 +20,6 @@ pub mod yaml;
 pub mod tables;
 
 pub mod acw;
-pub mod baseline;
 pub mod general;
 pub mod host;
 pub mod melee;

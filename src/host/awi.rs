@@ -12,18 +12,113 @@
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
-use crate::baseline::{BaselineReport, Controller, Played};
 use crate::dice::Roller;
-use crate::host::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
+use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
+use crate::host::command::{CONDUCT, CommandSetup, Conduct, ControllerKind, TurnCommanders};
 use crate::host::opponent::carry::{falls_back, kept_in_column, rearward};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
-use crate::opponent::{Hemmed, TurnReport};
+use crate::opponent::{FieldCache, Hemmed, Opponent, TurnReport};
 use crate::rules::{Action, Event, GameState};
-use crate::tables::{Formation, Order};
+use crate::scenario::Scenario;
+use crate::tables::{Formation, Order, Tables};
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What commands a side: the Lone Warrior opponent or the baseline.
+#[derive(Debug, Clone)]
+pub enum Controller {
+    /// foe's Lone Warrior opponent.
+    Foe(Opponent),
+    /// The scripted baseline.
+    Baseline(AwiBaseline),
+}
+
+/// What a controller did in one player turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Played {
+    /// The Lone Warrior opponent's report.
+    Foe(TurnReport),
+    /// The baseline's report.
+    Baseline(BaselineReport),
+}
+
+impl Controller {
+    /// Which kind it is.
+    pub fn kind(&self) -> ControllerKind {
+        match self {
+            Controller::Foe(_) => ControllerKind::Foe,
+            Controller::Baseline(_) => ControllerKind::Baseline,
+        }
+    }
+
+    /// The Lone Warrior opponent, if that is what commands the side.
+    pub fn opponent(&self) -> Option<&Opponent> {
+        match self {
+            Controller::Foe(opponent) => Some(opponent),
+            Controller::Baseline(_) => None,
+        }
+    }
+
+    /// Take note of the other side's events (the baseline needs none).
+    pub fn observe(&mut self, state: &GameState, events: &[Event]) {
+        if let Controller::Foe(opponent) = self {
+            opponent.observe(state, events);
+        }
+    }
+
+    /// Play the side's whole player turn.
+    pub fn play_turn(&mut self, state: &mut GameState, roller: &mut dyn Roller) -> Played {
+        match self {
+            Controller::Foe(opponent) => Played::Foe(opponent.play_turn(state, roller)),
+            Controller::Baseline(baseline) => Played::Baseline(baseline.play_turn(state, roller)),
+        }
+    }
+
+    /// The helper that shares what it works out with the other sides.
+    fn memo_source(&self) -> &Opponent {
+        match self {
+            Controller::Foe(opponent) => opponent,
+            Controller::Baseline(baseline) => baseline.mover(),
+        }
+    }
+}
+
+/// The controllers of a game's sides: none for the player's sides, the
+/// baseline for `baseline_sides`, foe's opponent for the rest. They share
+/// `fields` (and, within the game, what they work out about the units).
+pub fn controllers(
+    tables: &Arc<Tables>,
+    scenario: &Scenario,
+    state: &GameState,
+    player_sides: &[usize],
+    baseline_sides: &[usize],
+    fields: &FieldCache,
+) -> Vec<Option<Controller>> {
+    let mut controllers: Vec<Option<Controller>> = Vec::with_capacity(state.sides.len());
+    for side in 0..state.sides.len() {
+        if player_sides.contains(&side) {
+            controllers.push(None);
+            continue;
+        }
+        let mut opponent = Opponent::new(tables.clone(), state, side)
+            .with_scenario(scenario, state)
+            .with_fields(fields);
+        if let Some(first) = controllers.iter().flatten().next() {
+            opponent = opponent.sharing_memo(first.memo_source());
+        }
+        let controller = if baseline_sides.contains(&side) {
+            let defending = awi::defends(scenario, state, side);
+            Controller::Baseline(AwiBaseline::from_mover(opponent, defending))
+        } else {
+            Controller::Foe(opponent)
+        };
+        controllers.push(Some(controller));
+    }
+    controllers
+}
 
 /// One thing that happened in a seed-000 game, in order.
 #[derive(Debug, Clone)]
@@ -127,7 +222,7 @@ impl Commanders {
     /// The commanders of `state`'s sides as `setup` gives them out.
     pub(crate) fn new(state: &GameState, setup: &CommandSetup<'_>) -> Commanders {
         Commanders {
-            controllers: crate::baseline::controllers(
+            controllers: controllers(
                 setup.tables,
                 setup.scenario,
                 state,

@@ -83,6 +83,47 @@ pub trait Command: Position {
     }
 }
 
+/// Who commands a side that the player does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ControllerKind {
+    /// foe's Lone Warrior opponent (the default on every side).
+    #[default]
+    Foe,
+    /// The scripted baseline ([`super::baseline`]).
+    Baseline,
+}
+
+impl ControllerKind {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ControllerKind::Foe => "foe",
+            ControllerKind::Baseline => "baseline",
+        }
+    }
+
+    /// The kind named `name` (as [`ControllerKind::name`] gives it).
+    pub fn from_name(name: &str) -> Option<ControllerKind> {
+        [ControllerKind::Foe, ControllerKind::Baseline]
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
+
+    /// The name with what it is, for introductions and summaries.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ControllerKind::Foe => "foe (Lone Warrior)",
+            ControllerKind::Baseline => "baseline (scripted)",
+        }
+    }
+}
+
+impl std::fmt::Display for ControllerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Who commands which side of a game, for [`Command::turn_commanders`].
 #[derive(Debug, Clone, Copy)]
 pub struct CommandSetup<'a> {

@@ -320,7 +320,7 @@ fn baseline_commands_the_british(game: &Seed000) -> bool {
     game.game.baseline_sides() == [0]
         && matches!(
             crate::host::awi::controller_of(&game.game, 0),
-            Some(crate::baseline::Controller::Baseline(_))
+            Some(crate::host::awi::Controller::Baseline(_))
         )
 }
 
@@ -432,7 +432,7 @@ fn a_save_giving_the_baseline_a_missing_or_the_players_side_is_refused() {
     let replayed = game.replay(&old).unwrap();
     assert!(matches!(
         crate::host::awi::controller_of(&replayed.game, 0),
-        Some(crate::baseline::Controller::Foe(_))
+        Some(crate::host::awi::Controller::Foe(_))
     ));
 }
 

@@ -15,6 +15,23 @@ fn round(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
 
+/// Where reserve `id` may come on, in the order tried: at the centre of
+/// its side's own table edge, where it waits, then 5" at a time either
+/// side of it, out to 20" (the opponent's and the baseline's rule).
+pub(crate) fn entries(state: &GameState, id: UnitId) -> Vec<Action> {
+    let unit = state.unit(id);
+    let edge = state.sides[unit.side].edge;
+    let along = Vector::from_bearing(edge.bearing() + 90.0);
+    [0.0, 5.0, -5.0, 10.0, -10.0, 15.0, -15.0, 20.0, -20.0]
+        .into_iter()
+        .map(move |offset| Action::Enter {
+            unit: id,
+            to: round_point(unit.base.centre + along * offset),
+            facing: unit.base.facing,
+        })
+        .collect()
+}
+
 fn round_point(point: Point) -> Point {
     Point::new(round(point.x), round(point.y))
 }
@@ -236,7 +253,6 @@ impl Opponent {
                 ..Situation::default()
             };
             let enters = self.tables.reinforcements.enters(outcome.order);
-            let unit = state.unit(id).clone();
             let mut decision = Decision::new(
                 id,
                 name.clone(),
@@ -260,17 +276,9 @@ impl Opponent {
                 outcome,
             );
             if enters {
-                let edge = state.sides[self.side].edge;
-                let along = Vector::from_bearing(edge.bearing() + 90.0);
                 let mut entered = false;
                 let mut first_refusal = None;
-                for offset in [0.0, 5.0, -5.0, 10.0, -10.0, 15.0, -15.0, 20.0, -20.0] {
-                    let to = round_point(unit.base.centre + along * offset);
-                    let action = Action::Enter {
-                        unit: id,
-                        to,
-                        facing: unit.base.facing,
-                    };
+                for action in entries(state, id) {
                     if let Some(checked) =
                         super::act::lawful(&self.probe, state, &action, &mut first_refusal)
                     {

@@ -39,6 +39,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+pub(crate) use command::entries;
 pub use plan::{DefenceLine, SidePlan};
 pub use probe::{Probe, Stage};
 use probe::{Probing, staged};

@@ -3,7 +3,7 @@
 //! caused, then whatever no decision tells (melees, routs). Pure: strings
 //! out.
 
-use crate::baseline::BaselineReport;
+use crate::host::baseline::awi::BaselineReport;
 use crate::render::play::Detail;
 use crate::rules::log::event_line;
 use crate::rules::{Event, GameState};

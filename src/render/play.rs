@@ -93,7 +93,7 @@ impl<'a> View<'a> {
     pub fn opponent(&self, side: usize) -> Option<&'a crate::opponent::Opponent> {
         self.commanders
             .controller(side)
-            .and_then(crate::baseline::Controller::opponent)
+            .and_then(crate::host::awi::Controller::opponent)
     }
 }
 

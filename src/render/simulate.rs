@@ -55,7 +55,7 @@ pub fn report(report: &Report, jobs: Option<usize>) -> String {
         .enumerate()
         .map(|(side, name)| {
             let named = labels.controller(side);
-            let who = crate::baseline::ControllerKind::from_name(named)
+            let who = crate::host::command::ControllerKind::from_name(named)
                 .map_or_else(|| named.to_string(), |kind| kind.describe().to_string());
             format!("{name} {who}")
         })

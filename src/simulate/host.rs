@@ -3,7 +3,7 @@
 //! `--json`, `--merge` and `--csv` treat every rule set alike.
 
 use super::{Labels, Study};
-use crate::baseline::ControllerKind;
+use crate::host::command::ControllerKind;
 use crate::host::{Game, Verdict};
 
 impl Study {

@@ -1,8 +1,9 @@
-//! The scripted baseline for the seed-001 and seed-002 engines (rulings
-//! HO20–HO25): what [`crate::baseline`] is for seed 000, a deliberately
-//! simple player to measure foe's Lone Warrior opponent against. It is not
+//! The scripted baseline of every rule set (rulings B1–B9 for seed 000,
+//! HO20–HO25 for seeds 001 and 002): a deliberately simple player to
+//! measure foe's Lone Warrior opponent against. It is not
 //! Lone Warrior: no reaction test, no dice, nothing remembered between
-//! phases but which units it has already seen to in this one. Every
+//! phases but which units it has already seen to in this one (and, under
+//! seed 000, how its defence lines stand). Every
 //! decision is read off the game in a fixed order, and every action is one
 //! the engine accepts ([`Game::check`]), through the [`Game`] boundary.
 //!
@@ -17,14 +18,17 @@
 //! Every decision says why in words, naming the ruling ([`Decision`]), as
 //! foe's opponent's do: `why UNIT` and the turn report read them.
 //!
-//! The policy is one; each engine's reading of it is its own module
-//! (`rv` for seed 001, `acw` for seed 002), which the engine's
-//! adapter calls through the commander boundary
-//! ([`super::command::Command::baseline_next`]).
+//! The policy is one; each engine's reading of it is its own module,
+//! deciding a step at a time: [`awi`] for seed 000 (with its reserves,
+//! generals and defence lines), whose whole-turn commanders
+//! (`super::awi`) take its steps in order; `rv` for seed 001 and `acw`
+//! for seed 002, which the engine's adapter calls through the commander
+//! boundary ([`super::command::Command::baseline_next`]).
 //!
 //! Pure: no dice, no clock, no I/O.
 
 mod acw;
+pub mod awi;
 mod rv;
 
 use super::{Action, Game};
@@ -173,8 +177,8 @@ impl Baseline {
     }
 
     /// The next action for the side to act, which the baseline commands;
-    /// `None` when the game is over or under the seed-000 engine (which has
-    /// its own baseline, [`crate::baseline`]).
+    /// `None` when the game is over or under the seed-000 engine (whose
+    /// sides its whole-turn commanders play, with [`awi::AwiBaseline`]).
     pub fn next_action(&mut self, game: &Game) -> Option<Action> {
         self.decide(game).map(|chosen| chosen.action)
     }

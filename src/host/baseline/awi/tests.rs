@@ -6,6 +6,7 @@
 use super::*;
 use crate::battlefield::Base;
 use crate::dice::{Die, Scripted, Seeded};
+use crate::host::awi::{Played, controllers};
 use crate::rules::fixture::{Placed, SmallGame};
 use crate::rules::{GameSetup, RulesTable};
 use crate::ruleset::Ruleset;
@@ -16,8 +17,8 @@ fn game(british: &[Placed<'_>], americans: &[Placed<'_>]) -> GameState {
     SmallGame::new(british, americans).build()
 }
 
-fn baseline(state: &GameState, side: usize, defending: bool) -> Baseline {
-    Baseline::from_mover(
+fn baseline(state: &GameState, side: usize, defending: bool) -> AwiBaseline {
+    AwiBaseline::from_mover(
         Opponent::new(Arc::new(Tables::embedded()), state, side),
         defending,
     )
@@ -263,7 +264,8 @@ fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
             &state,
             &[("front", &[a, b]), ("reserve", &[reserve])],
         ));
-        let report = Baseline::from_mover(mover, true).play_turn(&mut state, &mut Seeded::new(2));
+        let report =
+            AwiBaseline::from_mover(mover, true).play_turn(&mut state, &mut Seeded::new(2));
         (moved(&report, reserve), report)
     };
     let (advanced, report) = run(false, false);
@@ -345,17 +347,9 @@ impl Roller for Recording<'_> {
     }
 }
 
-/// A whole game with the controllers given, checking after every baseline
-/// turn that each action it sent is one the engine accepts when asked
-/// afresh (its turn replayed action by action through `apply` on the state
-/// as it was, with the same rolls, ends in the same place). Returns the
-/// finished state and the refusals the baseline met while looking.
-fn checked_game(
-    name: &str,
-    turns: Option<u32>,
-    baseline_side: usize,
-    seed: u64,
-) -> (GameState, usize) {
+/// The built-in scenario `name` (played for `turns` turns, if given) set
+/// up with `dice`, and the tables.
+fn start(name: &str, turns: Option<u32>, dice: &mut Seeded) -> (Scenario, Arc<Tables>, GameState) {
     let (file, text) = crate::scenario::builtin(name).expect("built in");
     let mut scenario =
         crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin)
@@ -371,8 +365,73 @@ fn checked_game(
     );
     let tables = Arc::new(Tables::embedded());
     let setup = GameSetup::from_scenario(&scenario).unwrap();
+    let (state, _) = GameState::new(setup, rules, &tables.characters, dice).unwrap();
+    (scenario, tables, state)
+}
+
+/// Taken a step at a time, as the runner may take them, a baseline turn
+/// sees to each unit and general at most once a phase, sends only
+/// actions the engine takes, and is the turn
+/// `play_turn` plays with the same dice.
+#[test]
+fn a_turn_taken_a_step_at_a_time_sees_to_each_once_a_phase() {
+    let (scenario, tables, mut state) = start("guilford", None, &mut Seeded::new(5));
+    let fields = FieldCache::default();
+    let mut sides: Vec<AwiBaseline> = (0..2)
+        .map(|side| AwiBaseline::new(tables.clone(), &scenario, &state, side, &fields))
+        .collect();
+    let (mut actions, mut phases) = (0, 0);
+    for bound in 0..16 {
+        if state.is_over() {
+            break;
+        }
+        let (side, turn) = (state.active, state.turn);
+        let (mut stepped, mut baseline) = (state.clone(), sides[side].clone());
+        let mut dice = Seeded::new(100 + bound);
+        let mut seen: Vec<(Phase, Commanded)> = Vec::new();
+        while !stepped.is_over() && stepped.active == side && stepped.turn == turn {
+            let phase = stepped.phase();
+            match baseline.next(&stepped) {
+                Step::Decided(decision, action) => {
+                    let who = (phase, decision.who);
+                    assert!(!seen.contains(&who), "{who:?} seen to twice");
+                    seen.push(who);
+                    if let Some(checked) = action {
+                        stepped.apply_checked(checked, &mut dice);
+                        actions += 1;
+                    }
+                }
+                Step::EndPhase => {
+                    stepped.apply(&Action::EndPhase, &mut dice).unwrap();
+                    phases += 1;
+                }
+            }
+        }
+        let report = sides[side].play_turn(&mut state, &mut Seeded::new(100 + bound));
+        assert_eq!(report.decisions.len(), seen.len());
+        for (a, b) in stepped.units.iter().zip(&state.units) {
+            assert_eq!((a.base, a.hits, a.status), (b.base, b.hits, b.status));
+        }
+    }
+    assert!(
+        actions > 20 && phases > 20,
+        "{actions} actions, {phases} phases"
+    );
+}
+
+/// A whole game with the controllers given, checking after every baseline
+/// turn that each action it sent is one the engine accepts when asked
+/// afresh (its turn replayed action by action through `apply` on the state
+/// as it was, with the same rolls, ends in the same place). Returns the
+/// finished state and the refusals the baseline met while looking.
+fn checked_game(
+    name: &str,
+    turns: Option<u32>,
+    baseline_side: usize,
+    seed: u64,
+) -> (GameState, usize) {
     let mut dice = Seeded::new(seed);
-    let (mut state, _) = GameState::new(setup, rules, &tables.characters, &mut dice).unwrap();
+    let (scenario, tables, mut state) = start(name, turns, &mut dice);
     let mut sides = controllers(
         &tables,
         &scenario,
