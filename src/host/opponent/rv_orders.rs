@@ -62,7 +62,7 @@ impl Step {
 struct MoveContext<'a> {
     state: &'a rv::GameState,
     unit: usize,
-    /// The engine's legal actions now.
+    /// The unit's own legal actions now (`GameState::legal_actions_of`).
     legal: &'a [rv::Action],
     /// Its reaction test this bound.
     outcome: Outcome,
@@ -119,15 +119,17 @@ impl Opponent {
                 return action;
             }
         }
-        let legal = state.legal_actions();
         for unit in own {
             if self.handled.contains(&unit) {
                 continue;
             }
+            // The unit's own legal actions only: the engine need not work
+            // out every other unit's for each action of this one.
+            let legal = || state.legal_actions_of(unit);
             let chosen = match state.phase().kind {
-                rv::PhaseKind::Move => self.rv_move(state, unit, &legal),
-                rv::PhaseKind::Shoot => self.rv_fire(state, unit, &legal),
-                rv::PhaseKind::Charge => self.rv_charge(state, unit, &legal),
+                rv::PhaseKind::Move => self.rv_move(state, unit, &legal()),
+                rv::PhaseKind::Shoot => self.rv_fire(state, unit, &legal()),
+                rv::PhaseKind::Charge => self.rv_charge(state, unit, &legal()),
                 rv::PhaseKind::Melee => None,
             };
             if let Some(step) = chosen {

@@ -34,86 +34,121 @@ impl GameState {
                 actions.push(action);
             }
         };
-        let own: Vec<usize> = (0..self.units.len())
-            .filter(|&i| self.units[i].side == side && self.units[i].in_play())
-            .collect();
-        let enemies: Vec<usize> = (0..self.units.len())
-            .filter(|&i| self.units[i].side != side && self.units[i].in_play())
-            .collect();
-        match self.phase().kind {
-            PhaseKind::Move => {
+        let (own, enemies) = self.own_and_enemies(side);
+        for &unit in &own {
+            self.unit_actions(unit, &enemies, &mut actions);
+        }
+        if self.phase().kind == PhaseKind::Move {
+            for (commander, c) in self.commanders.iter().enumerate() {
+                if c.side != side || c.lost || c.acted {
+                    continue;
+                }
                 for &unit in &own {
-                    if self.is_reforming(unit) {
-                        continue;
-                    }
-                    for formation in Formation::ALL {
-                        push(&mut actions, Action::ChangeFormation { unit, formation });
-                    }
+                    push(&mut actions, Action::Join { commander, unit });
+                }
+                if let Some(unit) = c.attached {
+                    let base = self.footprint(unit);
+                    let behind = base.forward() * -(base.depth / 2.0 + 1.5);
                     push(
                         &mut actions,
-                        Action::Mount {
-                            unit,
-                            mounted: !self.units[unit].mounted,
+                        Action::Leave {
+                            commander,
+                            to: base.centre + behind,
                         },
                     );
-                    push(&mut actions, Action::AboutFace { unit });
-                    self.move_candidates(unit, &enemies, &mut actions);
-                }
-                for (commander, c) in self.commanders.iter().enumerate() {
-                    if c.side != side || c.lost || c.acted {
-                        continue;
-                    }
-                    for &unit in &own {
-                        push(&mut actions, Action::Join { commander, unit });
-                    }
-                    if let Some(unit) = c.attached {
-                        let base = self.footprint(unit);
-                        let behind = base.forward() * -(base.depth / 2.0 + 1.5);
+                } else if let Some(&nearest) = own.iter().min_by(|&&a, &&b| {
+                    let da = self.units[a].centre.distance(c.at);
+                    let db = self.units[b].centre.distance(c.at);
+                    da.total_cmp(&db)
+                }) {
+                    let goal = self.units[nearest].centre;
+                    let gap = (c.at.distance(goal) - 2.0).min(self.table.commander_move);
+                    if gap > 0.5 {
+                        let heading = direction(c.at, goal, Vector::new(0.0, 1.0));
                         push(
                             &mut actions,
-                            Action::Leave {
+                            Action::MoveCommander {
                                 commander,
-                                to: base.centre + behind,
+                                to: c.at + heading * gap,
                             },
                         );
-                    } else if let Some(&nearest) = own.iter().min_by(|&&a, &&b| {
-                        let da = self.units[a].centre.distance(c.at);
-                        let db = self.units[b].centre.distance(c.at);
-                        da.total_cmp(&db)
-                    }) {
-                        let goal = self.units[nearest].centre;
-                        let gap = (c.at.distance(goal) - 2.0).min(self.table.commander_move);
-                        if gap > 0.5 {
-                            let heading = direction(c.at, goal, Vector::new(0.0, 1.0));
-                            push(
-                                &mut actions,
-                                Action::MoveCommander {
-                                    commander,
-                                    to: c.at + heading * gap,
-                                },
-                            );
-                        }
                     }
                 }
             }
+        }
+        actions.push(Action::EndPhase);
+        actions
+    }
+
+    /// `unit`'s own actions among [`GameState::legal_actions`], in the
+    /// same order, without working out every other unit's: its formation
+    /// changes, mounting, about-face, moves and pivot in the move phase,
+    /// its fire and charges at each enemy in theirs. Empty for a unit not
+    /// of the side to act or out of play, and while a charge awaits its
+    /// answer. (Commanders' actions, answers and `EndPhase` are no unit's.)
+    pub fn legal_actions_of(&self, unit: usize) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let Some(side) = self.to_act() else {
+            return actions;
+        };
+        let ours = self
+            .units
+            .get(unit)
+            .is_some_and(|u| u.side == side && u.in_play());
+        if self.pending.is_some() || !ours {
+            return actions;
+        }
+        let (_, enemies) = self.own_and_enemies(side);
+        self.unit_actions(unit, &enemies, &mut actions);
+        actions
+    }
+
+    /// `side`'s units in play and its enemies', each in index order.
+    fn own_and_enemies(&self, side: usize) -> (Vec<usize>, Vec<usize>) {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].in_play())
+            .partition(|&i| self.units[i].side == side)
+    }
+
+    /// The actions of `unit` (of the side to act, in play) this phase
+    /// allows, appended to `actions` in [`GameState::legal_actions`]'s
+    /// order.
+    fn unit_actions(&self, unit: usize, enemies: &[usize], actions: &mut Vec<Action>) {
+        let push = |actions: &mut Vec<Action>, action: Action| {
+            if self.check(&action).is_ok() && !actions.contains(&action) {
+                actions.push(action);
+            }
+        };
+        match self.phase().kind {
+            PhaseKind::Move => {
+                if self.is_reforming(unit) {
+                    return;
+                }
+                for formation in Formation::ALL {
+                    push(actions, Action::ChangeFormation { unit, formation });
+                }
+                push(
+                    actions,
+                    Action::Mount {
+                        unit,
+                        mounted: !self.units[unit].mounted,
+                    },
+                );
+                push(actions, Action::AboutFace { unit });
+                self.move_candidates(unit, enemies, actions);
+            }
             PhaseKind::Shoot => {
-                for &unit in &own {
-                    for &target in &enemies {
-                        push(&mut actions, Action::Fire { unit, target });
-                    }
+                for &target in enemies {
+                    push(actions, Action::Fire { unit, target });
                 }
             }
             PhaseKind::Charge => {
-                for &unit in &own {
-                    for &target in &enemies {
-                        push(&mut actions, Action::Charge { unit, target });
-                    }
+                for &target in enemies {
+                    push(actions, Action::Charge { unit, target });
                 }
             }
             PhaseKind::Melee => {}
         }
-        actions.push(Action::EndPhase);
-        actions
     }
 
     fn move_candidates(&self, unit: usize, enemies: &[usize], actions: &mut Vec<Action>) {

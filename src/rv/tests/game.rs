@@ -2,6 +2,27 @@
 
 use super::*;
 
+/// The unit whose own action `action` is (a commander's, an answer to a
+/// charge and the end of a phase are no unit's).
+fn acting_unit(action: &Action) -> Option<usize> {
+    match *action {
+        Action::ChangeFormation { unit, .. }
+        | Action::Mount { unit, .. }
+        | Action::AboutFace { unit }
+        | Action::Pivot { unit, .. }
+        | Action::Move { unit, .. }
+        | Action::Fire { unit, .. }
+        | Action::Charge { unit, .. }
+        | Action::HastyFire { unit, .. }
+        | Action::Rout { unit } => Some(unit),
+        Action::MoveCommander { .. }
+        | Action::Join { .. }
+        | Action::Leave { .. }
+        | Action::Respond { .. }
+        | Action::EndPhase => None,
+    }
+}
+
 /// Play random legal actions (ending phases often, so games end). Every
 /// few actions, each listed action is applied to a copy and must be
 /// accepted (`try_all`); a random action of any kind, if refused, must
@@ -25,6 +46,15 @@ fn random_game(mut state: GameState, seed: u64, max_actions: usize, try_all: boo
                 let mut copy = state.clone();
                 copy.apply(action, &mut Seeded::new(seed))
                     .unwrap_or_else(|refusal| panic!("listed {action:?} refused: {refusal}"));
+            }
+            // One unit's legal actions are its own among all of them.
+            for unit in 0..=state.units().len() {
+                let own: Vec<Action> = actions
+                    .iter()
+                    .filter(|action| acting_unit(action) == Some(unit))
+                    .cloned()
+                    .collect();
+                assert_eq!(state.legal_actions_of(unit), own, "unit {unit}");
             }
         }
         let n_units = state.units().len() + 2;
