@@ -393,6 +393,26 @@ impl Grid {
             .collect()
     }
 
+    /// The kinds of [`Grid::kinds_at`] that no other kind there opens (a
+    /// road through woods, a ford's river), as a set of kind indices.
+    pub fn ground_of(&self, ruleset: &Ruleset, index: CellIndex) -> u64 {
+        let kinds = ruleset.terrain.len().min(MAX_KINDS);
+        let present = match self.kinds[index] {
+            0 => 1u64 << (ruleset.open.0 % MAX_KINDS),
+            mask if kinds == MAX_KINDS => mask,
+            mask => mask & ((1u64 << kinds) - 1),
+        };
+        let mut opened = 0u64;
+        for other in kinds_of(present) {
+            for kind in &ruleset.kind(other).opens {
+                if *kind != other && kind.0 < MAX_KINDS {
+                    opened |= 1u64 << kind.0;
+                }
+            }
+        }
+        present & !opened
+    }
+
     /// The kind drawn on a map for this cell: the top layer.
     pub fn top_kind(&self, ruleset: &Ruleset, index: CellIndex) -> TerrainId {
         self.kinds_at(ruleset, index)
@@ -568,6 +588,15 @@ fn floor_clamped_wide(value: f64, most: usize) -> usize {
     } else {
         0
     }
+}
+
+/// The kinds in a set of kind indices (bit `k`: kind `k`), lowest first.
+pub fn kinds_of(mut mask: u64) -> impl Iterator<Item = TerrainId> {
+    std::iter::from_fn(move || {
+        let kind = mask.trailing_zeros() as usize;
+        mask &= mask.checked_sub(1)?;
+        Some(TerrainId(kind))
+    })
 }
 
 #[cfg(test)]

@@ -119,6 +119,10 @@ pub struct Battlefield {
     /// they are across and down (`down * grid.width + across`), when that
     /// is all it depends on ([`centre_distances`]); `None` otherwise.
     centre_distances: Option<Vec<f64>>,
+    /// Each cell's ground: the terrain kinds present that no other kind
+    /// present opens (a road through woods, a ford's river), as a set of
+    /// kind indices. Worked out on first use ([`Battlefield::ground_mask_at`]).
+    ground: OnceLock<Vec<u64>>,
     /// Which table this is, for what is remembered about it beyond one
     /// game ([`Battlefield::can_see`]).
     id: TableId,
@@ -206,8 +210,26 @@ impl Battlefield {
             sight_blocks_across,
             sight_rise,
             centre_distances,
+            ground: OnceLock::new(),
             id: TableId::fresh(),
         }
+    }
+
+    /// The terrain kinds that count at `point`, as a set of kind indices
+    /// (bit `k`: kind `k`; [`grid::kinds_of`] lists them): those present
+    /// that no other kind present opens (a road through woods, a ford's
+    /// river). Empty off the table. A look-up, asked for every cell under
+    /// a base at every step of a move.
+    pub fn ground_mask_at(&self, point: Point) -> u64 {
+        let Some(cell) = self.grid.cell_at(point) else {
+            return 0;
+        };
+        let ground = self.ground.get_or_init(|| {
+            (0..self.grid.len())
+                .map(|cell| self.grid.ground_of(&self.ruleset, cell))
+                .collect()
+        });
+        ground[cell]
     }
 
     /// [`pathing::guide_costs`] for the category with index `category`.
@@ -1401,6 +1423,61 @@ pub(crate) mod tests {
         let gun = field.ruleset.troop_type("artillery").unwrap();
         assert!(field.passable(gun, field.grid.cell_at(p(5.2, 5.0)).unwrap()));
         assert!(!field.passable(gun, field.grid.cell_at(p(2.0, 5.0)).unwrap()));
+    }
+
+    /// Every cell's ground is the kinds there that no other kind there
+    /// opens, worked out afresh from the cell's kinds: a road through woods
+    /// and a town, a ford across a river, and where they all cross.
+    #[test]
+    fn the_ground_is_the_kinds_no_other_kind_there_opens() {
+        let rect = |x0, y0, x1, y1| Shape::Rect {
+            min: p(x0, y0),
+            max: p(x1, y1),
+        };
+        let line = |x0, y0, x1, y1| Shape::Line {
+            points: vec![p(x0, y0), p(x1, y1)],
+            width: 1.0,
+        };
+        let field = table(
+            20.0,
+            12.0,
+            &[
+                ("woods", rect(0.0, 0.0, 8.0, 12.0), 0.0),
+                ("town", rect(12.0, 0.0, 20.0, 6.0), 0.0),
+                ("river", line(0.0, 8.0, 20.0, 8.0), 0.0),
+                ("ford", rect(9.0, 7.0, 11.0, 9.0), 0.0),
+                ("road", line(10.0, 0.0, 10.0, 12.0), 0.0),
+                ("road", line(0.0, 3.0, 20.0, 3.0), 0.0),
+            ],
+        );
+        let ruleset = &field.ruleset;
+        let mut kinds_seen = std::collections::BTreeSet::new();
+        for cell in 0..field.grid.len() {
+            let here = field.grid.kinds_at(ruleset, cell);
+            let ground: Vec<TerrainId> = here
+                .iter()
+                .copied()
+                .filter(|kind| {
+                    !here
+                        .iter()
+                        .any(|other| other != kind && ruleset.kind(*other).opens.contains(kind))
+                })
+                .collect();
+            let centre = field.grid.centre(cell);
+            let mask = field.ground_mask_at(centre);
+            assert_eq!(
+                grid::kinds_of(mask).collect::<Vec<_>>(),
+                ground,
+                "{centre:?}"
+            );
+            kinds_seen.insert(here.len());
+        }
+        // Cells of one kind, of two and of three were all asked about.
+        assert!(
+            kinds_seen.contains(&1) && kinds_seen.contains(&3),
+            "{kinds_seen:?}"
+        );
+        assert_eq!(field.ground_mask_at(p(-1.0, 5.0)), 0, "off the table");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::acw::event::{Event, Refusal, Rule};
 use crate::acw::state::{GameState, Unit, UnitId};
 use crate::acw::table::{Formation, Mode};
 use crate::battlefield::geometry::EPSILON;
+use crate::battlefield::grid::kinds_of;
 use crate::battlefield::{Base, Point};
 use crate::ruleset::TerrainId;
 
@@ -244,32 +245,21 @@ impl GameState {
     /// The terrain kinds that count at `point`: those present that no
     /// other kind present opens (a road through woods, a ford's river).
     pub fn ground_at(&self, point: Point) -> Vec<TerrainId> {
-        let kinds = self.battlefield.terrain_at(point);
-        let ruleset = &self.battlefield.ruleset;
-        kinds
-            .iter()
-            .copied()
-            .filter(|kind| {
-                !kinds
-                    .iter()
-                    .any(|other| other != kind && ruleset.kind(*other).opens.contains(kind))
-            })
-            .collect()
+        kinds_of(self.battlefield.ground_mask_at(point)).collect()
     }
 
     fn speed_at(&self, point: Point, mode: Mode) -> Option<f64> {
-        let kinds = self.ground_at(point);
-        if kinds.is_empty() {
+        let mask = self.battlefield.ground_mask_at(point);
+        if mask == 0 {
             return None;
         }
-        kinds
-            .iter()
-            .map(|kind| self.table.speed(*kind, mode))
+        kinds_of(mask)
+            .map(|kind| self.table.speed(kind, mode))
             .try_fold(f64::INFINITY, |least, speed| speed.map(|s| least.min(s)))
     }
 
     fn town_at(&self, point: Point) -> bool {
-        self.ground_at(point).iter().any(|kind| {
+        kinds_of(self.battlefield.ground_mask_at(point)).any(|kind| {
             self.table
                 .terrain
                 .get(kind.0)
@@ -278,7 +268,7 @@ impl GameState {
     }
 
     fn column_only_at(&self, point: Point) -> bool {
-        self.ground_at(point).iter().any(|kind| {
+        kinds_of(self.battlefield.ground_mask_at(point)).any(|kind| {
             self.table
                 .terrain
                 .get(kind.0)
