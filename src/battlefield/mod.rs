@@ -1544,14 +1544,18 @@ pub(crate) mod tests {
             odd_cells in proptest::bool::ANY,
         ) {
             let base = awkward_base(pick, x, y, facing, frontage, depth);
-            let field = if odd_cells {
-                Battlefield::new(rules(), 26.0, 21.0, 0.7, Vec::new())
-            } else {
-                table(26.0, 26.0, &[])
-            };
+            // Two bare tables, built once for every case.
+            static FIELDS: OnceLock<[Battlefield; 2]> = OnceLock::new();
+            let fields = FIELDS.get_or_init(|| {
+                [
+                    table(26.0, 26.0, &[]),
+                    Battlefield::new(rules(), 26.0, 21.0, 0.7, Vec::new()),
+                ]
+            });
+            let field = &fields[usize::from(odd_cells)];
             proptest::prop_assert_eq!(
                 field.cells_under(&base),
-                cells_under_by_every_cell(&field, &base)
+                cells_under_by_every_cell(field, &base)
             );
         }
 

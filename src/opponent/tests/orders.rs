@@ -817,13 +817,14 @@ fn a_charge_surely_beyond_reach_is_refused() {
     assert!(beyond > 5_000, "{beyond}");
     let (mut lawful, mut last_lawful, mut first_beyond) = (0, 0.0_f64, f64::INFINITY);
     for troop in ["cavalry", "militia"] {
+        let mut state = game(
+            &[("Chargers", troop, 24.0, 4.0, NORTH)],
+            &[("Target", "militia", 24.0, 7.0, SOUTH)],
+        );
+        let (chargers, target) = (unit(&state, "Chargers"), unit(&state, "Target"));
         for step in 60..=600 {
             let gap = f64::from(step) * 0.05;
-            let state = game(
-                &[("Chargers", troop, 24.0, 4.0, NORTH)],
-                &[("Target", "militia", 24.0, 4.0 + gap, SOUTH)],
-            );
-            let (chargers, target) = (unit(&state, "Chargers"), unit(&state, "Target"));
+            crate::rules::fixture::stand(&mut state, target.0, p(24.0, 4.0 + gap), SOUTH);
             let charge = Action::Charge {
                 unit: chargers,
                 target,
