@@ -351,6 +351,28 @@ impl Battlefield {
         self.cost_multiplier(troop, cell).is_some()
     }
 
+    /// Whether every cell under `base` ([`Battlefield::for_each_cell_under`])
+    /// is [`Battlefield::passable`] to `troop`: at once where the base lies
+    /// inside a square of cells all passable to it around the cell of its
+    /// centre ([`Battlefield::uniform`]), else cell by cell.
+    pub fn passable_under(&self, troop: TroopTypeId, base: &Base) -> bool {
+        if let Some(cell) = self.grid.cell_at(base.centre) {
+            // A cell whose centre is on the base is at most this many
+            // cells across or down from the centre's (one more for the
+            // rounding).
+            let cells_away = (base.reach() / self.grid.cell + 0.5).floor() + 1.0;
+            let radius = self.uniform(self.category(troop).index())[cell];
+            if f64::from(radius) >= cells_away {
+                return true;
+            }
+        }
+        let mut passable = true;
+        self.for_each_cell_under(base, |cell| {
+            passable = passable && self.passable(troop, cell);
+        });
+        passable
+    }
+
     /// Whether a road runs through `cell`.
     pub fn on_road(&self, cell: CellIndex) -> bool {
         self.road.get(cell).copied().unwrap_or(false)
@@ -1557,6 +1579,32 @@ pub(crate) mod tests {
                 field.cells_under(&base),
                 cells_under_by_every_cell(field, &base)
             );
+        }
+
+        /// Whether a base's cells are all passable is what asking each
+        /// cell says, inside a square of passable cells or not: on
+        /// Guilford's table (woods, a creek, fields) for foot, horse and
+        /// guns.
+        #[test]
+        fn passable_under_is_every_cell_under_passable(
+            pick in 0u8..4,
+            x in -4.0f64..76.0,
+            y in -4.0f64..52.0,
+            facing in 0.0f64..360.0,
+            frontage in 0.0f64..9.0,
+            depth in 0.0f64..4.0,
+            troop_pick in 0usize..3,
+        ) {
+            static FIELD: OnceLock<Battlefield> = OnceLock::new();
+            let field = FIELD.get_or_init(guilford);
+            let base = awkward_base(pick, x, y, facing, frontage, depth);
+            let troop = field
+                .ruleset
+                .troop_type(["british-regulars", "cavalry", "artillery"][troop_pick])
+                .unwrap();
+            let mut every = true;
+            field.for_each_cell_under(&base, |cell| every = every && field.passable(troop, cell));
+            proptest::prop_assert_eq!(field.passable_under(troop, &base), every);
         }
 
         /// The bit set answers like a plain list of flags.

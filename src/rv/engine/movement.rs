@@ -223,10 +223,7 @@ impl GameState {
                     what: "the way leaves the table".into(),
                 });
             } else {
-                let mut passable = true;
-                self.battlefield.for_each_cell_under(&base, |cell| {
-                    passable = passable && self.battlefield.passable(u.troop, cell);
-                });
+                let passable = self.battlefield.passable_under(u.troop, &base);
                 if !passable {
                     return Err(Refusal::NoRoom {
                         name: u.name.clone(),
