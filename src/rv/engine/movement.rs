@@ -112,11 +112,7 @@ impl GameState {
         if !self.battlefield.base_on_table(base) {
             return no_room("that is off the table".into());
         }
-        let mut passable = true;
-        self.battlefield.for_each_cell_under(base, |cell| {
-            passable = passable && self.battlefield.passable(u.troop, cell);
-        });
-        if !passable {
+        if !self.battlefield.passable_under(u.troop, base) {
             return no_room("the ground is impassable to it".into());
         }
         for (index, other) in self.units.iter().enumerate() {
@@ -223,8 +219,7 @@ impl GameState {
                     what: "the way leaves the table".into(),
                 });
             } else {
-                let passable = self.battlefield.passable_under(u.troop, &base);
-                if !passable {
+                if !self.battlefield.passable_under(u.troop, &base) {
                     return Err(Refusal::NoRoom {
                         name: u.name.clone(),
                         what: "the way is impassable to it".into(),
