@@ -258,7 +258,7 @@ impl Base {
             depth,
             forward: Vector::from_bearing(facing),
             right: Vector::from_bearing(facing + 90.0),
-            reach: Vector::new(frontage, depth).length() / 2.0,
+            reach: Base::reach_of(frontage, depth),
         }
     }
 
@@ -277,6 +277,12 @@ impl Base {
     /// Unit vector to the base's right.
     pub fn right(&self) -> Vector {
         self.right
+    }
+
+    /// [`Base::reach`] of a base `frontage` wide and `depth` deep, without
+    /// building it.
+    pub fn reach_of(frontage: f64, depth: f64) -> f64 {
+        Vector::new(frontage, depth).length() / 2.0
     }
 
     /// Half the diagonal: no part of the base is farther than this from its
@@ -425,11 +431,18 @@ impl Base {
     /// Whether two bases overlap, with a cheap test of their centres first:
     /// the same answer as [`Base::overlaps`], quicker when they are apart.
     pub fn overlaps_near(&self, other: &Base) -> bool {
+        self.may_overlap(other.centre, other.reach()) && self.overlaps(other)
+    }
+
+    /// Whether the base may overlap one centred at `centre` that reaches
+    /// `reach` from it: false only when they surely do not (the cheap test
+    /// of [`Base::overlaps_near`], for a base not yet built).
+    pub fn may_overlap(&self, centre: Point, reach: f64) -> bool {
         // Overlapping bases share a point, which is within each one's reach
         // of its centre; the margin only keeps rounding on the safe side.
-        let limit = (self.reach() + other.reach()) * (1.0 + 1e-9) + EPSILON;
-        let apart = self.centre - other.centre;
-        apart.dot(apart) < limit * limit && self.overlaps(other)
+        let limit = (self.reach() + reach) * (1.0 + 1e-9) + EPSILON;
+        let apart = self.centre - centre;
+        apart.dot(apart) < limit * limit
     }
 
     /// The shortest distance between any part of the two bases, 0 if they

@@ -498,6 +498,14 @@ impl GameState {
         )
     }
 
+    /// How far `unit`'s footprint reaches from its centre
+    /// ([`Base::reach`]), without building it.
+    pub fn footprint_reach(&self, unit: usize) -> f64 {
+        let u = &self.units[unit];
+        let (frontage, depth) = footprint_size(&self.table, &self.battlefield, u, u.formation);
+        Base::reach_of(frontage, depth)
+    }
+
     /// The answers open to the charged unit of `pending`, in a fixed order.
     pub fn responses(&self) -> Vec<Response> {
         let Some(pending) = self.pending else {
@@ -527,9 +535,20 @@ pub(super) fn footprint(
     facing: f64,
     formation: Formation,
 ) -> Base {
+    let (frontage, depth) = footprint_size(table, battlefield, unit, formation);
+    Base::new(centre, facing, frontage, depth)
+}
+
+/// The frontage and depth of `unit`'s [`footprint`] in `formation`.
+fn footprint_size(
+    table: &RvTable,
+    battlefield: &Battlefield,
+    unit: &Unit,
+    formation: Formation,
+) -> (f64, f64) {
     let troop = battlefield.ruleset.troop(unit.troop);
     let n = f64::from(unit.bases.max(1));
-    let (frontage, depth) = match (unit.kind, formation) {
+    match (unit.kind, formation) {
         (Kind::Cannon, _) => (troop.frontage, troop.depth),
         (_, Formation::Column) => (troop.frontage, troop.depth * n),
         (_, Formation::OpenOrder) => (
@@ -537,8 +556,7 @@ pub(super) fn footprint(
             troop.depth,
         ),
         (_, Formation::Line) => (troop.frontage * n, troop.depth),
-    };
-    Base::new(centre, facing, frontage, depth)
+    }
 }
 
 impl GameSetup {

@@ -119,7 +119,9 @@ impl GameState {
             if index == unit || !other.in_play() || ignore.contains(&index) {
                 continue;
             }
-            if base.overlaps_near(&self.footprint(index)) {
+            // Built only for a unit near enough to overlap.
+            let near = base.may_overlap(other.centre, self.footprint_reach(index));
+            if near && base.overlaps(&self.footprint(index)) {
                 return no_room(format!("{} stands there", other.name));
             }
         }
