@@ -220,13 +220,11 @@ impl GameState {
                     name: u.name.clone(),
                     what: "the way leaves the table".into(),
                 });
-            } else {
-                if !self.battlefield.passable_under(u.troop, &base) {
-                    return Err(Refusal::NoRoom {
-                        name: u.name.clone(),
-                        what: "the way is impassable to it".into(),
-                    });
-                }
+            } else if !self.battlefield.passable_under(u.troop, &base) {
+                return Err(Refusal::NoRoom {
+                    name: u.name.clone(),
+                    what: "the way is impassable to it".into(),
+                });
             }
             self.keep_away_from(unit, &base, &start, &enemies)?;
         }
