@@ -354,7 +354,7 @@ impl Battlefield {
     /// Whether every cell under `base` ([`Battlefield::for_each_cell_under`])
     /// is [`Battlefield::passable`] to `troop`: at once where the base lies
     /// inside a square of cells all passable to it around the cell of its
-    /// centre ([`Battlefield::uniform`]), else cell by cell.
+    /// centre (the squares the route search keeps), else cell by cell.
     pub fn passable_under(&self, troop: TroopTypeId, base: &Base) -> bool {
         if let Some(cell) = self.grid.cell_at(base.centre) {
             // A cell whose centre is on the base is at most this many

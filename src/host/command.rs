@@ -7,7 +7,8 @@
 //! whole turn at a time, the [`TurnCommanders`] it gives the runner.
 //!
 //! The runner ([`super::run::HostMatch`]) asks only this trait and never
-//! which engine a game is played under.
+//! which engine a game is played under. Who commands a side the player
+//! does not is a [`ControllerKind`].
 //!
 //! Pure: no I/O, dice only through the `Roller` passed in.
 
