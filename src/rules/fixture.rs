@@ -22,9 +22,22 @@ pub(crate) fn stand(state: &mut GameState, index: usize, at: Point, facing: f64)
 /// The state at the start of the shipped scenario `name`, its generals'
 /// characters rolled on `roller`.
 pub(crate) fn builtin_state(name: &str, roller: &mut dyn crate::dice::Roller) -> GameState {
+    builtin_game(name, None, roller).1
+}
+
+/// The shipped scenario `name` (played for `turns` turns, if given) and
+/// the state at its start, its generals' characters rolled on `roller`.
+pub(crate) fn builtin_game(
+    name: &str,
+    turns: Option<u32>,
+    roller: &mut dyn crate::dice::Roller,
+) -> (crate::scenario::Scenario, GameState) {
     let (file, text) = crate::scenario::builtin(name).unwrap();
-    let scenario =
+    let mut scenario =
         crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin).unwrap();
+    if let Some(turns) = turns {
+        scenario.turns = turns;
+    }
     let ruleset = &scenario.battlefield.ruleset;
     let rules = Arc::new(
         RulesTable::builtin(&ruleset.name, ruleset)
@@ -34,7 +47,7 @@ pub(crate) fn builtin_state(name: &str, roller: &mut dyn crate::dice::Roller) ->
     let setup = GameSetup::from_scenario(&scenario).unwrap();
     let characters = Tables::embedded().characters;
     let (state, _) = GameState::new(setup, rules, &characters, roller).unwrap();
-    state
+    (scenario, state)
 }
 
 /// A unit placed: (name, troop type, x, y, facing).

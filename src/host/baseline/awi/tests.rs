@@ -8,7 +8,6 @@ use crate::battlefield::Base;
 use crate::dice::{Die, Scripted, Seeded};
 use crate::host::awi::{Played, controllers};
 use crate::rules::fixture::{Placed, SmallGame};
-use crate::rules::{GameSetup, RulesTable};
 use crate::ruleset::Ruleset;
 
 /// British (side 0, south edge, first) and Americans (side 1, north edge)
@@ -350,23 +349,8 @@ impl Roller for Recording<'_> {
 /// The built-in scenario `name` (played for `turns` turns, if given) set
 /// up with `dice`, and the tables.
 fn start(name: &str, turns: Option<u32>, dice: &mut Seeded) -> (Scenario, Arc<Tables>, GameState) {
-    let (file, text) = crate::scenario::builtin(name).expect("built in");
-    let mut scenario =
-        crate::scenario::load(crate::yaml::Source::new(file, text), Ruleset::builtin)
-            .expect("valid");
-    if let Some(turns) = turns {
-        scenario.turns = turns;
-    }
-    let ruleset = &scenario.battlefield.ruleset;
-    let rules = Arc::new(
-        RulesTable::builtin(&ruleset.name, ruleset)
-            .unwrap()
-            .unwrap(),
-    );
-    let tables = Arc::new(Tables::embedded());
-    let setup = GameSetup::from_scenario(&scenario).unwrap();
-    let (state, _) = GameState::new(setup, rules, &tables.characters, dice).unwrap();
-    (scenario, tables, state)
+    let (scenario, state) = crate::rules::fixture::builtin_game(name, turns, dice);
+    (scenario, Arc::new(Tables::embedded()), state)
 }
 
 /// Taken a step at a time, as the runner may take them, a baseline turn
