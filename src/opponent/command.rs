@@ -3,12 +3,13 @@
 //! policy (rulings O14–O18).
 
 use super::probe::{Stage, staged};
-use super::{Decision, GeneralDecision, Opponent, RallyDecision, Reading, TurnReport};
+use super::{Cursor, Decision, GeneralDecision, Opponent, RallyDecision, Reading, TurnReport};
 use crate::battlefield::{Point, Vector};
 use crate::dice::{Die, Roller};
 use crate::reaction::{self, Options, Situation};
 use crate::rules::{Action, Event, GameState, GeneralId, UnitId};
 use crate::tables::{Column, Formation, Reaction, Trigger};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 fn round(value: f64) -> f64 {
@@ -76,231 +77,236 @@ impl Opponent {
         triggers
     }
 
-    /// The Movement phase of the bound: generals, reserves, then every unit.
-    pub(super) fn movement(
-        &mut self,
-        state: &mut GameState,
-        roller: &mut dyn Roller,
-        report: &mut TurnReport,
-    ) {
+    /// The Movement phase begins: the triggers that hold this bound, the
+    /// defence lines brought up to date, what was seen since the last bound
+    /// forgotten once read; then the side's generals, each in turn.
+    pub(super) fn begin_movement(&mut self, state: &GameState) -> Cursor {
         let triggers = self.triggers(state);
         self.update_lines(state);
         self.enemy_attacking = false;
         self.own_lost.clear();
-        for index in 0..state.generals.len() {
-            if state.generals[index].side == self.side {
-                let decision = self.general(state, roller, GeneralId(index), &triggers, report);
-                report.generals.push(decision);
-            }
-        }
-        self.reserves(state, roller, report);
-        self.pending_fire.clear();
-        let own = super::active_ids(state, self.side);
-        for id in own {
-            if !state.unit(id).is_active() || state.unit(id).moved {
-                continue;
-            }
-            let mut memory = self.memory(state, id);
-            if memory.abandoned {
-                continue;
-            }
-            let (reading, measured) = staged(&self.probe, Stage::Reading, || {
-                self.read_measuring(state, id, &memory)
-            });
-            let name = &state.unit(id).name;
-            let die = roller.roll_for(Die::D6, format_args!("{name}'s reaction test"));
-            let Ok(outcome) = staged(&self.probe, Stage::Reaction, || {
-                reaction::test(&self.tables, &reading.situation, Options::default(), die)
-            }) else {
-                continue;
-            };
-            memory.hits_at_test = state.unit(id).hits;
-            memory.lost_melee = false;
-            let before = memory.state();
-            let (mut decision, fire) = self.carry_out(
-                state,
-                roller,
-                id,
-                &mut memory,
-                (reading, measured),
-                outcome,
-                report,
-            );
-            memory.withdrew = decision.withdrew;
-            let after = memory.state();
-            if !after.changes_since(&before).is_empty() {
-                decision.state_change = Some((before, after));
-            }
-            self.units[id.0] = Some(memory);
-            if fire {
-                self.pending_fire.push(id);
-            }
-            report.decisions.push(Arc::new(decision));
-        }
-        // What was seen falling back counted for this bound's tests.
-        self.enemy_retreating.clear();
+        let generals = (0..state.generals.len())
+            .filter(|index| state.generals[*index].side == self.side)
+            .map(GeneralId)
+            .collect();
+        Cursor::Generals(generals, triggers)
     }
 
-    /// The Shooting phase: the units whose orders fire, in unit order.
-    pub(super) fn shooting(
+    /// The reserves waiting off table, in unit order, when the generals
+    /// are done (a general may have called one up).
+    pub(super) fn waiting(&self, state: &GameState) -> VecDeque<UnitId> {
+        (0..state.units.len())
+            .map(UnitId)
+            .filter(|id| state.unit(*id).side == self.side && state.unit(*id).is_reserve())
+            .collect()
+    }
+
+    /// Whether unit `id` takes its reaction test when the Movement phase
+    /// comes to it: on the table, not yet moved, its guns not abandoned.
+    pub(super) fn tests(&self, state: &GameState, id: UnitId) -> bool {
+        state.unit(id).is_active() && !state.unit(id).moved && !self.memory(state, id).abandoned
+    }
+
+    /// One unit's bound in the Movement phase: it reads its situation,
+    /// takes the reaction test and carries out its order; a shot its order
+    /// gives waits for the Shooting phase.
+    pub(super) fn unit_bound(
         &mut self,
         state: &mut GameState,
         roller: &mut dyn Roller,
+        id: UnitId,
         report: &mut TurnReport,
     ) {
-        let pending = std::mem::take(&mut self.pending_fire);
+        let mut memory = self.memory(state, id);
+        let (reading, measured) = staged(&self.probe, Stage::Reading, || {
+            self.read_measuring(state, id, &memory)
+        });
+        let name = &state.unit(id).name;
+        let die = roller.roll_for(Die::D6, format_args!("{name}'s reaction test"));
+        let Ok(outcome) = staged(&self.probe, Stage::Reaction, || {
+            reaction::test(&self.tables, &reading.situation, Options::default(), die)
+        }) else {
+            return;
+        };
+        memory.hits_at_test = state.unit(id).hits;
+        memory.lost_melee = false;
+        let before = memory.state();
+        let (mut decision, fire) = self.carry_out(
+            state,
+            roller,
+            id,
+            &mut memory,
+            (reading, measured),
+            outcome,
+            report,
+        );
+        memory.withdrew = decision.withdrew;
+        let after = memory.state();
+        if !after.changes_since(&before).is_empty() {
+            decision.state_change = Some((before, after));
+        }
+        self.units[id.0] = Some(memory);
+        if fire {
+            self.pending_fire.push(id);
+        }
+        report.decisions.push(Arc::new(decision));
+    }
+
+    /// The Shooting phase comes to unit `id`, whose order fires: it shoots
+    /// as its decision of the bound says.
+    pub(super) fn unit_shot(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        id: UnitId,
+        report: &mut TurnReport,
+    ) {
         let mut decisions = std::mem::take(&mut report.decisions);
-        for id in pending {
-            if let Some(decision) = decisions.iter_mut().find(|d| d.unit == id) {
-                // Not yet shared: the turn's decisions are remembered when
-                // it ends, so this never copies.
-                self.shoot(state, roller, Arc::make_mut(decision), report);
-            }
+        if let Some(decision) = decisions.iter_mut().find(|d| d.unit == id) {
+            // Not yet shared: the turn's decisions are remembered when it
+            // ends, so this never copies.
+            self.shoot(state, roller, Arc::make_mut(decision), report);
         }
         report.decisions = decisions;
     }
 
-    /// The Rallying phase (ruling O14): each general with attempts left
-    /// rallies when a unit he can rally within command range has 3 hits or
-    /// more; the units go most hits first, then by name.
-    pub(super) fn rallying(
+    /// The Rallying phase comes to general `index` (ruling O14): with
+    /// attempts left he rallies when a unit he can rally within command
+    /// range has 3 hits or more; the units go most hits first, then by
+    /// name. Whether he had anyone to rally.
+    pub(super) fn rally(
         &mut self,
         state: &mut GameState,
         roller: &mut dyn Roller,
+        index: usize,
         report: &mut TurnReport,
-    ) {
-        for index in 0..state.generals.len() {
-            let general = &state.generals[index];
-            if general.side != self.side
-                || general.rallied
-                || general.rallies_left == 0
-                || self.generals.get(index).is_some_and(|m| m.left)
-            {
-                continue;
-            }
-            let mut units: Vec<UnitId> = state
-                .active_units(self.side)
-                .filter(|id| {
-                    let unit = state.unit(*id);
-                    unit.hits >= 3 && state.may_rally(general, unit)
-                })
-                .collect();
-            if units.is_empty() {
-                continue;
-            }
-            units.sort_by(|a, b| {
-                state
-                    .unit(*b)
-                    .hits
-                    .cmp(&state.unit(*a).hits)
-                    .then(state.unit(*a).name.cmp(&state.unit(*b).name))
-            });
-            let why = format!(
-                "{} of his units within {}\" have 3 hits or more ({} attempts left)",
-                units.len(),
-                state.rules.rally_range,
-                general.rallies_left
-            );
-            let action = Action::Rally {
-                general: GeneralId(index),
-                units: units.clone(),
-            };
-            let (mut actions, mut refused, mut events) = (Vec::new(), Vec::new(), Vec::new());
-            self.send(
-                state,
-                roller,
-                action,
-                report,
-                Some((&mut actions, &mut refused, &mut events)),
-            );
-            report.rallies.push(RallyDecision {
-                general: GeneralId(index),
-                units,
-                why,
-                events,
-            });
+    ) -> bool {
+        let general = &state.generals[index];
+        if general.side != self.side
+            || general.rallied
+            || general.rallies_left == 0
+            || self.generals.get(index).is_some_and(|m| m.left)
+        {
+            return false;
         }
+        let mut units: Vec<UnitId> = state
+            .active_units(self.side)
+            .filter(|id| {
+                let unit = state.unit(*id);
+                unit.hits >= 3 && state.may_rally(general, unit)
+            })
+            .collect();
+        if units.is_empty() {
+            return false;
+        }
+        units.sort_by(|a, b| {
+            state
+                .unit(*b)
+                .hits
+                .cmp(&state.unit(*a).hits)
+                .then(state.unit(*a).name.cmp(&state.unit(*b).name))
+        });
+        let why = format!(
+            "{} of his units within {}\" have 3 hits or more ({} attempts left)",
+            units.len(),
+            state.rules.rally_range,
+            general.rallies_left
+        );
+        let action = Action::Rally {
+            general: GeneralId(index),
+            units: units.clone(),
+        };
+        let (mut actions, mut refused, mut events) = (Vec::new(), Vec::new(), Vec::new());
+        self.send(
+            state,
+            roller,
+            action,
+            report,
+            Some((&mut actions, &mut refused, &mut events)),
+        );
+        report.rallies.push(RallyDecision {
+            general: GeneralId(index),
+            units,
+            why,
+            events,
+        });
+        true
     }
 
-    /// Reserves waiting off table take the encamped test; an advance or
-    /// charge brings them on at the centre of their own edge (seed 004).
-    fn reserves(
+    /// Reserve `id`, waiting off table, takes the encamped test; an advance
+    /// or charge brings it on at the centre of its own edge (seed 004).
+    pub(super) fn reserve(
         &mut self,
         state: &mut GameState,
         roller: &mut dyn Roller,
+        id: UnitId,
         report: &mut TurnReport,
     ) {
-        let waiting: Vec<UnitId> = (0..state.units.len())
-            .map(UnitId)
-            .filter(|id| state.unit(*id).side == self.side && state.unit(*id).is_reserve())
-            .collect();
-        for id in waiting {
-            let memory = self.memory(state, id);
-            let name = &state.unit(id).name;
-            let die = roller.roll_for(Die::D6, format_args!("{name}'s reserve test"));
-            let Ok(outcome) =
-                crate::reinforce::reserve_test(&self.tables, &memory.class, die, memory.character)
-            else {
-                continue;
-            };
-            let reserve = &self.tables.reinforcements.reserve;
-            let situation = Situation {
-                class: memory.class.clone(),
-                column: Some(reserve.column),
-                enemy_in_sight: reserve.enemy_in_sight,
-                character: memory.character,
-                formation: Some(memory.formation),
-                ..Situation::default()
-            };
-            let enters = self.tables.reinforcements.enters(outcome.order);
-            let mut decision = Decision::new(
-                id,
-                name.clone(),
-                state.turn,
-                Reading {
-                    situation,
-                    ground: Column::Open,
-                    nearest_enemy: None,
-                    seen_enemy: None,
-                    general: None,
-                    support: None,
-                    retreating_enemy: None,
-                    friend_ahead: None,
-                    friend_enemy: None,
-                    hits: 0,
-                    hits_before: 0,
-                    figures: memory.figures,
-                    figures_left: memory.figures,
-                    off_table: true,
-                },
-                outcome,
-            );
-            if enters {
-                let mut entered = false;
-                let mut first_refusal = None;
-                for action in entries(state, id) {
-                    if let Some(checked) =
-                        super::act::lawful(&self.probe, state, &action, &mut first_refusal)
-                    {
-                        self.send_checked(state, roller, checked, report, Some(decision.record()));
-                        entered = true;
-                        break;
-                    }
+        let memory = self.memory(state, id);
+        let name = &state.unit(id).name;
+        let die = roller.roll_for(Die::D6, format_args!("{name}'s reserve test"));
+        let Ok(outcome) =
+            crate::reinforce::reserve_test(&self.tables, &memory.class, die, memory.character)
+        else {
+            return;
+        };
+        let reserve = &self.tables.reinforcements.reserve;
+        let situation = Situation {
+            class: memory.class.clone(),
+            column: Some(reserve.column),
+            enemy_in_sight: reserve.enemy_in_sight,
+            character: memory.character,
+            formation: Some(memory.formation),
+            ..Situation::default()
+        };
+        let enters = self.tables.reinforcements.enters(outcome.order);
+        let mut decision = Decision::new(
+            id,
+            name.clone(),
+            state.turn,
+            Reading {
+                situation,
+                ground: Column::Open,
+                nearest_enemy: None,
+                seen_enemy: None,
+                general: None,
+                support: None,
+                retreating_enemy: None,
+                friend_ahead: None,
+                friend_enemy: None,
+                hits: 0,
+                hits_before: 0,
+                figures: memory.figures,
+                figures_left: memory.figures,
+                off_table: true,
+            },
+            outcome,
+        );
+        if enters {
+            let mut entered = false;
+            let mut first_refusal = None;
+            for action in entries(state, id) {
+                if let Some(checked) =
+                    super::act::lawful(&self.probe, state, &action, &mut first_refusal)
+                {
+                    self.send_checked(state, roller, checked, report, Some(decision.record()));
+                    entered = true;
+                    break;
                 }
-                decision.plan = if entered {
-                    "enters at the centre of its own table edge (seed 004: from the centre rear)"
-                        .to_string()
-                } else {
-                    decision.refused.extend(first_refusal);
-                    "would enter, but its edge is blocked; waits off table".to_string()
-                };
-            } else {
-                decision.plan =
-                    "stays off table, encamped (only an advance or charge brings a reserve on)"
-                        .to_string();
             }
-            report.reserves.push(Arc::new(decision));
+            decision.plan = if entered {
+                "enters at the centre of its own table edge (seed 004: from the centre rear)"
+                    .to_string()
+            } else {
+                decision.refused.extend(first_refusal);
+                "would enter, but its edge is blocked; waits off table".to_string()
+            };
+        } else {
+            decision.plan =
+                "stays off table, encamped (only an advance or charge brings a reserve on)"
+                    .to_string();
         }
+        report.reserves.push(Arc::new(decision));
     }
 
     /// The centre of the side's front line: the mean of the units within
@@ -449,7 +455,7 @@ impl Opponent {
     /// One general's bound: his start position at the first, a reaction
     /// test when a trigger holds (ruling O16: one test a bound), and what
     /// the reaction means on the table.
-    fn general(
+    pub(super) fn general(
         &mut self,
         state: &mut GameState,
         roller: &mut dyn Roller,

@@ -35,7 +35,7 @@ use crate::ruleset::TroopTypeId;
 use crate::scenario::Scenario;
 use crate::tables::{Character, ClassKind, Formation, Order, Reaction, Tables, Trigger};
 use memo::UnitMemo;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -204,6 +204,27 @@ impl FieldCache {
     }
 }
 
+/// Where the opponent is in a phase of its side's turn
+/// ([`Opponent::step`]): whom the phase has still to see to.
+#[derive(Debug, Clone)]
+enum Cursor {
+    /// The phase has just begun.
+    Start,
+    /// The Movement phase's generals still to act, and the triggers that
+    /// hold this bound.
+    Generals(VecDeque<GeneralId>, Vec<Trigger>),
+    /// The reserves still to take their test.
+    Reserves(VecDeque<UnitId>),
+    /// The units still to take their reaction test.
+    Units(VecDeque<UnitId>),
+    /// The units whose orders fire, still to shoot.
+    Shots(VecDeque<UnitId>),
+    /// The generals still to be asked whether they rally (by index).
+    Rallies(VecDeque<usize>),
+    /// Everyone has been seen to: the phase ends.
+    Done,
+}
+
 /// The opponent commanding one side. Cloning is cheap enough for undo:
 /// the distance fields are shared.
 #[derive(Debug, Clone)]
@@ -223,6 +244,10 @@ pub struct Opponent {
     last: Vec<Option<Arc<Decision>>>,
     /// The turn whose tests have been taken.
     tested_turn: Option<u32>,
+    /// The phase the side's turn is in, as (turn, side, phase index), and
+    /// whom that phase has still to see to ([`Opponent::step`]).
+    phase_key: Option<(u32, usize, usize)>,
+    cursor: Cursor,
     /// Enemy units seen falling back since our last bound.
     enemy_retreating: Vec<UnitId>,
     /// An enemy attacked within 6" since our last bound.
@@ -462,6 +487,8 @@ impl Opponent {
             generals: vec![GeneralMemory::default(); state.generals.len()],
             last: Vec::new(),
             tested_turn: None,
+            phase_key: None,
+            cursor: Cursor::Start,
             enemy_retreating: Vec::new(),
             enemy_attacking: false,
             own_lost: Vec::new(),
@@ -662,49 +689,162 @@ impl Opponent {
 
     /// Play the side's whole player turn: from the current phase (the
     /// state's active side must be `side`) through the end of its Rallying
-    /// phase, via legal engine actions only. Never panics; a refused action
-    /// is recorded and the unit falls back to a simpler action or nothing.
+    /// phase, via legal engine actions only, a step at a time
+    /// ([`Opponent::step`]). Never panics; a refused action is recorded and
+    /// the unit falls back to a simpler action or nothing.
     pub fn play_turn(&mut self, state: &mut GameState, roller: &mut dyn Roller) -> TurnReport {
         let mut report = TurnReport {
             side: self.side,
             turn: state.turn,
             ..TurnReport::default()
         };
-        self.sync(state);
         let turn = state.turn;
-        // Enough steps for every phase of one player turn; a guard, never
-        // reached in a sound game.
-        for _ in 0..16 {
+        // Enough steps for every phase of one player turn, each with a step
+        // for every unit and general; a guard, never reached in a sound game.
+        let most = 16 * (state.units.len() + state.generals.len() + 1);
+        for _ in 0..most {
             if state.is_over() || state.active != self.side || state.turn != turn {
                 break;
             }
-            match state.phase() {
-                crate::rules::Phase::Movement if self.tested_turn != Some(turn) => {
-                    self.tested_turn = Some(turn);
-                    self.movement(state, roller, &mut report);
-                }
-                crate::rules::Phase::Shooting => self.shooting(state, roller, &mut report),
-                crate::rules::Phase::Rallying => self.rallying(state, roller, &mut report),
-                _ => {}
-            }
-            if state.is_over() || state.active != self.side {
-                break;
-            }
-            self.send(state, roller, Action::EndPhase, &mut report, None);
+            self.step(state, roller, &mut report);
         }
-        for decision in &report.decisions {
-            let slot = decision.unit.0;
-            if slot < self.last.len() {
-                self.last[slot] = Some(decision.clone());
-            }
-        }
-        for decision in &report.reserves {
-            let slot = decision.unit.0;
-            if slot < self.last.len() {
-                self.last[slot] = Some(decision.clone());
-            }
-        }
+        self.remember(&report);
         report
+    }
+
+    /// Keep each decision of a finished turn's `report` as its unit's last
+    /// (what `why UNIT` shows).
+    pub fn remember(&mut self, report: &TurnReport) {
+        for decision in report.decisions.iter().chain(&report.reserves) {
+            let slot = decision.unit.0;
+            if slot < self.last.len() {
+                self.last[slot] = Some(decision.clone());
+            }
+        }
+    }
+
+    /// The side's next step in its turn, on `state`, whose active side it
+    /// must be: in the Movement phase (once a bound) each general, each
+    /// reserve waiting off table, then each unit in unit order; in the
+    /// Shooting phase each unit whose order fires; in the Rallying phase
+    /// each general with someone to rally; then the end of the phase. The
+    /// step's actions are applied to `state` and recorded in `report` with
+    /// its decision. A step of a phase the side has begun goes on where the
+    /// last left off.
+    pub fn step(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        report: &mut TurnReport,
+    ) {
+        let key = (state.turn, state.active, state.phase_index);
+        if self.phase_key != Some(key) {
+            self.phase_key = Some(key);
+            self.cursor = Cursor::Start;
+        }
+        if !self.see_to_next(state, roller, report) && !state.is_over() && state.active == self.side
+        {
+            self.send(state, roller, Action::EndPhase, report, None);
+        }
+    }
+
+    /// See to the next unit or general the phase has still to see to (the
+    /// first, when it has just begun); `false` when there is no one left.
+    fn see_to_next(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        report: &mut TurnReport,
+    ) -> bool {
+        loop {
+            match std::mem::replace(&mut self.cursor, Cursor::Done) {
+                Cursor::Start => {
+                    self.sync(state);
+                    self.cursor = match state.phase() {
+                        crate::rules::Phase::Movement if self.tested_turn != Some(state.turn) => {
+                            self.tested_turn = Some(state.turn);
+                            self.begin_movement(state)
+                        }
+                        crate::rules::Phase::Shooting => {
+                            Cursor::Shots(std::mem::take(&mut self.pending_fire).into())
+                        }
+                        crate::rules::Phase::Rallying => {
+                            Cursor::Rallies((0..state.generals.len()).collect())
+                        }
+                        _ => Cursor::Done,
+                    };
+                }
+                Cursor::Generals(mut generals, triggers) => {
+                    if let Some(id) = generals.pop_front() {
+                        let decision = self.general(state, roller, id, &triggers, report);
+                        report.generals.push(decision);
+                        self.cursor = Cursor::Generals(generals, triggers);
+                        return true;
+                    }
+                    self.cursor = Cursor::Reserves(self.waiting(state));
+                }
+                Cursor::Reserves(mut waiting) => {
+                    if let Some(id) = waiting.pop_front() {
+                        self.reserve(state, roller, id, report);
+                        self.cursor = Cursor::Reserves(waiting);
+                        return true;
+                    }
+                    self.pending_fire.clear();
+                    self.cursor = Cursor::Units(active_ids(state, self.side).into());
+                }
+                Cursor::Units(mut own) => {
+                    while let Some(id) = own.pop_front() {
+                        if self.tests(state, id) {
+                            self.unit_bound(state, roller, id, report);
+                            self.cursor = Cursor::Units(own);
+                            return true;
+                        }
+                    }
+                    // What was seen falling back counted for this bound's
+                    // tests.
+                    self.enemy_retreating.clear();
+                }
+                Cursor::Shots(mut firing) => {
+                    if let Some(id) = firing.pop_front() {
+                        self.unit_shot(state, roller, id, report);
+                        self.cursor = Cursor::Shots(firing);
+                        return true;
+                    }
+                }
+                Cursor::Rallies(mut generals) => {
+                    while let Some(index) = generals.pop_front() {
+                        if self.rally(state, roller, index, report) {
+                            self.cursor = Cursor::Rallies(generals);
+                            return true;
+                        }
+                    }
+                }
+                Cursor::Done => return false,
+            }
+        }
+    }
+
+    /// The Movement phase of the bound, whatever was tested before, up to
+    /// (not including) its end: the generals, the reserves, then every
+    /// unit. For the tests of its parts.
+    #[cfg(test)]
+    fn movement(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        report: &mut TurnReport,
+    ) {
+        self.cursor = self.begin_movement(state);
+        while self.see_to_next(state, roller, report) {}
+    }
+
+    /// The phase the side is in from its start, up to (not including) its
+    /// end, as [`Opponent::step`] sees to it. For the tests of its parts.
+    #[cfg(test)]
+    fn phase(&mut self, state: &mut GameState, roller: &mut dyn Roller, report: &mut TurnReport) {
+        self.cursor = Cursor::Start;
+        self.phase_key = Some((state.turn, state.active, state.phase_index));
+        while self.see_to_next(state, roller, report) {}
     }
 
     /// Make room in the memories for units the state has and we have not

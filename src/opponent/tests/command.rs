@@ -84,7 +84,7 @@ fn rallies_are_spent_on_units_with_three_hits_or_more() {
     }
     let mut commander = opponent(&state, 0);
     let mut report = TurnReport::default();
-    commander.rallying(&mut state, &mut dice([4]), &mut report);
+    commander.phase(&mut state, &mut dice([4]), &mut report);
     assert_eq!(report.rallies.len(), 1);
     assert_eq!(report.rallies[0].units, vec![UnitId(0)]);
     assert_eq!(state.units[0].hits, 1);
@@ -93,7 +93,7 @@ fn rallies_are_spent_on_units_with_three_hits_or_more() {
     state2.units[0].hits = 2;
     state2.generals[0].rallied = false;
     let mut report = TurnReport::default();
-    commander.rallying(&mut state2, &mut dice([]), &mut report);
+    commander.phase(&mut state2, &mut dice([]), &mut report);
     assert!(report.rallies.is_empty());
 }
 
@@ -154,4 +154,102 @@ fn a_scenario_reserve_waits_until_its_test_brings_it_on() {
     let report = movement(&mut opponent, &mut state, &[6, 3]);
     assert!(report.reserves[0].plan.contains("enters"));
     assert!(state.unit(reserve).is_active());
+}
+
+/// What a turn report has seen to so far: the generals, reserves, units
+/// and rallies by who they are, and the actions sent.
+fn seen_to(report: &TurnReport) -> (Vec<String>, usize) {
+    let who = report
+        .generals
+        .iter()
+        .map(|g| format!("general {}", g.general.0))
+        .chain(
+            report
+                .reserves
+                .iter()
+                .map(|d| format!("reserve {}", d.unit.0)),
+        )
+        .chain(
+            report
+                .decisions
+                .iter()
+                .map(|d| format!("unit {}", d.unit.0)),
+        )
+        .chain(
+            report
+                .rallies
+                .iter()
+                .map(|r| format!("rally {}", r.general.0)),
+        )
+        .collect();
+    (who, report.actions.len())
+}
+
+/// A side's turn taken a step at a time ([`Opponent::step`]): each step
+/// sees to one general, reserve, unit or rally, or one unit's shot,
+/// or ends the phase; nobody is seen to twice in a turn's phase; and the
+/// turn is the one `play_turn` plays with the same dice.
+#[test]
+fn a_turn_taken_a_step_at_a_time_sees_to_each_once_a_phase() {
+    let tables = Arc::new(Tables::embedded());
+    let (mut records, mut shots, mut phases) = (0, 0, 0);
+    for name in ["guilford", "monongahela"] {
+        let (scenario, mut state) =
+            crate::rules::fixture::builtin_game(name, Some(6), &mut Seeded::new(5));
+        let mut sides = opponents_for(&tables, &scenario, &state);
+        for bound in 0..12 {
+            if state.is_over() {
+                break;
+            }
+            let (side, turn) = (state.active, state.turn);
+            let (mut stepped, mut stepper) = (state.clone(), sides[side].clone());
+            let mut report = TurnReport {
+                side,
+                turn,
+                ..TurnReport::default()
+            };
+            let mut dice = Seeded::new(100 + bound);
+            let mut this_phase: Vec<String> = Vec::new();
+            while !stepped.is_over() && stepped.active == side && stepped.turn == turn {
+                let (phase, index) = (stepped.phase(), stepped.phase_index);
+                let (before, sent) = seen_to(&report);
+                stepper.step(&mut stepped, &mut dice, &mut report);
+                let (after, now_sent) = seen_to(&report);
+                if stepped.phase_index != index || stepped.active != side {
+                    assert_eq!(after, before, "{name}: a phase's end decided nothing");
+                    assert_eq!(now_sent, sent + 1, "{name}: the end of the phase");
+                    this_phase.clear();
+                    phases += 1;
+                } else if phase == Phase::Shooting && after == before {
+                    // A unit told to fire may find no one to shoot.
+                    assert!(
+                        now_sent <= sent + 1,
+                        "{name}: a step of shooting fires once"
+                    );
+                    shots += now_sent - sent;
+                } else {
+                    assert_eq!(after.len(), before.len() + 1, "{name}: one decision a step");
+                    let who = after.last().unwrap().clone();
+                    assert!(!this_phase.contains(&who), "{name}: {who} seen to twice");
+                    this_phase.push(who);
+                    records += 1;
+                }
+            }
+            stepper.remember(&report);
+            let played = sides[side].play_turn(&mut state, &mut Seeded::new(100 + bound));
+            assert_eq!(report, played, "{name}, bound {bound}");
+            for (a, b) in stepped.units.iter().zip(&state.units) {
+                assert_eq!((a.base, a.hits, a.status), (b.base, b.hits, b.status));
+            }
+            for (other, opponent) in sides.iter_mut().enumerate() {
+                if other != side {
+                    opponent.observe(&state, &played.events);
+                }
+            }
+        }
+    }
+    assert!(
+        records > 40 && shots > 5 && phases > 30,
+        "{records} decisions, {shots} shots, {phases} phases"
+    );
 }

@@ -143,7 +143,7 @@ fn advance_and_fire_stands_and_fires_in_range_and_advances_out_of_it() {
     assert!(regulars.plan.contains("O7"));
     state.apply(&Action::EndPhase, &mut dice([])).unwrap();
     let mut report = report;
-    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    opponent.phase(&mut state, &mut dice([3]), &mut report);
     let regulars = decision(&report, "Regulars");
     assert!(matches!(regulars.actions[..], [Action::Fire { .. }]));
     assert!(
@@ -187,7 +187,7 @@ fn close_order_standing_and_firing_at_3_to_5_fires_a_double_volley() {
     );
     state.apply(&Action::EndPhase, &mut dice([])).unwrap();
     let mut report = report;
-    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    opponent.phase(&mut state, &mut dice([3]), &mut report);
     let regulars = decision(&report, "Regulars");
     assert!(
         matches!(
@@ -233,7 +233,7 @@ fn fire_and_withdraw_in_cover_fires_its_volley_at_minus_1() {
     assert!(decision_made.actions.is_empty(), "it stays in its cover");
     state.apply(&Action::EndPhase, &mut dice([])).unwrap();
     let mut report = report;
-    opponent.shooting(&mut state, &mut dice([3]), &mut report);
+    opponent.phase(&mut state, &mut dice([3]), &mut report);
     let light_decision = decision(&report, "Light");
     assert!(
         matches!(

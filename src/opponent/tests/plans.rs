@@ -289,7 +289,7 @@ fn focused_fire_goes_to_the_enemy_nearest_to_breaking() {
         // +2 open, -1 within 6", die 3: 4, stand and fire.
         let mut report = movement(&mut attacker, &mut state, &[3]);
         state.apply(&Action::EndPhase, &mut dice([])).unwrap();
-        attacker.shooting(&mut state, &mut dice([3]), &mut report);
+        attacker.phase(&mut state, &mut dice([3]), &mut report);
         let regulars = decision(&report, "Regulars");
         match regulars.actions[..] {
             [Action::Fire { target, .. }] => state.unit(target).name.clone(),
@@ -531,7 +531,7 @@ fn fire_goes_to_the_objectives_units_in_reach_first() {
         // +2 open, -1 within 6", die 3: 4, stand and fire.
         let mut report = movement(&mut attacker, &mut state, &[3]);
         state.apply(&Action::EndPhase, &mut dice([])).unwrap();
-        attacker.shooting(&mut state, &mut dice([3]), &mut report);
+        attacker.phase(&mut state, &mut dice([3]), &mut report);
         let regulars = decision(&report, "Regulars");
         let why = regulars.target.as_ref().map(|(_, why)| why.clone());
         match regulars.actions[..] {
