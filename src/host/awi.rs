@@ -4,8 +4,10 @@
 //!
 //! A seed-000 side that the player does not command is played by a
 //! [`Controller`] (foe's Lone Warrior opponent, or the scripted baseline),
-//! a whole player turn at a time, and every other side's controller is
-//! shown what it did, as it would see it across the table. [`Commanders`]
+//! a step at a time (a general, reserve, unit, shot or rally, or the end
+//! of a phase), as the runner asks; when the side's turn is over, every
+//! other side's controller is shown what it did, as it would see it
+//! across the table. [`Commanders`]
 //! keep the game as [`Entry`]s: the set-up rolls, each action of the
 //! player's, each side's turn with the opponent's report. That is what
 //! the prompt renders (`render::play`) and the study sums.
@@ -14,7 +16,9 @@
 
 use crate::dice::Roller;
 use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
-use crate::host::command::{CONDUCT, CommandSetup, Conduct, ControllerKind, TurnCommanders};
+use crate::host::command::{
+    CONDUCT, CommandSetup, Conduct, ControllerKind, SideStep, TurnCommanders,
+};
 use crate::host::opponent::carry::{falls_back, kept_in_column, rearward};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
@@ -69,11 +73,43 @@ impl Controller {
         }
     }
 
-    /// Play the side's whole player turn.
-    pub fn play_turn(&mut self, state: &mut GameState, roller: &mut dyn Roller) -> Played {
+    /// A record of the side's turn `turn`, with nothing in it yet.
+    fn begin(&self, side: usize, turn: u32) -> Played {
         match self {
-            Controller::Foe(opponent) => Played::Foe(opponent.play_turn(state, roller)),
-            Controller::Baseline(baseline) => Played::Baseline(baseline.play_turn(state, roller)),
+            Controller::Foe(_) => Played::Foe(TurnReport {
+                side,
+                turn,
+                ..TurnReport::default()
+            }),
+            Controller::Baseline(_) => Played::Baseline(BaselineReport {
+                side,
+                turn,
+                ..BaselineReport::default()
+            }),
+        }
+    }
+
+    /// Take the side's next step in its turn on `state`, recorded in
+    /// `played` (which [`Controller::begin`] made).
+    fn step(&mut self, state: &mut GameState, roller: &mut dyn Roller, played: &mut Played) {
+        match (self, played) {
+            (Controller::Foe(opponent), Played::Foe(report)) => {
+                opponent.step(state, roller, report);
+            }
+            (Controller::Baseline(baseline), Played::Baseline(report)) => {
+                baseline.step(state, roller, report);
+            }
+            // A record of the other kind is never handed in; the side only
+            // ends its phase.
+            (_, played) => end_phase(state, roller, played),
+        }
+    }
+
+    /// The side's turn is over: what it did is kept (the opponent's last
+    /// decision about each unit, for `why`).
+    fn finish(&mut self, played: &Played) {
+        if let (Controller::Foe(opponent), Played::Foe(report)) = (self, played) {
+            opponent.remember(report);
         }
     }
 
@@ -159,45 +195,54 @@ impl Entry {
     }
 }
 
-/// Play the active side's whole player turn with its controller and show
-/// the other controllers what happened. A side without one (a player's
-/// side while watching, which the runner never asks for) only ends its
-/// phases. Returns the turn's entry and whether the game moved on: `false`
-/// when the side is still to act in the same turn (its controller could
-/// not finish it), which the runner takes as a reason to stop rather than
-/// loop.
-fn play_side(
-    controllers: &mut [Option<Controller>],
-    state: &mut GameState,
-    roller: &mut dyn Roller,
-) -> (Entry, bool) {
-    let side = state.active;
-    let turn = state.turn;
-    let entry = match controllers.get_mut(side).and_then(Option::as_mut) {
-        Some(controller) => match controller.play_turn(state, roller) {
-            Played::Foe(report) => Entry::Opponent { side, report },
-            Played::Baseline(report) => Entry::Baseline { side, report },
-        },
-        None => {
-            let mut report = TurnReport::default();
-            while !state.is_over() && state.active == side {
-                match state.apply(&Action::EndPhase, roller) {
-                    Ok(events) => report.events.extend(events),
-                    Err(_) => break,
-                }
-            }
-            Entry::Opponent { side, report }
-        }
-    };
-    for (other, controller) in controllers.iter_mut().enumerate() {
-        if other != side
-            && let Some(controller) = controller
-        {
-            controller.observe(state, entry.events());
+impl Played {
+    /// The engine events of the turn so far.
+    fn events(&self) -> &[Event] {
+        match self {
+            Played::Foe(report) => &report.events,
+            Played::Baseline(report) => &report.events,
         }
     }
-    let moved_on = state.is_over() || state.active != side || state.turn != turn;
-    (entry, moved_on)
+
+    /// The turn as an entry of the record.
+    fn entry(self) -> Entry {
+        match self {
+            Played::Foe(report) => Entry::Opponent {
+                side: report.side,
+                report,
+            },
+            Played::Baseline(report) => Entry::Baseline {
+                side: report.side,
+                report,
+            },
+        }
+    }
+}
+
+/// End the phase for a side without a controller (a player's side while
+/// watching, which the runner never asks for), recorded in `played`.
+fn end_phase(state: &mut GameState, roller: &mut dyn Roller, played: &mut Played) {
+    if let Ok(events) = state.apply(&Action::EndPhase, roller) {
+        match played {
+            Played::Foe(report) => {
+                report.actions.push(Action::EndPhase);
+                report.events.extend(events);
+            }
+            Played::Baseline(report) => {
+                report.actions.push(Action::EndPhase);
+                report.events.extend(events);
+            }
+        }
+    }
+}
+
+/// A side's turn in progress: its record so far and the steps taken.
+#[derive(Debug)]
+struct InTurn {
+    side: usize,
+    turn: u32,
+    played: Played,
+    steps: usize,
 }
 
 /// Show every controller what the player's action did.
@@ -216,6 +261,8 @@ pub struct Commanders {
     log: Vec<Entry>,
     /// Each general's rallies at the start, for the end-of-game summary.
     starting_rallies: Vec<u32>,
+    /// The turn a side's commander is part way through.
+    turn: Option<InTurn>,
 }
 
 impl Commanders {
@@ -232,6 +279,7 @@ impl Commanders {
             ),
             log: Vec::new(),
             starting_rallies: state.generals.iter().map(|g| g.rallies_left).collect(),
+            turn: None,
         }
     }
 
@@ -281,14 +329,64 @@ impl TurnCommanders for Commanders {
         }
     }
 
-    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> (bool, Vec<host::Event>) {
+    fn step_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> SideStep {
         let Some(state) = GameState::of_mut(game) else {
-            return (false, Vec::new());
+            return SideStep::default();
         };
-        let (entry, moved_on) = play_side(&mut self.controllers, state, roller);
-        let events = entry.events().iter().cloned().map(Into::into).collect();
+        let (side, turn) = (state.active, state.turn);
+        let mut controller = self.controllers.get_mut(side).and_then(Option::as_mut);
+        let mut now = match self.turn.take() {
+            Some(now) if (now.side, now.turn) == (side, turn) => now,
+            _ => InTurn {
+                side,
+                turn,
+                played: controller.as_ref().map_or_else(
+                    || Played::Foe(TurnReport::default()),
+                    |controller| controller.begin(side, turn),
+                ),
+                steps: 0,
+            },
+        };
+        let told = now.played.events().len();
+        match controller.as_mut() {
+            Some(controller) => controller.step(state, roller, &mut now.played),
+            None => end_phase(state, roller, &mut now.played),
+        }
+        now.steps += 1;
+        let events = now.played.events()[told..]
+            .iter()
+            .cloned()
+            .map(Into::into)
+            .collect();
+        let moved_on = state.is_over() || state.active != side || state.turn != turn;
+        // Enough steps for every phase of one player turn, each with a step
+        // for every unit and general; a guard, never reached in a sound game.
+        let most = 16 * (state.units.len() + state.generals.len() + 1);
+        if !moved_on && now.steps < most {
+            self.turn = Some(now);
+            return SideStep {
+                events,
+                turn_over: false,
+                moved_on: true,
+            };
+        }
+        if let Some(controller) = controller {
+            controller.finish(&now.played);
+        }
+        let entry = now.played.entry();
+        for (other, controller) in self.controllers.iter_mut().enumerate() {
+            if other != side
+                && let Some(controller) = controller
+            {
+                controller.observe(state, entry.events());
+            }
+        }
         self.log.push(entry);
-        (moved_on, events)
+        SideStep {
+            events,
+            turn_over: true,
+            moved_on,
+        }
     }
 
     fn conduct(&self, game: &Game) -> Conduct {

@@ -3,8 +3,9 @@
 //! rules ([`super::position::Position`]). Each engine answers in its
 //! adapter ([`super::engines`]) by handing the question to its own part of
 //! the commander: [`super::opponent`]'s and [`super::baseline`]'s
-//! per-engine modules, or, for an engine whose sides are commanded a
-//! whole turn at a time, the [`TurnCommanders`] it gives the runner.
+//! per-engine modules, or, for an engine whose commanders keep their own
+//! record of whole turns (seed 000's), the [`TurnCommanders`] it gives the
+//! runner, which carry out their own steps.
 //!
 //! The runner ([`super::run::HostMatch`]) asks only this trait and never
 //! which engine a game is played under. Who commands a side the player
@@ -35,10 +36,11 @@ pub trait Command: Position {
     /// lost melee, as the opponent remembers it.
     const RETREAT_LOSES_MELEE: bool = false;
 
-    /// Whether the engine's sides are commanded a whole player turn at a
-    /// time ([`Command::turn_commanders`]), so a watched game steps, and is
-    /// told, a side's turn at a time, with the commanders' reports, rather
-    /// than an action at a time, line by line.
+    /// Whether the engine's sides are commanded by its
+    /// [`Command::turn_commanders`], whose record is a side's turn at a
+    /// time: a watched game then steps, and is told, a side's turn at a
+    /// time, with the commanders' reports, rather than an action at a
+    /// time, line by line.
     const WHOLE_TURNS: bool = false;
 
     /// The plan rules of `tables/opponent.yaml` the engine's opponent
@@ -48,15 +50,14 @@ pub trait Command: Position {
 
     /// The situation the boundary opponent's next reaction test of `unit`
     /// would read (`what UNIT`); `None` for a unit out of play or without
-    /// a class, or where the engine's sides are commanded whole turns at
-    /// a time.
+    /// a class, or where the engine gives turn commanders.
     fn foe_situation(&self, _opponent: &Opponent, _unit: usize) -> Option<Situation> {
         None
     }
 
     /// The boundary opponent's next action for `side`, its reaction tests
-    /// rolled on `roller` when a bound begins; `None` where the engine's
-    /// sides are commanded whole turns at a time.
+    /// rolled on `roller` when a bound begins; `None` where the engine
+    /// gives turn commanders.
     fn foe_next(
         &self,
         _opponent: &mut Opponent,
@@ -66,8 +67,8 @@ pub trait Command: Position {
         None
     }
 
-    /// The baseline's next action for `side`; `None` where the engine's
-    /// sides are commanded whole turns at a time.
+    /// The baseline's next action for `side`; `None` where the engine
+    /// gives turn commanders.
     fn baseline_next(&self, _baseline: &mut Baseline, _side: usize) -> Option<Chose> {
         None
     }
@@ -75,8 +76,8 @@ pub trait Command: Position {
     /// Unit `unit`'s name, without reading every unit.
     fn unit_name(&self, unit: usize) -> Option<String>;
 
-    /// The commanders of an engine whose sides are commanded a whole
-    /// player turn at a time (and whose record is theirs), for the game
+    /// The commanders of an engine whose record is theirs, a side's turn
+    /// at a time, and who carry out their own steps, for the game
     /// `setup` describes; `None` for an engine commanded an action at a
     /// time by the boundary opponent and baseline.
     fn turn_commanders(&self, _setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
@@ -140,8 +141,9 @@ pub struct CommandSetup<'a> {
     pub fields: &'a FieldCache,
 }
 
-/// Commanders that play a side's whole player turn at a time and keep
-/// the game's record themselves (seed 000's, [`super::awi`]).
+/// Commanders that carry out their side's turn a step at a time
+/// themselves and keep the game's record, a side's turn at a time (seed
+/// 000's, [`super::awi`]).
 pub trait TurnCommanders: std::fmt::Debug + Any {
     /// The events of the game's set-up, for the record.
     fn set_up(&mut self, game: &Game, events: &[Event]);
@@ -149,10 +151,9 @@ pub trait TurnCommanders: std::fmt::Debug + Any {
     /// Show every commander what the player's `action` did.
     fn player_acted(&mut self, game: &Game, action: &Action, events: &[Event]);
 
-    /// Play the side to act's whole turn on `game`. Returns whether the
-    /// game moved on (`false`: the side could not finish its turn) and the
-    /// turn's events, for the runner's record.
-    fn play_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> (bool, Vec<Event>);
+    /// The side to act's next step in its turn on `game`: one general,
+    /// reserve, unit, shot or rally seen to, or the end of a phase.
+    fn step_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> SideStep;
 
     /// What the commanders did so far, counted for a study.
     fn conduct(&self, game: &Game) -> Conduct;
@@ -166,6 +167,20 @@ pub trait TurnCommanders: std::fmt::Debug + Any {
 
     /// The commanders as themselves, for the texts that read their record.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// What one step of a side's turn did ([`TurnCommanders::step_side`]).
+#[derive(Debug, Clone, Default)]
+pub struct SideStep {
+    /// The step's events, for the runner's record.
+    pub events: Vec<Event>,
+    /// Whether the side's turn is over (then the commanders' record has
+    /// its entry).
+    pub turn_over: bool,
+    /// Whether the game moved on: `false` when the side's commander could
+    /// not finish its turn, which the runner takes as a reason to stop
+    /// rather than loop.
+    pub moved_on: bool,
 }
 
 /// The counts of [`Conduct::counts`], in report order, with what each

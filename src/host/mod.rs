@@ -17,8 +17,8 @@
 //! Every game is played by one runner, [`run::HostMatch`], with a
 //! commander per side the player does not command, found through the
 //! commander boundary ([`command::Command`]). Seed 000's sides are
-//! commanded by the rich Lone Warrior opponent a whole turn at a time
-//! ([`awi`]), and the prompt tells its games turn by turn from their
+//! commanded by the rich Lone Warrior opponent, which carries out its own
+//! steps ([`awi`]), and the prompt tells its games turn by turn from their
 //! reports ([`awi::Commanders`]). What the edges must do differently per
 //! engine they ask of [`Engine`] ([`Engine::whole_turns`],
 //! [`Engine::scenario_keys`], [`Engine::plan_rules`]), which reads it off
@@ -127,9 +127,9 @@ impl Engine {
         }
     }
 
-    /// Whether the engine's sides are commanded a whole player turn at a
-    /// time ([`command::Command::WHOLE_TURNS`]): a watched game then steps
-    /// a side's turn at a time, and a save counts its watched turns so.
+    /// Whether the engine's games are told a side's turn at a time
+    /// ([`command::Command::WHOLE_TURNS`]): a watched game then steps a
+    /// side's turn at a time, and a save counts its watched turns so.
     pub fn whole_turns(self) -> bool {
         each_engine!(self, P => <P as command::Command>::WHOLE_TURNS)
     }
@@ -718,8 +718,8 @@ impl Game {
         each_game!(self, state => command::Command::unit_name(state.as_ref(), unit))
     }
 
-    /// The commanders of an engine whose sides are commanded a whole turn
-    /// at a time, for the game `setup` describes.
+    /// The turn commanders of an engine that gives them
+    /// ([`command::TurnCommanders`]), for the game `setup` describes.
     pub fn turn_commanders(
         &self,
         setup: &command::CommandSetup<'_>,

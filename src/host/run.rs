@@ -3,8 +3,9 @@
 //! [`Start`]. Every other side is played by its commander as soon as it
 //! is that side's turn, rolling on the game's one roller. The runner asks
 //! the commander boundary ([`super::command`]) who that is: the
-//! engine's [`TurnCommanders`], a whole player turn at a time, where the
-//! engine gives some (seed 000's, [`super::awi`]); otherwise foe's
+//! engine's [`TurnCommanders`], a general, reserve or unit at a time and
+//! keeping their record turn by turn, where the engine gives some (seed
+//! 000's, [`super::awi`]); otherwise foe's
 //! boundary opponent ([`super::opponent`]) or the scripted
 //! [`Baseline`], an action at a time. Replaying the player's actions from
 //! the seed gives the same game, which is what saves and `undo` rely on.
@@ -212,8 +213,8 @@ impl Start {
 /// A game of `foe play` (or one game of a simulation) through the
 /// boundary, under any engine: the one runner. Each side the player does
 /// not command has a commander: the engine's [`TurnCommanders`] where it
-/// gives some (a whole player turn at a time, keeping the record
-/// themselves); otherwise foe's boundary [`Opponent`] or the scripted
+/// gives some (carrying out their own steps and keeping the record, a
+/// side's turn at a time); otherwise foe's boundary [`Opponent`] or the scripted
 /// [`Baseline`], an action at a time, recorded line by line in
 /// [`HostMatch::log`].
 #[derive(Debug)]
@@ -252,8 +253,8 @@ pub struct HostMatch {
     /// Where a resumed save's record of rolls ran out in foe's turn and
     /// the player's dice went on ([`Start::resume_recorded`]).
     ran_on: Option<Printed>,
-    /// The engine's commanders of whole turns, and their record, where it
-    /// gives some.
+    /// The engine's turn commanders, and their record, where it gives
+    /// some.
     turns: Option<Box<dyn TurnCommanders>>,
     /// The distance fields the turn commanders share.
     fields: FieldCache,
@@ -823,8 +824,8 @@ impl HostMatch {
         P::of(&self.game)
     }
 
-    /// The engine's commanders of whole turns and their record, where it
-    /// gives some.
+    /// The engine's turn commanders and their record, where it gives
+    /// some.
     pub fn turn_commanders(&self) -> Option<&dyn TurnCommanders> {
         self.turns.as_deref()
     }
@@ -896,12 +897,15 @@ impl HostMatch {
         }
         self.roller.at_turn(self.game.turn());
         if let Some(turns) = &mut self.turns {
-            // The turn commanders play a side's whole turn at a time.
+            // The turn commanders see to a general, reserve, unit, shot or
+            // rally at a time, or end a phase, and carry it out themselves.
             probe(HostStage::Deciding);
-            let (moved_on, events) = turns.play_side(&mut self.game, &mut self.roller);
-            self.steps += 1;
-            self.note(false, &events);
-            return Ok(moved_on);
+            let step = turns.step_side(&mut self.game, &mut self.roller);
+            if step.turn_over {
+                self.steps += 1;
+            }
+            self.note(false, &step.events);
+            return Ok(step.moved_on);
         }
         let baseline = self
             .game
@@ -950,7 +954,9 @@ impl HostMatch {
             if self.steps > most {
                 return Ok(false);
             }
-            let _ = self.step_foe()?;
+            // A side's whole turn, step by step.
+            let turns = self.steps;
+            while self.steps == turns && self.step_foe()? {}
             return Ok(true);
         }
         self.step_foe()

@@ -572,3 +572,39 @@ fn why_tells_a_seed_000_generals_bound() {
     let cornwallis = crate::render::play::why_general(&view, "Cornwallis");
     assert!(cornwallis.contains("he is yours"), "{cornwallis}");
 }
+
+#[test]
+fn foe_takes_its_turn_a_step_at_a_time_and_the_record_tells_it_whole() {
+    let mut stepped = start("guilford", 4, vec![]);
+    let mut watched = start("guilford", 4, vec![]);
+    for _ in 0..4 {
+        let (told, side) = (stepped.log().len(), stepped.state().active);
+        let mut steps = 0;
+        while stepped.log().len() == told {
+            assert_eq!(stepped.state().active, side, "told when the turn is over");
+            assert!(stepped.game.step_foe().unwrap());
+            steps += 1;
+        }
+        let Some(Entry::Opponent { report, .. }) = stepped.log().last() else {
+            panic!("the turn is the opponent's entry");
+        };
+        let phases = report
+            .actions
+            .iter()
+            .filter(|action| matches!(action, Action::EndPhase))
+            .count();
+        let seen = report.generals.len()
+            + report.reserves.len()
+            + report.decisions.len()
+            + report.rallies.len();
+        // One step a phase's end and one for each general, reserve, unit
+        // and rally (and each unit's shot, which may fire nothing).
+        assert!(steps >= phases + seen && seen > 0, "{steps} steps");
+        assert!(watched.step());
+        assert_eq!(watched.log().len(), stepped.log().len());
+        assert_eq!(
+            watched.log().last().unwrap().events(),
+            stepped.log().last().unwrap().events()
+        );
+    }
+}

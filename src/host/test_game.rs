@@ -122,7 +122,7 @@ impl Seed000 {
         if self.game.game.is_over() {
             return false;
         }
-        let _ = self.game.step_foe();
+        let _ = self.game.watch_step();
         true
     }
 

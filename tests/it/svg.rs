@@ -249,6 +249,7 @@ fn map_svg_into_a_folder_writes_a_picture_every_phase() {
         &["play", "--seed", "1781", "--no-autosave"],
         "map --svg pictures/\nend turn\nend turn\nquit\n",
     );
+    // The player's phases and foe's, each as it comes.
     let wrote: Vec<&str> = run.lines().filter(|l| l.starts_with("wrote")).collect();
     assert_eq!(
         wrote,
@@ -257,10 +258,14 @@ fn map_svg_into_a_folder_writes_a_picture_every_phase() {
             "wrote pictures/turn-01-british-shooting.svg",
             "wrote pictures/turn-01-british-rallying.svg",
             "wrote pictures/turn-02-americans-movement.svg",
+            "wrote pictures/turn-02-americans-shooting.svg",
+            "wrote pictures/turn-02-americans-rallying.svg",
             "wrote pictures/turn-02-british-movement.svg",
             "wrote pictures/turn-02-british-shooting.svg",
             "wrote pictures/turn-02-british-rallying.svg",
             "wrote pictures/turn-03-americans-movement.svg",
+            "wrote pictures/turn-03-americans-shooting.svg",
+            "wrote pictures/turn-03-americans-rallying.svg",
             "wrote pictures/turn-03-british-movement.svg",
         ]
     );
@@ -276,10 +281,14 @@ fn map_svg_into_a_folder_writes_a_picture_every_phase() {
             "turn-01-british-rallying.svg",
             "turn-01-british-shooting.svg",
             "turn-02-americans-movement.svg",
+            "turn-02-americans-rallying.svg",
+            "turn-02-americans-shooting.svg",
             "turn-02-british-movement.svg",
             "turn-02-british-rallying.svg",
             "turn-02-british-shooting.svg",
             "turn-03-americans-movement.svg",
+            "turn-03-americans-rallying.svg",
+            "turn-03-americans-shooting.svg",
             "turn-03-british-movement.svg",
         ]
     );

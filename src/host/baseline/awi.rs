@@ -253,23 +253,34 @@ impl AwiBaseline {
             if state.is_over() || state.active != self.side || state.turn != turn {
                 break;
             }
-            match self.next(state) {
-                Step::Decided(mut decision, action) => {
-                    if let Some(checked) = action {
-                        send(state, roller, checked, &mut report, &mut decision);
-                    }
-                    report.decisions.push(*decision);
-                }
-                Step::EndPhase => match state.apply(&Action::EndPhase, roller) {
-                    Ok(events) => {
-                        report.actions.push(Action::EndPhase);
-                        report.events.extend(events);
-                    }
-                    Err(_) => break,
-                },
-            }
+            self.step(state, roller, &mut report);
         }
         report
+    }
+
+    /// The side's next step ([`AwiBaseline::next`]) carried out on `state`
+    /// and recorded in `report`.
+    pub fn step(
+        &mut self,
+        state: &mut GameState,
+        roller: &mut dyn Roller,
+        report: &mut BaselineReport,
+    ) {
+        match self.next(state) {
+            Step::Decided(mut decision, action) => {
+                if let Some(checked) = action {
+                    send(state, roller, checked, report, &mut decision);
+                }
+                report.decisions.push(*decision);
+            }
+            Step::EndPhase => {
+                // A refused end (never in a sound game) changes nothing.
+                if let Ok(events) = state.apply(&Action::EndPhase, roller) {
+                    report.actions.push(Action::EndPhase);
+                    report.events.extend(events);
+                }
+            }
+        }
     }
 
     /// The side's next step in `state`, whose active side it must be: in

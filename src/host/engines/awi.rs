@@ -266,8 +266,8 @@ impl Command for GameState {
         self.units.get(unit).map(|u| u.name.clone())
     }
 
-    /// Seed 000's sides are commanded a whole player turn at a time, by
-    /// its own Lone Warrior opponent or baseline.
+    /// Seed 000's sides are commanded by its own Lone Warrior opponent or
+    /// baseline, a step at a time, and told a side's turn at a time.
     fn turn_commanders(&self, setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
         Some(Box::new(awi::Commanders::new(self, setup)))
     }

@@ -6,7 +6,7 @@
 use super::*;
 use crate::battlefield::Base;
 use crate::dice::{Die, Scripted, Seeded};
-use crate::host::awi::{Played, controllers};
+use crate::host::awi::{Controller, Played, controllers};
 use crate::rules::fixture::{Placed, SmallGame};
 use crate::ruleset::Ruleset;
 
@@ -436,7 +436,14 @@ fn checked_game(
             inner: &mut dice,
             rolls: Vec::new(),
         };
-        let played = controller.play_turn(&mut state, &mut recording);
+        let played = match controller {
+            Controller::Foe(opponent) => {
+                Played::Foe(opponent.play_turn(&mut state, &mut recording))
+            }
+            Controller::Baseline(baseline) => {
+                Played::Baseline(baseline.play_turn(&mut state, &mut recording))
+            }
+        };
         let rolls = recording.rolls;
         if let Played::Baseline(report) = &played {
             let mut again = before;
