@@ -21,7 +21,8 @@ use crate::host::repl::{self as words, Command, Names};
 use crate::host::run::{HostMatch, Printed, Rollback, Start};
 use crate::host::save::GameSave;
 use crate::host::{Action, Game, engine_for};
-use crate::render::play::{Detail, View, told};
+use crate::render::play::Detail;
+use crate::render::texts::{Telling, Texts};
 use crate::save::Running;
 use crate::save::ScenarioFile;
 use crate::scenario::Scenario;
@@ -621,60 +622,11 @@ impl Repl<'_> {
     /// it, counted as printed (the picture of a phase written too, when
     /// pictures are asked for): to print once the game is saved.
     fn gather(&mut self) -> String {
-        let mut text = String::new();
-        let decisions = self.game.opponent.decisions();
-        if let Some(view) = View::of(&self.game) {
-            text.push_str(&told(&view, self.shown.told, self.detail));
-        }
-        for d in &decisions[self.shown.decisions..] {
-            if self.quiet {
-                continue;
-            }
-            if d.turn != self.turn_printed {
-                self.turn_printed = d.turn;
-                text.push_str(&format!("-- turn {} --\n", d.turn));
-            }
-            let test = match &d.outcome {
-                Some(o) => format!("die {}, total {}: {}", o.die, o.total, o.order.title()),
-                None => "no class, stands".to_string(),
-            };
-            text.push_str(&format!("  foe tests `{}`: {test}\n", d.name));
-        }
-        for test in &self.game.opponent.general_tests()[self.shown.general_tests..] {
-            if self.quiet {
-                continue;
-            }
-            if test.turn != self.turn_printed {
-                self.turn_printed = test.turn;
-                text.push_str(&format!("-- turn {} --\n", test.turn));
-            }
-            text.push_str(&format!(
-                "  foe tests general `{}`: {}\n",
-                test.name,
-                test.line()
-            ));
-        }
-
-        let reasons = self.game.baseline_decisions();
-        for d in &reasons[self.shown.baseline..] {
-            // A unit that stood is told by `why`, not in the report.
-            if self.quiet || d.stood {
-                continue;
-            }
-            if d.turn != self.turn_printed {
-                self.turn_printed = d.turn;
-                text.push_str(&format!("-- turn {} --\n", d.turn));
-            }
-            text.push_str(&format!("  baseline `{}`: {}\n", d.name, d.why));
-        }
-        for entry in &self.game.log[self.shown.log..] {
-            if entry.turn != self.turn_printed {
-                self.turn_printed = entry.turn;
-                text.push_str(&format!("-- turn {} --\n", entry.turn));
-            }
-            let who = if entry.player { "you" } else { "foe" };
-            text.push_str(&format!("  [{who}] {}\n", entry.text));
-        }
+        let telling = Telling {
+            detail: self.detail,
+            quiet: self.quiet,
+        };
+        let mut text = Texts::of(&self.game).told(self.shown, telling, &mut self.turn_printed);
         self.shown = self.game.printed_now();
         if let Some(dir) = self.svg_every_phase.clone()
             && let Some(said) = self.write_phase_svg(&dir)
@@ -694,15 +646,7 @@ impl Repl<'_> {
     /// moves, shots and charges as arrows; seed 000's shows its generals
     /// and the state foe's opponent keeps of its units too.
     fn scene(&self) -> crate::render::scene::Scene<'_> {
-        match View::of(&self.game) {
-            Some(view) => crate::render::scene::Scene::of_view(view),
-            None => crate::render::game_scene::scene(
-                &self.game.game,
-                &self.game.scenario,
-                &self.game.scenario.title,
-                self.game.events(),
-            ),
-        }
+        Texts::of(&self.game).scene()
     }
 
     /// Write this phase's picture into `dir` (made if need be), named by
@@ -761,19 +705,7 @@ impl Repl<'_> {
         let Some(verdict) = self.game.verdict() else {
             return false;
         };
-        let sides = self.game.game.sides();
-        let winner = verdict
-            .winner
-            .and_then(|s| sides.get(s))
-            .map_or("A draw".to_string(), |s| format!("The {s} win"));
-        // Seed 000's summary says the verdict and the armies at the end.
-        let said = match View::of(&self.game) {
-            Some(view) => crate::render::play::summary(&view),
-            None => format!(
-                "Game over on turn {}: {verdict}. {winner}.",
-                self.game.game.turn()
-            ),
-        };
+        let said = Texts::of(&self.game).summary(&verdict);
         self.console.say(&said);
         true
     }
@@ -939,27 +871,8 @@ impl Repl<'_> {
                     .map(|listed| (taken, listed));
                 text
             }
-            Command::Status(None) => match View::of(&self.game) {
-                Some(view) => {
-                    let game = &self.game.game;
-                    let now = format!(
-                        "Turn {} of {}: {}.\n",
-                        game.turn(),
-                        game.turns(),
-                        game.phase()
-                    );
-                    (0..view.state().sides.len())
-                        .map(|side| crate::render::play::status(&view, side))
-                        .fold(now, |text, side| text + &side)
-                }
-                None => words::status(&self.names()),
-            },
-            Command::Status(Some(unit)) => match View::of(&self.game) {
-                Some(view) => crate::render::play::unit_detail(&view, unit),
-                None => {
-                    crate::render::prompt::unit_status(&self.names(), &self.game.opponent, unit)
-                }
-            },
+            Command::Status(None) => Texts::of(&self.game).status(),
+            Command::Status(Some(unit)) => Texts::of(&self.game).unit_status(unit),
             Command::Map { svg: None } => self.text_map(),
             Command::Map { svg: Some(dir) } if dir.ends_with('/') || Path::new(&dir).is_dir() => {
                 let dir = PathBuf::from(dir);
@@ -976,34 +889,11 @@ impl Repl<'_> {
                     Err(error) => format!("error: {error}"),
                 }
             }
-            Command::WhyGeneral(general) => match View::of(&self.game) {
-                Some(view) => crate::render::play::why_general(&view, &general),
-                None => words::why_general(&self.game.opponent, &self.game.game, &general),
-            },
-            Command::What(unit) => match View::of(&self.game) {
-                Some(view) => crate::render::play::what(&view, unit),
-                None => crate::render::prompt::what(&self.names(), &self.game.opponent, unit),
-            },
-            Command::Why(unit) => match View::of(&self.game) {
-                Some(view) => crate::render::play::why(&view, unit),
-                None => words::why_unit(
-                    &self.game.opponent,
-                    self.game.baseline_decisions(),
-                    self.game.baseline_sides(),
-                    &self.game.game,
-                    unit,
-                ),
-            },
+            Command::WhyGeneral(general) => Texts::of(&self.game).why_general(&general),
+            Command::What(unit) => Texts::of(&self.game).what(unit),
+            Command::Why(unit) => Texts::of(&self.game).why(unit),
             Command::Log(last) => {
-                let all = match View::of(&self.game) {
-                    Some(view) => told(&view, 0, Detail::Normal),
-                    None => self
-                        .game
-                        .log
-                        .iter()
-                        .map(|e| format!("  turn {}: {}\n", e.turn, e.text))
-                        .collect(),
-                };
+                let all = Texts::of(&self.game).log();
                 let lines: Vec<&str> = all.lines().collect();
                 let from = last.map_or(0, |n| lines.len().saturating_sub(n));
                 lines[from..].join("\n")
@@ -1236,9 +1126,7 @@ impl Repl<'_> {
         };
         let mut said = String::new();
         for (alone, refusal) in left_out {
-            let line = View::of(&self.game)
-                .and_then(|view| crate::render::play::refused(&view, &alone, &refusal))
-                .unwrap_or_else(|| refusal.to_string());
+            let line = Texts::of(&self.game).refused(&alone, &refusal);
             said.push_str(&line);
             said.push('\n');
         }
@@ -1264,9 +1152,7 @@ impl Repl<'_> {
                 told.bug.is_none()
             }
             Err(refusal) => {
-                let said = View::of(&self.game)
-                    .and_then(|view| crate::render::play::refused(&view, &action, &refusal))
-                    .unwrap_or_else(|| refusal.to_string());
+                let said = Texts::of(&self.game).refused(&action, &refusal);
                 told.text.push_str(&format!("refused: {said}\n"));
                 false
             }

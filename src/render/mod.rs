@@ -15,3 +15,4 @@ pub mod scene;
 pub mod simulate;
 pub mod svg;
 pub mod text;
+pub mod texts;

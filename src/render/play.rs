@@ -79,6 +79,11 @@ impl<'a> View<'a> {
         })
     }
 
+    /// The runner that plays the game.
+    pub fn runner(&self) -> &'a HostMatch {
+        self.runner
+    }
+
     /// The game now.
     pub fn state(&self) -> &'a GameState {
         self.state
