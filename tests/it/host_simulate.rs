@@ -397,63 +397,65 @@ fn host_replay_prints_the_game_with_its_sets_and_baseline_noted() {
     ]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = &run.stdout;
-    assert!(out.starts_with("-- turn 1 --\n"), "{out}");
-    assert!(out.contains("\nGame 2: "), "{out}");
-    assert!(out.contains("with the --set changes made"), "{out}");
+    let first = out.lines().next().unwrap();
     assert!(
-        out.lines().last().unwrap().starts_with(
-            "Replay it: foe play guilford-ruinous --side none --baseline americans --no-pause --seed "
-        ),
+        first.starts_with("Game 2 of the study seeded 1781: foe play guilford-ruinous --seed "),
         "{out}"
     );
+    assert!(
+        first.ends_with(" --side none --baseline americans --no-pause"),
+        "{out}"
+    );
+    assert!(out.contains("with the --set changes made"), "{out}");
+    assert!(out.contains("\n\n-- turn 1 --\n"), "{out}");
+    assert!(out.contains("\nGame over on turn 1: "), "{out}");
 }
 
-/// The replay line carries the baseline and the rules switched off, and
-/// `foe play` run with it plays the same game, event for event.
+/// The replay's line carries the baseline and the rules switched off, and
+/// `foe play` run with it prints the same record, line for line, under
+/// seeds 001 and 002.
 #[test]
 fn the_host_replay_line_replays_the_same_game() {
-    let run = simulate(&[
-        SEED_002,
-        "--games",
-        "3",
-        "--baseline",
-        "union",
-        "--rule",
-        "press-home=off",
-        "--replay",
-        "1",
-    ]);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let last = run.stdout.lines().last().unwrap().to_string();
-    let command = last
-        .strip_prefix("Replay it: foe ")
-        .unwrap_or_else(|| panic!("{}", run.stdout));
-    assert!(
-        command.contains("--baseline union --rule press-home=off"),
-        "{command}"
-    );
-    let args: Vec<&str> = command.split(' ').collect();
-    let dir = tempfile::tempdir().unwrap();
-    let played = assert_cmd::Command::cargo_bin("foe")
-        .unwrap()
-        .args(&args)
-        .arg("--no-autosave")
-        .env("FOE_DATA_DIR", dir.path())
-        .env_remove("FOE_TABLES")
-        .output()
-        .unwrap();
-    assert!(played.status.success());
-    let played = String::from_utf8_lossy(&played.stdout);
-    let events = |text: &str, prefix: &str| -> Vec<String> {
-        text.lines()
-            .filter_map(|line| line.strip_prefix(prefix))
-            .map(str::to_string)
-            .collect()
-    };
-    let replayed = events(&run.stdout, "  ");
-    let watched = events(&played, "  [foe] ");
-    assert!(!replayed.is_empty());
-    assert_eq!(replayed, watched);
+    for (scenario, baseline) in [(SEED_001, "americans"), (SEED_002, "union")] {
+        let run = simulate(&[
+            scenario,
+            "--games",
+            "3",
+            "--baseline",
+            baseline,
+            "--rule",
+            "press-home=off",
+            "--replay",
+            "1",
+        ]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let (first, record) = run.stdout.split_once("\n\n").expect("a header");
+        let command = first
+            .split_once(": foe ")
+            .map(|(_, command)| command)
+            .unwrap_or_else(|| panic!("{}", run.stdout));
+        assert!(
+            command.contains(&format!("--baseline {baseline} --rule press-home=off")),
+            "{command}"
+        );
+        let args: Vec<&str> = command.split(' ').collect();
+        let dir = tempfile::tempdir().unwrap();
+        let played = assert_cmd::Command::cargo_bin("foe")
+            .unwrap()
+            .args(&args)
+            .arg("--no-autosave")
+            .env("FOE_DATA_DIR", dir.path())
+            .env_remove("FOE_TABLES")
+            .output()
+            .unwrap();
+        assert!(played.status.success());
+        let played = String::from_utf8_lossy(&played.stdout);
+        assert!(record.contains("  [foe] "), "{record}");
+        assert!(
+            played.ends_with(record),
+            "--- replay ---\n{record}\n--- play ---\n{played}"
+        );
+    }
 }
 
 #[test]

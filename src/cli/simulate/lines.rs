@@ -1,15 +1,13 @@
-//! What `foe simulate` does only for games told line by line (those whose
-//! sides are commanded an action at a time, not
-//! [`crate::host::Engine::whole_turns`]): `--replay`'s record of one game
-//! and `--bench`'s figures by the runner's stages; and what differs by
+//! What `foe simulate` does only for games told line by line (not
+//! [`crate::host::Engine::whole_turns`]): `--bench`'s figures by the
+//! runner's stages; and what differs by
 //! rule set, asked of the boundary: the `--set` keys the engine reads, and
 //! seed 001's victory margin under a report. The study itself is the one
 //! [`crate::simulate::Study`] every rule set runs.
 
-use super::super::Context;
-use super::{Args, Base, shell_word};
+use super::Base;
 use crate::error::{Error, Result};
-use crate::host::run::{HostMatch, HostStage};
+use crate::host::run::HostStage;
 use crate::host::{Engine, Game};
 use crate::simulate::Aggregate;
 use crate::simulate::set::Assignment;
@@ -69,69 +67,6 @@ pub(super) fn check_sets(engine: Engine, ruleset: &str, sets: &[Assignment]) -> 
         )));
     }
     Ok(())
-}
-
-/// `--replay I`: game I's whole record, and the `foe play` line that
-/// replays it.
-pub(super) fn replay(
-    args: &Args,
-    context: &mut Context<'_>,
-    base: &Base,
-    sets: &[Assignment],
-    index: u64,
-) -> Result<()> {
-    let study = base.study(sets, args.seed)?;
-    let game_match = study.play(index).map_err(Error::Invalid)?;
-    let mut out = String::new();
-    let mut turn = 0;
-    for entry in &game_match.log {
-        if entry.turn != turn {
-            turn = entry.turn;
-            let _ = writeln!(out, "-- turn {turn} --");
-        }
-        let _ = writeln!(out, "  {}", entry.text);
-    }
-    let _ = writeln!(out, "{}", describe(&game_match, index));
-    if !sets.is_empty() {
-        out.push_str(
-            "(foe play replays it only from a copy of the scenario with the --set changes made)\n",
-        );
-    }
-    let sides = game_match.game.sides();
-    let baseline: String = study
-        .baseline_sides
-        .iter()
-        .filter_map(|side| sides.get(*side))
-        .map(|side| format!(" --baseline {}", shell_word(side)))
-        .collect();
-    let _ = writeln!(
-        out,
-        "Replay it: foe play {} --side none{baseline}{} --no-pause --seed {}",
-        shell_word(&base.argument),
-        super::rule_words(&base.tables.opponent.rules),
-        study.seed_of(index)
-    );
-    context.print(&out)
-}
-
-/// One game in a line.
-fn describe(game_match: &HostMatch, index: u64) -> String {
-    let sides = game_match.game.sides();
-    let Some(verdict) = game_match.verdict() else {
-        return format!("Game {index}: not finished.");
-    };
-    let winner = verdict
-        .winner
-        .and_then(|side| sides.get(side))
-        .map_or("a draw".to_string(), |side| format!("{side} win"));
-    let margin = verdict
-        .margin
-        .map_or(String::new(), |m| format!(", victory margin {m:+}"));
-    format!(
-        "Game {index}: {winner} on turn {}: {}{margin}.",
-        game_match.game.turn(),
-        verdict.reason
-    )
 }
 
 /// `--bench` on a seed-001 or seed-002 scenario (with any `--set`, game *i*

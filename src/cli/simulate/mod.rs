@@ -10,11 +10,12 @@ use super::Context;
 use super::saves::write_atomically;
 use crate::error::{Error, Result};
 use crate::host::position::SharedTable;
-use crate::host::run::HostMatch;
+use crate::host::run::Printed;
 use crate::host::{Engine, Game, engine_for};
 use crate::opponent::{Probe, Stage};
-use crate::render::play::{self as play_text, Detail};
+use crate::render::play::Detail;
 use crate::render::simulate::{self as text, Point};
+use crate::render::texts::{Telling, Texts};
 use crate::scenario::Scenario;
 use crate::simulate::set::{self, Assignment};
 use crate::simulate::{GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, text_hash};
@@ -160,11 +161,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
     let base = Base::read(read, args, context, tables)?;
     base.check(&sets)?;
     if let Some(index) = args.replay {
-        return if base.whole_turns() {
-            replay(args, &base, &sets, index, context)
-        } else {
-            lines::replay(args, context, &base, &sets, index)
-        };
+        return replay(args, &base, &sets, index, context);
     }
     let pool = pool(args.jobs)?;
     catch_ctrl_c();
@@ -591,7 +588,8 @@ pub(super) fn rule_words(rules: &crate::tables::PlanRules) -> String {
     off_words.chain(on_words).collect()
 }
 
-/// `--replay I`: game I's log as `foe play --side none` prints it.
+/// `--replay I`: game I's record as `foe play --side none` prints it,
+/// under the `foe play` line that replays it, under any rule set.
 fn replay(
     args: &Args,
     base: &Base,
@@ -600,9 +598,7 @@ fn replay(
     context: &mut Context<'_>,
 ) -> Result<()> {
     let study = base.study(sets, args.seed)?;
-    let game = study
-        .play(index)
-        .map_err(|error| Error::Invalid(error.to_string()))?;
+    let record = watched(&study, index).map_err(Error::Invalid)?;
     let baseline: String = study
         .baseline_sides
         .iter()
@@ -618,7 +614,7 @@ fn replay(
         "Game {index} of the study seeded {}: foe play {} --seed {} --side none{baseline}{rules} --no-pause\n",
         args.seed,
         shell_word(&base.argument),
-        game.seed
+        study.seed_of(index)
     );
     if !sets.is_empty() {
         out.push_str(
@@ -626,25 +622,35 @@ fn replay(
         );
     }
     out.push('\n');
-    out.push_str(&log(&game));
+    out.push_str(&record);
     context.print(&out)
 }
 
-/// A finished game's log and result, as `foe play` prints them.
-pub(super) fn log(game: &HostMatch) -> String {
-    let mut out = String::new();
-    let Some(view) = play_text::View::of(game) else {
-        return out;
+/// Game `index` of `study` played as `foe play --side none` plays it, and
+/// its record and result as that prints them, whatever its rule set: what
+/// happened since the last print told after each step.
+fn watched(study: &Study, index: u64) -> std::result::Result<String, String> {
+    let mut game = study.start(index)?;
+    let telling = Telling {
+        detail: Detail::Normal,
+        quiet: false,
     };
-    for entry in view.log() {
-        let said = play_text::entry(&view, entry, Detail::Normal);
-        out.push_str(&said);
-        if !said.is_empty() && !said.ends_with('\n') {
+    let (mut out, mut shown, mut turn) = (String::new(), Printed::default(), 0);
+    loop {
+        let more = game.watch_step()?;
+        out.push_str(&Texts::of(&game).told(shown, telling, &mut turn));
+        shown = game.printed_now();
+        if !more {
+            break;
+        }
+    }
+    if let Some(verdict) = game.verdict() {
+        out.push_str(&Texts::of(&game).summary(&verdict));
+        if !out.ends_with('\n') {
             out.push('\n');
         }
     }
-    out.push_str(&play_text::summary(&view));
-    out
+    Ok(out)
 }
 
 pub(super) fn shell_word(word: &str) -> String {
