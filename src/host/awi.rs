@@ -23,7 +23,7 @@ use crate::host::opponent::carry::{falls_back, kept_in_column, rearward};
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
-use crate::opponent::{FieldCache, Hemmed, Opponent, TurnReport};
+use crate::opponent::{FieldCache, Hemmed, Opponent, Probing, TurnReport};
 use crate::rules::{Action, Event, GameState};
 use crate::scenario::Scenario;
 use crate::tables::{Formation, Order, Tables};
@@ -132,6 +132,7 @@ pub fn controllers(
     player_sides: &[usize],
     baseline_sides: &[usize],
     fields: &FieldCache,
+    probe: &Probing,
 ) -> Vec<Option<Controller>> {
     let mut controllers: Vec<Option<Controller>> = Vec::with_capacity(state.sides.len());
     for side in 0..state.sides.len() {
@@ -142,6 +143,9 @@ pub fn controllers(
         let mut opponent = Opponent::new(tables.clone(), state, side)
             .with_scenario(scenario, state)
             .with_fields(fields);
+        if let Some(probe) = probe {
+            opponent = opponent.with_probe(probe.clone());
+        }
         if let Some(first) = controllers.iter().flatten().next() {
             opponent = opponent.sharing_memo(first.memo_source());
         }
@@ -276,6 +280,7 @@ impl Commanders {
                 setup.player_sides,
                 setup.baseline_sides,
                 setup.fields,
+                setup.probe,
             ),
             log: Vec::new(),
             starting_rallies: state.generals.iter().map(|g| g.rallies_left).collect(),

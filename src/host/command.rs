@@ -139,6 +139,8 @@ pub struct CommandSetup<'a> {
     pub baseline_sides: &'a [usize],
     /// Distance fields the games of one scenario may share.
     pub fields: &'a FieldCache,
+    /// Told each stage of the commanders' work they enter.
+    pub probe: &'a crate::opponent::Probing,
 }
 
 /// Commanders that carry out their side's turn a step at a time

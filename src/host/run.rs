@@ -24,7 +24,7 @@ use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::dice::{Die, Keyed, Roller, Scheme, Seeded};
-use crate::opponent::FieldCache;
+use crate::opponent::{FieldCache, Probe, Probing, Stage, staged};
 use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
@@ -191,6 +191,9 @@ pub struct Start {
     /// How its seeded dice are drawn (keyed, but for a save written
     /// before keyed dice: ruling P7).
     pub dice: Scheme,
+    /// Told each stage of the work its commanders and the runner enter
+    /// (`foe simulate --bench` times them).
+    pub probe: Probing,
 }
 
 impl Start {
@@ -206,6 +209,7 @@ impl Start {
             fields: FieldCache::default(),
             table: None,
             dice: Scheme::default(),
+            probe: None,
         }
     }
 }
@@ -261,6 +265,8 @@ pub struct HostMatch {
     /// How many times foe has been asked to play on ([`HostMatch::step_foe`]
     /// calls that played): what a watched game's save counts.
     steps: usize,
+    /// Told each stage of the work entered.
+    probe: Probing,
 }
 
 /// How much of a game's record had been printed: log lines, foe's
@@ -377,6 +383,13 @@ impl Start {
     /// one scenario may share.
     pub fn sharing_fields(mut self, fields: &FieldCache) -> Start {
         self.fields = fields.clone();
+        self
+    }
+
+    /// Each stage of the game's work told to `probe` as it is entered
+    /// (the runner's and its commanders'), so that an edge can time them.
+    pub fn probing(mut self, probe: Arc<dyn Probe>) -> Start {
+        self.probe = Some(probe);
         self
     }
 
@@ -556,6 +569,7 @@ impl HostMatch {
             baseline_sides,
             fields,
             dice,
+            probe,
             ..
         } = start;
         let opponent = Opponent::new(tables.clone(), &scenario);
@@ -565,6 +579,7 @@ impl HostMatch {
             player_sides: &player_sides,
             baseline_sides: &baseline_sides,
             fields: &fields,
+            probe: &probe,
         });
         let tally = Tally::new(&game);
         let mut game_match = HostMatch {
@@ -588,6 +603,7 @@ impl HostMatch {
             turns,
             fields,
             steps: 0,
+            probe,
         };
         if let Some(turns) = &mut game_match.turns {
             turns.set_up(&game_match.game, &events);
@@ -879,14 +895,9 @@ impl HostMatch {
         Ok(events)
     }
 
-    /// One action of foe's, if it is foe's turn: `Ok(false)` when it is not.
+    /// One step of foe's, if it is foe's turn: `Ok(false)` when it is not.
+    /// Each stage of the work is named to the game's probe, if it has one.
     pub fn step_foe(&mut self) -> Result<bool, String> {
-        self.step_foe_probed(&mut |_| {})
-    }
-
-    /// [`HostMatch::step_foe`], naming each stage to `probe` as it enters
-    /// it (so `--bench` can time them; the game keeps no clock).
-    pub fn step_foe_probed(&mut self, probe: &mut dyn FnMut(HostStage)) -> Result<bool, String> {
         if self.game.is_over() || self.player_to_act() {
             return Ok(false);
         }
@@ -896,46 +907,49 @@ impl HostMatch {
             ));
         }
         self.roller.at_turn(self.game.turn());
+        let probe = self.probe.clone();
         if let Some(turns) = &mut self.turns {
             // The turn commanders see to a general, reserve, unit, shot or
             // rally at a time, or end a phase, and carry it out themselves.
-            probe(HostStage::Deciding);
-            let step = turns.step_side(&mut self.game, &mut self.roller);
+            let step = staged(&probe, Stage::Deciding, || {
+                turns.step_side(&mut self.game, &mut self.roller)
+            });
             if step.turn_over {
                 self.steps += 1;
             }
-            self.note(false, &step.events);
+            staged(&probe, Stage::Records, || self.note(false, &step.events));
             return Ok(step.moved_on);
         }
         let baseline = self
             .game
             .to_act()
             .is_some_and(|side| self.baseline.commands(side));
-        probe(HostStage::Deciding);
-        let (action, decision) = if baseline {
-            self.baseline
-                .decide(&self.game)
-                .map(|chosen| (chosen.action, chosen.decision))
-        } else {
-            self.opponent
-                .next_action(&self.game, &mut self.roller)
-                .map(|action| (action, None))
-        }
+        let (action, decision) = staged(&probe, Stage::Deciding, || {
+            if baseline {
+                self.baseline
+                    .decide(&self.game)
+                    .map(|chosen| (chosen.action, chosen.decision))
+            } else {
+                self.opponent
+                    .next_action(&self.game, &mut self.roller)
+                    .map(|action| (action, None))
+            }
+        })
         .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
-        probe(HostStage::Rules);
-        let events = self
-            .game
-            .apply(&action, &mut self.roller)
-            .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
-        probe(HostStage::Records);
-        self.steps += 1;
-        self.actions.push((action, false));
-        let first = self.log.len();
-        self.note(false, &events);
-        if let Some(decision) = decision {
-            let lines = self.log[first..].iter().map(|e| e.text.clone()).collect();
-            self.baseline.did(decision, lines);
-        }
+        let events = staged(&probe, Stage::Rules, || {
+            self.game.apply(&action, &mut self.roller)
+        })
+        .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
+        staged(&probe, Stage::Records, || {
+            self.steps += 1;
+            self.actions.push((action, false));
+            let first = self.log.len();
+            self.note(false, &events);
+            if let Some(decision) = decision {
+                let lines = self.log[first..].iter().map(|e| e.text.clone()).collect();
+                self.baseline.did(decision, lines);
+            }
+        });
         Ok(true)
     }
 
@@ -1106,17 +1120,6 @@ impl HostMatch {
         }
         self.events.extend_from_slice(events);
     }
-}
-
-/// The stages of one of foe's actions, for `--bench`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostStage {
-    /// The opponent (or the baseline) chooses the action.
-    Deciding,
-    /// The rules engine checks and applies it.
-    Rules,
-    /// The events are counted and written into the record.
-    Records,
 }
 
 /// One watched game, summed up.

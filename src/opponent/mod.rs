@@ -41,8 +41,7 @@ use std::sync::Arc;
 
 pub(crate) use command::entries;
 pub use plan::{DefenceLine, SidePlan};
-pub use probe::{Probe, Stage};
-use probe::{Probing, staged};
+pub use probe::{Probe, Probing, Stage, staged};
 pub use read::{Reading, figures_lost, unit_ground};
 
 /// Where a decision's accepted actions, refusals and events are recorded.

@@ -1,8 +1,8 @@
-//! Where the opponent's time goes, told to whoever wants to know: the
-//! opponent names the stage of its work it enters (reading the map, the
-//! reaction test, pathing, the rules engine) and a [`Probe`] at the edge
-//! times the stages. The opponent itself keeps no clock; without a probe,
-//! naming a stage costs one branch.
+//! Where a game's time goes, told to whoever wants to know: the runner and
+//! the opponent name the stage of the work they enter (reading the map,
+//! the reaction test, pathing, the rules engine, deciding, the records)
+//! and a [`Probe`] at the edge times the stages. Neither keeps a clock;
+//! without a probe, naming a stage costs one branch.
 
 use std::sync::Arc;
 
@@ -18,18 +18,21 @@ pub enum Stage {
     /// The rules engine: checking and carrying out actions, and the phases
     /// it plays by itself (melee, rout, victory).
     Rules,
-    /// Everything else: choosing targets and moves, keeping records.
+    /// Choosing targets and moves: the rest of the commanders' work.
     Deciding,
+    /// The runner's record of what happened: the tally and the lines.
+    Records,
 }
 
 impl Stage {
     /// Every stage, in the order a profile lists them.
-    pub const ALL: [Stage; 5] = [
+    pub const ALL: [Stage; 6] = [
         Stage::Pathing,
         Stage::Reaction,
         Stage::Rules,
         Stage::Reading,
         Stage::Deciding,
+        Stage::Records,
     ];
 
     /// The stage's place in [`Stage::ALL`].
@@ -40,6 +43,7 @@ impl Stage {
             Stage::Rules => 2,
             Stage::Reading => 3,
             Stage::Deciding => 4,
+            Stage::Records => 5,
         }
     }
 
@@ -50,24 +54,25 @@ impl Stage {
             Stage::Reaction => "reaction tests",
             Stage::Rules => "rules engine",
             Stage::Reading => "reading the map",
-            Stage::Deciding => "deciding and records",
+            Stage::Deciding => "deciding",
+            Stage::Records => "records",
         }
     }
 }
 
-/// Told each time the opponent enters a stage of its work, so that a
-/// profiler can time the stages.
+/// Told each time the runner or the opponent enters a stage of its work,
+/// so that a profiler can time the stages.
 pub trait Probe: std::fmt::Debug + Send + Sync {
     /// The opponent enters `stage`; returns the stage it leaves, which the
     /// opponent enters again when `stage` is done.
     fn enter(&self, stage: Stage) -> Stage;
 }
 
-/// An opponent's probe, if it has one.
-pub(super) type Probing = Option<Arc<dyn Probe>>;
+/// A probe, if there is one.
+pub type Probing = Option<Arc<dyn Probe>>;
 
-/// Run `work` as `stage` of the opponent's work.
-pub(super) fn staged<T>(probe: &Probing, stage: Stage, work: impl FnOnce() -> T) -> T {
+/// Run `work` as `stage` of the work.
+pub fn staged<T>(probe: &Probing, stage: Stage, work: impl FnOnce() -> T) -> T {
     match probe {
         None => work(),
         Some(probe) => {

@@ -24,7 +24,7 @@ pub use summary::GameSummary;
 use crate::host::Game;
 use crate::host::position::SharedTable;
 use crate::host::run::{HostMatch, Start};
-use crate::opponent::FieldCache;
+use crate::opponent::{FieldCache, Probe};
 use crate::scenario::Scenario;
 use crate::stats::game_seed;
 use crate::tables::Tables;
@@ -91,6 +91,21 @@ impl Study {
 
     /// The watched game `index` in the one runner, not yet played.
     pub fn start(&self, index: u64) -> Result<HostMatch, String> {
+        self.starting(index)
+            .begin()
+            .map_err(|error| error.to_string())
+    }
+
+    /// [`Study::start`], each stage of the work told to `probe`.
+    pub fn start_probing(&self, index: u64, probe: Arc<dyn Probe>) -> Result<HostMatch, String> {
+        self.starting(index)
+            .probing(probe)
+            .begin()
+            .map_err(|error| error.to_string())
+    }
+
+    /// How game `index` starts.
+    fn starting(&self, index: u64) -> Start {
         let mut start = Start::new(
             self.scenario.clone(),
             self.tables.clone(),
@@ -101,7 +116,7 @@ impl Study {
         if let Some(table) = &self.table {
             start = start.sharing_table(table.clone());
         }
-        start.begin().map_err(|error| error.to_string())
+        start
     }
 
     /// Game `index` played to its end, a step at a time as `foe play

@@ -471,7 +471,8 @@ fn host_bench_reports_games_per_second_and_time_by_stage() {
         "games/s",
         "random play:",
         "time by stage",
-        "deciding (foe's opponent)",
+        "deciding",
+        "records",
         "rules engine",
     ] {
         assert!(out.contains(wanted), "{wanted}:\n{out}");

@@ -207,10 +207,15 @@ fn seeded_guilford_games_are_unchanged_by_optimisation() {
     assert_eq!(seen, pinned);
 }
 
-/// A probe that counts the stages the opponent enters and checks that each
-/// is left for the one it interrupted.
+/// A probe that counts the stages the runner and the opponent enter and
+/// checks that each is left for the one it interrupted.
 #[derive(Debug, Default)]
-struct StageCount(std::sync::Mutex<(Vec<foe::opponent::Stage>, [u64; 5])>);
+struct StageCount(
+    std::sync::Mutex<(
+        Vec<foe::opponent::Stage>,
+        [u64; foe::opponent::Stage::ALL.len()],
+    )>,
+);
 
 impl foe::opponent::Probe for StageCount {
     fn enter(&self, stage: foe::opponent::Stage) -> foe::opponent::Stage {
@@ -232,21 +237,26 @@ impl foe::opponent::Probe for StageCount {
 }
 
 /// A probe only watches: the same game with and without one, and a
-/// Guilford game passes through every stage the bench reports.
+/// Guilford game in the runner passes through every stage the bench
+/// reports.
 #[test]
 fn a_probe_sees_every_stage_and_changes_nothing() {
-    let scenario = load("guilford");
-    let (mut state, mut dice, tables) = start(&scenario, 11);
-    let mut opponents = opponents_for(&tables, &scenario, &state);
-    let plain = self_play(&mut state, &mut opponents, &mut dice);
+    let scenario = Arc::new(load("guilford"));
+    let tables = Arc::new(Tables::embedded());
+    let watched = |start: foe::host::run::Start| {
+        let mut game = start.begin().expect("starts");
+        while game.watch_step().expect("plays") {}
+        game
+    };
+    let plain = watched(foe::host::run::Start::new(
+        scenario.clone(),
+        tables.clone(),
+        11,
+    ));
     let count = Arc::new(StageCount::default());
-    let (mut state, mut dice, tables) = start(&scenario, 11);
-    let mut opponents: Vec<Opponent> = opponents_for(&tables, &scenario, &state)
-        .into_iter()
-        .map(|opponent| opponent.with_probe(count.clone()))
-        .collect();
-    let probed = self_play(&mut state, &mut opponents, &mut dice);
-    assert_eq!(checksum(&plain), checksum(&probed));
+    let probed = watched(foe::host::run::Start::new(scenario, tables, 11).probing(count.clone()));
+    assert_eq!(plain.events(), probed.events());
+    assert!(plain.verdict().is_some());
     let (stack, entered) = count.0.lock().unwrap().clone();
     assert_eq!(
         stack,

@@ -20,13 +20,14 @@ use crate::scenario::Scenario;
 use crate::simulate::set::{self, Assignment};
 use crate::simulate::{GameSummary, Labels, REPORT_VERSION, Report, RunResult, Study, text_hash};
 use crate::tables::Tables;
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-mod lines;
+mod per_engine;
 
 /// Arguments of `foe simulate`.
 #[derive(Debug, clap::Args)]
@@ -134,11 +135,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         let tables = Arc::new(context.tables()?);
         let base = Base::read(read, args, context, tables)?;
         base.check(&sets)?;
-        let figures = if base.whole_turns() {
-            bench_scenario(&base, &sets, args.seed, 2.0)?
-        } else {
-            lines::bench(&base, &sets, args.seed, 2.0)?
-        };
+        let figures = bench_scenario(&base, &sets, args.seed, 2.0)?;
         return context.print(&figures);
     }
     if args.games == 0 {
@@ -198,7 +195,7 @@ pub fn run(args: &Args, context: &mut Context<'_>) -> Result<()> {
         context.print(&format!("{json}\n"))
     } else {
         let mut out = text::report(&report, Some(pool.current_num_threads()));
-        out.push_str(&lines::margin_text(&report.aggregate));
+        out.push_str(&per_engine::margin_text(&report.aggregate));
         context.print(&out)
     }
 }
@@ -379,12 +376,6 @@ impl Base {
         })
     }
 
-    /// Whether its engine's games are stepped and told a side's whole
-    /// turn at a time ([`Engine::whole_turns`]).
-    fn whole_turns(&self) -> bool {
-        self.read.engine.is_some_and(Engine::whole_turns)
-    }
-
     /// Refuse, before any game, what the engine's opponent or set-up
     /// cannot honour: a `--rule` switch that does not reach it, a `--set`
     /// key that means nothing under its rules (an engine that reads every
@@ -393,7 +384,7 @@ impl Base {
         if let Some(engine) = self.read.engine {
             let ruleset = &self.read.scenario.battlefield.ruleset.name;
             super::start::check_rules(&self.tables, engine, ruleset)?;
-            lines::check_sets(engine, ruleset, sets)?;
+            per_engine::check_sets(engine, ruleset, sets)?;
         }
         Ok(())
     }
@@ -405,7 +396,7 @@ impl Base {
             read.scenario.clone()
         } else {
             if let Some(engine) = read.engine {
-                lines::check_sets(engine, &read.scenario.battlefield.ruleset.name, sets)?;
+                per_engine::check_sets(engine, &read.scenario.battlefield.ruleset.name, sets)?;
             }
             let text =
                 set::apply_to_text(&self.text, sets).map_err(|error| Error::Invalid(error.0))?;
@@ -942,7 +933,7 @@ fn merge(args: &Args, context: &mut Context<'_>) -> Result<()> {
     } else {
         // Seed 001's runs carry a victory margin; seed 000's print as before.
         let mut out = text::report(&merged, None);
-        out.push_str(&lines::margin_text(&merged.aggregate));
+        out.push_str(&per_engine::margin_text(&merged.aggregate));
         context.print(&out)
     }
 }
@@ -976,10 +967,13 @@ pub fn bench(seconds: f64) -> Result<String> {
 }
 
 /// [`bench`] on `base`'s scenario with `sets` made, game *i* seeded from
-/// `seed` and *i*, the `learning` scenario (on the same tables) as the
-/// baseline.
+/// `seed` and *i*, under any rule set: whole games per second on one core
+/// with foe on both sides, the `learning` scenario (on the same tables)
+/// as a yardstick, and random legal actions (the rules engine alone,
+/// through the boundary); then how a game's time splits between the
+/// stages of the work, from a separate pass with a clock at each change
+/// of stage.
 fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> Result<String> {
-    use rand::{RngExt, SeedableRng};
     let read = super::check::read_scenario("learning", base.tables_dir.as_deref())?;
     let learning = Base::new(
         read,
@@ -1006,93 +1000,130 @@ fn bench_scenario(base: &Base, sets: &[Assignment], seed: u64, seconds: f64) -> 
     let learning_rate = rate(&mut |index| {
         std::hint::black_box(learning.play(index).ok());
     });
-    // The rules engine alone: random legal actions, ending a phase a third
-    // of the time; time split between listing legal actions and applying.
-    let mut legal_time = 0.0;
-    let mut apply_time = 0.0;
-    let mut actions = 0u64;
-    let mut engine_games = 0u64;
-    let engine_rate = rate(&mut |index| {
-        let Ok(game) = study.start(index) else {
-            return;
-        };
-        engine_games += 1;
-        let Some(mut state) = game.state::<crate::rules::GameState>().cloned() else {
-            return;
-        };
-        let mut dice = crate::dice::Seeded::new(index);
-        let mut chooser = rand::rngs::ChaCha8Rng::seed_from_u64(index ^ 0x5eed);
-        let mut steps = 0;
-        while !state.is_over() && steps < 20_000 {
-            steps += 1;
-            let clock = Instant::now();
-            let legal = state.legal_actions();
-            legal_time += clock.elapsed().as_secs_f64();
-            let action = if chooser.random_range(0..3) == 0 || legal.is_empty() {
-                crate::rules::Action::EndPhase
-            } else {
-                legal[chooser.random_range(0..legal.len())].clone()
-            };
-            let clock = Instant::now();
-            let _ = state.apply(&action, &mut dice);
-            apply_time += clock.elapsed().as_secs_f64();
-            actions += 1;
-        }
-    });
-    let engine_total = legal_time + apply_time;
+    let mut random = RandomPlay::default();
+    let engine_rate = rate(&mut |index| random.play(&study, index));
     let stages = stage_shares(&study, seconds)?;
     let mut out = String::from("foe simulate --bench: whole games per second on one core\n");
-    out.push_str(&format!(
-        "  {:<34} {foe_rate:>10.0} games/s\n",
+    let _ = writeln!(
+        out,
+        "  {:<34} {foe_rate:>10.0} games/s",
         format!("{name}, opponent on both sides")
-    ));
-    out.push_str(&format!(
-        "  {:<34} {learning_rate:>10.0} games/s   {name}/learning {:.3}\n",
+    );
+    let _ = writeln!(
+        out,
+        "  {:<34} {learning_rate:>10.0} games/s   {name}/learning {:.3}",
         "learning (baseline)",
         foe_rate / learning_rate
-    ));
-    out.push_str(&format!(
-        "  {:<34} {engine_rate:>10.0} games/s   {name}/random-play {:.3}\n",
+    );
+    let _ = writeln!(
+        out,
+        "  {:<34} {engine_rate:>10.0} games/s   {name}/random-play {:.3}",
         format!("{name}, random legal play"),
         foe_rate / engine_rate
-    ));
-    if engine_total > 0.0 {
-        out.push_str(&format!(
-            "    random play: {:.0} actions a game; {:.0}% of engine time listing legal actions, {:.0}% applying them\n",
-            actions as f64 / engine_games.max(1) as f64,
-            100.0 * legal_time / engine_total,
-            100.0 * apply_time / engine_total
-        ));
-    }
-    out.push_str(&format!(
+    );
+    out.push_str(&random.said());
+    let _ = write!(
+        out,
         "  {name} time by stage (a separate pass with a clock at each stage change, {} games):\n   ",
         stages.games
-    ));
+    );
     let total: f64 = stages.seconds.iter().sum();
+    // A stage the rule set's commanders do not name is not listed.
     for stage in Stage::ALL {
-        let share = 100.0 * stages.seconds[stage.index()] / total.max(f64::MIN_POSITIVE);
-        out.push_str(&format!(" {} {share:.0}%;", stage.name()));
+        let seconds = stages.seconds[stage.index()];
+        if seconds > 0.0 {
+            let share = 100.0 * seconds / total.max(f64::MIN_POSITIVE);
+            let _ = write!(out, " {} {share:.0}%;", stage.name());
+        }
     }
     out.pop();
     out.push('\n');
     Ok(out)
 }
 
-/// A [`Probe`] that times the opponent's stages with the wall clock: the
-/// time since the last stage change goes to the stage being left.
+/// Random legal play through the boundary, counted: each step ends the
+/// phase a third of the time (or when nothing else is lawful) where the
+/// rules let it, else takes one of the legal actions at random; the time split between listing
+/// the legal actions and applying them.
+#[derive(Debug, Default)]
+struct RandomPlay {
+    legal_time: f64,
+    apply_time: f64,
+    actions: u64,
+    games: u64,
+}
+
+impl RandomPlay {
+    /// Play game `index` of `study` at random to its end (or 20,000
+    /// steps).
+    fn play(&mut self, study: &Study, index: u64) {
+        use rand::{RngExt, SeedableRng};
+        let mut dice = crate::dice::Seeded::new(study.seed_of(index));
+        let Ok((mut game, _)) = Game::start_sharing(
+            &study.scenario,
+            &study.tables,
+            study.table.as_ref(),
+            &mut dice,
+        ) else {
+            return;
+        };
+        self.games += 1;
+        let mut chooser = rand::rngs::ChaCha8Rng::seed_from_u64(index ^ 0x5eed);
+        let mut steps = 0;
+        while !game.is_over() && steps < 20_000 {
+            steps += 1;
+            let clock = Instant::now();
+            let legal = game.legal_actions();
+            self.legal_time += clock.elapsed().as_secs_f64();
+            // Where the rules give no way to end the phase (seed 002's
+            // dice), a legal action instead.
+            let ending = chooser.random_range(0..3) == 0 || legal.is_empty();
+            let action = ending
+                .then(|| crate::host::repl::pass(&game))
+                .flatten()
+                .or_else(|| {
+                    (!legal.is_empty()).then(|| legal[chooser.random_range(0..legal.len())].clone())
+                });
+            let Some(action) = action else {
+                break;
+            };
+            let clock = Instant::now();
+            let _ = game.apply(&action, &mut dice);
+            self.apply_time += clock.elapsed().as_secs_f64();
+            self.actions += 1;
+        }
+    }
+
+    /// The actions a game and the engine's time split, in a line.
+    fn said(&self) -> String {
+        let total = self.legal_time + self.apply_time;
+        if total <= 0.0 {
+            return String::new();
+        }
+        format!(
+            "    random play: {:.0} actions a game; {:.0}% of engine time listing legal actions, {:.0}% applying them\n",
+            self.actions as f64 / self.games.max(1) as f64,
+            100.0 * self.legal_time / total,
+            100.0 * self.apply_time / total
+        )
+    }
+}
+
+/// A [`Probe`] that times the stages with the wall clock: the time since
+/// the last stage change goes to the stage being left.
 #[derive(Debug)]
 struct StageClock {
-    inner: std::sync::Mutex<(Stage, Instant, [f64; 5])>,
+    inner: std::sync::Mutex<(Stage, Instant, [f64; Stage::ALL.len()])>,
 }
 
 impl StageClock {
     fn new() -> StageClock {
         StageClock {
-            inner: std::sync::Mutex::new((Stage::Deciding, Instant::now(), [0.0; 5])),
+            inner: std::sync::Mutex::new((Stage::Records, Instant::now(), [0.0; Stage::ALL.len()])),
         }
     }
 
-    fn seconds(&self) -> [f64; 5] {
+    fn seconds(&self) -> [f64; Stage::ALL.len()] {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         // Charge the time since the last change, then start afresh.
         let now = Instant::now();
@@ -1115,49 +1146,25 @@ impl Probe for StageClock {
     }
 }
 
-/// Seconds spent in each stage over whole self-played games.
+/// Seconds spent in each stage over whole watched games.
 struct StageShares {
     games: u64,
-    seconds: [f64; 5],
+    seconds: [f64; Stage::ALL.len()],
 }
 
-/// Self-play `study`'s games for about `seconds` with a [`StageClock`] on
-/// both opponents (outside the opponents, in the game loop, the time counts
-/// as deciding and records).
+/// Watch `study`'s games for about `seconds` with a [`StageClock`] told
+/// each stage the runner and the commanders enter (the runner's own loop
+/// counts as records).
 fn stage_shares(study: &Study, seconds: f64) -> Result<StageShares> {
-    let rules = study
-        .table
-        .clone()
-        .and_then(|table| table.downcast::<crate::rules::RulesTable>().ok())
-        .ok_or_else(|| Error::Invalid("stage shares time a game told turn by turn".into()))?;
-    let setup = crate::rules::GameSetup::from_scenario(&study.scenario)
-        .map_err(|problem| Error::Invalid(problem.to_string()))?;
     let clock = Arc::new(StageClock::new());
     let started = Instant::now();
     let mut games = 0;
     while games < 3 || started.elapsed().as_secs_f64() < seconds {
-        let mut dice = crate::dice::Seeded::new(study.seed_of(games));
-        let (mut state, _) = crate::rules::GameState::new(
-            setup.clone(),
-            rules.clone(),
-            &study.tables.characters,
-            &mut dice,
-        )
-        .map_err(|refusal| Error::Invalid(refusal.to_string()))?;
-        let mut opponents: Vec<_> = crate::opponent::opponents_sharing(
-            &study.tables,
-            &study.scenario,
-            &state,
-            &study.fields,
-        )
-        .into_iter()
-        .map(|opponent| opponent.with_probe(clock.clone()))
-        .collect();
-        std::hint::black_box(crate::opponent::self_play(
-            &mut state,
-            &mut opponents,
-            &mut dice,
-        ));
+        let mut game = study
+            .start_probing(games, clock.clone())
+            .map_err(Error::Invalid)?;
+        while game.watch_step().map_err(Error::Invalid)? {}
+        std::hint::black_box(&game);
         games += 1;
     }
     Ok(StageShares {

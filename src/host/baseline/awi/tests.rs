@@ -423,6 +423,7 @@ fn checked_game(
         &[],
         &[baseline_side],
         &FieldCache::default(),
+        &None,
     );
     let mut refusals = 0;
     for _ in 0..(state.turns as usize + 1) * 2 + 2 {
