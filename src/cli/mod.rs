@@ -163,6 +163,7 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
             )));
         }
     }
+    let mut overridden = false;
     for text in &mut texts {
         if let Some((shown_as, content)) = table_override(dir, text.file)? {
             *text = TableText {
@@ -170,7 +171,12 @@ pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Tables> {
                 shown_as,
                 text: content,
             };
+            overridden = true;
         }
+    }
+    // The built-in tables are read once a run, whoever asks.
+    if !overridden {
+        return Ok(Tables::embedded());
     }
     Ok(Tables::load(&texts)?)
 }

@@ -102,13 +102,16 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// The built-in tables. They are validated by the test suite, so this
-    /// cannot fail on a released binary.
+    /// The built-in tables, read once a run. They are validated by the
+    /// test suite, so this cannot fail on a released binary.
     pub fn embedded() -> Tables {
-        match Tables::load(&embedded_texts()) {
-            Ok(tables) => tables,
-            Err(problems) => panic!("the built-in tables are broken:\n{problems}"),
-        }
+        static EMBEDDED: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+        EMBEDDED
+            .get_or_init(|| match Tables::load(&embedded_texts()) {
+                Ok(tables) => tables,
+                Err(problems) => panic!("the built-in tables are broken:\n{problems}"),
+            })
+            .clone()
     }
 
     /// Parse and validate the given texts (one per file in [`EMBEDDED`]);
