@@ -17,9 +17,9 @@
 use crate::dice::Roller;
 use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
 use crate::host::command::{
-    CONDUCT, CommandSetup, Conduct, ControllerKind, SideStep, TurnCommanders,
+    Bound, CommandSetup, Conduct, ConductTally, ControllerKind, SideStep, TurnCommanders,
 };
-use crate::host::opponent::carry::{falls_back, kept_in_column, rearward};
+use crate::host::opponent::carry::kept_in_column;
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
 use crate::host::{self, Game};
@@ -28,7 +28,6 @@ use crate::rules::{Action, Event, GameState};
 use crate::scenario::Scenario;
 use crate::tables::{Formation, Order, Tables};
 use std::any::Any;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// What commands a side: the Lone Warrior opponent or the baseline.
@@ -399,16 +398,12 @@ impl TurnCommanders for Commanders {
         let Some(state) = GameState::of(game) else {
             return conduct;
         };
-        let mut counts: BTreeMap<String, u32> = CONDUCT
-            .iter()
-            .map(|(name, _)| (name.to_string(), 0))
-            .collect();
-        let mut last_column: BTreeMap<usize, (u32, &'static str)> = BTreeMap::new();
+        let mut tally = ConductTally::default();
         for entry in &self.log {
             let Entry::Opponent { side, report } = entry else {
                 continue;
             };
-            count_conduct(state, *side, report, &mut counts, &mut last_column);
+            count_conduct(state, *side, report, &mut tally);
             for order in orders_given(report) {
                 *conduct.orders.entry(order.id().to_string()).or_insert(0) += 1;
             }
@@ -424,7 +419,7 @@ impl TurnCommanders for Commanders {
                 }
             }
         }
-        conduct.counts = counts;
+        conduct.counts = tally.counts();
         conduct.generals = state
             .generals
             .iter()
@@ -460,22 +455,11 @@ impl TurnCommanders for Commanders {
     }
 }
 
-/// Count how one turn's report carried out its orders, by the names of
-/// [`CONDUCT`], as the opponent of seeds 001 and 002 counts them: its
-/// withdrawals that moved, and those of them that ended nearer the enemy's
-/// side of the table (measured along `side`'s own rear); units routed off
-/// on a rout order; units tested in march column (or limbered) with an
-/// enemy in sight having been so the bound before (`last_column`: the
-/// turn each unit was last so, and why it stayed so, `kept_in_column`);
-/// generals' reaction tests.
-fn count_conduct(
-    state: &GameState,
-    side: usize,
-    report: &TurnReport,
-    counts: &mut BTreeMap<String, u32>,
-    last_column: &mut BTreeMap<usize, (u32, &'static str)>,
-) {
-    let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
+/// Count how one turn's report carried out its orders in `tally`, as
+/// the opponent of seeds 001 and 002 counts them: each unit's bound
+/// (routed on a rout order; in march column or limbered with an enemy in
+/// sight, kept so as its order says), and generals' reaction tests.
+fn count_conduct(state: &GameState, side: usize, report: &TurnReport, tally: &mut ConductTally) {
     let rear = state.sides.get(side).map_or(0.0, |s| s.edge.bearing());
     for decision in &report.decisions {
         let order = decision.outcome.order;
@@ -487,43 +471,29 @@ fn count_conduct(
                 _ => None,
             })
             .collect();
-        if falls_back(order) && !moves.is_empty() {
-            count("withdrawals");
-            let back: f64 = moves
-                .iter()
-                .map(|(from, to)| rearward(*from, *to, rear))
-                .sum();
-            if back < -1e-6 {
-                count("withdrawals-towards-the-enemy");
-            }
-        }
-        if order == Order::Rout {
-            count("routed");
-        }
         let situation = &decision.reading.situation;
         let marching = matches!(
             situation.formation,
             Some(Formation::Column | Formation::Limbered)
         );
-        if marching && situation.enemy_in_sight {
-            let unit = decision.unit.0;
-            if let Some(why) = last_column
-                .get(&unit)
-                .filter(|(turn, _)| turn + 1 == decision.turn)
-                .map(|(_, why)| *why)
-            {
-                count("column-in-sight");
-                count(why);
-            }
-            let why = kept_in_column(Some(&decision.outcome), false, false);
-            last_column.insert(unit, (decision.turn, why));
-        }
+        tally.bound(Bound {
+            unit: decision.unit.0,
+            turn: decision.turn,
+            order,
+            moves: &moves,
+            rear,
+            routed: order == Order::Rout,
+            column: (marching && situation.enemy_in_sight)
+                .then(|| kept_in_column(Some(&decision.outcome), false, false)),
+        });
     }
-    for general in &report.generals {
-        if general.reaction.is_some() {
-            count("general-tests");
-        }
-    }
+    tally.general_tests(
+        report
+            .generals
+            .iter()
+            .filter(|general| general.reaction.is_some())
+            .count(),
+    );
 }
 
 /// The reaction-test orders the opponent gave in one turn: every unit's

@@ -15,13 +15,15 @@
 
 use super::baseline::Baseline;
 use super::opponent::Opponent;
+use super::opponent::carry::{falls_back, rearward};
 use super::position::Position;
 use super::{Action, Event, Game};
+use crate::battlefield::Point;
 use crate::dice::Roller;
 use crate::opponent::FieldCache;
 use crate::reaction::Situation;
 use crate::scenario::Scenario;
-use crate::tables::Tables;
+use crate::tables::{Order, Tables};
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -215,6 +217,98 @@ pub const CONDUCT: [(&str, &str); 8] = [
     ),
     ("general-tests", "generals' reaction tests (a trigger held)"),
 ];
+
+/// One unit's bound as [`ConductTally::bound`] counts it.
+#[derive(Debug, Clone, Copy)]
+pub struct Bound<'a> {
+    /// The unit.
+    pub unit: usize,
+    /// The game turn.
+    pub turn: u32,
+    /// Its order.
+    pub order: Order,
+    /// The moves it made, from and to.
+    pub moves: &'a [(Point, Point)],
+    /// The bearing of its side's own table edge.
+    pub rear: f64,
+    /// Whether it routed off the field on its order.
+    pub routed: bool,
+    /// Where it stood in march column (or limbered) with an enemy in
+    /// sight, why it kept its formation ([`kept_in_column`]'s name).
+    pub column: Option<&'static str>,
+}
+
+/// The counts of [`CONDUCT`], summed a unit's bound at a time whoever
+/// commanded the game: its withdrawals that moved, and those of them
+/// that ended nearer the enemy's side of the table (measured along the
+/// side's own rear); units routed off on a rout order; bounds a unit
+/// began in march column with an enemy in sight having done so the bound
+/// before, by why it kept its formation; generals' reaction tests.
+#[derive(Debug, Clone)]
+pub struct ConductTally {
+    counts: BTreeMap<String, u32>,
+    /// Each unit's last bound in column in sight, and why it stayed.
+    last_column: BTreeMap<usize, (u32, &'static str)>,
+}
+
+impl Default for ConductTally {
+    fn default() -> ConductTally {
+        ConductTally {
+            counts: CONDUCT
+                .iter()
+                .map(|(name, _)| (name.to_string(), 0))
+                .collect(),
+            last_column: BTreeMap::new(),
+        }
+    }
+}
+
+impl ConductTally {
+    fn count(&mut self, name: &str) {
+        *self.counts.entry(name.to_string()).or_insert(0) += 1;
+    }
+
+    /// Count one unit's bound.
+    pub fn bound(&mut self, bound: Bound<'_>) {
+        if falls_back(bound.order) && !bound.moves.is_empty() {
+            self.count("withdrawals");
+            let back: f64 = bound
+                .moves
+                .iter()
+                .map(|(from, to)| rearward(*from, *to, bound.rear))
+                .sum();
+            if back < -1e-6 {
+                self.count("withdrawals-towards-the-enemy");
+            }
+        }
+        if bound.routed {
+            self.count("routed");
+        }
+        if let Some(why) = bound.column {
+            if let Some(before) = self
+                .last_column
+                .get(&bound.unit)
+                .filter(|(turn, _)| turn + 1 == bound.turn)
+                .map(|(_, why)| *why)
+            {
+                self.count("column-in-sight");
+                self.count(before);
+            }
+            self.last_column.insert(bound.unit, (bound.turn, why));
+        }
+    }
+
+    /// Count `tests` generals' reaction tests.
+    pub fn general_tests(&mut self, tests: usize) {
+        let tests = u32::try_from(tests).unwrap_or(u32::MAX);
+        *self.counts.entry("general-tests".to_string()).or_insert(0) += tests;
+    }
+
+    /// The counts, by the names of [`CONDUCT`].
+    pub fn counts(self) -> BTreeMap<String, u32> {
+        self.counts
+    }
+}
 
 /// What a game's commanders did, counted as a study sums it
 /// ([`super::run::HostMatch::conduct`]): whichever commanders played it.

@@ -17,9 +17,9 @@
 //! empty.
 
 use super::baseline::Baseline;
-use super::command::{CONDUCT, CommandSetup, Conduct, TurnCommanders};
+use super::command::{Bound, CommandSetup, Conduct, ConductTally, TurnCommanders};
 use super::opponent::Opponent;
-use super::opponent::carry::{falls_back, kept_in_column, rearward};
+use super::opponent::carry::kept_in_column;
 use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
@@ -28,7 +28,6 @@ use crate::opponent::{FieldCache, Probe, Probing, Stage, staged};
 use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The most actions a game may take: far above any real game (a seed-001
@@ -1015,13 +1014,7 @@ impl HostMatch {
         let opponent = &self.opponent;
         let units = self.game.units();
         let mut conduct = Conduct::default();
-        let mut counts: BTreeMap<String, u32> = CONDUCT
-            .iter()
-            .map(|(name, _)| (name.to_string(), 0))
-            .collect();
-        let mut count = |name: &str| *counts.entry(name.to_string()).or_insert(0) += 1;
-        // Each unit's last bound in column in sight, and why it stayed.
-        let mut last_column: BTreeMap<usize, (u32, &str)> = BTreeMap::new();
+        let mut tally = ConductTally::default();
         for decision in opponent.decisions() {
             if let Some(outcome) = &decision.outcome {
                 *conduct
@@ -1029,41 +1022,22 @@ impl HostMatch {
                     .entry(outcome.order.id().to_string())
                     .or_insert(0) += 1;
             }
-            let rear = units
-                .get(decision.unit)
-                .map_or(0.0, |u| opponent.rear(u.side));
-            if falls_back(decision.order()) && !decision.moves.is_empty() {
-                count("withdrawals");
-                let back: f64 = decision
-                    .moves
-                    .iter()
-                    .map(|(from, to)| rearward(*from, *to, rear))
-                    .sum();
-                if back < -1e-6 {
-                    count("withdrawals-towards-the-enemy");
-                }
-            }
-            if decision.routed {
-                count("routed");
-            }
-            if decision.column_in_sight {
-                if let Some(why) = last_column
-                    .get(&decision.unit)
-                    .filter(|(turn, _)| turn + 1 == decision.turn)
-                    .map(|(_, why)| *why)
-                {
-                    count("column-in-sight");
-                    count(why);
-                }
-                let why = kept_in_column(decision.outcome.as_ref(), decision.no_room, true);
-                last_column.insert(decision.unit, (decision.turn, why));
-            }
+            tally.bound(Bound {
+                unit: decision.unit,
+                turn: decision.turn,
+                order: decision.order(),
+                moves: &decision.moves,
+                rear: units
+                    .get(decision.unit)
+                    .map_or(0.0, |u| opponent.rear(u.side)),
+                routed: decision.routed,
+                column: decision
+                    .column_in_sight
+                    .then(|| kept_in_column(decision.outcome.as_ref(), decision.no_room, true)),
+            });
         }
-        counts.insert(
-            "general-tests".to_string(),
-            u32::try_from(opponent.general_tests().len()).unwrap_or(u32::MAX),
-        );
-        conduct.counts = counts;
+        tally.general_tests(opponent.general_tests().len());
+        conduct.counts = tally.counts();
         conduct
     }
 
