@@ -1,14 +1,13 @@
 //! Seed 000 in the one runner ([`super::run::HostMatch`]): the commanders
 //! of its sides and the record its REPL and `foe simulate` read, handed
-//! to the runner as its [`TurnCommanders`] by the seed-000 adapter.
+//! to the runner as its [`Commanders`] by the seed-000 adapter.
 //!
 //! A seed-000 side that the player does not command is played by a
 //! [`Controller`] (foe's Lone Warrior opponent, or the scripted baseline),
 //! a step at a time (a general, reserve, unit, shot or rally, or the end
 //! of a phase), as the runner asks; when the side's turn is over, every
 //! other side's controller is shown what it did, as it would see it
-//! across the table. [`Commanders`]
-//! keep the game as [`Entry`]s: the set-up rolls, each action of the
+//! across the table. [`AwiCommanders`] keep the game as [`Entry`]s: the set-up rolls, each action of the
 //! player's, each side's turn with the opponent's report. That is what
 //! the prompt renders (`render::play`) and the study sums.
 //!
@@ -17,13 +16,15 @@
 use crate::dice::Roller;
 use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
 use crate::host::command::{
-    Bound, CommandSetup, Conduct, ConductTally, ControllerKind, SideStep, TurnCommanders,
+    Bound, CommandSetup, Commanders, Conduct, ConductTally, ControllerKind, SideStep,
 };
 use crate::host::opponent::carry::kept_in_column;
 use crate::host::position::Position;
 use crate::host::run::HostMatch;
+use crate::host::run::Printed;
+use crate::host::save::Watched;
 use crate::host::{self, Game};
-use crate::opponent::{FieldCache, Hemmed, Opponent, Probing, TurnReport};
+use crate::opponent::{FieldCache, Hemmed, Opponent, Probing, Stage, TurnReport, staged};
 use crate::rules::{Action, Event, GameState};
 use crate::scenario::Scenario;
 use crate::tables::{Formation, Order, Tables};
@@ -199,6 +200,14 @@ impl Entry {
 }
 
 impl Played {
+    /// The actions of the turn so far.
+    fn actions(&self) -> &[Action] {
+        match self {
+            Played::Foe(report) => &report.actions,
+            Played::Baseline(report) => &report.actions,
+        }
+    }
+
     /// The engine events of the turn so far.
     fn events(&self) -> &[Event] {
         match self {
@@ -257,7 +266,7 @@ fn observe_player(controllers: &mut [Option<Controller>], state: &GameState, eve
 
 /// Seed 000's commanders of a game and its record.
 #[derive(Debug)]
-pub struct Commanders {
+pub struct AwiCommanders {
     /// One per side: none for the player's sides.
     controllers: Vec<Option<Controller>>,
     /// The record, in order.
@@ -268,10 +277,10 @@ pub struct Commanders {
     turn: Option<InTurn>,
 }
 
-impl Commanders {
+impl AwiCommanders {
     /// The commanders of `state`'s sides as `setup` gives them out.
-    pub(crate) fn new(state: &GameState, setup: &CommandSetup<'_>) -> Commanders {
-        Commanders {
+    pub(crate) fn new(state: &GameState, setup: &CommandSetup<'_>) -> AwiCommanders {
+        AwiCommanders {
             controllers: controllers(
                 setup.tables,
                 setup.scenario,
@@ -288,8 +297,8 @@ impl Commanders {
     }
 
     /// Seed 000's commanders of `runner`'s game (`None` under other rules).
-    pub fn of(runner: &HostMatch) -> Option<&Commanders> {
-        runner.turn_commanders()?.as_any().downcast_ref()
+    pub fn of(runner: &HostMatch) -> Option<&AwiCommanders> {
+        runner.commanders().as_any().downcast_ref()
     }
 
     /// The record: the set-up, the player's actions and each side's turns,
@@ -317,7 +326,7 @@ fn own_events(events: &[host::Event]) -> Vec<Event> {
         .collect()
 }
 
-impl TurnCommanders for Commanders {
+impl Commanders for AwiCommanders {
     fn set_up(&mut self, _game: &Game, events: &[host::Event]) {
         self.log.push(Entry::Setup(own_events(events)));
     }
@@ -333,9 +342,14 @@ impl TurnCommanders for Commanders {
         }
     }
 
-    fn step_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> SideStep {
+    fn step_side(
+        &mut self,
+        game: &mut Game,
+        roller: &mut dyn Roller,
+        probe: &Probing,
+    ) -> Result<SideStep, String> {
         let Some(state) = GameState::of_mut(game) else {
-            return SideStep::default();
+            return Err("seed 000's commanders were given another rule set's game".into());
         };
         let (side, turn) = (state.active, state.turn);
         let mut controller = self.controllers.get_mut(side).and_then(Option::as_mut);
@@ -351,13 +365,18 @@ impl TurnCommanders for Commanders {
                 steps: 0,
             },
         };
-        let told = now.played.events().len();
-        match controller.as_mut() {
+        let (told, acted) = (now.played.events().len(), now.played.actions().len());
+        staged(probe, Stage::Deciding, || match controller.as_mut() {
             Some(controller) => controller.step(state, roller, &mut now.played),
             None => end_phase(state, roller, &mut now.played),
-        }
+        });
         now.steps += 1;
         let events = now.played.events()[told..]
+            .iter()
+            .cloned()
+            .map(Into::into)
+            .collect();
+        let actions = now.played.actions()[acted..]
             .iter()
             .cloned()
             .map(Into::into)
@@ -368,11 +387,12 @@ impl TurnCommanders for Commanders {
         let most = 16 * (state.units.len() + state.generals.len() + 1);
         if !moved_on && now.steps < most {
             self.turn = Some(now);
-            return SideStep {
+            return Ok(SideStep {
+                actions,
                 events,
-                turn_over: false,
+                told: false,
                 moved_on: true,
-            };
+            });
         }
         if let Some(controller) = controller {
             controller.finish(&now.played);
@@ -386,11 +406,12 @@ impl TurnCommanders for Commanders {
             }
         }
         self.log.push(entry);
-        SideStep {
+        Ok(SideStep {
+            actions,
             events,
-            turn_over: true,
+            told: true,
             moved_on,
-        }
+        })
     }
 
     fn conduct(&self, game: &Game) -> Conduct {
@@ -446,11 +467,22 @@ impl TurnCommanders for Commanders {
             .collect()
     }
 
-    fn told(&self) -> usize {
-        self.log.len()
+    fn printed(&self) -> Printed {
+        Printed {
+            told: self.log.len(),
+            ..Printed::default()
+        }
+    }
+
+    fn watched(&self, steps: usize) -> Watched {
+        Watched::Turns(steps)
     }
 
     fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
 }
@@ -510,11 +542,11 @@ pub fn orders_given(report: &TurnReport) -> Vec<Order> {
 /// Seed 000's record of `runner`'s game (empty under other rules).
 #[cfg(test)]
 pub(crate) fn log_of(runner: &HostMatch) -> &[Entry] {
-    Commanders::of(runner).map_or(&[], Commanders::log)
+    AwiCommanders::of(runner).map_or(&[], AwiCommanders::log)
 }
 
 /// Seed 000's commander of `side` in `runner`'s game.
 #[cfg(test)]
 pub(crate) fn controller_of(runner: &HostMatch, side: usize) -> Option<&Controller> {
-    Commanders::of(runner)?.controller(side)
+    AwiCommanders::of(runner)?.controller(side)
 }

@@ -3,9 +3,9 @@
 //! rules ([`super::position::Position`]). Each engine answers in its
 //! adapter ([`super::engines`]) by handing the question to its own part of
 //! the commander: [`super::opponent`]'s and [`super::baseline`]'s
-//! per-engine modules, or, for an engine whose commanders keep their own
-//! record of whole turns (seed 000's), the [`TurnCommanders`] it gives the
-//! runner, which carry out their own steps.
+//! per-engine modules ([`super::lines`]), or, for an engine whose
+//! commanders are its own (seed 000's), the [`Commanders`] it gives the
+//! runner.
 //!
 //! The runner ([`super::run::HostMatch`]) asks only this trait and never
 //! which engine a game is played under. Who commands a side the player
@@ -17,10 +17,12 @@ use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::opponent::carry::{falls_back, rearward};
 use super::position::Position;
+use super::run::Printed;
+use super::save::Watched;
 use super::{Action, Event, Game};
 use crate::battlefield::Point;
 use crate::dice::Roller;
-use crate::opponent::FieldCache;
+use crate::opponent::{FieldCache, Probing};
 use crate::reaction::Situation;
 use crate::scenario::Scenario;
 use crate::tables::{Order, Tables};
@@ -38,11 +40,10 @@ pub trait Command: Position {
     /// lost melee, as the opponent remembers it.
     const RETREAT_LOSES_MELEE: bool = false;
 
-    /// Whether the engine's sides are commanded by its
-    /// [`Command::turn_commanders`], whose record is a side's turn at a
-    /// time: a watched game then steps, and is told, a side's turn at a
-    /// time, with the commanders' reports, rather than an action at a
-    /// time, line by line.
+    /// Whether the engine's own [`Command::commanders`] keep the record a
+    /// side's turn at a time: a watched game then steps, and is told, a
+    /// side's turn at a time, with the commanders' reports, rather than an
+    /// action at a time, line by line (and a save counts it so).
     const WHOLE_TURNS: bool = false;
 
     /// The plan rules of `tables/opponent.yaml` the engine's opponent
@@ -52,14 +53,14 @@ pub trait Command: Position {
 
     /// The situation the boundary opponent's next reaction test of `unit`
     /// would read (`what UNIT`); `None` for a unit out of play or without
-    /// a class, or where the engine gives turn commanders.
+    /// a class, or where the engine gives commanders of its own.
     fn foe_situation(&self, _opponent: &Opponent, _unit: usize) -> Option<Situation> {
         None
     }
 
     /// The boundary opponent's next action for `side`, its reaction tests
     /// rolled on `roller` when a bound begins; `None` where the engine
-    /// gives turn commanders.
+    /// gives commanders of its own.
     fn foe_next(
         &self,
         _opponent: &mut Opponent,
@@ -70,7 +71,7 @@ pub trait Command: Position {
     }
 
     /// The baseline's next action for `side`; `None` where the engine
-    /// gives turn commanders.
+    /// gives commanders of its own.
     fn baseline_next(&self, _baseline: &mut Baseline, _side: usize) -> Option<Chose> {
         None
     }
@@ -78,12 +79,12 @@ pub trait Command: Position {
     /// Unit `unit`'s name, without reading every unit.
     fn unit_name(&self, unit: usize) -> Option<String>;
 
-    /// The commanders of an engine whose record is theirs, a side's turn
-    /// at a time, and who carry out their own steps, for the game
-    /// `setup` describes; `None` for an engine commanded an action at a
-    /// time by the boundary opponent and baseline.
-    fn turn_commanders(&self, _setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
-        None
+    /// The commanders of the game `setup` describes: by default foe's
+    /// boundary opponent and the baseline, asked through
+    /// [`Command::foe_next`] and [`Command::baseline_next`] an action at a
+    /// time and recording the game line by line.
+    fn commanders(&self, setup: &CommandSetup<'_>) -> Box<dyn Commanders> {
+        Box::new(super::lines::LineCommanders::new(setup))
     }
 }
 
@@ -128,7 +129,7 @@ impl std::fmt::Display for ControllerKind {
     }
 }
 
-/// Who commands which side of a game, for [`Command::turn_commanders`].
+/// Who commands which side of a game, for [`Command::commanders`].
 #[derive(Debug, Clone, Copy)]
 pub struct CommandSetup<'a> {
     /// The Lone Warrior tables.
@@ -145,19 +146,29 @@ pub struct CommandSetup<'a> {
     pub probe: &'a crate::opponent::Probing,
 }
 
-/// Commanders that carry out their side's turn a step at a time
-/// themselves and keep the game's record, a side's turn at a time (seed
-/// 000's, [`super::awi`]).
-pub trait TurnCommanders: std::fmt::Debug + Any {
+/// The commanders of a game's sides that the player does not command,
+/// and the game's record as they keep it: what the runner asks to play
+/// foe's sides, whatever the engine. Each engine's adapter gives them
+/// ([`Command::commanders`]): seed 000's own ([`super::awi`]), a side's
+/// turn a step at a time and told turn by turn; the boundary opponent and
+/// baseline ([`super::lines`]), an action at a time and told line by line.
+pub trait Commanders: std::fmt::Debug + Any {
     /// The events of the game's set-up, for the record.
     fn set_up(&mut self, game: &Game, events: &[Event]);
 
-    /// Show every commander what the player's `action` did.
+    /// Show every commander what the player's `action` did, and record it.
     fn player_acted(&mut self, game: &Game, action: &Action, events: &[Event]);
 
-    /// The side to act's next step in its turn on `game`: one general,
-    /// reserve, unit, shot or rally seen to, or the end of a phase.
-    fn step_side(&mut self, game: &mut Game, roller: &mut dyn Roller) -> SideStep;
+    /// The side to act's next step on `game`, carried out and recorded:
+    /// one of foe's actions, or one general, reserve, unit, shot or rally
+    /// seen to, or the end of a phase. Each stage of the work is named to
+    /// `probe`. A refusal of foe's own action is a bug, said in words.
+    fn step_side(
+        &mut self,
+        game: &mut Game,
+        roller: &mut dyn Roller,
+        probe: &Probing,
+    ) -> Result<SideStep, String>;
 
     /// What the commanders did so far, counted for a study.
     fn conduct(&self, game: &Game) -> Conduct;
@@ -166,21 +177,31 @@ pub trait TurnCommanders: std::fmt::Debug + Any {
     /// commander that keeps none).
     fn plans(&self, game: &Game) -> Vec<String>;
 
-    /// How many entries the record has.
-    fn told(&self) -> usize;
+    /// How much of the record there is.
+    fn printed(&self) -> Printed;
+
+    /// A watched game's `steps` (each step a [`SideStep::told`]), as its
+    /// save counts them: sides' turns or foe's actions.
+    fn watched(&self, steps: usize) -> Watched;
 
     /// The commanders as themselves, for the texts that read their record.
     fn as_any(&self) -> &dyn Any;
+
+    /// The commanders as themselves, to set them up.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-/// What one step of a side's turn did ([`TurnCommanders::step_side`]).
+/// What one step of a side's turn did ([`Commanders::step_side`]).
 #[derive(Debug, Clone, Default)]
 pub struct SideStep {
+    /// The actions carried out.
+    pub actions: Vec<Action>,
     /// The step's events, for the runner's record.
     pub events: Vec<Event>,
-    /// Whether the side's turn is over (then the commanders' record has
-    /// its entry).
-    pub turn_over: bool,
+    /// Whether the step ended with something told in the record: a watched
+    /// game's step, which its save counts (seed 000: a side's turn over;
+    /// the others: any action).
+    pub told: bool,
     /// Whether the game moved on: `false` when the side's commander could
     /// not finish its turn, which the runner takes as a reason to stop
     /// rather than loop.

@@ -19,7 +19,7 @@
 //! commander boundary ([`command::Command`]). Seed 000's sides are
 //! commanded by the rich Lone Warrior opponent, which carries out its own
 //! steps ([`awi`]), and the prompt tells its games turn by turn from their
-//! reports ([`awi::Commanders`]). What the edges must do differently per
+//! reports ([`awi::AwiCommanders`]). What the edges must do differently per
 //! engine they ask of [`Engine`] ([`Engine::whole_turns`],
 //! [`Engine::scenario_keys`], [`Engine::plan_rules`]), which reads it off
 //! the engine's adapters.
@@ -31,6 +31,7 @@ pub mod baseline;
 pub mod command;
 pub mod complete;
 pub mod engines;
+pub mod lines;
 pub mod opponent;
 pub mod position;
 pub mod repl;
@@ -718,12 +719,12 @@ impl Game {
         each_game!(self, state => command::Command::unit_name(state.as_ref(), unit))
     }
 
-    /// The turn commanders of an engine that gives them
-    /// ([`command::TurnCommanders`]), for the game `setup` describes.
-    pub fn turn_commanders(
+    /// The commanders of the game `setup` describes, as its engine gives
+    /// them ([`command::Command::commanders`]).
+    pub fn commanders_for(
         &self,
         setup: &command::CommandSetup<'_>,
-    ) -> Option<Box<dyn command::TurnCommanders>> {
-        each_game!(self, state => command::Command::turn_commanders(state.as_ref(), setup))
+    ) -> Box<dyn command::Commanders> {
+        each_game!(self, state => command::Command::commanders(state.as_ref(), setup))
     }
 }

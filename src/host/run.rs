@@ -1,25 +1,23 @@
 //! The one runner, for every engine: [`HostMatch`] is the scenario, the
 //! seed, who commands which side, and the player's actions, started by
 //! [`Start`]. Every other side is played by its commander as soon as it
-//! is that side's turn, rolling on the game's one roller. The runner asks
-//! the commander boundary ([`super::command`]) who that is: the
-//! engine's [`TurnCommanders`], a general, reserve or unit at a time and
-//! keeping their record turn by turn, where the engine gives some (seed
-//! 000's, [`super::awi`]); otherwise foe's
-//! boundary opponent ([`super::opponent`]) or the scripted
-//! [`Baseline`], an action at a time. Replaying the player's actions from
-//! the seed gives the same game, which is what saves and `undo` rely on.
+//! is that side's turn, rolling on the game's one roller. The engine's
+//! adapter gives the runner its [`Commanders`] ([`super::command`]), and
+//! the runner asks them for one step at a time and never which engine
+//! plays: foe's boundary opponent and the scripted baseline, an action at
+//! a time and recorded line by line ([`LineCommanders`], seeds 001 and
+//! 002), or seed 000's own, a general, reserve or unit at a time and told
+//! a side's turn at a time ([`super::awi`]). The commanders keep the
+//! record. Replaying the player's actions from the seed gives the same
+//! game, which is what saves and `undo` rely on.
 //! [`crate::simulate::Study`] plays many of its games for `foe simulate`.
 //! Every game's events are kept (`events`) and counted (`tally`) here,
 //! and what its commanders did is counted by [`HostMatch::conduct`],
-//! whoever commands it; where turn commanders keep their turns' reports,
-//! the line-by-line `log` and the boundary opponent's decisions stay
-//! empty.
+//! whoever commands it.
 
-use super::baseline::Baseline;
-use super::command::{Bound, CommandSetup, Conduct, ConductTally, TurnCommanders};
+use super::command::{CommandSetup, Commanders, Conduct};
+use super::lines::LineCommanders;
 use super::opponent::Opponent;
-use super::opponent::carry::kept_in_column;
 use super::position::{EventFacts, Position, SharedTable};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
@@ -215,11 +213,8 @@ impl Start {
 
 /// A game of `foe play` (or one game of a simulation) through the
 /// boundary, under any engine: the one runner. Each side the player does
-/// not command has a commander: the engine's [`TurnCommanders`] where it
-/// gives some (carrying out their own steps and keeping the record, a
-/// side's turn at a time); otherwise foe's boundary [`Opponent`] or the scripted
-/// [`Baseline`], an action at a time, recorded line by line in
-/// [`HostMatch::log`].
+/// not command has a commander among the engine's [`Commanders`], which
+/// carry out their steps as the runner asks and keep the record.
 #[derive(Debug)]
 pub struct HostMatch {
     /// The scenario.
@@ -232,8 +227,6 @@ pub struct HostMatch {
     pub player_sides: Vec<usize>,
     /// The game now.
     pub game: Game,
-    /// foe's opponent.
-    pub opponent: Opponent,
     roller: Dice,
     /// Whether the player rolls their own dice (then saves keep the rolls).
     asked: bool,
@@ -244,22 +237,20 @@ pub struct HostMatch {
     actions: Vec<(Action, bool)>,
     /// The turn each of the player's actions was taken in, in order.
     player_turns: Vec<u32>,
-    /// The record, line by line.
-    pub log: Vec<Entry>,
     /// Every event so far, oldest first (what the map's arrows are drawn
     /// from).
     events: Vec<Event>,
     /// What the study counts, summed from the events as they happen.
     pub tally: Tally,
-    /// The scripted baseline and the sides it commands (none by default).
-    baseline: Baseline,
+    /// The sides the scripted baseline commands (none by default).
+    baseline_sides: Vec<usize>,
     /// Where a resumed save's record of rolls ran out in foe's turn and
     /// the player's dice went on ([`Start::resume_recorded`]).
     ran_on: Option<Printed>,
-    /// The engine's turn commanders, and their record, where it gives
-    /// some.
-    turns: Option<Box<dyn TurnCommanders>>,
-    /// The distance fields the turn commanders share.
+    /// The commanders of the sides the player does not command, and the
+    /// record they keep.
+    commanders: Box<dyn Commanders>,
+    /// The distance fields the commanders share.
     fields: FieldCache,
     /// How many times foe has been asked to play on ([`HostMatch::step_foe`]
     /// calls that played): what a watched game's save counts.
@@ -280,7 +271,7 @@ pub struct Printed {
     pub general_tests: usize,
     /// The baseline's decisions.
     pub baseline: usize,
-    /// The turn commanders' record entries.
+    /// The entries of a record kept a side's turn at a time.
     pub told: usize,
 }
 
@@ -516,10 +507,9 @@ impl Start {
                 return Err(format!("foe's action {} of the save: {problem}", n + 1));
             }
             if !played {
-                let steps = if game_match.turns.is_some() {
-                    "sides' turns"
-                } else {
-                    "foe's actions"
+                let steps = match game_match.watched() {
+                    Watched::Turns(_) => "sides' turns",
+                    Watched::Actions(_) => "foe's actions",
                 };
                 return Err(format!(
                     "the game ends after {n} {steps}, not the save's {actions}"
@@ -571,8 +561,7 @@ impl HostMatch {
             probe,
             ..
         } = start;
-        let opponent = Opponent::new(tables.clone(), &scenario);
-        let turns = game.turn_commanders(&CommandSetup {
+        let commanders = game.commanders_for(&CommandSetup {
             tables: &tables,
             scenario: &scenario,
             player_sides: &player_sides,
@@ -586,7 +575,6 @@ impl HostMatch {
             seed,
             dice,
             player_sides,
-            opponent,
             game,
             roller,
             asked: false,
@@ -594,20 +582,17 @@ impl HostMatch {
             tables,
             actions: Vec::new(),
             player_turns: Vec::new(),
-            log: Vec::new(),
             events: Vec::new(),
             tally,
-            baseline: Baseline::new(baseline_sides),
+            baseline_sides,
             ran_on: None,
-            turns,
+            commanders,
             fields,
             steps: 0,
             probe,
         };
-        if let Some(turns) = &mut game_match.turns {
-            turns.set_up(&game_match.game, &events);
-        }
-        game_match.note(false, &events);
+        game_match.commanders.set_up(&game_match.game, &events);
+        game_match.note(&events);
         game_match
     }
 
@@ -661,13 +646,7 @@ impl HostMatch {
 
     /// How much of the record there is now: all of it printed.
     pub fn printed_now(&self) -> Printed {
-        Printed {
-            log: self.log.len(),
-            decisions: self.opponent.decisions().len(),
-            general_tests: self.opponent.general_tests().len(),
-            baseline: self.baseline.decisions().len(),
-            told: self.turns.as_ref().map_or(0, |turns| turns.told()),
-        }
+        self.commanders.printed()
     }
 
     /// Where a resumed save's record of rolls ran out in foe's turn and
@@ -827,10 +806,7 @@ impl HostMatch {
     /// [`HostMatch::step_foe`] calls, which [`Start::replay_watched`]
     /// makes again).
     pub fn watched(&self) -> Watched {
-        match self.turns {
-            Some(_) => Watched::Turns(self.steps),
-            None => Watched::Actions(self.steps),
-        }
+        self.commanders.watched(self.steps)
     }
 
     /// The game's state under its engine `P`, for that engine's own texts
@@ -839,10 +815,27 @@ impl HostMatch {
         P::of(&self.game)
     }
 
-    /// The engine's turn commanders and their record, where it gives
-    /// some.
-    pub fn turn_commanders(&self) -> Option<&dyn TurnCommanders> {
-        self.turns.as_deref()
+    /// The commanders of the sides the player does not command, and
+    /// their record.
+    pub fn commanders(&self) -> &dyn Commanders {
+        self.commanders.as_ref()
+    }
+
+    /// The commanders of a game commanded an action at a time (`None`
+    /// where its engine's commanders are its own).
+    pub fn lines(&self) -> Option<&LineCommanders> {
+        LineCommanders::of(self.commanders.as_ref())
+    }
+
+    /// foe's boundary opponent, in a game commanded an action at a time.
+    pub fn opponent(&self) -> Option<&Opponent> {
+        self.lines().map(|lines| &lines.opponent)
+    }
+
+    /// The record line by line (empty where the commanders keep their
+    /// own, a side's turn at a time).
+    pub fn log(&self) -> &[Entry] {
+        self.lines().map_or(&[], |lines| &lines.log)
     }
 
     /// Every action so far (both sides), in order.
@@ -852,12 +845,13 @@ impl HostMatch {
 
     /// The sides the scripted baseline commands.
     pub fn baseline_sides(&self) -> &[usize] {
-        self.baseline.sides()
+        &self.baseline_sides
     }
 
-    /// The scripted baseline's decisions so far, with their reasons.
+    /// The scripted baseline's decisions so far, with their reasons, in a
+    /// game commanded an action at a time.
     pub fn baseline_decisions(&self) -> &[super::baseline::Decision] {
-        self.baseline.decisions()
+        self.lines().map_or(&[], |lines| lines.baseline.decisions())
     }
 
     /// Whether the player is to act now.
@@ -884,13 +878,11 @@ impl HostMatch {
         self.roller.at_turn(turn);
         let rolled = self.roller.rolls.len();
         let events = self.game.apply(action, &mut self.roller)?;
-        if let Some(turns) = &mut self.turns {
-            turns.player_acted(&self.game, action, &events);
-        }
+        self.commanders.player_acted(&self.game, action, &events);
         self.roll_marks.push(rolled);
         self.actions.push((action.clone(), true));
         self.player_turns.push(turn);
-        self.note(true, &events);
+        self.note(&events);
         Ok(events)
     }
 
@@ -906,50 +898,19 @@ impl HostMatch {
             ));
         }
         self.roller.at_turn(self.game.turn());
+        let step = self
+            .commanders
+            .step_side(&mut self.game, &mut self.roller, &self.probe)?;
         let probe = self.probe.clone();
-        if let Some(turns) = &mut self.turns {
-            // The turn commanders see to a general, reserve, unit, shot or
-            // rally at a time, or end a phase, and carry it out themselves.
-            let step = staged(&probe, Stage::Deciding, || {
-                turns.step_side(&mut self.game, &mut self.roller)
-            });
-            if step.turn_over {
+        staged(&probe, Stage::Records, || {
+            if step.told {
                 self.steps += 1;
             }
-            staged(&probe, Stage::Records, || self.note(false, &step.events));
-            return Ok(step.moved_on);
-        }
-        let baseline = self
-            .game
-            .to_act()
-            .is_some_and(|side| self.baseline.commands(side));
-        let (action, decision) = staged(&probe, Stage::Deciding, || {
-            if baseline {
-                self.baseline
-                    .decide(&self.game)
-                    .map(|chosen| (chosen.action, chosen.decision))
-            } else {
-                self.opponent
-                    .next_action(&self.game, &mut self.roller)
-                    .map(|action| (action, None))
-            }
-        })
-        .ok_or_else(|| "foe's opponent does not play this game's rules".to_string())?;
-        let events = staged(&probe, Stage::Rules, || {
-            self.game.apply(&action, &mut self.roller)
-        })
-        .map_err(|refusal| format!("foe's own move was refused ({refusal}); this is a bug"))?;
-        staged(&probe, Stage::Records, || {
-            self.steps += 1;
-            self.actions.push((action, false));
-            let first = self.log.len();
-            self.note(false, &events);
-            if let Some(decision) = decision {
-                let lines = self.log[first..].iter().map(|e| e.text.clone()).collect();
-                self.baseline.did(decision, lines);
-            }
+            let taken = step.actions.into_iter().map(|action| (action, false));
+            self.actions.extend(taken);
+            self.note(&step.events);
         });
-        Ok(true)
+        Ok(step.moved_on)
     }
 
     /// A watched game's next step (seed 000: a side's whole turn; the
@@ -962,17 +923,18 @@ impl HostMatch {
         if self.game.is_over() {
             return Ok(false);
         }
-        if self.turns.is_some() {
-            let most = 2 * (self.game.turns() as usize + 1) + 2;
-            if self.steps > most {
-                return Ok(false);
-            }
-            // A side's whole turn, step by step.
-            let turns = self.steps;
-            while self.steps == turns && self.step_foe()? {}
-            return Ok(true);
+        let by_turns = matches!(self.watched(), Watched::Turns(_));
+        if by_turns && self.steps > 2 * (self.game.turns() as usize + 1) + 2 {
+            return Ok(false);
         }
-        self.step_foe()
+        // Steps until one is told (a side's whole turn, or one action).
+        let told = self.steps;
+        let mut more = true;
+        while more && self.steps == told {
+            more = self.step_foe()?;
+        }
+        // A side that could not finish its turn has still had its step.
+        Ok(more || by_turns)
     }
 
     /// foe plays until it is the player's turn or the game ends.
@@ -989,56 +951,13 @@ impl HostMatch {
     /// What the game's commanders did so far, counted as a study sums it,
     /// whichever commanders play the game.
     pub fn conduct(&self) -> Conduct {
-        match &self.turns {
-            Some(turns) => turns.conduct(&self.game),
-            None => self.opponent_conduct(),
-        }
+        self.commanders.conduct(&self.game)
     }
 
     /// Each side's plan in words, as its commanders keep it (empty where
     /// they keep none).
     pub fn plans(&self) -> Vec<String> {
-        match &self.turns {
-            Some(turns) => turns.plans(&self.game),
-            None => Vec::new(),
-        }
-    }
-
-    /// [`HostMatch::conduct`] of the opponent that plays an action at a
-    /// time: its orders, its withdrawals, and which of them ended nearer
-    /// the enemy's side of the table than they began (measured along the
-    /// side's own rear); units routed off on a rout order; bounds a unit
-    /// began in march column with an enemy in sight having done so the
-    /// bound before; generals' reaction tests.
-    fn opponent_conduct(&self) -> Conduct {
-        let opponent = &self.opponent;
-        let units = self.game.units();
-        let mut conduct = Conduct::default();
-        let mut tally = ConductTally::default();
-        for decision in opponent.decisions() {
-            if let Some(outcome) = &decision.outcome {
-                *conduct
-                    .orders
-                    .entry(outcome.order.id().to_string())
-                    .or_insert(0) += 1;
-            }
-            tally.bound(Bound {
-                unit: decision.unit,
-                turn: decision.turn,
-                order: decision.order(),
-                moves: &decision.moves,
-                rear: units
-                    .get(decision.unit)
-                    .map_or(0.0, |u| opponent.rear(u.side)),
-                routed: decision.routed,
-                column: decision
-                    .column_in_sight
-                    .then(|| kept_in_column(decision.outcome.as_ref(), decision.no_room, true)),
-            });
-        }
-        tally.general_tests(opponent.general_tests().len());
-        conduct.counts = tally.counts();
-        conduct
+        self.commanders.plans(&self.game)
     }
 
     /// Every event of the game so far, oldest first.
@@ -1063,34 +982,11 @@ impl HostMatch {
         crate::save::Book::of(&self.roller.rolls, self.game.turn(), units)
     }
 
-    /// Write `events` into the record: counted in the tally and kept, and,
-    /// for a game its commanders play an action at a time, shown to the
-    /// opponent and written as lines (turn commanders keep their own
-    /// lines, their turns' reports).
-    fn note(&mut self, player: bool, events: &[Event]) {
-        if self.turns.is_some() {
-            for event in events {
-                self.tally.count(self.game.event_facts(event), &self.game);
-            }
-            self.events.extend_from_slice(events);
-            return;
-        }
-        self.opponent.observe(&self.game, events);
-        // An action can end one turn and begin the next (the melee phase
-        // runs when the last charge is declared): each event is filed
-        // under the turn it happened in, which the turns' first events say.
-        let mut turn = self.log.last().map_or(self.game.turn(), |e| e.turn);
+    /// Count `events` in the tally and keep them (the commanders record
+    /// them as they keep their record).
+    fn note(&mut self, events: &[Event]) {
         for event in events {
-            let facts = self.game.event_facts(event);
-            self.tally.count(facts, &self.game);
-            if let Some(began) = facts.turn_began {
-                turn = began;
-            }
-            self.log.push(Entry {
-                turn,
-                player,
-                text: self.game.event_line(event),
-            });
+            self.tally.count(self.game.event_facts(event), &self.game);
         }
         self.events.extend_from_slice(events);
     }
@@ -1136,7 +1032,13 @@ pub fn play_one_with(
     let mut game_match = Start::new(scenario.clone(), tables.clone(), game_seed)
         .begin()
         .map_err(|e| e.to_string())?;
-    game_match.opponent = game_match.opponent.clone().with_random_dice(random_dice);
+    if let Some(lines) = game_match
+        .commanders
+        .as_any_mut()
+        .downcast_mut::<LineCommanders>()
+    {
+        lines.opponent = lines.opponent.clone().with_random_dice(random_dice);
+    }
     game_match.play_foe()?;
     let verdict = game_match
         .verdict()
@@ -1199,7 +1101,7 @@ mod tests {
         let all = game.player_actions();
         assert_eq!(game.undo(), Ok(end.clone()));
         let three = start().replay(&all[..3]).unwrap();
-        assert_eq!(game.log, three.log);
+        assert_eq!(game.log(), three.log());
         assert_eq!(game.player_actions().len(), 3);
         let turn = game.game.turn();
         assert_eq!(
@@ -1212,14 +1114,14 @@ mod tests {
         assert_eq!(game.player_actions().len(), 3, "a refusal changes nothing");
         let (last, taken) = game.undo_turn().unwrap();
         let kept = start().replay(&all[..3 - taken]).unwrap();
-        assert_eq!(game.log, kept.log);
+        assert_eq!(game.log(), kept.log());
         assert!(taken >= 1 && last <= turn);
         if !game.player_actions().is_empty() {
             let taken = game.rewind(1).unwrap();
             assert!(taken >= 1);
             assert!(game.player_actions().is_empty());
         }
-        assert_eq!(game.log, start().replay(&[]).unwrap().log);
+        assert_eq!(game.log(), start().replay(&[]).unwrap().log());
     }
 
     /// A stand-in for the player's dice: the seeded generator, noting what
@@ -1272,12 +1174,12 @@ mod tests {
                 .begin()
                 .unwrap();
             seeded.play_foe().unwrap();
-            assert_eq!(asked.log, seeded.log, "{name}");
+            assert_eq!(asked.log(), seeded.log(), "{name}");
             let entries = |m: &HostMatch| format!("{:?}", crate::host::awi::log_of(m));
             assert_eq!(entries(&asked), entries(&seeded), "{name}");
             assert_eq!(asked.verdict(), seeded.verdict(), "{name}");
             assert!(
-                !asked.log.is_empty() || !crate::host::awi::log_of(&asked).is_empty(),
+                !asked.log().is_empty() || !crate::host::awi::log_of(&asked).is_empty(),
                 "{name}"
             );
             let reasons = reasons.borrow();
@@ -1326,7 +1228,7 @@ mod tests {
             .player_sides(vec![0])
             .replay_recorded(&actions, &rolls)
             .unwrap();
-        assert_eq!(replayed.log, game_match.log);
+        assert_eq!(replayed.log(), game_match.log());
         assert_eq!(replayed.rolls(), &rolls[..]);
         // Keeping only the first action keeps the rolls made before the
         // second: none, the british shoot phase rolls no die of foe's.
@@ -1404,15 +1306,15 @@ mod tests {
         };
         for cut in [last, last + 1, rolls.len() - 1] {
             let resumed = resume(&rolls[..cut], &actions, &rolls[cut..]).unwrap();
-            assert_eq!(resumed.log, game_match.log, "cut at {cut}");
+            assert_eq!(resumed.log(), game_match.log(), "cut at {cut}");
             assert_eq!(resumed.rolls(), &rolls[..], "cut at {cut}");
             assert!(resumed.asks());
             let from = resumed.ran_on().expect("the player rolled on");
-            assert!(from.log < resumed.log.len(), "cut at {cut}");
+            assert!(from.log < resumed.log().len(), "cut at {cut}");
         }
         // A whole record asks nothing (the scripted dice would panic).
         let whole = resume(&rolls, &actions, &[]).unwrap();
-        assert_eq!(whole.log, game_match.log);
+        assert_eq!(whole.log(), game_match.log());
         assert_eq!(whole.ran_on(), None);
         // foe's opening turns cut short, before any action of the
         // player's (who commands the americans, foe the british first).
@@ -1433,7 +1335,7 @@ mod tests {
             )
             .unwrap();
         assert_eq!(first.rolls(), &opening[..]);
-        assert_eq!(first.log, americans.log);
+        assert_eq!(first.log(), americans.log());
         // Short before the last action: a corrupt save, in one line.
         let before = game_match.rolls_before(2).len();
         assert!(before > 0, "foe rolls before the third action");
@@ -1481,10 +1383,10 @@ mod tests {
             Start::new(scenario.clone(), tables.clone(), 5).replay_watched(40, record)
         };
         let again = replay(Some((&rolls, Box::new(crate::dice::Scripted::new([]))))).unwrap();
-        assert_eq!(again.log, asked.log);
+        assert_eq!(again.log(), asked.log());
         assert!(again.asks());
         let again = replay(None).unwrap();
-        assert_eq!(again.log, seeded.log);
+        assert_eq!(again.log(), seeded.log());
         assert!(!again.game.is_over());
         let short = replay(Some((
             &rolls[..rolls.len() - 1],

@@ -71,7 +71,7 @@ fn foe_plays_a_whole_seed_001_game_against_itself() {
     let (result, game_match) = play_one(&scenario("guilford-ruinous"), &tables(), 1, 0).unwrap();
     assert!(result.margin.is_some());
     assert!(game_match.verdict().is_some());
-    assert!(!game_match.opponent.decisions().is_empty());
+    assert!(!game_match.opponent().unwrap().decisions().is_empty());
 }
 
 #[test]
@@ -81,7 +81,8 @@ fn foe_plays_a_whole_seed_002_game_against_itself() {
     assert!(game_match.verdict().is_some());
     assert!(
         game_match
-            .opponent
+            .opponent()
+            .expect("foe's boundary opponent")
             .decisions()
             .iter()
             .any(|d| d.die.is_some())
@@ -94,7 +95,7 @@ fn a_watched_game_replays_from_its_seed() {
         let mut first = Start::new(scenario(name), tables(), 7).begin().unwrap();
         first.play_foe().unwrap();
         let second = Start::new(scenario(name), tables(), 7).replay(&[]).unwrap();
-        assert_eq!(first.log, second.log, "{name}");
+        assert_eq!(first.log(), second.log(), "{name}");
     }
 }
 
@@ -380,7 +381,7 @@ fn seed_002_events_name_units_and_sides() {
     let game_match = Start::new(scenario("henry-hill"), tables(), 3)
         .begin()
         .unwrap();
-    let text: Vec<&str> = game_match.log.iter().map(|e| e.text.as_str()).collect();
+    let text: Vec<&str> = game_match.log().iter().map(|e| e.text.as_str()).collect();
     assert!(
         text.iter()
             .any(|t| t.starts_with("activation dice for union:")),
@@ -577,7 +578,8 @@ fn why_names_a_seed_001_generals_reaction_tests() {
         .unwrap();
     game.play_foe().unwrap();
     let test = game
-        .opponent
+        .opponent()
+        .expect("foe's boundary opponent")
         .general_tests()
         .last()
         .expect("a general tested in a whole game")
@@ -590,9 +592,9 @@ fn why_names_a_seed_001_generals_reaction_tests() {
             other => panic!("why {typed}: {other:?}"),
         }
     }
-    let told = repl::why_general(&game.opponent, &game.game, &test.name);
+    let told = repl::why_general(game.opponent().unwrap(), &game.game, &test.name);
     assert!(told.contains(&test.line()), "{told}");
-    let nobody = repl::why_general(&game.opponent, &game.game, "Nobody");
+    let nobody = repl::why_general(game.opponent().unwrap(), &game.game, "Nobody");
     assert!(nobody.starts_with("foe has taken no reaction test for `Nobody`"));
 }
 

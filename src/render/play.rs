@@ -5,7 +5,7 @@
 //! summary. Pure: strings out.
 
 use crate::battlefield::geometry::trim;
-use crate::host::awi::{Commanders, Entry};
+use crate::host::awi::{AwiCommanders, Entry};
 use crate::host::run::HostMatch;
 use crate::rules::log::event_line;
 use crate::rules::{Condition, Event, GameState, Outcome, UnitId};
@@ -58,7 +58,7 @@ impl Names {
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     runner: &'a HostMatch,
-    commanders: &'a Commanders,
+    commanders: &'a AwiCommanders,
     state: &'a GameState,
     /// The scenario.
     pub scenario: &'a Scenario,
@@ -69,7 +69,7 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     /// The seed-000 game `runner` plays (`None` under other rules).
     pub fn of(runner: &'a HostMatch) -> Option<View<'a>> {
-        let commanders = Commanders::of(runner)?;
+        let commanders = AwiCommanders::of(runner)?;
         Some(View {
             state: runner.state::<GameState>()?,
             runner,

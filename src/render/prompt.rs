@@ -9,8 +9,9 @@ use crate::host::opponent::Opponent;
 use crate::host::repl::{self, Names};
 use std::fmt::Write as _;
 
-/// `status UNIT`: one unit in detail, with foe's latest order for it.
-pub fn unit_status(names: &Names<'_>, opponent: &Opponent, unit: usize) -> String {
+/// `status UNIT`: one unit in detail, with foe's latest order for it
+/// (where foe's `opponent` keeps its orders).
+pub fn unit_status(names: &Names<'_>, opponent: Option<&Opponent>, unit: usize) -> String {
     let game = names.game();
     let Some(u) = names.units().get(unit) else {
         return format!("no unit #{unit}");
@@ -42,7 +43,7 @@ pub fn unit_status(names: &Names<'_>, opponent: &Opponent, unit: usize) -> Strin
         u.strength * 100.0,
         repl::activation_die(game, unit)
     );
-    if let Some(decision) = opponent.latest(unit) {
+    if let Some(decision) = opponent.and_then(|opponent| opponent.latest(unit)) {
         let _ = writeln!(
             text,
             "  foe's order for it, turn {}: {} (`why {}` says why).",

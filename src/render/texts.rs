@@ -8,6 +8,7 @@
 //! set a game is played under. Pure: strings out.
 
 use super::play::{self, Detail, View};
+use crate::host::lines::LineCommanders;
 use crate::host::repl::{self, Names};
 use crate::host::run::{HostMatch, Printed};
 use crate::host::{Action, Refusal, Verdict};
@@ -17,8 +18,11 @@ use std::fmt::Write as _;
 pub enum Texts<'a> {
     /// Told a side's turn at a time from its commanders' reports.
     Turns(View<'a>),
-    /// Told line by line from the runner's record.
-    Lines(&'a HostMatch, Names<'a>),
+    /// Told line by line from the record of foe's boundary opponent and
+    /// the baseline.
+    Lines(&'a HostMatch, &'a LineCommanders, Names<'a>),
+    /// Commanders that keep no record these texts read: the game alone.
+    Bare(&'a HostMatch, Names<'a>),
 }
 
 /// How much of the record a print of it tells ([`Texts::told`]).
@@ -33,20 +37,25 @@ pub struct Telling {
 impl<'a> Texts<'a> {
     /// The texts of `runner`'s game.
     pub fn of(runner: &'a HostMatch) -> Texts<'a> {
-        match View::of(runner) {
-            Some(view) => Texts::Turns(view),
-            None => Texts::Lines(runner, Names::new(&runner.game, &runner.scenario)),
+        let names = || Names::new(&runner.game, &runner.scenario);
+        match (View::of(runner), runner.lines()) {
+            (Some(view), _) => Texts::Turns(view),
+            (None, Some(lines)) => Texts::Lines(runner, lines, names()),
+            (None, None) => Texts::Bare(runner, names()),
         }
     }
 
     /// What the record holds past `shown`, headed by each new turn after
     /// `turn_printed` (which it brings up to date).
     pub fn told(&self, shown: Printed, telling: Telling, turn_printed: &mut u32) -> String {
-        let (runner, text) = match self {
-            Texts::Turns(view) => (view.runner(), play::told(view, shown.told, telling.detail)),
-            Texts::Lines(runner, _) => (*runner, String::new()),
+        let (text, lines) = match self {
+            Texts::Turns(view) => (play::told(view, shown.told, telling.detail), None),
+            Texts::Lines(_, lines, _) => (String::new(), Some(*lines)),
+            Texts::Bare(..) => (String::new(), None),
         };
-        text + &lines_told(runner, shown, telling.quiet, turn_printed)
+        text + &lines.map_or(String::new(), |lines| {
+            lines_told(lines, shown, telling.quiet, turn_printed)
+        })
     }
 
     /// Why the rules refused the player's `action`: told turn by turn, in
@@ -55,7 +64,7 @@ impl<'a> Texts<'a> {
     pub fn refused(&self, action: &Action, refusal: &Refusal) -> String {
         match self {
             Texts::Turns(view) => play::refused(view, action, refusal),
-            Texts::Lines(..) => None,
+            Texts::Lines(..) | Texts::Bare(..) => None,
         }
         .unwrap_or_else(|| refusal.to_string())
     }
@@ -75,7 +84,7 @@ impl<'a> Texts<'a> {
                     .map(|side| play::status(view, side))
                     .fold(now, |text, side| text + &side)
             }
-            Texts::Lines(_, names) => repl::status(names),
+            Texts::Lines(_, _, names) | Texts::Bare(_, names) => repl::status(names),
         }
     }
 
@@ -83,9 +92,10 @@ impl<'a> Texts<'a> {
     pub fn unit_status(&self, unit: usize) -> String {
         match self {
             Texts::Turns(view) => play::unit_detail(view, unit),
-            Texts::Lines(runner, names) => {
-                super::prompt::unit_status(names, &runner.opponent, unit)
+            Texts::Lines(_, lines, names) => {
+                super::prompt::unit_status(names, Some(&lines.opponent), unit)
             }
+            Texts::Bare(_, names) => super::prompt::unit_status(names, None, unit),
         }
     }
 
@@ -93,7 +103,8 @@ impl<'a> Texts<'a> {
     pub fn what(&self, unit: usize) -> String {
         match self {
             Texts::Turns(view) => play::what(view, unit),
-            Texts::Lines(runner, names) => super::prompt::what(names, &runner.opponent, unit),
+            Texts::Lines(_, lines, names) => super::prompt::what(names, &lines.opponent, unit),
+            Texts::Bare(runner, _) => not_foes(runner, unit),
         }
     }
 
@@ -101,13 +112,14 @@ impl<'a> Texts<'a> {
     pub fn why(&self, unit: usize) -> String {
         match self {
             Texts::Turns(view) => play::why(view, unit),
-            Texts::Lines(runner, _) => repl::why_unit(
-                &runner.opponent,
-                runner.baseline_decisions(),
+            Texts::Lines(runner, lines, _) => repl::why_unit(
+                &lines.opponent,
+                lines.baseline.decisions(),
                 runner.baseline_sides(),
                 &runner.game,
                 unit,
             ),
+            Texts::Bare(runner, _) => not_foes(runner, unit),
         }
     }
 
@@ -115,7 +127,10 @@ impl<'a> Texts<'a> {
     pub fn why_general(&self, general: &str) -> String {
         match self {
             Texts::Turns(view) => play::why_general(view, general),
-            Texts::Lines(runner, _) => repl::why_general(&runner.opponent, &runner.game, general),
+            Texts::Lines(runner, lines, _) => {
+                repl::why_general(&lines.opponent, &runner.game, general)
+            }
+            Texts::Bare(..) => format!("foe keeps no reaction tests of `{general}` here."),
         }
     }
 
@@ -123,7 +138,8 @@ impl<'a> Texts<'a> {
     pub fn log(&self) -> String {
         match self {
             Texts::Turns(view) => play::told(view, 0, Detail::Normal),
-            Texts::Lines(runner, _) => runner.log.iter().fold(String::new(), |mut text, e| {
+            Texts::Bare(..) => String::new(),
+            Texts::Lines(_, lines, _) => lines.log.iter().fold(String::new(), |mut text, e| {
                 let _ = writeln!(text, "  turn {}: {}", e.turn, e.text);
                 text
             }),
@@ -135,7 +151,7 @@ impl<'a> Texts<'a> {
     pub fn summary(&self, verdict: &Verdict) -> String {
         match self {
             Texts::Turns(view) => play::summary(view),
-            Texts::Lines(runner, _) => {
+            Texts::Lines(runner, ..) | Texts::Bare(runner, _) => {
                 let sides = runner.game.sides();
                 let winner = verdict
                     .winner
@@ -156,7 +172,7 @@ impl<'a> Texts<'a> {
     pub fn scene(&self) -> super::scene::Scene<'a> {
         match self {
             Texts::Turns(view) => super::scene::Scene::of_view(*view),
-            Texts::Lines(runner, _) => super::game_scene::scene(
+            Texts::Lines(runner, ..) | Texts::Bare(runner, _) => super::game_scene::scene(
                 &runner.game,
                 &runner.scenario,
                 &runner.scenario.title,
@@ -166,10 +182,24 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// The runner's own record past `shown`: foe's reaction tests and its
+/// The name of `unit`'s record that foe keeps none of here.
+fn not_foes(runner: &HostMatch, unit: usize) -> String {
+    let name = runner
+        .game
+        .unit_name(unit)
+        .unwrap_or_else(|| format!("#{unit}"));
+    format!("foe keeps no decisions of `{name}` here.")
+}
+
+/// The line commanders' record past `shown`: foe's reaction tests and its
 /// generals', the baseline's reasons (unless `quiet`) and the lines of
 /// the events, each new turn headed.
-fn lines_told(runner: &HostMatch, shown: Printed, quiet: bool, turn_printed: &mut u32) -> String {
+fn lines_told(
+    lines: &LineCommanders,
+    shown: Printed,
+    quiet: bool,
+    turn_printed: &mut u32,
+) -> String {
     let mut text = String::new();
     let mut head = |text: &mut String, turn: u32| {
         if turn != *turn_printed {
@@ -178,7 +208,7 @@ fn lines_told(runner: &HostMatch, shown: Printed, quiet: bool, turn_printed: &mu
         }
     };
     if !quiet {
-        for d in &runner.opponent.decisions()[shown.decisions..] {
+        for d in &lines.opponent.decisions()[shown.decisions..] {
             head(&mut text, d.turn);
             let test = match &d.outcome {
                 Some(o) => format!("die {}, total {}: {}", o.die, o.total, o.order.title()),
@@ -186,12 +216,12 @@ fn lines_told(runner: &HostMatch, shown: Printed, quiet: bool, turn_printed: &mu
             };
             let _ = writeln!(text, "  foe tests `{}`: {test}", d.name);
         }
-        for test in &runner.opponent.general_tests()[shown.general_tests..] {
+        for test in &lines.opponent.general_tests()[shown.general_tests..] {
             head(&mut text, test.turn);
             let _ = writeln!(text, "  foe tests general `{}`: {}", test.name, test.line());
         }
         // A unit that stood is told by `why`, not in the report.
-        for d in runner.baseline_decisions()[shown.baseline..]
+        for d in lines.baseline.decisions()[shown.baseline..]
             .iter()
             .filter(|d| !d.stood)
         {
@@ -199,7 +229,7 @@ fn lines_told(runner: &HostMatch, shown: Printed, quiet: bool, turn_printed: &mu
             let _ = writeln!(text, "  baseline `{}`: {}", d.name, d.why);
         }
     }
-    for entry in &runner.log[shown.log..] {
+    for entry in &lines.log[shown.log..] {
         head(&mut text, entry.turn);
         let who = if entry.player { "you" } else { "foe" };
         let _ = writeln!(text, "  [{who}] {}", entry.text);

@@ -110,7 +110,8 @@ mod tests {
             }
             let tested: u32 = summary.orders.values().sum();
             let foe_units = game_match
-                .opponent
+                .opponent()
+                .expect("foe's boundary opponent")
                 .decisions()
                 .iter()
                 .filter(|d| d.outcome.is_some())

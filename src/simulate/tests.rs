@@ -155,7 +155,7 @@ fn game_ranges_normalize_and_overlap() {
 /// as under seeds 001 and 002.
 #[test]
 fn a_seed_000_summary_agrees_with_its_own_record() {
-    use crate::host::awi::Commanders;
+    use crate::host::awi::AwiCommanders;
     use crate::rules::{Event, GameState, Status};
     let mut grown = 0;
     let mut tested = 0;
@@ -170,7 +170,7 @@ fn a_seed_000_summary_agrees_with_its_own_record() {
             let mut hits = vec![0; state.sides.len()];
             let mut charges = vec![0; state.sides.len()];
             let (mut falling_back, mut routs, mut general_tests) = (0, 0, 0);
-            for entry in Commanders::of(&game).expect("seed 000").log() {
+            for entry in AwiCommanders::of(&game).expect("seed 000").log() {
                 if let crate::host::awi::Entry::Opponent { report, .. } = entry {
                     for decision in &report.decisions {
                         let order = decision.outcome.order;

@@ -11,9 +11,9 @@
 //!
 //! Like the other engines' readings it decides one step at a time
 //! ([`AwiBaseline::next`]: a unit's decision and the action carrying it
-//! out, or the end of a phase); seed 000's whole-turn commanders
-//! (`host::awi`) play a side's turn by taking those steps in order
-//! ([`AwiBaseline::play_turn`]) and keep the turn's [`BaselineReport`].
+//! out, or the end of a phase); seed 000's commanders (`host::awi`) take
+//! those steps as the runner asks ([`AwiBaseline::step`]; a whole turn is
+//! [`AwiBaseline::play_turn`]) and keep the turn's [`BaselineReport`].
 //!
 //! Pure: no I/O, no clock, and no dice of its own. It decides from the
 //! state alone, in a fixed order, so a seed replays a game exactly; the

@@ -20,8 +20,8 @@
 //!
 //! The policy is one; each engine's reading of it is its own module,
 //! deciding a step at a time: [`awi`] for seed 000 (with its reserves,
-//! generals and defence lines), whose whole-turn commanders
-//! (`super::awi`) take its steps in order; `rv` for seed 001 and `acw`
+//! generals and defence lines), whose commanders (`super::awi`) take
+//! its steps as the runner asks; `rv` for seed 001 and `acw`
 //! for seed 002, which the engine's adapter calls through the commander
 //! boundary ([`super::command::Command::baseline_next`]).
 //!
@@ -178,7 +178,7 @@ impl Baseline {
 
     /// The next action for the side to act, which the baseline commands;
     /// `None` when the game is over or under the seed-000 engine (whose
-    /// sides its whole-turn commanders play, with [`awi::AwiBaseline`]).
+    /// sides its own commanders play, with [`awi::AwiBaseline`]).
     pub fn next_action(&mut self, game: &Game) -> Option<Action> {
         self.decide(game).map(|chosen| chosen.action)
     }

@@ -3,7 +3,7 @@
 use crate::battlefield::{Base, Battlefield};
 use crate::dice::Roller;
 use crate::host::awi;
-use crate::host::command::{Command, CommandSetup, TurnCommanders};
+use crate::host::command::{Command, CommandSetup, Commanders};
 use crate::host::position::{EventFacts, Position, SharedTable, Standing, Started};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
@@ -268,7 +268,7 @@ impl Command for GameState {
 
     /// Seed 000's sides are commanded by its own Lone Warrior opponent or
     /// baseline, a step at a time, and told a side's turn at a time.
-    fn turn_commanders(&self, setup: &CommandSetup<'_>) -> Option<Box<dyn TurnCommanders>> {
-        Some(Box::new(awi::Commanders::new(self, setup)))
+    fn commanders(&self, setup: &CommandSetup<'_>) -> Box<dyn Commanders> {
+        Box::new(awi::AwiCommanders::new(self, setup))
     }
 }
