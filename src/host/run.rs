@@ -783,11 +783,12 @@ impl HostMatch {
     /// left as it was, with the reason.
     pub fn keep_first(&mut self, keep: usize) -> Result<(), Rollback> {
         let kept: Vec<Action> = self.player_actions().into_iter().take(keep).collect();
-        let start = Start::new(self.scenario.clone(), self.tables.clone(), self.seed)
+        let mut start = Start::new(self.scenario.clone(), self.tables.clone(), self.seed)
             .dice_drawn(self.dice)
             .player_sides(self.player_sides.clone())
             .baseline_sides(self.baseline_sides().to_vec())
             .sharing_fields(&self.fields);
+        start.probe = self.probe.clone();
         let mut rebuilt = if self.asks() {
             start.replay_recorded(&kept, &self.rolls_before(kept.len()))
         } else {
