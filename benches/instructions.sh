@@ -75,7 +75,7 @@ if [ "${1:-}" = parts ]; then
         printf '%s' "$total"
         # The first line naming each function (its inclusive count).
         for name in 'Battlefield>::route_within ' 'UnitMemo::blocked_for ' \
-            'opponent::act::lawful ' 'Opponent>::read_measuring '; do
+            'awi::act::lawful ' 'Opponent>::read_measuring '; do
             grep -F "$name" "$work/ann" | head -1 | awk '{ gsub(",", "", $1); printf " %s", $1 }'
         done
         echo

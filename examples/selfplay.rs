@@ -8,7 +8,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use foe::dice::Seeded;
-use foe::opponent::{FieldCache, opponents_sharing, self_play};
+use foe::host::opponent::awi::{FieldCache, opponents_sharing, self_play};
 use foe::rules::{GameSetup, GameState, RulesTable};
 use foe::ruleset::Ruleset;
 use foe::scenario;

@@ -23,7 +23,6 @@ pub mod acw;
 pub mod general;
 pub mod host;
 pub mod melee;
-pub mod opponent;
 pub mod reaction;
 pub mod reinforce;
 pub mod rules;

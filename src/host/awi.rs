@@ -18,13 +18,14 @@ use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
 use crate::host::command::{
     Bound, CommandSetup, Commanders, Conduct, ConductTally, ControllerKind, SideStep,
 };
+use crate::host::opponent::awi::{FieldCache, Hemmed, Opponent, TurnReport};
 use crate::host::opponent::carry::kept_in_column;
 use crate::host::position::Position;
+use crate::host::probe::{Probing, Stage, staged};
 use crate::host::run::HostMatch;
 use crate::host::run::Printed;
 use crate::host::save::Watched;
 use crate::host::{self, Game};
-use crate::opponent::{FieldCache, Hemmed, Opponent, Probing, Stage, TurnReport, staged};
 use crate::rules::{Action, Event, GameState};
 use crate::scenario::Scenario;
 use crate::tables::{Formation, Order, Tables};

@@ -17,12 +17,13 @@ use super::baseline::Baseline;
 use super::opponent::Opponent;
 use super::opponent::carry::{falls_back, rearward};
 use super::position::Position;
+use super::probe::Probing;
 use super::run::Printed;
 use super::save::Watched;
 use super::{Action, Event, Game};
 use crate::battlefield::Point;
 use crate::dice::Roller;
-use crate::opponent::{FieldCache, Probing};
+use crate::host::opponent::awi::FieldCache;
 use crate::reaction::Situation;
 use crate::scenario::Scenario;
 use crate::tables::{Order, Tables};
@@ -143,7 +144,7 @@ pub struct CommandSetup<'a> {
     /// Distance fields the games of one scenario may share.
     pub fields: &'a FieldCache,
     /// Told each stage of the commanders' work they enter.
-    pub probe: &'a crate::opponent::Probing,
+    pub probe: &'a Probing,
 }
 
 /// The commanders of a game's sides that the player does not command,
@@ -255,7 +256,8 @@ pub struct Bound<'a> {
     /// Whether it routed off the field on its order.
     pub routed: bool,
     /// Where it stood in march column (or limbered) with an enemy in
-    /// sight, why it kept its formation ([`kept_in_column`]'s name).
+    /// sight, why it kept its formation
+    /// ([`super::opponent::carry::kept_in_column`]'s name).
     pub column: Option<&'static str>,
 }
 

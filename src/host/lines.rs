@@ -13,11 +13,11 @@ use super::baseline::Baseline;
 use super::command::{Bound, CommandSetup, Commanders, Conduct, ConductTally, SideStep};
 use super::opponent::Opponent;
 use super::opponent::carry::kept_in_column;
+use super::probe::{Probing, Stage, staged};
 use super::run::{Entry, Printed};
 use super::save::Watched;
 use super::{Action, Event, Game};
 use crate::dice::Roller;
-use crate::opponent::{Probing, Stage, staged};
 use std::any::Any;
 
 /// foe's boundary opponent, the baseline and the record line by line.

@@ -34,6 +34,7 @@ pub mod engines;
 pub mod lines;
 pub mod opponent;
 pub mod position;
+pub mod probe;
 pub mod repl;
 pub mod run;
 pub mod save;

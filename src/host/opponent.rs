@@ -1,5 +1,8 @@
-//! foe's Lone Warrior opponent for the seed-001 and seed-002 engines
-//! (rulings HO2–HO13): every bound each of its units reads its
+//! foe's Lone Warrior opponent, one module with a part for each engine:
+//! seed 000's in [`awi`] (rulings O1–O18, PL1–PL13), whose sides are its
+//! own commanders' ([`super::awi`]); and, in this file and its other
+//! parts, the opponent of the seed-001 and seed-002 engines (rulings
+//! HO2–HO13), described here. Every bound each of its units reads its
 //! [`Situation`] off the game, takes the reaction test with the game's
 //! roller, and carries out the *instruction* its order gives
 //! (`tables/orders.yaml`, the order and the first variant whose conditions
@@ -32,9 +35,9 @@
 //! each decision the plan shapes names the plan and the rule.
 //!
 //! Each engine's adapter hands the runner's questions to its module here
-//! through the commander boundary ([`super::command::Command`]). The
-//! seed-000 engine keeps its own, richer opponent ([`crate::opponent`]);
-//! this one does not play it. Pure: dice only from the roller passed in.
+//! through the commander boundary ([`super::command::Command`]). Seed
+//! 000's part ([`awi`]) is richer and decides a side's turn a step at a
+//! time on its own. Pure: dice only from the roller passed in.
 
 use super::position::Trace;
 use super::{Action, Event, Game};
@@ -47,6 +50,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 mod acw_orders;
+pub mod awi;
 mod candidates;
 pub mod carry;
 pub mod dice;
@@ -54,7 +58,7 @@ mod rv_generals;
 mod rv_orders;
 pub mod settings;
 
-pub use crate::opponent::ORDER;
+pub use crate::host::opponent::awi::ORDER;
 pub use rv_generals::GeneralTest;
 
 pub use settings::{RULE_NAMES, RulesOn, check_switches};

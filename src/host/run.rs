@@ -18,11 +18,12 @@
 use super::command::{CommandSetup, Commanders, Conduct};
 use super::lines::LineCommanders;
 use super::opponent::Opponent;
+use super::opponent::awi::FieldCache;
 use super::position::{EventFacts, Position, SharedTable};
+use super::probe::{Probe, Probing, Stage, staged};
 use super::save::Watched;
 use super::{Action, Event, Game, Refusal, StartError, Verdict};
 use crate::dice::{Die, Keyed, Roller, Scheme, Seeded};
-use crate::opponent::{FieldCache, Probe, Probing, Stage, staged};
 use crate::save::Replay;
 use crate::scenario::Scenario;
 use crate::tables::Tables;

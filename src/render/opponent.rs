@@ -3,7 +3,9 @@
 //! Pure: reads the decisions as recorded; recomputes nothing.
 
 use crate::battlefield::geometry::trim;
-use crate::opponent::{Decision, GeneralDecision, Preview, RallyDecision, Reading, TurnReport};
+use crate::host::opponent::awi::{
+    Decision, GeneralDecision, Preview, RallyDecision, Reading, TurnReport,
+};
 use crate::rules::{Action, Event, GameState, UnitId};
 use std::fmt::Write;
 
@@ -265,7 +267,7 @@ pub fn why(state: &GameState, decision: &Decision) -> String {
     );
     let _ = writeln!(out, "  variant: {}", outcome.instruction.does);
     let _ = writeln!(out, "  on the table: {}", decision.plan);
-    if decision.by == crate::opponent::ORDER {
+    if decision.by == crate::host::opponent::awi::ORDER {
         let _ = writeln!(out, "  carried out by: the order's instruction");
     } else {
         let _ = writeln!(out, "  carried out by: {} (plan rule)", decision.by);

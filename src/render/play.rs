@@ -95,7 +95,7 @@ impl<'a> View<'a> {
     }
 
     /// The Lone Warrior opponent commanding a side, if any.
-    pub fn opponent(&self, side: usize) -> Option<&'a crate::opponent::Opponent> {
+    pub fn opponent(&self, side: usize) -> Option<&'a crate::host::opponent::awi::Opponent> {
         self.commanders
             .controller(side)
             .and_then(crate::host::awi::Controller::opponent)
@@ -411,7 +411,7 @@ pub fn status(game: &View<'_>, side: usize) -> String {
 /// The state foe's opponent keeps of one of its units (formation,
 /// disorder, fell back, guns abandoned); `None` for the player's or the
 /// baseline's units and units off the table.
-pub fn unit_state(game: &View<'_>, unit: UnitId) -> Option<crate::opponent::UnitState> {
+pub fn unit_state(game: &View<'_>, unit: UnitId) -> Option<crate::host::opponent::awi::UnitState> {
     let state = game.state();
     game.opponent(state.units.get(unit.0)?.side)?
         .unit_state(state, unit)
@@ -450,7 +450,7 @@ pub fn unit_detail(game: &View<'_>, unit: usize) -> String {
             u.base.centre,
             trim(u.base.facing)
         );
-        let ground = crate::opponent::unit_ground(state, unit);
+        let ground = crate::host::opponent::awi::unit_ground(state, unit);
         let _ = writeln!(out, "  {}", crate::render::opponent::ground_line(ground));
         let mut near: Vec<(f64, UnitId)> = state
             .active_units(GameState::enemy_of(u.side))

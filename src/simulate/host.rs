@@ -72,7 +72,7 @@ mod tests {
             seed: 7,
             baseline_sides,
             table: None,
-            fields: crate::opponent::FieldCache::default(),
+            fields: crate::host::opponent::awi::FieldCache::default(),
         }
     }
 

@@ -22,9 +22,10 @@ pub use report::{Labels, REPORT_VERSION, Report};
 pub use summary::GameSummary;
 
 use crate::host::Game;
+use crate::host::opponent::awi::FieldCache;
 use crate::host::position::SharedTable;
+use crate::host::probe::Probe;
 use crate::host::run::{HostMatch, Start};
-use crate::opponent::{FieldCache, Probe};
 use crate::scenario::Scenario;
 use crate::stats::game_seed;
 use crate::tables::Tables;

@@ -3,7 +3,7 @@
 //! the Guilford Americans holding their fence line, and the renderers.
 
 use foe::dice::Seeded;
-use foe::opponent::{GameRecord, Opponent, opponents_for, self_play};
+use foe::host::opponent::awi::{GameRecord, Opponent, opponents_for, self_play};
 use foe::render::opponent as render;
 use foe::rules::{Event, GameSetup, GameState, RulesTable};
 use foe::ruleset::Ruleset;
@@ -189,11 +189,12 @@ fn checksum(record: &GameRecord) -> u64 {
 #[test]
 fn seeded_guilford_games_are_unchanged_by_optimisation() {
     let scenario = load("guilford");
-    let cache = foe::opponent::FieldCache::default();
+    let cache = foe::host::opponent::awi::FieldCache::default();
     let mut seen = Vec::new();
     for seed in 0..5 {
         let (mut state, mut dice, tables) = start(&scenario, seed);
-        let mut opponents = foe::opponent::opponents_sharing(&tables, &scenario, &state, &cache);
+        let mut opponents =
+            foe::host::opponent::awi::opponents_sharing(&tables, &scenario, &state, &cache);
         let record = self_play(&mut state, &mut opponents, &mut dice);
         seen.push((seed, record.turns, record.events.len(), checksum(&record)));
     }
@@ -212,18 +213,18 @@ fn seeded_guilford_games_are_unchanged_by_optimisation() {
 #[derive(Debug, Default)]
 struct StageCount(
     std::sync::Mutex<(
-        Vec<foe::opponent::Stage>,
-        [u64; foe::opponent::Stage::ALL.len()],
+        Vec<foe::host::probe::Stage>,
+        [u64; foe::host::probe::Stage::ALL.len()],
     )>,
 );
 
-impl foe::opponent::Probe for StageCount {
-    fn enter(&self, stage: foe::opponent::Stage) -> foe::opponent::Stage {
+impl foe::host::probe::Probe for StageCount {
+    fn enter(&self, stage: foe::host::probe::Stage) -> foe::host::probe::Stage {
         let mut inner = self.0.lock().unwrap();
         inner.1[stage.index()] += 1;
         if inner.0.is_empty() {
             // Outside the opponent's stages, the time is its deciding.
-            inner.0.push(foe::opponent::Stage::Deciding);
+            inner.0.push(foe::host::probe::Stage::Deciding);
         }
         let was = inner.0[inner.0.len() - 1];
         // Entering the stage below on the stack is leaving the top one.
@@ -260,11 +261,11 @@ fn a_probe_sees_every_stage_and_changes_nothing() {
     let (stack, entered) = count.0.lock().unwrap().clone();
     assert_eq!(
         stack,
-        [foe::opponent::Stage::Deciding],
+        [foe::host::probe::Stage::Deciding],
         "every stage was left"
     );
-    for stage in foe::opponent::Stage::ALL {
-        if stage != foe::opponent::Stage::Deciding {
+    for stage in foe::host::probe::Stage::ALL {
+        if stage != foe::host::probe::Stage::Deciding {
             assert!(entered[stage.index()] > 0, "{} never entered", stage.name());
         }
     }

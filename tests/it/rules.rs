@@ -359,7 +359,7 @@ fn quick_legal_actions_equal_the_plain_listing_in_self_play() {
         let scenario = load(name);
         for seed in 0..2 {
             let (mut state, _, mut dice) = start(&scenario, Some(8), 40 + seed);
-            let mut opponents = foe::opponent::opponents_for(&tables, &scenario, &state);
+            let mut opponents = foe::host::opponent::awi::opponents_for(&tables, &scenario, &state);
             while !state.is_over() {
                 assert_eq!(
                     state.legal_actions(),
@@ -413,7 +413,7 @@ fn quick_answers_agree_with_full_checks() {
     let scenario = load("guilford");
     let (mut state, _, mut dice) = start(&scenario, Some(6), 21);
     let tables = Arc::new(Tables::embedded());
-    let mut opponents = foe::opponent::opponents_for(&tables, &scenario, &state);
+    let mut opponents = foe::host::opponent::awi::opponents_for(&tables, &scenario, &state);
     let mut chooser = ChaCha8Rng::seed_from_u64(21);
     let (mut compared, mut accepted) = (0, 0);
     for _ in 0..12 {

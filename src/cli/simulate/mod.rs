@@ -10,9 +10,9 @@ use super::Context;
 use super::saves::write_atomically;
 use crate::error::{Error, Result};
 use crate::host::position::SharedTable;
+use crate::host::probe::{Probe, Stage};
 use crate::host::run::Printed;
 use crate::host::{Engine, Game, engine_for};
-use crate::opponent::{Probe, Stage};
 use crate::render::play::Detail;
 use crate::render::simulate::{self as text, Point};
 use crate::render::texts::{Telling, Texts};
@@ -427,7 +427,7 @@ impl Base {
             seed,
             baseline_sides,
             table,
-            fields: crate::opponent::FieldCache::default(),
+            fields: crate::host::opponent::awi::FieldCache::default(),
         })
     }
 

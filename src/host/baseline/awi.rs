@@ -27,8 +27,8 @@
 mod tests;
 
 use crate::dice::Roller;
-use crate::opponent::act::{Facing, Goal, reach, shot_open};
-use crate::opponent::{FieldCache, Opponent};
+use crate::host::opponent::awi::act::{Facing, Goal, reach, shot_open};
+use crate::host::opponent::awi::{FieldCache, Opponent};
 use crate::rules::{
     Action, Checked, Event, GameState, GeneralId, Phase, Refusal, UnitId, Volley, Weapon,
 };
@@ -543,7 +543,7 @@ impl AwiBaseline {
         let unit = state.unit(id);
         let mut decision = BaselineDecision::new(Commanded::Unit(id), &unit.name, Choice::Hold);
         let mut first_refusal = None;
-        for action in crate::opponent::entries(state, id) {
+        for action in crate::host::opponent::awi::entries(state, id) {
             if let Some(checked) = lawful(state, &action, &mut first_refusal) {
                 decision.choice = Choice::Enter;
                 decision.why = "enters at its own table edge as soon as it can (B8)".into();

@@ -15,7 +15,7 @@ use crate::acw;
 use crate::battlefield::geometry::{Vector, normalise_degrees};
 use crate::battlefield::{Base, Point};
 use crate::dice::Roller;
-use crate::opponent::figures_lost;
+use crate::host::opponent::awi::figures_lost;
 use crate::reaction::{Outcome, Situation};
 use crate::ruleset::Category;
 use crate::scenario::Area;

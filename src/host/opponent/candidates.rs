@@ -1,5 +1,5 @@
 //! The carrying-out of an order as candidate actions under seeds 001 and
-//! 002, as under seed 000 (`crate::opponent::act::candidates`): each plan
+//! 002, as under seed 000 (`crate::host::opponent::awi::act::candidates`): each plan
 //! rule that can take a hand in what a unit does, and the order's own
 //! instruction ([`ORDER`]), is a candidate that says whether it applies to
 //! the unit here and, when it does, what the unit does and why. Each

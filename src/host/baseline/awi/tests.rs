@@ -259,7 +259,7 @@ fn a_defending_sides_last_line_counter_attacks_once_a_line_in_front_crumbles() {
             tables.opponent.rules.set("counter-attack", false).unwrap();
         }
         let mut mover = Opponent::new(Arc::new(tables), &state, 0);
-        mover.set_plan(crate::opponent::SidePlan::defend(
+        mover.set_plan(crate::host::opponent::awi::SidePlan::defend(
             &state,
             &[("front", &[a, b]), ("reserve", &[reserve])],
         ));

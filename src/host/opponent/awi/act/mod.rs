@@ -5,11 +5,11 @@
 mod candidates;
 
 use super::memo::UnitMemo;
-use super::probe::{Probing, Stage, staged};
 use super::read::{Measured, NEAR};
 use super::{Decision, Hemmed, Memory, Opponent, Reading, RouteNote, TurnReport};
 use crate::battlefield::{CellSet, Field, Point, Vector};
 use crate::dice::Roller;
+use crate::host::probe::{Probing, Stage, staged};
 use crate::reaction::Outcome;
 use crate::rules::{Action, Checked, Event, GameState, Refusal, UnitId, Volley};
 use crate::tables::{Column, Fire, Order};

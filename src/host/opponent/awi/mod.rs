@@ -1,5 +1,5 @@
-//! The Lone Warrior opponent on the digital table (seed 004 driving the
-//! seed-000 rules engine): every unit of a commanded side takes the
+//! The Lone Warrior opponent's part for seed 000 (seed 004 driving the
+//! seed-000 rules engine), in the one opponent module: every unit of a commanded side takes the
 //! reaction test each bound, reading its situation off the game state as a
 //! player at the table would, and its order is carried out through legal
 //! engine actions; generals react to the three triggers; reserves and
@@ -19,7 +19,6 @@ pub(crate) mod act;
 mod command;
 pub(crate) mod memo;
 mod plan;
-mod probe;
 mod read;
 
 #[cfg(test)]
@@ -39,9 +38,9 @@ use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::host::probe::{Probe, Probing, Stage, staged};
 pub(crate) use command::entries;
 pub use plan::{DefenceLine, SidePlan};
-pub use probe::{Probe, Probing, Stage, staged};
 pub use read::{Reading, figures_lost, unit_ground};
 
 /// Where a decision's accepted actions, refusals and events are recorded.

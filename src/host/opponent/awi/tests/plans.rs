@@ -103,7 +103,10 @@ fn an_attacker_told_to_stand_and_fire_out_of_reach_moves_up_to_range() {
     rule_off(&mut purist, "close-to-range");
     let report = movement(&mut purist, &mut state, &[2]);
     assert!(decision(&report, "Regulars").actions.is_empty());
-    assert_eq!(decision(&report, "Regulars").by, crate::opponent::ORDER);
+    assert_eq!(
+        decision(&report, "Regulars").by,
+        crate::host::opponent::awi::ORDER
+    );
 }
 
 #[test]

@@ -2,10 +2,10 @@
 //! reinforcements, the units' tests in order, the shooting, and the rally
 //! policy (rulings O14–O18).
 
-use super::probe::{Stage, staged};
 use super::{Cursor, Decision, GeneralDecision, Opponent, RallyDecision, Reading, TurnReport};
 use crate::battlefield::{Point, Vector};
 use crate::dice::{Die, Roller};
+use crate::host::probe::{Stage, staged};
 use crate::reaction::{self, Options, Situation};
 use crate::rules::{Action, Event, GameState, GeneralId, UnitId};
 use crate::tables::{Column, Formation, Reaction, Trigger};
