@@ -7,7 +7,7 @@ use crate::dice::Roller;
 use crate::host::baseline::Baseline;
 use crate::host::command::{Chose, Command};
 use crate::host::opponent::Opponent;
-use crate::host::position::{EventFacts, Position, Standing, Trace};
+use crate::host::position::{EventFacts, Position, SharedTable, Standing, Started, Trace};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
     acw_formation,
@@ -56,9 +56,23 @@ impl Position for GameState {
     ) -> Result<(Self, Vec<acw::Event>), StartError> {
         let table = acw::AcwTable::of(&scenario.battlefield.ruleset)
             .map_err(|p| StartError::Table(p.to_string()))?;
-        let setup = acw::GameSetup::from_scenario(scenario, &table)
-            .map_err(|e| StartError::Setup(e.to_string()))?;
-        GameState::new(setup, Arc::new(table), roller).map_err(|e| StartError::Setup(e.to_string()))
+        start_with(scenario, Arc::new(table), roller)
+    }
+
+    fn start_on(
+        scenario: &Scenario,
+        _tables: &Tables,
+        table: &SharedTable,
+        roller: &mut dyn Roller,
+    ) -> Option<Started<Self>> {
+        let table = table.clone().downcast::<acw::AcwTable>().ok()?;
+        Some(start_with(scenario, table, roller))
+    }
+
+    fn shared_table(scenario: &Scenario) -> Result<Option<SharedTable>, StartError> {
+        let table = acw::AcwTable::of(&scenario.battlefield.ruleset)
+            .map_err(|p| StartError::Table(p.to_string()))?;
+        Ok(Some(Arc::new(table)))
     }
 
     fn own(action: &Action) -> Option<&acw::Action> {
@@ -263,17 +277,15 @@ impl Position for GameState {
 /// ids only): the player reads names, so each `unit N` and `side N` whose
 /// number is a unit's or side's index becomes its name.
 fn with_names(text: &str, state: &GameState) -> String {
-    let units = Position::units(state);
-    let sides = Position::sides(state);
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(['u', 's']) {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        let (word, names): (&str, Vec<&str>) = if rest.starts_with("unit ") {
-            ("unit ", units.iter().map(|u| u.name.as_str()).collect())
+        let (word, units) = if rest.starts_with("unit ") {
+            ("unit ", true)
         } else if rest.starts_with("side ") {
-            ("side ", sides.iter().map(String::as_str).collect())
+            ("side ", false)
         } else {
             out.push_str(&rest[..1]);
             rest = &rest[1..];
@@ -284,7 +296,14 @@ fn with_names(text: &str, state: &GameState) -> String {
             .unwrap_or(rest.len() - word.len());
         let number = rest[word.len()..word.len() + digits].parse::<usize>().ok();
         let word_start = out.is_empty() || !out.ends_with(|c: char| c.is_alphanumeric());
-        match number.and_then(|n| names.get(n)) {
+        let name = number.and_then(|n| {
+            if units {
+                state.units.get(n).map(|u| u.name.as_str())
+            } else {
+                state.sides.get(n).map(|s| s.name.as_str())
+            }
+        });
+        match name {
             Some(name) if word_start => {
                 out.push_str(name);
                 rest = &rest[word.len() + digits..];
@@ -344,4 +363,15 @@ impl Command for GameState {
     fn unit_name(&self, unit: usize) -> Option<String> {
         self.units.get(unit).map(|u| u.name.clone())
     }
+}
+
+/// A game of `scenario` on the rules `table`, set up with `roller`.
+fn start_with(
+    scenario: &Scenario,
+    table: Arc<acw::AcwTable>,
+    roller: &mut dyn Roller,
+) -> Started<GameState> {
+    let setup = acw::GameSetup::from_scenario(scenario, &table)
+        .map_err(|e| StartError::Setup(e.to_string()))?;
+    GameState::new(setup, table, roller).map_err(|e| StartError::Setup(e.to_string()))
 }

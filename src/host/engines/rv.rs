@@ -6,7 +6,9 @@ use crate::dice::Roller;
 use crate::host::baseline::Baseline;
 use crate::host::command::{Chose, Command};
 use crate::host::opponent::Opponent;
-use crate::host::position::{EventFacts, Figure, Losses, Position, Standing, Trace};
+use crate::host::position::{
+    EventFacts, Figure, Losses, Position, SharedTable, Standing, Started, Trace,
+};
 use crate::host::{
     Action, Engine, Event, Game, Refusal, ScenarioKeys, StartError, UnitView, Verdict,
 };
@@ -48,9 +50,23 @@ impl Position for GameState {
     ) -> Result<(Self, Vec<rv::Event>), StartError> {
         let table = rv::RvTable::of(&scenario.battlefield.ruleset)
             .map_err(|p| StartError::Table(p.to_string()))?;
-        let setup = rv::GameSetup::from_scenario(scenario, &table)
-            .map_err(|e| StartError::Setup(e.to_string()))?;
-        GameState::new(setup, Arc::new(table), roller).map_err(|e| StartError::Setup(e.to_string()))
+        start_with(scenario, Arc::new(table), roller)
+    }
+
+    fn start_on(
+        scenario: &Scenario,
+        _tables: &Tables,
+        table: &SharedTable,
+        roller: &mut dyn Roller,
+    ) -> Option<Started<Self>> {
+        let table = table.clone().downcast::<rv::RvTable>().ok()?;
+        Some(start_with(scenario, table, roller))
+    }
+
+    fn shared_table(scenario: &Scenario) -> Result<Option<SharedTable>, StartError> {
+        let table = rv::RvTable::of(&scenario.battlefield.ruleset)
+            .map_err(|p| StartError::Table(p.to_string()))?;
+        Ok(Some(Arc::new(table)))
     }
 
     fn own(action: &Action) -> Option<&rv::Action> {
@@ -312,4 +328,15 @@ impl Command for GameState {
     fn unit_name(&self, unit: usize) -> Option<String> {
         self.units().get(unit).map(|u| u.name.clone())
     }
+}
+
+/// A game of `scenario` on the rules `table`, set up with `roller`.
+fn start_with(
+    scenario: &Scenario,
+    table: Arc<rv::RvTable>,
+    roller: &mut dyn Roller,
+) -> Started<GameState> {
+    let setup = rv::GameSetup::from_scenario(scenario, &table)
+        .map_err(|e| StartError::Setup(e.to_string()))?;
+    GameState::new(setup, table, roller).map_err(|e| StartError::Setup(e.to_string()))
 }
