@@ -213,12 +213,10 @@ impl Unit {
         !self.removed && self.die.is_some() && !self.activated
     }
 
-    /// The order key: its die, then its tie re-rolls.
-    pub(crate) fn key(&self) -> Vec<u8> {
-        let mut key = Vec::with_capacity(1 + self.tie_rolls.len());
-        key.extend(self.die);
-        key.extend(&self.tie_rolls);
-        key
+    /// The order key: its die, then its tie re-rolls (compared in that
+    /// order, the higher first).
+    pub(crate) fn key(&self) -> (Option<u8>, &[u8]) {
+        (self.die, &self.tie_rolls)
     }
 }
 

@@ -221,15 +221,20 @@ impl Battlefield {
     /// river). Empty off the table. A look-up, asked for every cell under
     /// a base at every step of a move.
     pub fn ground_mask_at(&self, point: Point) -> u64 {
-        let Some(cell) = self.grid.cell_at(point) else {
-            return 0;
-        };
+        self.grid
+            .cell_at(point)
+            .map_or(0, |cell| self.ground_mask_of(cell))
+    }
+
+    /// [`Battlefield::ground_mask_at`] the centre of `cell`, by its index
+    /// (empty for an index off the table).
+    pub fn ground_mask_of(&self, cell: CellIndex) -> u64 {
         let ground = self.ground.get_or_init(|| {
             (0..self.grid.len())
                 .map(|cell| self.grid.ground_of(&self.ruleset, cell))
                 .collect()
         });
-        ground[cell]
+        ground.get(cell).copied().unwrap_or(0)
     }
 
     /// [`pathing::guide_costs`] for the category with index `category`.
@@ -366,11 +371,10 @@ impl Battlefield {
                 return true;
             }
         }
-        let mut passable = true;
-        self.for_each_cell_under(base, |cell| {
-            passable = passable && self.passable(troop, cell);
-        });
-        passable
+        let multipliers = &self.multipliers[self.category(troop).index()];
+        self.all_cells_under(base, |cell| {
+            multipliers.get(cell).is_some_and(|m| m.is_finite())
+        })
     }
 
     /// Whether a road runs through `cell`.
@@ -462,6 +466,16 @@ impl Battlefield {
     /// every cell in it is still tested exactly as before, so none is
     /// missed and none added.
     pub fn for_each_cell_under(&self, base: &Base, mut visit: impl FnMut(CellIndex)) {
+        self.all_cells_under(base, |cell| {
+            visit(cell);
+            true
+        });
+    }
+
+    /// Whether `test` holds for every cell under `base`, asked in
+    /// [`Battlefield::for_each_cell_under`]'s order and no further than
+    /// the first cell where it fails.
+    pub fn all_cells_under(&self, base: &Base, mut test: impl FnMut(CellIndex) -> bool) -> bool {
         let (min, max) = base.bounds();
         let grid = &self.grid;
         let (centre, right, forward) = (base.centre, base.right(), base.forward());
@@ -483,12 +497,13 @@ impl Battlefield {
         .iter()
         .all(|v| v.is_finite());
         if !all_finite || grid.cell <= 0.0 {
+            let mut all = true;
             grid.for_each_cell_in(&Shape::Rect { min, max }, |cell| {
-                if base.contains(grid.centre(cell)) {
-                    visit(cell);
+                if all && base.contains(grid.centre(cell)) {
+                    all = test(cell);
                 }
             });
-            return;
+            return all;
         }
         let (x0, y0) = grid.clamped_cell(min);
         let (x1, y1) = grid.clamped_cell(max);
@@ -526,12 +541,17 @@ impl Battlefield {
                 let ox = px - centre.x;
                 let u = ox * right.x + u_y;
                 let v = ox * forward.x + v_y;
-                if px - min.x >= 0.0 && max.x - px >= 0.0 && u.abs() <= half_u && v.abs() <= half_v
+                if px - min.x >= 0.0
+                    && max.x - px >= 0.0
+                    && u.abs() <= half_u
+                    && v.abs() <= half_v
+                    && !test(row + x)
                 {
-                    visit(row + x);
+                    return false;
                 }
             }
         }
+        true
     }
 
     /// An empty set of cells for this table to which units' blocked cells
@@ -1487,6 +1507,7 @@ pub(crate) mod tests {
                 .collect();
             let centre = field.grid.centre(cell);
             let mask = field.ground_mask_at(centre);
+            assert_eq!(field.ground_mask_of(cell), mask, "cell {cell}");
             assert_eq!(
                 grid::kinds_of(mask).collect::<Vec<_>>(),
                 ground,
@@ -1500,6 +1521,7 @@ pub(crate) mod tests {
             "{kinds_seen:?}"
         );
         assert_eq!(field.ground_mask_at(p(-1.0, 5.0)), 0, "off the table");
+        assert_eq!(field.ground_mask_of(field.grid.len()), 0, "no such cell");
     }
 
     #[test]
@@ -1575,10 +1597,20 @@ pub(crate) mod tests {
                 ]
             });
             let field = &fields[usize::from(odd_cells)];
-            proptest::prop_assert_eq!(
-                field.cells_under(&base),
-                cells_under_by_every_cell(field, &base)
-            );
+            let cells = field.cells_under(&base);
+            proptest::prop_assert_eq!(&cells, &cells_under_by_every_cell(field, &base));
+            // `all_cells_under` asks in the same order and stops at the
+            // first cell that fails.
+            proptest::prop_assert!(field.all_cells_under(&base, |_| true));
+            if let Some(&middle) = cells.get(cells.len() / 2) {
+                let mut asked = Vec::new();
+                let all = field.all_cells_under(&base, |cell| {
+                    asked.push(cell);
+                    cell != middle
+                });
+                proptest::prop_assert!(!all);
+                proptest::prop_assert_eq!(&asked[..], &cells[..=cells.len() / 2]);
+            }
         }
 
         /// Whether a base's cells are all passable is what asking each

@@ -249,7 +249,13 @@ impl GameState {
     }
 
     fn speed_at(&self, point: Point, mode: Mode) -> Option<f64> {
-        let mask = self.battlefield.ground_mask_at(point);
+        self.speed_on(self.battlefield.ground_mask_at(point), mode)
+    }
+
+    /// The speed over the ground `mask` (the kinds that count there):
+    /// the slowest of theirs; `None` off the table or where one is
+    /// impassable in `mode`.
+    fn speed_on(&self, mask: u64, mode: Mode) -> Option<f64> {
         if mask == 0 {
             return None;
         }
@@ -268,7 +274,13 @@ impl GameState {
     }
 
     fn column_only_at(&self, point: Point) -> bool {
-        kinds_of(self.battlefield.ground_mask_at(point)).any(|kind| {
+        self.column_only_on(self.battlefield.ground_mask_at(point))
+    }
+
+    /// Whether a kind of the ground `mask` may be crossed in column only
+    /// (a ford, a bridge).
+    fn column_only_on(&self, mask: u64) -> bool {
+        kinds_of(mask).any(|kind| {
             self.table
                 .terrain
                 .get(kind.0)
@@ -281,10 +293,10 @@ impl GameState {
     pub(super) fn base_ground_ok(&self, base: &Base, mode: Mode, formation: Formation) -> bool {
         let mut ok = self.speed_at(base.centre, mode).is_some();
         self.battlefield.for_each_cell_under(base, |cell| {
-            let point = self.battlefield.grid.centre(cell);
+            let mask = self.battlefield.ground_mask_of(cell);
             ok = ok
-                && self.speed_at(point, mode).is_some()
-                && (formation == Formation::Column || !self.column_only_at(point));
+                && self.speed_on(mask, mode).is_some()
+                && (formation == Formation::Column || !self.column_only_on(mask));
         });
         ok
     }
