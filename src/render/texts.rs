@@ -2,8 +2,9 @@
 //! commanders, under any rule set: the record since it was last printed,
 //! `status`, `what`, `why`, `why GENERAL`, `log`, the end-of-game summary
 //! and the table's picture. A game told turn by turn (seed 000's) reads
-//! its commanders' reports ([`super::play`]); the others read the
-//! runner's record line by line and foe's decisions ([`super::prompt`],
+//! its commanders' reports ([`super::play`]); the others read their
+//! commanders' record line by line and foe's decisions
+//! ([`crate::host::lines::LineCommanders`], [`super::prompt`],
 //! [`crate::host::repl`]). The prompt asks [`Texts`] and never which rule
 //! set a game is played under. Pure: strings out.
 
@@ -48,14 +49,11 @@ impl<'a> Texts<'a> {
     /// What the record holds past `shown`, headed by each new turn after
     /// `turn_printed` (which it brings up to date).
     pub fn told(&self, shown: Printed, telling: Telling, turn_printed: &mut u32) -> String {
-        let (text, lines) = match self {
-            Texts::Turns(view) => (play::told(view, shown.told, telling.detail), None),
-            Texts::Lines(_, lines, _) => (String::new(), Some(*lines)),
-            Texts::Bare(..) => (String::new(), None),
-        };
-        text + &lines.map_or(String::new(), |lines| {
-            lines_told(lines, shown, telling.quiet, turn_printed)
-        })
+        match self {
+            Texts::Turns(view) => play::told(view, shown.told, telling.detail),
+            Texts::Lines(_, lines, _) => lines_told(lines, shown, telling.quiet, turn_printed),
+            Texts::Bare(..) => String::new(),
+        }
     }
 
     /// Why the rules refused the player's `action`: told turn by turn, in
