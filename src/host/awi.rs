@@ -18,7 +18,7 @@ use crate::host::baseline::awi::{self, AwiBaseline, BaselineReport};
 use crate::host::command::{
     Bound, CommandSetup, Commanders, Conduct, ConductTally, ControllerKind, SideStep,
 };
-use crate::host::opponent::awi::{FieldCache, Hemmed, Opponent, TurnReport};
+use crate::host::opponent::awi::{FieldCache, Hemmed, Opponent, TurnReport, steps_a_turn_at_most};
 use crate::host::opponent::carry::kept_in_column;
 use crate::host::position::Position;
 use crate::host::probe::{Probing, Stage, staged};
@@ -383,10 +383,7 @@ impl Commanders for AwiCommanders {
             .map(Into::into)
             .collect();
         let moved_on = state.is_over() || state.active != side || state.turn != turn;
-        // Enough steps for every phase of one player turn, each with a step
-        // for every unit and general; a guard, never reached in a sound game.
-        let most = 16 * (state.units.len() + state.generals.len() + 1);
-        if !moved_on && now.steps < most {
+        if !moved_on && now.steps < steps_a_turn_at_most(state) {
             self.turn = Some(now);
             return Ok(SideStep {
                 actions,

@@ -28,7 +28,7 @@ mod tests;
 
 use crate::dice::Roller;
 use crate::host::opponent::awi::act::{Facing, Goal, reach, shot_open};
-use crate::host::opponent::awi::{FieldCache, Opponent};
+use crate::host::opponent::awi::{FieldCache, Opponent, turn_by_steps};
 use crate::rules::{
     Action, Checked, Event, GameState, GeneralId, Phase, Refusal, UnitId, Volley, Weapon,
 };
@@ -245,16 +245,8 @@ impl AwiBaseline {
             turn: state.turn,
             ..BaselineReport::default()
         };
-        let turn = state.turn;
-        // Enough phases for one player turn, each with a step for every
-        // unit, general and reserve; a guard, never reached.
-        let most = 16 * (state.units.len() + state.generals.len() + 1);
-        for _ in 0..most {
-            if state.is_over() || state.active != self.side || state.turn != turn {
-                break;
-            }
-            self.step(state, roller, &mut report);
-        }
+        let side = self.side;
+        turn_by_steps(state, side, |state| self.step(state, roller, &mut report));
         report
     }
 

@@ -696,16 +696,8 @@ impl Opponent {
             turn: state.turn,
             ..TurnReport::default()
         };
-        let turn = state.turn;
-        // Enough steps for every phase of one player turn, each with a step
-        // for every unit and general; a guard, never reached in a sound game.
-        let most = 16 * (state.units.len() + state.generals.len() + 1);
-        for _ in 0..most {
-            if state.is_over() || state.active != self.side || state.turn != turn {
-                break;
-            }
-            self.step(state, roller, &mut report);
-        }
+        let side = self.side;
+        turn_by_steps(state, side, |state| self.step(state, roller, &mut report));
         self.remember(&report);
         report
     }
@@ -1009,6 +1001,29 @@ impl Opponent {
         } else {
             self.sync(state);
         }
+    }
+}
+
+/// The most steps a commander may take in one side's turn: every phase of
+/// it, each with a step for every unit and general (and its end). A guard
+/// against a turn that never ends, never reached in a sound game.
+pub(crate) fn steps_a_turn_at_most(state: &GameState) -> usize {
+    16 * (state.units.len() + state.generals.len() + 1)
+}
+
+/// Take `step` while it is `side`'s turn, this turn, and the game goes on,
+/// at most [`steps_a_turn_at_most`] times.
+pub(crate) fn turn_by_steps(
+    state: &mut GameState,
+    side: usize,
+    mut step: impl FnMut(&mut GameState),
+) {
+    let turn = state.turn;
+    for _ in 0..steps_a_turn_at_most(state) {
+        if state.is_over() || state.active != side || state.turn != turn {
+            break;
+        }
+        step(state);
     }
 }
 
